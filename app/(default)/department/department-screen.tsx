@@ -1,0 +1,52 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { Col, Row } from 'antd';
+import { http } from '@/lib/http';
+import { isOk } from '@/lib/api/resource';
+import type { Department } from '@/lib/resources/departments';
+import { DepartmentTree } from './department-tree';
+import { UserPanel } from './user-panel';
+
+/** 部门与员工. The chosen department lives in the URL (`?dept=`), like the list's filters and page. */
+export function DepartmentScreen() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const selectedId = Number(searchParams.get('dept')) || null;
+  const [rows, setRows] = useState<Department[]>([]);
+  const [loading, setLoading] = useState(true);
+
+  const loadTree = useCallback(async () => {
+    setLoading(true);
+    const reply = await http.main.get<Department[]>('/api/departments/tree');
+    if (isOk(reply)) setRows(reply.data);
+    setLoading(false);
+  }, []);
+
+  useEffect(() => {
+    void loadTree();
+  }, [loadTree]);
+
+  const select = (id: number | null) => {
+    // A new department starts the user list again from page 1 without the previous filters' page.
+    const next = new URLSearchParams(searchParams.toString());
+    if (id === null) next.delete('dept');
+    else next.set('dept', String(id));
+    next.delete('page');
+    const qs = next.toString();
+    router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+  };
+
+  return (
+    <Row gutter={16} wrap={false}>
+      <Col flex="300px">
+        <DepartmentTree rows={rows} loading={loading} selectedId={selectedId} onSelect={select} onChanged={loadTree} />
+      </Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        <UserPanel departmentId={selectedId} departments={rows} onChanged={loadTree} />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { redirect } from 'next/navigation';
+import { AppShell } from '@/components/layout/app-shell';
+import { buildMenu } from '@/lib/menu';
+import { currentUserDetail } from '@/lib/current-user';
+import type { UserInfo } from '@/stores/user';
+
+/**
+ * The default layout, guarded by "user" (middleware.ts). It reads the user detail the middleware
+ * already fetched, so a navigation costs one user-detail call.
+ */
+export default async function DefaultLayout({ children }: { children: ReactNode }) {
+  const detail = await currentUserDetail();
+  if (!detail) redirect('/login');
+  const auth = detail.auth ?? {};
+  return (
+    <AppShell info={detail.data as unknown as UserInfo} auth={auth} menu={buildMenu(auth)}>
+      {children}
+    </AppShell>
+  );
+}

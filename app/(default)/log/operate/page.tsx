@@ -1,0 +1,11 @@
+import { Suspense } from 'react';
+import { OperationLogScreen } from './operation-log-screen';
+
+/** 操作日志 (/log/operate). The screen reads its filters from the URL, hence the Suspense boundary. */
+export default function Page() {
+  return (
+    <Suspense>
+      <OperationLogScreen />
+    </Suspense>
+  );
+}

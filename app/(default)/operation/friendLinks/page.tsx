@@ -1,0 +1,5 @@
+import { Placeholder } from '@/components/layout/placeholder';
+
+export default function Page() {
+  return <Placeholder path="/operation/friendLinks" />;
+}

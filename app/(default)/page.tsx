@@ -1,0 +1,18 @@
+import { currentUserDetail } from '@/lib/current-user';
+import { ROUTES } from '@/lib/routes';
+import { Workbench, type Shortcut } from './workbench';
+
+/** Shortcuts offered on the workbench, shown only when the user holds the route. */
+const SHORTCUTS = ['/article/add', '/article/list', '/article/check', '/photo', '/operation/focus', '/department', '/role', '/home'];
+
+/** 工作台: greeting and the user's quick entries. @see DESIGN §4 (`/`) */
+export default async function HomePage() {
+  const detail = await currentUserDetail();
+  const auth = detail?.auth ?? {};
+  const shortcuts: Shortcut[] = SHORTCUTS.filter((p) => auth[p]).map((p) => {
+    const route = ROUTES.find((r) => r.path === p)!;
+    return { path: p, name: route.name, group: route.home ?? '' };
+  });
+  const user = (detail?.data ?? {}) as { name?: string; username?: string; isSuper?: boolean; level?: number };
+  return <Workbench name={user.name ?? ''} username={user.username ?? ''} isSuper={Boolean(user.isSuper)} level={user.level ?? 3} shortcuts={shortcuts} />;
+}

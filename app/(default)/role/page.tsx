@@ -1,0 +1,11 @@
+import { Suspense } from 'react';
+import { RoleScreen } from './role-screen';
+
+/** 角色权限. The screen reads its page and filters from the URL, hence the Suspense boundary. */
+export default function Page() {
+  return (
+    <Suspense>
+      <RoleScreen />
+    </Suspense>
+  );
+}

@@ -1,0 +1,237 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import type { FormInstance } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { NewPasswordFields } from '@/components/common/new-password-fields';
+import { isOk, type Reply } from '@/lib/api/resource';
+import { http, isFailure } from '@/lib/http';
+import { AVATAR_PATTERN, PHONE_PATTERN } from '@/lib/resources/common';
+import { rules } from '@/lib/validation';
+import { useUserStore } from '@/stores/user';
+
+/** GET/PUT /api/profile (server/routes/profile.ts). */
+interface Profile {
+  id: number;
+  username: string;
+  name: string;
+  phone: string;
+  email: string;
+  avatar: string;
+  isSuper: boolean;
+  lastLoginAt: string | null;
+  departmentName: string | null;
+  roleName: string | null;
+}
+
+interface ProfileValues {
+  name: string;
+  phone: string;
+  email: string;
+  avatar: string;
+}
+
+interface PasswordValues {
+  currentPassword: string;
+  password: string;
+  confirm: string;
+}
+
+
+/** Puts the server's field errors on the form's fields; returns the messages no field shows. */
+function applyFieldErrors(form: FormInstance, fields: readonly string[], errors: Record<string, string> | undefined): string[] {
+  const entries = Object.entries(errors ?? {});
+  form.setFields(entries.filter(([name]) => fields.includes(name)).map(([name, text]) => ({ name, errors: [text] })));
+  return entries.filter(([name]) => !fields.includes(name)).map(([, text]) => text);
+}
+
+/** 个人资料: every signed-in user edits their own details and password. */
+export function ProfileScreen() {
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    const reply = await http.main.get<Profile>('/api/profile', { _t: Date.now() });
+    if (isOk(reply)) setProfile(reply.data);
+    else setFailed(true);
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <Row gutter={[24, 24]}>
+      <Col xs={24} xl={12}>
+        <Card title="基本资料">
+          {profile ? (
+            <ProfileForm profile={profile} onSaved={setProfile} />
+          ) : failed ? (
+            <Result status="warning" title="资料加载失败" subTitle="请检查网络后重试" extra={<Button onClick={() => void load()}>重新加载</Button>} />
+          ) : (
+            <Skeleton active avatar paragraph={{ rows: 8 }} />
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} xl={12}>
+        <Card title="修改密码">
+          <PasswordForm />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ProfileValues>();
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false); // Enter in a field can submit again before `saving` re-renders
+  const avatar = (Form.useWatch('avatar', form) ?? '').trim();
+  const name = Form.useWatch('name', form) ?? profile.name;
+  const avatarPreview = AVATAR_PATTERN.test(avatar) ? avatar : undefined;
+
+  const initial: ProfileValues = { name: profile.name, phone: profile.phone ?? '', email: profile.email ?? '', avatar: profile.avatar ?? '' };
+
+  /** Back to the last saved values (`initialValues` only hold the first ones). */
+  const undo = () => form.setFields((Object.keys(initial) as (keyof ProfileValues)[]).map((field) => ({ name: field, value: initial[field], errors: [] })));
+
+  const onFinish = async (values: ProfileValues) => {
+    if (savingRef.current) return;
+    savingRef.current = true;
+    setSaving(true);
+    const body: ProfileValues = {
+      name: values.name.trim(),
+      phone: (values.phone ?? '').trim(),
+      email: (values.email ?? '').trim(),
+      avatar: (values.avatar ?? '').trim(),
+    };
+    const reply = await http.main.put<Profile>('/api/profile', body);
+    savingRef.current = false;
+    setSaving(false);
+    if (isOk(reply)) {
+      onSaved(reply.data);
+      form.setFieldsValue({ name: reply.data.name, phone: reply.data.phone, email: reply.data.email, avatar: reply.data.avatar });
+      useUserStore.getState().setInfo({ name: reply.data.name, avatar: reply.data.avatar });
+      void message.success('个人资料已保存');
+    } else if (!isFailure(reply)) {
+      const rest = applyFieldErrors(form, ['name', 'phone', 'email', 'avatar'], reply.errors);
+      if (rest.length > 0) void message.error(rest[0]);
+    }
+  };
+
+  return (
+    <>
+      <Space size={16} align="center" style={{ marginBottom: 20 }}>
+        <Avatar size={64} src={avatarPreview} icon={<UserOutlined />} alt="头像预览" data-testid="avatar-preview" />
+        <div>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {name || profile.username}
+          </Typography.Title>
+          <Typography.Text type="secondary">{profile.username}</Typography.Text>
+        </div>
+      </Space>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        style={{ marginBottom: 24 }}
+        items={[
+          { key: 'username', label: '用户名', children: profile.username },
+          { key: 'department', label: '部门', children: profile.departmentName ?? '未分配' },
+          {
+            key: 'role',
+            label: '角色',
+            children: (
+              <Space size={4} wrap>
+                {profile.roleName ?? (profile.isSuper ? null : '未分配')}
+                {profile.isSuper && <Tag color="gold">超级管理员</Tag>}
+              </Space>
+            ),
+          },
+          { key: 'lastLogin', label: '上次登录', children: profile.lastLoginAt ? dayjs(profile.lastLoginAt).format('YYYY-MM-DD HH:mm:ss') : '—' },
+        ]}
+      />
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish} disabled={saving} requiredMark>
+        <Form.Item
+          name="name"
+          label="姓名"
+          rules={[
+            { required: true, whitespace: true, message: '请输入姓名' },
+            { max: 64, message: '姓名不能超过 64 个字符' },
+          ]}
+        >
+          <Input placeholder="显示在页头的称呼" maxLength={64} showCount autoComplete="name" />
+        </Form.Item>
+        <Form.Item
+          name="phone"
+          label="电话"
+          rules={[
+            { max: 32, message: '电话不能超过 32 个字符' },
+            { pattern: PHONE_PATTERN, message: '请输入有效的电话号码' },
+          ]}
+        >
+          <Input placeholder="选填，如 13800138000 或 010-12345678" autoComplete="tel" />
+        </Form.Item>
+        <Form.Item name="email" label="邮箱" rules={[{ ...rules.email('邮箱'), message: '请输入有效的邮箱地址' }]}>
+          <Input placeholder="选填，如 name@example.com" autoComplete="email" />
+        </Form.Item>
+        <Form.Item
+          name="avatar"
+          label="头像地址"
+          extra="选填：http(s) 链接或以 / 开头的站内路径，上方会显示预览"
+          rules={[
+            { max: 512, message: '头像地址不能超过 512 个字符' },
+            { pattern: AVATAR_PATTERN, message: '头像地址必须是 http(s) 链接或站内路径' },
+          ]}
+        >
+          <Input placeholder="https://… 或 /uploads/…" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            保存资料
+          </Button>
+          <Button onClick={undo}>撤销修改</Button>
+        </Space>
+      </Form>
+    </>
+  );
+}
+
+function PasswordForm() {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PasswordValues>();
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+
+  const onFinish = async (values: PasswordValues) => {
+    if (savingRef.current) return;
+    savingRef.current = true;
+    setSaving(true);
+    const reply = await http.main.put<null>('/api/profile/password', { currentPassword: values.currentPassword, password: values.password });
+    savingRef.current = false;
+    setSaving(false);
+    if (isOk(reply)) {
+      form.resetFields();
+      void message.success('密码已修改，其他设备上的登录已失效');
+    } else if (!isFailure(reply)) {
+      const rest = applyFieldErrors(form, ['currentPassword', 'password'], reply.errors);
+      if (rest.length > 0) void message.error(rest[0]);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={onFinish} disabled={saving} requiredMark style={{ maxWidth: 480 }}>
+      <Typography.Paragraph type="secondary">修改后，除当前浏览器外，其他设备上的登录都会失效，需要用新密码重新登录。</Typography.Paragraph>
+      <Form.Item name="currentPassword" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
+        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+      </Form.Item>
+      <NewPasswordFields differentFrom="currentPassword" prefixIcon={<LockOutlined />} />
+      <Button type="primary" htmlType="submit" loading={saving}>
+        修改密码
+      </Button>
+    </Form>
+  );
+}

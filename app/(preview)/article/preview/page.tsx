@@ -1,0 +1,10 @@
+import { Placeholder } from '@/components/layout/placeholder';
+
+// Bare layout: no header or sidebar. The article preview itself comes with the article issue.
+export default function Page() {
+  return (
+    <main style={{ width: 912, margin: '24px auto' }}>
+      <Placeholder path="/article/preview" />
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { handle } from 'hono/vercel';
+import { createApp } from '@/server/app';
+import { getDb } from '@/server/db/client';
+import { serverEnv } from '@/server/env';
+
+// The built-in main API: every /api/* request goes to the Hono app in server/.
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+const app = createApp({ getDb, trustProxyHops: serverEnv().CMS_TRUST_PROXY_HOPS });
+
+export const GET = handle(app);
+export const POST = handle(app);
+export const PUT = handle(app);
+export const PATCH = handle(app);
+export const DELETE = handle(app);

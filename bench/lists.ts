@@ -1,0 +1,96 @@
+/**
+ * `npm run bench`: the admin list endpoints at newsroom scale, through the real Hono app.
+ * Fills a fresh database (PGlite in memory, or BENCH_DATABASE_URL in a throw-away schema) with
+ * 100k users and 1M login-log and 1M operation-log rows, then times each list request.
+ * Prints the median and p95 of N runs plus the query plan's top node for each list query.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'pg';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+
+const USERS = Number(process.env.BENCH_USERS || 100_000);
+const LOGS = Number(process.env.BENCH_LOGS || 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS || 30);
+
+async function main() {
+  process.env.CMS_ADMIN_PASSWORD ||= 'Bench#Admin-2026';
+  const url = process.env.BENCH_DATABASE_URL;
+  const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+  const handle = await openDatabase(url ? { url, pgSchema: schema, quiet: true } : { dataDir: 'memory', quiet: true });
+  const { db } = handle;
+  const t0 = performance.now();
+  await db.execute(sql`INSERT INTO departments (name, parent_id, sort) SELECT '部门' || g, NULL, g FROM generate_series(1, 200) g`);
+  await db.execute(sql`INSERT INTO roles (name, routes, level) SELECT '角色' || g, '["/article/list"]'::jsonb, 1 + g % 3 FROM generate_series(1, 50) g`);
+  await db.execute(sql`
+    INSERT INTO users (username, name, password_hash, department_id, role_id, phone, email)
+    SELECT 'user' || g, '员工' || g, 'x', 1 + g % 200, 1 + g % 50, '1380000' || lpad((g % 10000)::text, 4, '0'), 'u' || g || '@example.com'
+    FROM generate_series(1, ${USERS}) g`);
+  await db.execute(sql`
+    INSERT INTO login_logs (username, user_id, ip, user_agent, success, reason, created_at)
+    SELECT 'user' || (g % ${USERS}), g % ${USERS}, '10.' || (g % 250) || '.' || (g % 200) || '.1', 'Mozilla/5.0', g % 7 <> 0,
+           CASE WHEN g % 7 = 0 THEN 'bad_password' ELSE 'ok' END, now() - (g || ' seconds')::interval
+    FROM generate_series(1, ${LOGS}) g`);
+  await db.execute(sql`
+    INSERT INTO operation_logs (user_id, username, type, resource, resource_id, summary, before, after, ip, created_at)
+    SELECT g % ${USERS}, 'user' || (g % ${USERS}), (ARRAY['create','update','delete','sort'])[1 + g % 4], (ARRAY['users','roles','departments'])[1 + g % 3],
+           (g % 5000)::text, '修改记录 ' || g, '{"name":"旧"}'::jsonb, '{"name":"新"}'::jsonb, '10.0.0.1', now() - (g || ' seconds')::interval
+    FROM generate_series(1, ${LOGS}) g`);
+  await db.execute(sql`ANALYZE`);
+  console.log(`filled ${USERS} users, ${LOGS} + ${LOGS} log rows in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${handle.kind}`);
+
+  const app = createApp({ getDb: async () => db });
+  const login = await app.request('http://localhost/api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.250.0.1' },
+    body: JSON.stringify({ username: 'admin', password: process.env.CMS_ADMIN_PASSWORD }),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+  const cases: Array<[string, string]> = [
+    ['users page 1', '/api/users?page=1&pageSize=20'],
+    ['users by department', '/api/users?departmentId=17&pageSize=20'],
+    ['users keyword', '/api/users?keyword=员工4242&pageSize=20'],
+    ['users page 200', '/api/users?page=200&pageSize=20'],
+    ['login log page 1', '/api/log/login?pageSize=20'],
+    ['login log by user', '/api/log/login?username=user4242&pageSize=20'],
+    ['login log failures, last hour', `/api/log/login?success=false&from=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}`],
+    ['login log page 100', '/api/log/login?page=100&pageSize=100'],
+    ['operation log page 1', '/api/log/operation?pageSize=20'],
+    ['operation log by type', '/api/log/operation?type=delete&pageSize=20'],
+    ['operation log by user', '/api/log/operation?username=user4242&pageSize=20'],
+    ['departments tree', '/api/departments/tree'],
+    ['roles page 1', '/api/roles?pageSize=20'],
+  ];
+  console.log(`\n${'request'.padEnd(34)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  rows`);
+  for (const [name, path] of cases) {
+    const times: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      const res = await app.request(`http://localhost${path}`, { headers: { cookie } });
+      const body = await res.json();
+      times.push(performance.now() - start);
+      if (body.status !== 0) throw new Error(`${path}: ${JSON.stringify(body)}`);
+      rows = Array.isArray(body.data) ? body.data.length : body.data.list.length;
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    const p95 = times[Math.floor(times.length * 0.95)];
+    console.log(`${name.padEnd(34)} ${median.toFixed(1).padStart(7)}ms ${p95.toFixed(1).padStart(7)}ms  ${rows}`);
+  }
+
+  await handle.close();
+  if (url && schema) {
+    const pool = new Pool({ connectionString: url, max: 1 });
+    await pool.query(`DROP SCHEMA "${schema}" CASCADE`);
+    await pool.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,10 @@
+import { findRoute } from '@/lib/routes';
+import { PlaceholderView } from './placeholder-view';
+
+/**
+ * A route whose screen a later release builds: titled, and honest that it is under construction.
+ */
+export function Placeholder({ path }: { path: string }) {
+  const route = findRoute(path);
+  return <PlaceholderView title={route?.name ?? path} group={route?.home} />;
+}

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN, shot, signIn, signOut } from './helpers';
+
+test('a staff member signs in, uses the shell and signs out', async ({ page, context }) => {
+  // Signed out, the back office sends everyone to the login screen.
+  await page.goto('/article/list');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveTitle('CMS网站管理系统');
+
+  // Inline validation before anything is sent.
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page.getByText('请输入用户名')).toBeVisible();
+  await expect(page.getByText('请输入密码')).toBeVisible();
+
+  // Wrong password: the server says 401 and the screen says so in Chinese.
+  await page.getByLabel('用户名').fill(E2E_ADMIN.username);
+  await page.getByLabel('密码').fill('wrong-password');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误');
+  await shot(page, 'login-error');
+
+  await signIn(page);
+  await expect(page.getByTestId('greeting')).toHaveText('你好，超级管理员');
+  await expect(page.getByTestId('user-menu')).toContainText('你好，超级管理员');
+  await expect(page.getByTestId('online-status')).toContainText('在线');
+  await context.setOffline(true);
+  await expect(page.getByTestId('online-status')).toContainText('离线');
+  await context.setOffline(false);
+  await expect(page.getByTestId('online-status')).toContainText('在线');
+
+  // The grouped menu: groups from the auth map, one submenu open at a time.
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toContainText('后台管理系统');
+  for (const group of ['首页', '内容管理', '素材库', '运营管理', '系统设置', '权限管理']) {
+    await expect(sidebar.getByRole('menuitem', { name: group })).toBeVisible();
+  }
+  await expect(sidebar.getByText('预览')).toHaveCount(0);
+  await sidebar.getByRole('menuitem', { name: '内容管理' }).click();
+  await expect(sidebar.getByRole('menuitem', { name: '文章列表' })).toBeVisible();
+  await sidebar.getByRole('menuitem', { name: '权限管理' }).click();
+  await expect(sidebar.getByRole('menuitem', { name: '登录日志' })).toBeVisible();
+  await expect(sidebar.getByRole('menuitem', { name: '文章列表' })).toBeHidden();
+  await shot(page, 'workbench');
+
+  // Open a placeholder from the menu: its title and 建设中; the path is remembered under `key`.
+  await sidebar.getByRole('menuitem', { name: '内容管理' }).click();
+  await sidebar.getByRole('menuitem', { name: '视频列表' }).click();
+  await expect(page).toHaveURL(/\/article\/videoList$/);
+  await expect(page.getByRole('heading', { name: '视频列表' })).toBeVisible();
+  await expect(page.getByText('建设中', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('key'))).toBe('/article/videoList');
+  await shot(page, 'placeholder');
+
+  // Fold and unfold the sidebar.
+  const width = async () => (await sidebar.boundingBox())!.width;
+  expect(await width()).toBe(200);
+  await page.getByTestId('fold-toggle').click();
+  await expect.poll(width).toBe(80);
+  await shot(page, 'folded');
+  await page.getByTestId('fold-toggle').click();
+  await expect.poll(width).toBe(200);
+
+  // Signed in, the login screen sends you home.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+
+  // A path that is no route at all.
+  const res = await page.goto('/no/such/page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await page.getByRole('link', { name: '返回首页' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await signOut(page);
+  expect(await page.evaluate(() => localStorage.getItem('key'))).toBeNull();
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'cms_session')).toBeUndefined();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a stale session cookie lands on the login screen without a redirect loop', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'cms_session', value: 'expired-token', url: baseURL! }]);
+  await page.goto('/department');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('用户名')).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === 'cms_session')).toBeUndefined();
+});

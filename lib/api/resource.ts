@@ -1,0 +1,38 @@
+/**
+ * One generic client per resource over its host's axios instance (RF simple-rest provider).
+ * Every function returns the reply envelope, or an HttpFailure when there was no answer; the
+ * wrapper has already shown the toast. @see DESIGN §2, SEED §7
+ */
+import { http, isFailure, type ApiReply, type HttpClient, type HttpFailure } from '../http';
+import { apiPath, type ListResult, type ResourceDef } from '../resources/define';
+
+export type Reply<T> = ApiReply<T> | HttpFailure;
+
+export type ListParams = Record<string, string | number | boolean | undefined>;
+
+export interface ResourceClient<T, In = Partial<T>> {
+  list(params?: ListParams): Promise<Reply<ListResult<T>>>;
+  get(id: number): Promise<Reply<T>>;
+  create(values: In): Promise<Reply<T>>;
+  update(id: number, values: Partial<In>): Promise<Reply<T>>;
+  remove(id: number): Promise<Reply<{ id: number }>>;
+  sort(ids: number[]): Promise<Reply<{ ids: number[] }>>;
+}
+
+export function resourceClient<T, In = Partial<T>>(def: Pick<ResourceDef, 'name' | 'host'>): ResourceClient<T, In> {
+  const client: HttpClient = http[def.host ?? 'main'];
+  const base = apiPath(def);
+  return {
+    list: (params) => client.get<ListResult<T>>(base, params),
+    get: (id) => client.get<T>(`${base}/${id}`, { _t: Date.now() }),
+    create: (values) => client.post<T>(base, values as object),
+    update: (id, values) => client.put<T>(`${base}/${id}`, values as object),
+    remove: (id) => client.del<{ id: number }>(`${base}/${id}`),
+    sort: (ids) => client.put<{ ids: number[] }>(`${base}/sort`, { ids }),
+  };
+}
+
+/** True when the reply is a success envelope (status 0). */
+export function isOk<T>(reply: Reply<T>): reply is ApiReply<T> & { status: 0; data: T } {
+  return !isFailure(reply) && reply.status === 0;
+}

@@ -1,0 +1,162 @@
+import axios, { AxiosError } from 'axios';
+import type { AxiosInstance } from 'axios';
+import { message as antdMessage } from 'antd';
+
+/**
+ * The JSON envelope every API reply uses. `status === 0` means success.
+ * @see SEED §7, §8
+ */
+export interface ApiReply<T = unknown> {
+  status: number;
+  data?: T;
+  message?: string;
+  /** Field-level validation errors, keyed by field name. */
+  errors?: Record<string, string>;
+}
+
+/**
+ * What a request resolves to when no usable answer arrived at all
+ * (network error, DNS failure, CORS, aborted connection …).
+ * It is the axios error itself, *returned*, not thrown.
+ * @see SEED §7, §8
+ */
+export type HttpFailure = AxiosError;
+
+/** HTTP verbs the wrapper sends. GET/DELETE put the payload in the query string, the others in a JSON body. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Shows an error toast. Injectable so tests can spy on it. */
+export type Notify = (text: string) => void;
+
+/**
+ * A reply together with its HTTP status code, for callers that must look at
+ * the HTTP code themselves (see `login`, which treats HTTP 401 specially).
+ * @see SEED §7, §8
+ */
+export interface RawReply<T = unknown> {
+  httpStatus: number;
+  body: ApiReply<T>;
+}
+
+/**
+ * One API host.
+ *
+ * Error contract — nothing here ever throws:
+ * - the server answered (any HTTP code) → resolves to the envelope; when
+ *   `status !== 0` an error toast `"<message> (<url>)"` has already been shown;
+ * - no answer at all → toast `'request failed!'` and resolves to the
+ *   `HttpFailure`; tell the two apart with `isFailure(result)`.
+ * @see SEED §7, §8
+ */
+export interface HttpClient {
+  request<T = unknown>(method: HttpMethod, url: string, payload?: object): Promise<ApiReply<T> | HttpFailure>;
+  get<T = unknown>(url: string, params?: object): Promise<ApiReply<T> | HttpFailure>;
+  post<T = unknown>(url: string, body?: object): Promise<ApiReply<T> | HttpFailure>;
+  put<T = unknown>(url: string, body?: object): Promise<ApiReply<T> | HttpFailure>;
+  del<T = unknown>(url: string, params?: object): Promise<ApiReply<T> | HttpFailure>;
+  /** Like `request`, but never shows a toast and also reports the HTTP status. */
+  send<T = unknown>(method: HttpMethod, url: string, payload?: object): Promise<RawReply<T> | HttpFailure>;
+  /** The toast function this client uses. */
+  notify: Notify;
+  /** The underlying axios instance (for uploads, progress events …). */
+  axios: AxiosInstance;
+}
+
+/**
+ * Options for `createHttp`.
+ * @see SEED §7, §8
+ */
+export interface CreateHttpOptions {
+  /** '' = same origin; a path prefix ('/product-api') or an absolute URL. */
+  baseURL: string;
+  notify?: Notify;
+}
+
+/** Toast text shown when no answer arrived. */
+export const NETWORK_FAILURE_TEXT = 'request failed!';
+
+/**
+ * Default toast: antd's static `message.error`. In antd 6 the static methods
+ * work outside an `<App>` context (antd may log a warning about theming).
+ * @see SEED §7, §8
+ */
+let notifier: Notify = (text) => {
+  void antdMessage.error(text);
+};
+
+export const defaultNotify: Notify = (text) => notifier(text);
+
+/**
+ * Routes the default toasts through antd's App context once it is mounted (themed, no warning);
+ * until then they use antd's static `message`.
+ */
+export function setDefaultNotifier(fn: Notify) {
+  notifier = fn;
+}
+
+/**
+ * True when a request got no answer at all (the returned value is the error).
+ * @see SEED §7, §8
+ */
+export function isFailure(value: unknown): value is HttpFailure {
+  return axios.isAxiosError(value);
+}
+
+function isEnvelope(value: unknown): value is ApiReply {
+  return typeof value === 'object' && value !== null && typeof (value as ApiReply).status === 'number';
+}
+
+/**
+ * Builds one API client.
+ * @see SEED §7, §8
+ */
+export function createHttp({ baseURL, notify = defaultNotify }: CreateHttpOptions): HttpClient {
+  const instance = axios.create({
+    baseURL,
+    withCredentials: true,
+    // Every HTTP code is a valid answer: errors arrive as a JSON envelope.
+    validateStatus: () => true,
+  });
+
+  async function send<T>(method: HttpMethod, url: string, payload?: object): Promise<RawReply<T> | HttpFailure> {
+    const inQuery = method === 'GET' || method === 'DELETE';
+    try {
+      const response = await instance.request<unknown>({
+        method,
+        url,
+        params: inQuery ? payload : undefined,
+        data: inQuery ? undefined : payload,
+      });
+      const body: ApiReply<T> = isEnvelope(response.data)
+        ? (response.data as ApiReply<T>)
+        : // An answer that is not our envelope (HTML error page from a proxy, empty 204 …).
+          { status: -1, message: `请求失败 (HTTP ${response.status})` };
+      return { httpStatus: response.status, body };
+    } catch (error) {
+      return isFailure(error) ? error : AxiosError.from(error);
+    }
+  }
+
+  async function request<T>(method: HttpMethod, url: string, payload?: object): Promise<ApiReply<T> | HttpFailure> {
+    const result = await send<T>(method, url, payload);
+    if (isFailure(result)) {
+      notify(NETWORK_FAILURE_TEXT);
+      return result;
+    }
+    if (result.body.status !== 0) {
+      notify(`${result.body.message || '请求失败'} (${url})`);
+    }
+    return result.body;
+  }
+
+  return {
+    request,
+    send,
+    get: <T>(url: string, params?: object) => request<T>('GET', url, params),
+    post: <T>(url: string, body?: object) => request<T>('POST', url, body),
+    put: <T>(url: string, body?: object) => request<T>('PUT', url, body),
+    del: <T>(url: string, params?: object) => request<T>('DELETE', url, params),
+    notify,
+    axios: instance,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * One declaration per resource, shared by the server (zod schema, permission, sortability) and the
+ * client (columns, filters, form items). Data only: no React, no server code, so both sides can
+ * import it. A screen composes the generic pieces and overrides any of them.
+ * @see STYLE §2, DESIGN §2
+ */
+import type { z } from 'zod';
+
+export type FieldInput = 'text' | 'textarea' | 'password' | 'number' | 'switch' | 'select' | 'radio' | 'treeSelect' | 'date';
+
+export interface FieldOption {
+  label: string;
+  value: string | number | boolean;
+}
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  /** Shown as a list column (in declaration order). */
+  list?: boolean | { width?: number; ellipsis?: boolean };
+  /** Shown in the create/edit form; `'create'` = create only (e.g. an initial password). */
+  form?: boolean | 'create';
+  input?: FieldInput;
+  required?: boolean;
+  /** Minimum and maximum length of a text value (the server's zod schema enforces them too). */
+  min?: number;
+  max?: number;
+  options?: FieldOption[];
+  placeholder?: string;
+  help?: string;
+}
+
+export type FilterInput = 'keyword' | 'select' | 'dateRange' | 'text';
+
+export interface FilterDef {
+  /** Query parameter name (`keyword`, `enabled`, …); a dateRange writes `from` / `to` (ISO-8601). */
+  name: string;
+  label: string;
+  input: FilterInput;
+  options?: FieldOption[];
+  placeholder?: string;
+}
+
+export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
+  /** API path segment and operation-log resource name, e.g. `roles` → `/api/roles`. */
+  name: string;
+  /** Chinese label used in messages: 角色. */
+  label: string;
+  /** The route permission that writes it (DESIGN §3). */
+  permission: string;
+  /** Create schema; updates accept any subset of it. */
+  schema: S;
+  fields: FieldDef[];
+  filters?: FilterDef[];
+  /** Records have a `sort` column and `PUT /sort` reorders them. */
+  sortable?: boolean;
+  /** Which host serves it (DESIGN §1). */
+  host?: 'main' | 'product' | 'topic';
+}
+
+export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>): ResourceDef<S> {
+  return def;
+}
+
+/** `/api/<name>` on its host. */
+export function apiPath(def: Pick<ResourceDef, 'name'>): string {
+  return `/api/${def.name}`;
+}
+
+/** List reply (DESIGN §2). `totalCapped`: the real total is at least `total` (huge tables). */
+export interface ListResult<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalCapped?: boolean;
+}
+
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 20;

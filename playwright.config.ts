@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT || 3100);
+export const E2E_ADMIN = { username: 'admin', password: 'E2E#Admin-2026' };
+
+/**
+ * End-to-end suite: Debian's chromium against a production build (`npm run build` first), served
+ * on its own fresh PGlite folder so it never shares data with a dev server.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  workers: 1,
+  // Journeys build on the state they create: a retry on the same server cannot pass honestly.
+  retries: 0,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'zh-CN',
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `rm -rf .data-e2e && npx next start -p ${PORT} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${PORT}/login`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      NEXT_TELEMETRY_DISABLED: '1',
+      CMS_DATA_DIR: '.data-e2e',
+      CMS_ADMIN_USERNAME: E2E_ADMIN.username,
+      CMS_ADMIN_PASSWORD: E2E_ADMIN.password,
+      DATABASE_URL: '',
+    },
+  },
+});

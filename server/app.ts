@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../lib/constants';
+import { loadSessionUser } from './auth/session';
+import { clientIp } from './http/client-ip';
+import { ApiError, errorBody } from './http/reply';
+import type { AppEnv } from './http/types';
+import type { Db } from './db/client';
+import { authRoutes } from './routes/auth';
+import { departmentRoutes } from './routes/departments';
+import { logRoutes } from './routes/logs';
+import { profileRoutes } from './routes/profile';
+import { roleRoutes } from './routes/roles';
+import { userRoutes } from './routes/users';
+
+z.config(z.locales.zhCN());
+
+export interface AppDeps {
+  /** The database for this request; the production app passes the process's one client. */
+  getDb: () => Promise<Db>;
+  trustProxyHops?: number;
+}
+
+/**
+ * The built-in main API (`/api/*`), assembled from one sub-app per resource.
+ * @see DESIGN §2 (envelope, statuses), §3 (sessions, permissions)
+ */
+export function createApp({ getDb, trustProxyHops = 0 }: AppDeps) {
+  const app = new Hono<AppEnv>().basePath('/api');
+
+  app.use('*', async (c, next) => {
+    const db = await getDb();
+    c.set('db', db);
+    c.set('ip', clientIp(c, trustProxyHops));
+    c.set('userAgent', c.req.header('user-agent') ?? '');
+    c.set('user', await loadSessionUser(db, getCookie(c, SESSION_COOKIE)));
+    await next();
+    // Replies depend on the session: never cache them in a shared cache.
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.route('/', authRoutes);
+  app.route('/departments', departmentRoutes);
+  app.route('/users', userRoutes);
+  app.route('/roles', roleRoutes);
+  app.route('/log', logRoutes);
+  app.route('/profile', profileRoutes);
+
+  app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(errorBody(err.status, err.message, err.errors), err.status);
+    if (err instanceof HTTPException) return c.json(errorBody(err.status, err.message || '请求无法处理'), err.status);
+    // Unexpected: log the details on the server, never send the stack to the client.
+    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+    return c.json(errorBody(500, '服务器内部错误，请稍后重试'), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

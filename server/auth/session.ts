@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { PERMISSION_ROUTES } from '../../lib/routes';
+import { DETAIL_LEVEL_COOKIE, SESSION_COOKIE, USER_ID_COOKIE } from '../../lib/constants';
+import { roles, sessions, users } from '../db/schema';
+import type { Db, DbOrTx } from '../db/client';
+import type { SessionUser } from '../http/types';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const ALL_ROUTES: ReadonlySet<string> = new Set(PERMISSION_ROUTES.map((r) => r.path));
+
+/** Creates a session and returns its opaque token (only the hash is stored). */
+export async function createSession(
+  db: DbOrTx,
+  { userId, ip, userAgent, ttlHours }: { userId: number; ip: string; userAgent: string; ttlHours: number },
+) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, ip, userAgent: userAgent.slice(0, 512), expiresAt });
+  // Housekeeping: this user's expired sessions go away whenever they sign in again.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+  return { token, expiresAt };
+}
+
+/**
+ * The user behind a session token, loaded with their role in one query; null when the token is
+ * unknown or expired or the user is disabled. Role changes therefore apply from the next request.
+ */
+export async function loadSessionUser(db: Db, token: string | undefined): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      username: users.username,
+      name: users.name,
+      avatar: users.avatar,
+      departmentId: users.departmentId,
+      roleId: users.roleId,
+      isSuper: users.isSuper,
+      enabled: users.enabled,
+      roleRoutes: roles.routes,
+      roleLevel: roles.level,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || !row.enabled) return null;
+  const routes = row.isSuper ? ALL_ROUTES : new Set((row.roleRoutes ?? []).filter((p) => ALL_ROUTES.has(p)));
+  const level = row.isSuper ? 1 : ((row.roleLevel ?? 3) as 1 | 2 | 3);
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    avatar: row.avatar,
+    departmentId: row.departmentId,
+    roleId: row.roleId,
+    isSuper: row.isSuper,
+    level: [1, 2, 3].includes(level) ? level : 3,
+    routes,
+    sessionId: row.sessionId,
+  };
+}
+
+function isHttps(c: Context): boolean {
+  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+  return proto ? proto === 'https' : new URL(c.req.url).protocol === 'https:';
+}
+
+/** Sets `cms_session` (HttpOnly), `b_id` and `b_detail_level`. @see SEED §3, DESIGN §3 */
+export function setSessionCookies(c: Context, { token, expiresAt, userId, level }: { token: string; expiresAt: Date; userId: number; level: number }) {
+  const common = { path: '/', sameSite: 'Lax' as const, secure: isHttps(c), expires: expiresAt };
+  setCookie(c, SESSION_COOKIE, token, { ...common, httpOnly: true });
+  setCookie(c, USER_ID_COOKIE, String(userId), common);
+  setCookie(c, DETAIL_LEVEL_COOKIE, String(level), common);
+}
+
+export function clearSessionCookies(c: Context) {
+  for (const name of [SESSION_COOKIE, USER_ID_COOKIE, DETAIL_LEVEL_COOKIE]) deleteCookie(c, name, { path: '/' });
+}

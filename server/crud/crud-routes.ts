@@ -1,0 +1,226 @@
+import { Hono, type Context } from 'hono';
+import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { ResourceDef } from '../../lib/resources/define';
+import { access, type AccessMiddleware } from '../auth/access';
+import type { DbOrTx, Tx } from '../db/client';
+import { badRequest, conflict, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import type { AppEnv, SessionUser } from '../http/types';
+import { allOf, likePattern, pageOf, parseListQuery } from './list';
+import { logOperation, OPERATION_TYPES, type OperationType } from './oplog';
+
+type Row = Record<string, unknown> & { id: number };
+type Values = Record<string, unknown>;
+
+export interface HookContext {
+  c: Context<AppEnv>;
+  tx: Tx;
+  user: SessionUser;
+}
+
+export interface CrudOptions {
+  resource: ResourceDef;
+  /** The Drizzle table; it must have an integer `id` (and `sort` when the resource sorts). */
+  table: PgTable & { id: AnyPgColumn };
+  /** Columns a list row and a record carry (select only what the screen shows). */
+  columns: Record<string, AnyPgColumn | SQL.Aliased>;
+  /** Adds joins to the base select (e.g. department and role names). */
+  joins?: <Q extends { leftJoin: (...args: never[]) => unknown }>(q: Q) => Q;
+  /** Who may read: any signed-in user (reference lists for pickers) or the resource's permission. */
+  read?: 'signedIn' | 'permission';
+  /** Update schema; default: the create schema, every field optional. */
+  updateSchema?: z.ZodObject;
+  /** Query-parameter filters → conditions on indexed columns. */
+  filters?: Record<string, (value: string) => SQL | undefined>;
+  /** Columns searched by `keyword`. */
+  keyword?: AnyPgColumn[];
+  orderBy?: Array<SQL | AnyPgColumn>;
+  /** Sorting only reorders records sharing this column's value (e.g. siblings under one parent). */
+  sortGroup?: AnyPgColumn;
+  /** Unique fields: a duplicate answers 409 with a field error. */
+  unique?: Array<{ field: string; column: AnyPgColumn; message: string }>;
+  /** Data scope: rows outside it are invisible (404) to this user. */
+  scope?: (user: SessionUser) => SQL | undefined;
+  /** The operation type an update is logged as (default `update`), e.g. enable / disable. */
+  updateType?: (patch: Values) => OperationType;
+  /** The record's name for the log summary. */
+  title?: (row: Values) => string;
+  /** Row-count cap for list totals. */
+  countCap?: number;
+  operations?: { create?: boolean; update?: boolean; remove?: boolean };
+  hooks?: {
+    beforeCreate?(ctx: HookContext, values: Values): Promise<Values> | Values;
+    beforeUpdate?(ctx: HookContext, before: Row, patch: Values): Promise<Values> | Values;
+    beforeDelete?(ctx: HookContext, before: Row): Promise<void> | void;
+    afterWrite?(ctx: HookContext, after: Row | null, before: Row | null): Promise<void> | void;
+  };
+  /** Registers the resource's special routes first, so `/tree` is not taken for an `/:id`. */
+  extend?: (app: Hono<AppEnv>) => void;
+}
+
+const sortSchema = z.object({
+  ids: z.array(z.number({ error: 'ids 必须是整数数组' }).int().positive(), { error: '请提供 ids 数组' }).min(1, '请提供要排序的记录').max(1000),
+});
+
+/** Unique-index violations that slip past the pre-check (a concurrent insert) are still a 409. */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
+
+/**
+ * The routes of an ordinary resource with the DESIGN §2 conventions: list, get one, create,
+ * update, delete, sort. Every write is validated, permission-checked, done in one transaction and
+ * logged with before and after. Returns a plain Hono sub-app: add special routes to it.
+ */
+export function crudRoutes(opts: CrudOptions) {
+  const { resource, table, columns } = opts;
+  const write = access.route(resource.permission);
+  const read: AccessMiddleware = opts.read === 'signedIn' ? access.signedIn() : access.route(resource.permission);
+  const updateSchema = opts.updateSchema ?? resource.schema.partial();
+  const ops = { create: true, update: true, remove: true, ...opts.operations };
+  const title = opts.title ?? ((row: Values) => String(row.name ?? row.title ?? row.id ?? ''));
+  const tableId = table.id;
+  const sortColumn = (table as unknown as { sort?: AnyPgColumn }).sort;
+
+  const base = (db: DbOrTx) => {
+    const q = db.select(columns).from(table as PgTable).$dynamic();
+    return opts.joins ? opts.joins(q) : q;
+  };
+  const scoped = (user: SessionUser, extra?: SQL) => allOf([opts.scope?.(user), extra]);
+
+  async function getOne(db: DbOrTx, user: SessionUser, id: number): Promise<Row | undefined> {
+    const [row] = await base(db).where(scoped(user, eq(tableId, id))).limit(1);
+    return row as Row | undefined;
+  }
+
+  async function checkUnique(db: DbOrTx, values: Values, exceptId?: number) {
+    const errors: Record<string, string> = {};
+    for (const u of opts.unique ?? []) {
+      if (values[u.field] === undefined) continue;
+      const [hit] = await db
+        .select({ id: tableId })
+        .from(table as PgTable)
+        .where(allOf([eq(u.column, values[u.field]), exceptId ? ne(tableId, exceptId) : undefined]))
+        .limit(1);
+      if (hit) errors[u.field] = u.message;
+    }
+    if (Object.keys(errors).length) throw conflict(Object.values(errors)[0], errors);
+  }
+
+  async function inTransaction<T>(c: Context<AppEnv>, fn: (ctx: HookContext) => Promise<T>): Promise<T> {
+    try {
+      return await c.get('db').transaction((tx) => fn({ c, tx, user: c.get('user')! }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(`${resource.label}已存在（名称重复）`);
+      throw err;
+    }
+  }
+
+  const app = new Hono<AppEnv>();
+  opts.extend?.(app);
+
+  app.get('/', read, async (c) => {
+    const query = c.req.query();
+    const { page, pageSize, keyword } = parseListQuery(query);
+    const conditions: Array<SQL | undefined> = [opts.scope?.(c.get('user')!)];
+    if (keyword && opts.keyword?.length) conditions.push(or(...opts.keyword.map((col) => ilike(col, likePattern(keyword)))));
+    for (const [name, toCondition] of Object.entries(opts.filters ?? {})) {
+      const value = query[name];
+      if (value !== undefined && value !== '') conditions.push(toCondition(value));
+    }
+    const where = allOf(conditions);
+    const db = c.get('db');
+    const orderBy = opts.orderBy ?? (sortColumn ? [asc(sortColumn), asc(tableId)] : [asc(tableId)]);
+    const select = base(db).where(where).orderBy(...orderBy);
+    return ok(c, await pageOf(db, { query: select, table: table as PgTable, where, page, pageSize, cap: opts.countCap ?? 100_000 }));
+  });
+
+  if (resource.sortable && sortColumn) {
+    app.put('/sort', write, async (c) => {
+      const { ids } = parseInput(sortSchema, await readJson(c));
+      const unique = [...new Set(ids)];
+      await inTransaction(c, async ({ tx, user }) => {
+        const found = await tx
+          .select({ id: tableId, group: opts.sortGroup ?? tableId })
+          .from(table as PgTable)
+          .where(scoped(user, inArray(tableId, unique)));
+        if (found.length !== unique.length) throw notFound(`部分${resource.label}不存在或无权操作`);
+        if (opts.sortGroup && new Set(found.map((f) => f.group)).size > 1) {
+          throw badRequest(`只能在同一级${resource.label}之间排序`, { ids: `只能在同一级${resource.label}之间排序` });
+        }
+        for (const [index, id] of unique.entries()) {
+          await tx.update(table).set({ sort: index } as never).where(eq(tableId, id));
+        }
+        await logOperation(tx, c, { type: 'sort', resource: resource.name, summary: `调整${resource.label}顺序`, after: { ids: unique } });
+      });
+      return ok(c, { ids: unique });
+    });
+  }
+
+  app.get('/:id', read, async (c) => {
+    const row = await getOne(c.get('db'), c.get('user')!, idParam(c));
+    if (!row) throw notFound(`${resource.label}不存在`);
+    return ok(c, row);
+  });
+
+  if (ops.create) {
+    app.post('/', write, async (c) => {
+      const values = parseInput(resource.schema, await readJson(c)) as Values;
+      const created = await inTransaction(c, async (ctx) => {
+        await checkUnique(ctx.tx, values);
+        const prepared = opts.hooks?.beforeCreate ? await opts.hooks.beforeCreate(ctx, values) : values;
+        const [{ id }] = await ctx.tx.insert(table).values(prepared as never).returning({ id: tableId });
+        const after = (await getOne(ctx.tx, ctx.user, id as number))!;
+        await opts.hooks?.afterWrite?.(ctx, after, null);
+        await logOperation(ctx.tx, c, { type: 'create', resource: resource.name, resourceId: after.id, summary: `新增${resource.label}「${title(after)}」`, after });
+        return after;
+      });
+      return ok(c, created);
+    });
+  }
+
+  if (ops.update) {
+    app.put('/:id', write, async (c) => {
+      const id = idParam(c);
+      const raw = await readJson(c);
+      const parsed = parseInput(updateSchema, raw) as Values;
+      // Only the fields the client sent: defaults in the schema must not reset the others.
+      const sent = raw && typeof raw === 'object' ? Object.keys(raw) : [];
+      const patch = Object.fromEntries(Object.entries(parsed).filter(([k]) => sent.includes(k)));
+      const updated = await inTransaction(c, async (ctx) => {
+        const before = await getOne(ctx.tx, ctx.user, id);
+        if (!before) throw notFound(`${resource.label}不存在`);
+        await checkUnique(ctx.tx, patch, id);
+        const prepared = opts.hooks?.beforeUpdate ? await opts.hooks.beforeUpdate(ctx, before, patch) : patch;
+        if (Object.keys(prepared).length) {
+          await ctx.tx.update(table).set({ ...prepared, updatedAt: new Date() } as never).where(eq(tableId, id));
+        }
+        const after = (await getOne(ctx.tx, ctx.user, id)) ?? before;
+        await opts.hooks?.afterWrite?.(ctx, after, before);
+        const type = opts.updateType?.(patch) ?? 'update';
+        await logOperation(ctx.tx, c, { type, resource: resource.name, resourceId: id, summary: `${OPERATION_TYPES[type]}${resource.label}「${title(after)}」`, before, after });
+        return after;
+      });
+      return ok(c, updated);
+    });
+  }
+
+  if (ops.remove) {
+    app.delete('/:id', write, async (c) => {
+      const id = idParam(c);
+      await inTransaction(c, async (ctx) => {
+        const before = await getOne(ctx.tx, ctx.user, id);
+        if (!before) throw notFound(`${resource.label}不存在`);
+        await opts.hooks?.beforeDelete?.(ctx, before);
+        await ctx.tx.delete(table).where(eq(tableId, id));
+        await opts.hooks?.afterWrite?.(ctx, null, before);
+        await logOperation(ctx.tx, c, { type: 'delete', resource: resource.name, resourceId: id, summary: `删除${resource.label}「${title(before)}」`, before });
+      });
+      return ok(c, { id });
+    });
+  }
+
+  return Object.assign(app, { getOne, inTransaction });
+}

@@ -1,0 +1,56 @@
+import { and, count, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../lib/resources/define';
+import type { DbOrTx } from '../db/client';
+import { parseInput } from '../http/reply';
+
+/** page / pageSize / keyword from the query string; unknown parameters are ignored. @see DESIGN §2 */
+export const listQuerySchema = z.object({
+  page: z.coerce.number({ error: '页码必须是数字' }).int('页码必须是整数').min(1, '页码从 1 开始').max(100000).default(1),
+  pageSize: z.coerce
+    .number({ error: '每页条数必须是数字' })
+    .int()
+    .min(1, '每页至少 1 条')
+    .max(PAGE_SIZE_MAX, `每页最多 ${PAGE_SIZE_MAX} 条`)
+    .default(PAGE_SIZE_DEFAULT),
+  keyword: z.string().trim().max(100, '关键词不能超过 100 个字符').optional(),
+});
+
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export function parseListQuery(query: Record<string, string>): ListQuery {
+  return parseInput(listQuerySchema, query);
+}
+
+/** `ILIKE %keyword%` with the wildcard characters of the keyword escaped. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export function allOf(conditions: Array<SQL | undefined>): SQL | undefined {
+  const present = conditions.filter((c): c is SQL => Boolean(c));
+  return present.length ? and(...present) : undefined;
+}
+
+/**
+ * Counts matching rows, but stops at `cap` + 1: on tables of millions (logs) an exact COUNT on
+ * every page is too slow, and "10000+" is all a person needs to know.
+ */
+export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undefined, cap: number) {
+  const limited = db.select({ one: sql`1` }).from(table).where(where).limit(cap + 1).as('limited');
+  const [{ n }] = await db.select({ n: count() }).from(limited);
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/**
+ * One page of a filtered, ordered select plus its (capped) total, fetched together: the list reply
+ * of DESIGN §2.
+ */
+export async function pageOf<T>(
+  db: DbOrTx,
+  { query, table, where, page, pageSize, cap }: { query: { limit(n: number): { offset(n: number): PromiseLike<T[]> } }; table: PgTable; where: SQL | undefined; page: number; pageSize: number; cap: number },
+) {
+  const [list, counted] = await Promise.all([query.limit(pageSize).offset((page - 1) * pageSize), cappedCount(db, table, where, cap)]);
+  return { list, page, pageSize, ...counted };
+}

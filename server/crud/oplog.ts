@@ -1,0 +1,58 @@
+import type { Context } from 'hono';
+import { operationLogs } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import type { AppEnv } from '../http/types';
+
+/** Operation types and their Chinese names (GET /api/log/operation_type). */
+export const OPERATION_TYPES = {
+  create: '新增',
+  update: '修改',
+  delete: '删除',
+  sort: '排序',
+  enable: '启用',
+  disable: '停用',
+  reset_password: '重置密码',
+  change_password: '修改密码',
+  update_profile: '修改个人资料',
+} as const;
+
+export type OperationType = keyof typeof OPERATION_TYPES;
+
+/** Resources that appear in the operation log, with their Chinese names. */
+export const LOGGED_RESOURCES: Record<string, string> = {
+  departments: '部门',
+  users: '员工',
+  roles: '角色',
+  profile: '个人资料',
+};
+
+const SECRET_KEYS = new Set(['passwordHash', 'password']);
+
+/** A JSON-safe copy of a record without secrets (dates become ISO strings). */
+export function snapshot(row: unknown): unknown {
+  if (row === null || row === undefined) return null;
+  return JSON.parse(JSON.stringify(row, (key, value) => (SECRET_KEYS.has(key) ? undefined : value)));
+}
+
+/**
+ * Writes one operation-log row inside the caller's transaction, so a write that fails or is
+ * refused leaves no log either. @see DESIGN §2
+ */
+export async function logOperation(
+  tx: DbOrTx,
+  c: Context<AppEnv>,
+  entry: { type: OperationType; resource: string; resourceId?: string | number; summary: string; before?: unknown; after?: unknown },
+) {
+  const user = c.get('user');
+  await tx.insert(operationLogs).values({
+    userId: user?.id ?? null,
+    username: user?.username ?? '',
+    type: entry.type,
+    resource: entry.resource,
+    resourceId: entry.resourceId === undefined ? '' : String(entry.resourceId),
+    summary: entry.summary.slice(0, 255),
+    before: snapshot(entry.before),
+    after: snapshot(entry.after),
+    ip: c.get('ip'),
+  });
+}

@@ -1,0 +1,150 @@
+import 'server-only';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { Pool } from 'pg';
+import * as schema from './schema';
+import { acquireFolderLock, type FolderLock } from './lock';
+import { bootstrap } from './bootstrap';
+import { dataDir, serverEnv } from '../env';
+
+/**
+ * The query API is the same on both drivers (same Drizzle pg-core dialect), so the rest of the
+ * server is written against one type.
+ */
+export type Db = PgliteDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'server/db/migrations');
+
+export interface OpenOptions {
+  /** postgres://… ; without it PGlite is used. */
+  url?: string;
+  /** PGlite data folder; 'memory' for an in-memory database (tests). */
+  dataDir?: string | 'memory';
+  /** PostgreSQL schema to use (tests isolate each file in its own schema). */
+  pgSchema?: string;
+  poolMax?: number;
+  /** Print the generated admin password (off in tests). */
+  quiet?: boolean;
+}
+
+/** Opens, migrates and bootstraps a database. */
+export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
+  if (opts.url) return openPostgres(opts.url, opts);
+  return openPglite(opts.dataDir ?? 'memory', opts);
+}
+
+async function openPglite(dir: string, opts: OpenOptions): Promise<DbHandle> {
+  let lock: FolderLock | undefined;
+  let client: PGlite;
+  if (dir === 'memory') {
+    client = new PGlite();
+  } else {
+    lock = acquireFolderLock(dir);
+    try {
+      client = new PGlite(path.join(dir, 'pglite'));
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await bootstrap(db, { quiet: opts.quiet });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await client.close();
+      lock?.release();
+    },
+  };
+}
+
+async function openPostgres(url: string, opts: OpenOptions): Promise<DbHandle> {
+  const pool = new Pool({
+    connectionString: url,
+    max: opts.poolMax ?? 10,
+    ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Several instances may start at once: one migrates and bootstraps, the others wait.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock(hashtext($1))', [`cms-migrate:${opts.pgSchema ?? 'public'}`]);
+    if (opts.pgSchema) await lockClient.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
+    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: opts.pgSchema ?? 'drizzle' });
+    await bootstrap(db, { quiet: opts.quiet });
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [`cms-migrate:${opts.pgSchema ?? 'public'}`]).catch(() => {});
+    lockClient.release();
+  }
+  return {
+    db,
+    kind: 'postgres',
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+const GLOBAL_KEY = Symbol.for('cms.db');
+type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<DbHandle> };
+
+/**
+ * The process's one database, opened lazily on first use. The promise lives on `globalThis` so
+ * dev hot reload and the separate module copies Next makes for pages and route handlers share it.
+ */
+export function getDatabase(): Promise<DbHandle> {
+  const g = globalThis as GlobalWithDb;
+  if (!g[GLOBAL_KEY]) {
+    const env = serverEnv();
+    g[GLOBAL_KEY] = openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: path.join(dataDir()),
+      poolMax: env.CMS_DB_POOL_MAX,
+    }).then((handle) => {
+      registerShutdown(handle);
+      return handle;
+    });
+    // A failed open must not be cached forever: the next request retries (and reports again).
+    g[GLOBAL_KEY].catch((err) => {
+      console.error('[db] open failed:', err instanceof Error ? err.message : err);
+      delete g[GLOBAL_KEY];
+    });
+  }
+  return g[GLOBAL_KEY];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+function registerShutdown(handle: DbHandle) {
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    // Next's own handler (if any) finishes requests and exits; otherwise exit once closed.
+    const othersExit = process.listenerCount(signal) > 0;
+    handle
+      .close()
+      .catch((err) => console.error('[db] close failed:', err))
+      .finally(() => {
+        if (!othersExit) process.exit(signal === 'SIGINT' ? 130 : 143);
+      });
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}

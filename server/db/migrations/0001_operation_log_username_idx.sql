@@ -1,0 +1,1 @@
+CREATE INDEX "operation_logs_username_created_idx" ON "operation_logs" USING btree ("username","created_at");

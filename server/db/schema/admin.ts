@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 64 }).notNull(),
+    parentId: integer('parent_id'),
+    sort: integer('sort').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('departments_parent_sort_idx').on(t.parentId, t.sort, t.id)],
+);
+
+/** Data scope: 1 all data, 2 own department, 3 own records only. @see DESIGN §3 */
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 64 }).notNull(),
+    description: varchar('description', { length: 255 }).notNull().default(''),
+    routes: jsonb('routes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    level: smallint('level').notNull().default(3),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('roles_name_uq').on(t.name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 64 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    departmentId: integer('department_id'),
+    roleId: integer('role_id'),
+    phone: varchar('phone', { length: 32 }).notNull().default(''),
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    avatar: varchar('avatar', { length: 512 }).notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Super-administrators hold every route and data scope 1, whatever their role says. */
+    isSuper: boolean('is_super').notNull().default(false),
+    dingtalkUnionId: varchar('dingtalk_union_id', { length: 128 }),
+    dingtalkNick: varchar('dingtalk_nick', { length: 64 }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_uq').on(t.username),
+    index('users_department_idx').on(t.departmentId, t.id),
+    index('users_role_idx').on(t.roleId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** sha256 of the opaque token; the token itself is only ever in the cookie. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id').notNull(),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const loginLogs = pgTable(
+  'login_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    username: varchar('username', { length: 64 }).notNull(),
+    userId: integer('user_id'),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+    success: boolean('success').notNull(),
+    reason: varchar('reason', { length: 64 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_logs_created_idx').on(t.createdAt, t.id),
+    index('login_logs_username_created_idx').on(t.username, t.createdAt),
+    index('login_logs_ip_created_idx').on(t.ip, t.createdAt),
+    index('login_logs_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id'),
+    username: varchar('username', { length: 64 }).notNull().default(''),
+    /** create | update | delete | sort | … */
+    type: varchar('type', { length: 32 }).notNull(),
+    resource: varchar('resource', { length: 64 }).notNull(),
+    resourceId: varchar('resource_id', { length: 64 }).notNull().default(''),
+    summary: varchar('summary', { length: 255 }).notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('operation_logs_created_idx').on(t.createdAt, t.id),
+    index('operation_logs_user_created_idx').on(t.userId, t.createdAt),
+    index('operation_logs_username_created_idx').on(t.username, t.createdAt),
+    index('operation_logs_type_created_idx').on(t.type, t.createdAt),
+    index('operation_logs_resource_created_idx').on(t.resource, t.createdAt),
+  ],
+);
+
+/** The route-permission catalogue, synced from lib/routes.ts on every start. @see DESIGN §4 */
+export const routePermissions = pgTable('route_permissions', {
+  path: varchar('path', { length: 128 }).primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  home: varchar('home', { length: 64 }),
+  icon: varchar('icon', { length: 64 }),
+  ignore: boolean('ignore').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+});

@@ -1,0 +1,72 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+
+/**
+ * The reply envelope of every built-in route: `{ status: 0, data, message: 'ok' }`; errors carry
+ * `status` equal to the HTTP status, a Chinese message and, for validation, `errors`.
+ * @see DESIGN §2
+ */
+export function ok<T>(c: Context, data: T) {
+  return c.json({ status: 0, data, message: 'ok' }, 200);
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new ApiError(400, message, errors);
+export const notFound = (message = '记录不存在') => new ApiError(404, message);
+export const conflict = (message: string, errors?: Record<string, string>) => new ApiError(409, message, errors);
+export const forbidden = (message = '没有权限执行此操作') => new ApiError(403, message);
+export const unauthorized = (message = '未登录或登录已过期，请重新登录') => new ApiError(401, message);
+
+export function errorBody(status: number, message: string, errors?: Record<string, string>) {
+  return errors ? { status, data: null, message, errors } : { status, data: null, message };
+}
+
+/** First message per field, keyed by dotted path (`''` for a whole-object issue becomes `_`). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** Parses input with a zod schema or throws a 400 carrying field errors. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest('提交的数据有误，请检查标红的字段', fieldErrors(result.error));
+  return result.data;
+}
+
+/** Reads a JSON body; a missing or malformed body is a 400, not a 500. */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('请求体不是合法的 JSON');
+  }
+}
+
+/**
+ * Path parameter `id` as a positive integer, else 404 (an id that cannot exist is a missing
+ * record). `max` is the column's range: int4 by default, safe integers for bigserial ids.
+ */
+export function idParam(c: Context, { name = 'id', max = 2147483647 }: { name?: string; max?: number } = {}): number {
+  const raw = c.req.param(name) ?? '';
+  const id = /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0 || id > max) throw notFound();
+  return id;
+}

@@ -1,0 +1,26 @@
+import type { Db } from '../db/client';
+
+/** The signed-in user as the server sees them on this request (loaded fresh from the database). */
+export interface SessionUser {
+  id: number;
+  username: string;
+  name: string;
+  avatar: string;
+  departmentId: number | null;
+  roleId: number | null;
+  isSuper: boolean;
+  /** Data scope: 1 all, 2 own department, 3 own records. */
+  level: 1 | 2 | 3;
+  /** Route paths the user holds (every permission route for a super-administrator). */
+  routes: ReadonlySet<string>;
+  sessionId: number;
+}
+
+export type AppEnv = {
+  Variables: {
+    db: Db;
+    user: SessionUser | null;
+    ip: string;
+    userAgent: string;
+  };
+};

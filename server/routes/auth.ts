@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../../lib/constants';
+import { buildAuthMap } from '../../lib/routes';
+import { loginLogs, routePermissions, sessions, users } from '../db/schema';
+import { access } from '../auth/access';
+import { dummyPasswordHash, verifyPassword } from '../auth/password';
+import { clearSessionCookies, createSession, hashToken, loadSessionUser, setSessionCookies } from '../auth/session';
+import { ApiError, ok, parseInput, readJson } from '../http/reply';
+import type { AppEnv, SessionUser } from '../http/types';
+import { serverEnv } from '../env';
+
+/** Login attempts: failures counted in the login log over a sliding window. @see DESIGN §3 */
+export const LOGIN_LIMITS = { windowMinutes: 15, perUsername: 5, perIp: 30 } as const;
+
+const loginSchema = z.object({
+  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64, '用户名不能超过 64 个字符'),
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码不能超过 128 个字符'),
+});
+
+/** The user info sent to the client (login reply and login_info `data`). */
+export function publicUser(u: SessionUser) {
+  return {
+    id: u.id,
+    username: u.username,
+    name: u.name,
+    avatar: u.avatar,
+    departmentId: u.departmentId,
+    roleId: u.roleId,
+    isSuper: u.isSuper,
+    level: u.level,
+  };
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/login', access.public(), async (c) => {
+    const db = c.get('db');
+    const ip = c.get('ip');
+    const userAgent = c.get('userAgent');
+    const input = parseInput(loginSchema, await readJson(c));
+    const since = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
+    const log = (values: { userId?: number | null; success: boolean; reason: string }) =>
+      db.insert(loginLogs).values({ username: input.username, ip, userAgent: userAgent.slice(0, 512), ...values });
+
+    const [[byName], [byIp]] = await Promise.all([
+      db.select({ n: count() }).from(loginLogs).where(and(eq(loginLogs.username, input.username), eq(loginLogs.success, false), gt(loginLogs.createdAt, since))),
+      db.select({ n: count() }).from(loginLogs).where(and(eq(loginLogs.ip, ip), eq(loginLogs.success, false), gt(loginLogs.createdAt, since))),
+    ]);
+    if (byName.n >= LOGIN_LIMITS.perUsername || byIp.n >= LOGIN_LIMITS.perIp) {
+      await log({ success: false, reason: 'rate_limited' });
+      throw new ApiError(429, `登录失败次数过多，请 ${LOGIN_LIMITS.windowMinutes} 分钟后再试`);
+    }
+
+    const [user] = await db
+      .select({ id: users.id, passwordHash: users.passwordHash, enabled: users.enabled })
+      .from(users)
+      .where(eq(users.username, input.username))
+      .limit(1);
+    // Unknown usernames still cost one scrypt, so timing does not reveal which usernames exist.
+    const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+    if (!user || !valid) {
+      await log({ userId: user?.id ?? null, success: false, reason: user ? 'bad_password' : 'unknown_user' });
+      throw new ApiError(401, '用户名或密码错误');
+    }
+    if (!user.enabled) {
+      await log({ userId: user.id, success: false, reason: 'disabled' });
+      throw new ApiError(403, '账号已被停用，请联系管理员');
+    }
+
+    const { token, expiresAt } = await db.transaction(async (tx) => {
+      // Rotate: the session this browser held before (if any) ends here.
+      const previous = getCookie(c, SESSION_COOKIE);
+      if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(previous)));
+      const created = await createSession(tx, { userId: user.id, ip, userAgent, ttlHours: serverEnv().CMS_SESSION_TTL_HOURS });
+      await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+      await tx.insert(loginLogs).values({ username: input.username, userId: user.id, ip, userAgent: userAgent.slice(0, 512), success: true, reason: 'ok' });
+      return created;
+    });
+    const sessionUser = (await loadSessionUser(db, token))!;
+    setSessionCookies(c, { token, expiresAt, userId: sessionUser.id, level: sessionUser.level });
+    return ok(c, { ...publicUser(sessionUser), auth: buildAuthMap(sessionUser.routes) });
+  })
+  .on(['GET', 'POST'], '/logout', access.signedIn(), async (c) => {
+    const user = c.get('user')!;
+    await c.get('db').delete(sessions).where(eq(sessions.id, user.sessionId));
+    clearSessionCookies(c);
+    return ok(c, null);
+  })
+  .get('/login_info', access.signedIn(), async (c) => {
+    const user = c.get('user')!;
+    return c.json({ status: 0, data: publicUser(user), auth: buildAuthMap(user.routes), message: 'ok' });
+  })
+  .get('/auth', access.signedIn(), async (c) => {
+    const rows = await c
+      .get('db')
+      .select({ path: routePermissions.path, name: routePermissions.name, home: routePermissions.home, icon: routePermissions.icon, ignore: routePermissions.ignore })
+      .from(routePermissions)
+      .orderBy(asc(routePermissions.sort));
+    return ok(c, rows);
+  });

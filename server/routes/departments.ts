@@ -1,0 +1,71 @@
+import { asc, count, eq, max, sql } from 'drizzle-orm';
+import { departmentResource } from '../../lib/resources/departments';
+import { access } from '../auth/access';
+import { departments, users } from '../db/schema';
+import { crudRoutes } from '../crud/crud-routes';
+import { badRequest, conflict, ok } from '../http/reply';
+import type { DbOrTx } from '../db/client';
+
+const TREE_MAX = 5000;
+
+async function assertParentValid(db: DbOrTx, id: number | null, parentId: number | null | undefined) {
+  if (parentId === undefined || parentId === null) return;
+  const all = await db.select({ id: departments.id, parentId: departments.parentId }).from(departments);
+  const parentOf = new Map(all.map((d) => [d.id, d.parentId]));
+  if (!parentOf.has(parentId)) throw badRequest('上级部门不存在', { parentId: '上级部门不存在' });
+  // Walking up from the new parent must never reach the department itself (no cycles).
+  for (let cur: number | null | undefined = parentId, hops = 0; cur != null && hops <= all.length; cur = parentOf.get(cur), hops++) {
+    if (cur === id) throw badRequest('不能把部门移到它自己或它的下级部门之下', { parentId: '不能选择自己或下级部门' });
+  }
+}
+
+const userCounts = (db: DbOrTx) =>
+  db.select({ departmentId: users.departmentId, n: count().as('n') }).from(users).groupBy(users.departmentId).as('user_counts');
+
+/** 部门: list, tree (with member counts), add, update, delete, sort among siblings. */
+export const departmentRoutes = crudRoutes({
+  resource: departmentResource,
+  table: departments,
+  columns: { id: departments.id, name: departments.name, parentId: departments.parentId, sort: departments.sort },
+  read: 'signedIn',
+  keyword: [departments.name],
+  orderBy: [asc(departments.parentId), asc(departments.sort), asc(departments.id)],
+  sortGroup: departments.parentId,
+  extend(app) {
+    // The whole tree in one query, each department with its member count (tree screen, pickers).
+    app.get('/tree', access.signedIn(), async (c) => {
+      const db = c.get('db');
+      const counts = userCounts(db);
+      const rows = await db
+        .select({ id: departments.id, name: departments.name, parentId: departments.parentId, sort: departments.sort, userCount: sql<number>`coalesce(${counts.n}, 0)::int` })
+        .from(departments)
+        .leftJoin(counts, eq(counts.departmentId, departments.id))
+        .orderBy(asc(departments.sort), asc(departments.id))
+        .limit(TREE_MAX);
+      return ok(c, rows);
+    });
+  },
+  hooks: {
+    async beforeCreate({ tx }, values) {
+      const parentId = (values.parentId as number | null | undefined) ?? null;
+      await assertParentValid(tx, null, parentId);
+      const [{ top }] = await tx
+        .select({ top: max(departments.sort) })
+        .from(departments)
+        .where(parentId === null ? sql`${departments.parentId} IS NULL` : eq(departments.parentId, parentId));
+      return { ...values, parentId, sort: (top ?? -1) + 1 };
+    },
+    async beforeUpdate({ tx }, before, patch) {
+      if ('parentId' in patch) await assertParentValid(tx, before.id, patch.parentId as number | null);
+      return patch;
+    },
+    async beforeDelete({ tx }, before) {
+      const [[children], [members]] = await Promise.all([
+        tx.select({ n: count() }).from(departments).where(eq(departments.parentId, before.id)),
+        tx.select({ n: count() }).from(users).where(eq(users.departmentId, before.id)),
+      ]);
+      if (members.n > 0) throw conflict(`「${before.name}」下还有 ${members.n} 名员工，请先把他们调到其他部门`);
+      if (children.n > 0) throw conflict(`「${before.name}」下还有 ${children.n} 个下级部门，请先删除或移走它们`);
+    },
+  },
+});

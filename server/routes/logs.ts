@@ -1,0 +1,106 @@
+import { Hono } from 'hono';
+import { desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { access } from '../auth/access';
+import { loginLogs, operationLogs } from '../db/schema';
+import { LOGGED_RESOURCES, OPERATION_TYPES } from '../crud/oplog';
+import { allOf, pageOf, parseListQuery } from '../crud/list';
+import { badRequest, idParam, notFound, ok, parseInput } from '../http/reply';
+import type { AppEnv } from '../http/types';
+
+/** Log lists count at most this many matches ("10000+"): tables of millions stay fast. */
+export const LOG_COUNT_CAP = 10_000;
+
+const isoTime = (label: string) => z.iso.datetime({ offset: true, error: `${label}必须是 ISO-8601 时间` }).optional();
+
+const loginFilters = z.object({
+  username: z.string().trim().max(64).optional(),
+  success: z.enum(['true', 'false'], { error: '结果只能是 true 或 false' }).optional(),
+  ip: z.string().trim().max(64).optional(),
+  from: isoTime('开始时间'),
+  to: isoTime('结束时间'),
+});
+
+const operationFilters = z.object({
+  userId: z.coerce.number().int().positive('用户 id 必须是正整数').optional(),
+  username: z.string().trim().max(64).optional(),
+  type: z.string().trim().max(32).optional(),
+  resource: z.string().trim().max(64).optional(),
+  from: isoTime('开始时间'),
+  to: isoTime('结束时间'),
+});
+
+function timeRange(column: typeof loginLogs.createdAt | typeof operationLogs.createdAt, from?: string, to?: string): SQL[] {
+  const out: SQL[] = [];
+  if (from) out.push(gte(column, new Date(from)));
+  if (to) out.push(lte(column, new Date(to)));
+  return out;
+}
+
+/**
+ * Pages beyond the counted range would make the database skip millions of rows (OFFSET); the
+ * screen never offers them, and narrowing the filters is the way to older entries.
+ */
+function assertWithinCap(page: number, pageSize: number) {
+  if ((page - 1) * pageSize >= LOG_COUNT_CAP) {
+    throw badRequest(`只能翻看前 ${LOG_COUNT_CAP} 条，请缩小时间范围或增加筛选条件`, { page: `页码过大，请缩小筛选范围` });
+  }
+}
+
+/** Blank query values count as absent (cleared filter fields). */
+const present = (q: Record<string, string>) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
+
+/** 登录日志 · 操作日志: newest first, filtered on indexed columns, totals capped. */
+export const logRoutes = new Hono<AppEnv>()
+  .get('/login', access.route('/log'), async (c) => {
+    const query = present(c.req.query());
+    const { page, pageSize } = parseListQuery(query);
+    assertWithinCap(page, pageSize);
+    const f = parseInput(loginFilters, query);
+    const where = allOf([
+      f.username ? eq(loginLogs.username, f.username) : undefined,
+      f.success ? eq(loginLogs.success, f.success === 'true') : undefined,
+      f.ip ? eq(loginLogs.ip, f.ip) : undefined,
+      ...timeRange(loginLogs.createdAt, f.from, f.to),
+    ]);
+    const db = c.get('db');
+    const select = db
+      .select({ id: loginLogs.id, username: loginLogs.username, userId: loginLogs.userId, ip: loginLogs.ip, userAgent: loginLogs.userAgent, success: loginLogs.success, reason: loginLogs.reason, createdAt: loginLogs.createdAt })
+      .from(loginLogs)
+      .where(where)
+      .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id));
+    return ok(c, await pageOf(db, { query: select, table: loginLogs, where, page, pageSize, cap: LOG_COUNT_CAP }));
+  })
+  .get('/operation_type', access.route('/log/operate'), (c) =>
+    ok(c, {
+      types: Object.entries(OPERATION_TYPES).map(([value, label]) => ({ value, label })),
+      resources: Object.entries(LOGGED_RESOURCES).map(([value, label]) => ({ value, label })),
+    }),
+  )
+  .get('/operation', access.route('/log/operate'), async (c) => {
+    const query = present(c.req.query());
+    const { page, pageSize } = parseListQuery(query);
+    assertWithinCap(page, pageSize);
+    const f = parseInput(operationFilters, query);
+    const where = allOf([
+      f.userId ? eq(operationLogs.userId, f.userId) : undefined,
+      f.username ? eq(operationLogs.username, f.username) : undefined,
+      f.type ? eq(operationLogs.type, f.type) : undefined,
+      f.resource ? eq(operationLogs.resource, f.resource) : undefined,
+      ...timeRange(operationLogs.createdAt, f.from, f.to),
+    ]);
+    const db = c.get('db');
+    // The list leaves out before/after (large JSON); the detail drawer fetches them by id.
+    const select = db
+      .select({ id: operationLogs.id, userId: operationLogs.userId, username: operationLogs.username, type: operationLogs.type, resource: operationLogs.resource, resourceId: operationLogs.resourceId, summary: operationLogs.summary, ip: operationLogs.ip, createdAt: operationLogs.createdAt })
+      .from(operationLogs)
+      .where(where)
+      .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id));
+    return ok(c, await pageOf(db, { query: select, table: operationLogs, where, page, pageSize, cap: LOG_COUNT_CAP }));
+  })
+  .get('/operation/:id', access.route('/log/operate'), async (c) => {
+    const [row] = await c.get('db').select().from(operationLogs).where(eq(operationLogs.id, idParam(c, { max: Number.MAX_SAFE_INTEGER }))).limit(1);
+    if (!row) throw notFound('日志不存在');
+    return ok(c, row);
+  });
+

@@ -1,0 +1,39 @@
+import { create } from 'zustand';
+import type { AuthMap } from '@/lib/routes';
+import { buildMenu, type MenuEntry } from '@/lib/menu';
+
+/** The signed-in user as the client knows them. @see SEED §3 (client-side user state) */
+export interface UserInfo {
+  id: number;
+  username: string;
+  name: string;
+  avatar?: string;
+  departmentId?: number | null;
+  roleId?: number | null;
+  isSuper?: boolean;
+  level?: number;
+}
+
+interface UserState {
+  info: UserInfo | null;
+  auth: AuthMap;
+  /** The menu list built from `auth`. */
+  router: MenuEntry[];
+  /** Sidebar folded. */
+  fold: boolean;
+  setUser(info: UserInfo, auth: AuthMap): void;
+  setInfo(info: Partial<UserInfo>): void;
+  clearUser(): void;
+  setFold(fold: boolean): void;
+}
+
+export const useUserStore = create<UserState>()((set) => ({
+  info: null,
+  auth: {},
+  router: [],
+  fold: false,
+  setUser: (info, auth) => set({ info, auth, router: buildMenu(auth) }),
+  setInfo: (patch) => set((s) => (s.info ? { info: { ...s.info, ...patch } } : s)),
+  clearUser: () => set({ info: null, auth: {}, router: [] }),
+  setFold: (fold) => set({ fold }),
+}));

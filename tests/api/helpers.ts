@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { Pool } from 'pg';
+import { createApp, type App } from '@/server/app';
+import { openDatabase, type Db, type DbHandle } from '@/server/db/client';
+
+export const ADMIN = { username: 'admin', password: 'Admin#Pass-2026' };
+process.env.CMS_ADMIN_USERNAME = ADMIN.username;
+process.env.CMS_ADMIN_PASSWORD = ADMIN.password;
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  handle: DbHandle;
+  close(): Promise<void>;
+  /** Sends a request; `body` is JSON-encoded, `cookie` is the session cookie header. */
+  call(method: string, path: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Signs in and returns the Cookie header for later calls. */
+  login(username?: string, password?: string, ip?: string): Promise<string>;
+}
+
+/**
+ * A fresh database and app: in-memory PGlite, or a throw-away schema on TEST_DATABASE_URL.
+ * Drives the real Hono app with `app.request()`; no mock of our own server.
+ */
+export async function setupTestApp(kind: DbKind): Promise<TestContext> {
+  let handle: DbHandle;
+  let dropSchema: (() => Promise<void>) | undefined;
+  if (kind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    handle = await openDatabase({ url, pgSchema: schema, poolMax: 4, quiet: true });
+    dropSchema = async () => {
+      const pool = new Pool({ connectionString: url, max: 1 });
+      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await pool.end();
+    };
+  } else {
+    handle = await openDatabase({ dataDir: 'memory', quiet: true });
+  }
+  const app = createApp({ getDb: async () => handle.db });
+  let ipCounter = 0;
+  const call: TestContext['call'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { 'x-forwarded-for': '10.0.0.1', ...opts.headers };
+    if (opts.cookie) headers.cookie = opts.cookie;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await app.request(`http://localhost${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text so the assertion shows it */
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+  const login: TestContext['login'] = async (username = ADMIN.username, password = ADMIN.password, ip) => {
+    // A distinct address per sign-in keeps the per-IP rate limit out of unrelated tests.
+    const res = await call('POST', '/api/login', { body: { username, password }, headers: { 'x-forwarded-for': ip ?? `10.1.0.${++ipCounter % 250}` } });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return cookieHeader(res.headers);
+  };
+  return {
+    app,
+    db: handle.db,
+    handle,
+    call,
+    login,
+    async close() {
+      await handle.close();
+      await dropSchema?.();
+    },
+  };
+}
+
+/** The Cookie header a browser would send back after this reply. */
+export function cookieHeader(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+}
+
+/** Creates (as admin) a role with these routes and a user holding it; returns the user's cookie and ids. */
+export async function createStaff(
+  t: TestContext,
+  admin: string,
+  { username, routes, level = 1, departmentId = null, password = 'Staff#2026' }: { username: string; routes: string[]; level?: 1 | 2 | 3; departmentId?: number | null; password?: string },
+) {
+  const role = await t.call('POST', '/api/roles', { cookie: admin, body: { name: `角色-${username}`, routes, level } });
+  if (role.body.status !== 0) throw new Error(`role for ${username}: ${JSON.stringify(role.body)}`);
+  const user = await t.call('POST', '/api/users', { cookie: admin, body: { username, name: `员工${username}`, password, roleId: role.body.data.id, departmentId } });
+  if (user.body.status !== 0) throw new Error(`user ${username}: ${JSON.stringify(user.body)}`);
+  return { cookie: await t.login(username, password), userId: user.body.data.id as number, roleId: role.body.data.id as number };
+}

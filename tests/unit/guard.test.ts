@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { isKnownGuard, isPathAllowed, loginGuard, unknownGuard, userGuardDecide, userGuardNeedsFetch } from '@/lib/guard';
+import { findRoute, ROUTES } from '@/lib/routes';
+
+const auth = { '/': { name: '工作台' }, '/article/list': { name: '文章列表', home: '内容管理' } };
+
+describe('login guard (SEED §4)', () => {
+  it('sends a request with a session to / from the login area', () => {
+    expect(loginGuard({ path: '/login', hasSession: true })).toEqual({ action: 'redirect', to: '/' });
+  });
+  it('lets /user/bindDingtalk through even with a session', () => {
+    expect(loginGuard({ path: '/user/bindDingtalk', hasSession: true })).toEqual({ action: 'next' });
+  });
+  it('lets a request without a session through', () => {
+    expect(loginGuard({ path: '/login', hasSession: false })).toEqual({ action: 'next' });
+  });
+});
+
+describe('user guard (SEED §4, §6)', () => {
+  it('without a session cookie goes to /login without fetching', () => {
+    expect(userGuardNeedsFetch({ hasSession: false })).toEqual({ action: 'redirect', to: '/login' });
+  });
+  it('with a session cookie fetches the user detail', () => {
+    expect(userGuardNeedsFetch({ hasSession: true })).toBe('fetch');
+  });
+  it('a non-zero status goes to /login and clears the stale cookie', () => {
+    expect(userGuardDecide({ path: '/', detail: { status: 401 } })).toEqual({ action: 'redirect', to: '/login', clearSession: true });
+  });
+  it('no answer at all is treated like a non-zero status', () => {
+    expect(userGuardDecide({ path: '/', detail: null })).toEqual({ action: 'redirect', to: '/login', clearSession: true });
+  });
+  it('a path in the auth map proceeds', () => {
+    expect(userGuardDecide({ path: '/article/list', detail: { status: 0, auth } })).toEqual({ action: 'next' });
+  });
+  it('a known path missing from the auth map goes to /', () => {
+    expect(userGuardDecide({ path: '/department', detail: { status: 0, auth } })).toEqual({ action: 'redirect', to: '/' });
+  });
+  it.each(['/', '/user/my', '/user/bindDingtalk'])('%s is always allowed, even with an empty auth map', (path) => {
+    expect(userGuardDecide({ path, detail: { status: 0, auth: {} } })).toEqual({ action: 'next' });
+  });
+  it('a missing auth map allows only the always-allowed paths', () => {
+    expect(isPathAllowed('/role', undefined)).toBe(false);
+    expect(isPathAllowed('/user/my', undefined)).toBe(true);
+  });
+  it('does not treat inherited object keys as permissions', () => {
+    expect(isPathAllowed('constructor', {})).toBe(false);
+  });
+});
+
+describe('guard names (SEED §8)', () => {
+  it('knows user and login', () => {
+    expect(isKnownGuard('user')).toBe(true);
+    expect(isKnownGuard('login')).toBe(true);
+    expect(isKnownGuard('admin')).toBe(false);
+  });
+  it('an unknown guard is a 500 "Unknown middleware …"', () => {
+    expect(unknownGuard('admin')).toEqual({ action: 'error', status: 500, message: 'Unknown middleware admin' });
+  });
+  it('every route of the catalogue names a known guard or none', () => {
+    for (const r of ROUTES) expect(r.guard === null || isKnownGuard(r.guard), r.path).toBe(true);
+  });
+});
+
+describe('route catalogue (SEED §2)', () => {
+  const seedRoutes =
+    '/, /home, /login, /department, /log, /log/operate, /photo, /photo/tag, /role, /setting, /setting/tag, /setting/topic, /store, /video, /video/tag, /user/my, /user/bindDingtalk, /article/add, /article/addArticle, /article/addImage, /article/addVideo, /article/check, /article/createVideo, /article/list, /article/preview, /article/videoList, /operation/ad, /operation/brand, /operation/focus, /operation/friendLinks, /operation/keywords, /operation/nav, /operation/pcfocus, /operation/pckeywords, /operation/stats, /operation/videofocus'.split(
+      ', ',
+    );
+  it('holds exactly the routes of the spec', () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...seedRoutes].sort());
+  });
+  it('finds routes with or without a trailing slash, and nothing for unknown paths', () => {
+    expect(findRoute('/article/list/')?.name).toBe('文章列表');
+    expect(findRoute('/article/lists')).toBeUndefined();
+  });
+  it('puts login in the bare login layout and preview in the bare preview layout', () => {
+    expect(findRoute('/login')).toMatchObject({ layout: 'login', guard: 'login' });
+    expect(findRoute('/article/preview')).toMatchObject({ layout: 'preview', guard: null, ignore: true });
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { buildMenu, groupOf, withRouters } from '@/lib/menu';
+import { buildAuthMap } from '@/lib/routes';
+
+describe('menu building (SEED §4)', () => {
+  it('adds each path as router', () => {
+    expect(withRouters({ '/a': { name: 'A' } })).toEqual([{ name: 'A', router: '/a' }]);
+  });
+
+  it('skips ignored entries, groups by home, keeps entries without home top-level, in order', () => {
+    const menu = buildMenu({
+      '/': { name: '工作台', icon: 'HomeOutlined' },
+      '/article/list': { name: '文章列表', home: '内容管理', icon: 'FileTextOutlined' },
+      '/article/preview': { name: '预览', ignore: true },
+      '/photo': { name: '图片库', home: '素材库', icon: 'PictureOutlined' },
+      '/article/check': { name: '内容审核', home: '内容管理', icon: 'FileTextOutlined' },
+    });
+    expect(menu).toEqual([
+      { id: '/', name: '工作台', router: '/', icon: 'HomeOutlined' },
+      {
+        id: 'group:内容管理',
+        home: '内容管理',
+        name: '内容管理',
+        icon: 'FileTextOutlined',
+        child: [
+          { id: '/article/list', name: '文章列表', router: '/article/list', icon: 'FileTextOutlined', home: '内容管理' },
+          { id: '/article/check', name: '内容审核', router: '/article/check', icon: 'FileTextOutlined', home: '内容管理' },
+        ],
+      },
+      {
+        id: 'group:素材库',
+        home: '素材库',
+        name: '素材库',
+        icon: 'PictureOutlined',
+        child: [{ id: '/photo', name: '图片库', router: '/photo', icon: 'PictureOutlined', home: '素材库' }],
+      },
+    ]);
+  });
+
+  it('an empty auth map gives an empty menu', () => {
+    expect(buildMenu({})).toEqual([]);
+  });
+
+  it('a user allowed only /article/list sees the workbench and that one entry', () => {
+    const menu = buildMenu(buildAuthMap(['/article/list', '/not/a/route']));
+    expect(menu.map((m) => m.name)).toEqual(['工作台', '内容管理']);
+    expect(menu[1].child!.map((c) => c.router)).toEqual(['/article/list']);
+  });
+
+  it('finds the group of a path', () => {
+    const menu = buildMenu(buildAuthMap(['/article/list', '/role']));
+    expect(groupOf(menu, '/role')?.home).toBe('权限管理');
+    expect(groupOf(menu, '/')).toBeUndefined();
+  });
+});

@@ -1,0 +1,41 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { NextRequest } from 'next/server';
+import { guardRequest } from '@/middleware';
+import { ROUTES, type RouteDef } from '@/lib/routes';
+
+const routes: RouteDef[] = [...ROUTES, { path: '/secret', name: '秘密', layout: 'default', guard: 'admin' }];
+
+describe('middleware wiring (no user-detail fetch needed)', () => {
+  it('a route naming an unknown guard answers 500 "Unknown middleware …"', async () => {
+    const res = await guardRequest(new NextRequest('http://cms.test/secret'), routes);
+    expect(res.status).toBe(500);
+    expect(await res.text()).toContain('Unknown middleware admin');
+  });
+
+  it('the login guard sends a request with a session to /', async () => {
+    const req = new NextRequest('http://cms.test/login', { headers: { cookie: 'cms_session=abc' } });
+    const res = await guardRequest(req, routes);
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe('http://cms.test/');
+  });
+
+  it('the user guard sends a request without a session to /login', async () => {
+    const res = await guardRequest(new NextRequest('http://cms.test/role'), routes);
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe('http://cms.test/login');
+  });
+
+  it('a path that is no route passes through to the 404 page', async () => {
+    const res = await guardRequest(new NextRequest('http://cms.test/no/such/page'), routes);
+    expect(res.headers.get('x-middleware-next')).toBe('1');
+  });
+
+  it('strips a user detail forged by the client', async () => {
+    const req = new NextRequest('http://cms.test/login', { headers: { 'x-cms-user-detail': 'forged' } });
+    const res = await guardRequest(req, routes);
+    const overridden = res.headers.get('x-middleware-override-headers') ?? '';
+    expect(overridden.split(',')).not.toContain('x-cms-user-detail');
+    expect(res.headers.get('x-middleware-request-x-cms-user-detail')).toBeNull();
+  });
+});
