@@ -1,6 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -39,6 +40,10 @@ export interface OpenOptions {
   quiet?: boolean;
 }
 
+/** Extensions the migrations create; PGlite must load them when it opens. */
+const PGLITE_EXTENSIONS = { pg_trgm };
+const MIGRATE_LOCK = 'cms-migrate';
+
 /** Opens, migrates and bootstraps a database. */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.url) return openPostgres(opts.url, opts);
@@ -49,17 +54,17 @@ async function openPglite(dir: string, opts: OpenOptions): Promise<DbHandle> {
   let lock: FolderLock | undefined;
   let client: PGlite;
   if (dir === 'memory') {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   } else {
     lock = acquireFolderLock(dir);
     try {
-      client = new PGlite(path.join(dir, 'pglite'));
+      client = new PGlite(path.join(dir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
     } catch (err) {
       lock.release();
       throw err;
     }
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger: !!process.env.CMS_DB_LOG });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await bootstrap(db, { quiet: opts.quiet });
   return {
@@ -78,16 +83,18 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<DbHandle> {
     max: opts.poolMax ?? 10,
     ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: !!process.env.CMS_DB_LOG }) as unknown as Db;
   // Several instances may start at once: one migrates and bootstraps, the others wait.
   const lockClient = await pool.connect();
   try {
-    await lockClient.query('SELECT pg_advisory_lock(hashtext($1))', [`cms-migrate:${opts.pgSchema ?? 'public'}`]);
+    // One lock for the whole database, not per schema: migrations also create extensions, which
+    // are database-wide, and two schemas migrating at once would race to create them.
+    await lockClient.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATE_LOCK]);
     if (opts.pgSchema) await lockClient.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: opts.pgSchema ?? 'drizzle' });
     await bootstrap(db, { quiet: opts.quiet });
   } finally {
-    await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [`cms-migrate:${opts.pgSchema ?? 'public'}`]).catch(() => {});
+    await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATE_LOCK]).catch(() => {});
     lockClient.release();
   }
   return {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, ilike, or, sql } from 'drizzle-orm';
 import { operationLogs, sessions, users } from '@/server/db/schema';
 import { ADMIN, createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
@@ -106,6 +106,27 @@ describe.each(DB_KINDS)('users and roles API on %s', (kind) => {
       const disabled = await t.call('GET', '/api/users?enabled=false', { cookie: admin });
       expect(disabled.body.data.total).toBe(0);
       expect((await t.call('GET', '/api/users?pageSize=1000', { cookie: admin })).status).toBe(400);
+    });
+
+    it('keyword finds part of a username, name or phone; % and _ are literal; trigram indexes serve it', async () => {
+      const zhao = { username: 'zhao_reporter', name: '赵记者', phone: '13912345678', password: 'Zhao#2026' };
+      expect((await t.call('POST', '/api/users', { cookie: admin, body: zhao })).body.status).toBe(0);
+      const names = async (keyword: string) =>
+        (await t.call('GET', `/api/users?keyword=${encodeURIComponent(keyword)}`, { cookie: admin })).body.data.list.map((u: { username: string }) => u.username);
+      expect(await names('记者')).toEqual(['zhao_reporter']);
+      expect(await names('2345')).toEqual(['zhao_reporter']);
+      expect(await names('o_r')).toEqual(['zhao_reporter']);
+      expect(await names('_')).toEqual(['zhao_reporter']);
+      expect(await names('%')).toEqual([]);
+      // The route's condition shape (varchar column, ILIKE) must be able to use the GIN trigram
+      // indexes, on PGlite (extension loaded at open) as on PostgreSQL.
+      const plan = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        const res = await tx.execute(sql`EXPLAIN SELECT id FROM users WHERE ${or(ilike(users.username, '%记者%'), ilike(users.name, '%记者%'), ilike(users.phone, '%记者%'))}`);
+        return (res.rows as Array<Record<string, string>>).map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toContain('users_name_trgm_idx');
+      expect(plan).toContain('users_phone_trgm_idx');
     });
 
     it('partial update keeps the other fields; disabling ends the user’s sessions', async () => {

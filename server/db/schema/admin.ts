@@ -56,6 +56,13 @@ export const users = pgTable(
     uniqueIndex('users_username_uq').on(t.username),
     index('users_department_idx').on(t.departmentId, t.id),
     index('users_role_idx').on(t.roleId),
+    // The keyword search (`ILIKE '%…%'` on username, name, phone) uses trigrams: one GIN index per
+    // column (the planner costs a three-column one too high and scans instead), without the
+    // pending list (`fastupdate`), which only autovacuum empties and PGlite has no autovacuum.
+    // pg_trgm lives in `public` so instances on their own schema (tests, bench) share it.
+    index('users_username_trgm_idx').using('gin', sql`${t.username} public.gin_trgm_ops`).with({ fastupdate: false }),
+    index('users_name_trgm_idx').using('gin', sql`${t.name} public.gin_trgm_ops`).with({ fastupdate: false }),
+    index('users_phone_trgm_idx').using('gin', sql`${t.phone} public.gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 
