@@ -60,13 +60,14 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
     },
   });
   const column = (key: string) => generated.find((c) => c.key === key)!;
-  // Who and where first; contact details after: the panel is narrow beside the tree.
+  // Who, whether they can sign in, and where first; contact details after: the panel is narrow
+  // beside the tree and scrolls sideways on a laptop screen.
   const columns = [
     column('username'),
     column('name'),
+    column('enabled'),
     { key: 'departmentName', title: '部门', dataIndex: 'departmentName', render: (v: string | null) => v ?? '-' },
     { key: 'roleName', title: '角色', dataIndex: 'roleName', render: (v: string | null, u: User) => (u.isSuper ? '全部权限' : (v ?? <Tag>未分配</Tag>)) },
-    column('enabled'),
     column('phone'),
     { key: 'lastLoginAt', title: '上次登录', dataIndex: 'lastLoginAt', width: 150, render: formatDateTime },
     actionsColumn<User>({

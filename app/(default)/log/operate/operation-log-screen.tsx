@@ -7,6 +7,7 @@ import { useResourceList } from '@/components/crud/use-resource-list';
 import { isOk, type ListParams } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import type { ListResult } from '@/lib/resources/define';
+import { readableValue } from './readable-value';
 import { emptyText, formatTime, queryToRange, rangeToQuery, SearchButtons, TimeRangeItem, type TimeRange } from '../log-filters';
 
 /** One row of GET /api/log/operation (server/routes/logs.ts); the list leaves out before/after. */
@@ -71,6 +72,7 @@ const FIELD_LABELS: Record<string, string> = {
   description: '描述',
   permissions: '权限',
   routes: '菜单权限',
+  userCount: '员工数',
   lastLoginAt: '上次登录',
   createdAt: '创建时间',
   updatedAt: '更新时间',
@@ -262,12 +264,11 @@ function compare(before: unknown, after: unknown): ChangeRow[] {
   }));
 }
 
-function ValueCell({ value, present }: { value: unknown; present: boolean }) {
+function ValueCell({ field, value, present }: { field: string; value: unknown; present: boolean }) {
   if (!present) return <Typography.Text type="secondary">—</Typography.Text>;
   if (value === null) return <Typography.Text type="secondary">null</Typography.Text>;
   if (value === '') return <Typography.Text type="secondary">（空）</Typography.Text>;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return <span style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{text}</span>;
+  return <span style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{readableValue(field, value)}</span>;
 }
 
 const CHANGED_BG = '#fff7e6';
@@ -309,8 +310,8 @@ function ChangeTable({ before, after }: { before: unknown; after: unknown }) {
           key
         ),
     },
-    { title: '修改前', key: 'before', render: (_, r) => <ValueCell value={r.before} present={r.hasBefore} /> },
-    { title: '修改后', key: 'after', render: (_, r) => <ValueCell value={r.after} present={r.hasAfter} /> },
+    { title: '修改前', key: 'before', render: (_, r) => <ValueCell field={r.key} value={r.before} present={r.hasBefore} /> },
+    { title: '修改后', key: 'after', render: (_, r) => <ValueCell field={r.key} value={r.after} present={r.hasAfter} /> },
   ];
 
   return (
