@@ -10,6 +10,7 @@ import { Pool } from 'pg';
 import * as schema from './schema';
 import { acquireFolderLock, type FolderLock } from './lock';
 import { bootstrap } from './bootstrap';
+import { MAINTENANCE_EVERY_MS, MAINTENANCE_FIRST_DELAY_MS, schedule, vacuumAnalyze } from './maintenance';
 import { dataDir, serverEnv } from '../env';
 
 /**
@@ -67,10 +68,21 @@ async function openPglite(dir: string, opts: OpenOptions): Promise<DbHandle> {
   const db = drizzlePglite(client, { schema, logger: !!process.env.CMS_DB_LOG });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await bootstrap(db, { quiet: opts.quiet });
+  const stopMaintenance =
+    dir === 'memory'
+      ? () => {}
+      : schedule(
+          async () => {
+            const ms = await vacuumAnalyze(db);
+            if (!opts.quiet) console.log(`[db] 例行维护 VACUUM (ANALYZE) 完成，用时 ${ms} ms`);
+          },
+          { firstDelayMs: MAINTENANCE_FIRST_DELAY_MS, everyMs: MAINTENANCE_EVERY_MS },
+        );
   return {
     db,
     kind: 'pglite',
     async close() {
+      stopMaintenance();
       await client.close();
       lock?.release();
     },
