@@ -58,7 +58,7 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
   const go = (path: string) => {
     localStorage.setItem(MENU_STORAGE_KEY, path);
     if (path !== pathname) {
-      startNavigationProgress(path);
+      startNavigationProgress();
       router.push(path);
     }
   };

@@ -2,32 +2,19 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { advanceProgress, createNavigationWatchdog, NAVIGATION_WATCHDOG_MS } from '@/lib/progress';
+import { advanceProgress } from '@/lib/progress';
 
-type Listener = (target: string) => void;
+type Listener = () => void;
 const starters = new Set<Listener>();
 
-/** Starts the loading bar; call before a programmatic `router.push(target)`. */
-export function startNavigationProgress(target: string) {
-  starters.forEach((fn) => fn(target));
+/** Starts the loading bar; call before a programmatic `router.push`. */
+export function startNavigationProgress() {
+  starters.forEach((fn) => fn());
 }
-
-// Development compiles a route on its first visit, which can take longer than the watchdog allows.
-const watchdog =
-  process.env.NODE_ENV === 'production'
-    ? createNavigationWatchdog({
-        delayMs: NAVIGATION_WATCHDOG_MS,
-        here: () => window.location.pathname + window.location.search,
-        online: () => navigator.onLine,
-        load: (target) => window.location.assign(target),
-      })
-    : null;
 
 /**
  * A thin bar at the top during navigation: 30% at once, then steps of 45% of the rest, done when
- * the new path renders. Internal link clicks start it too. A navigation still not rendered after
- * 10 s is finished as a full page load (production only; see createNavigationWatchdog).
- * @see SEED §2, §9
+ * the new path renders. Internal link clicks start it too. @see SEED §2, §9
  */
 export function LoadingBar() {
   const pathname = usePathname();
@@ -36,8 +23,7 @@ export function LoadingBar() {
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
 
   useEffect(() => {
-    const start = (target: string) => {
-      watchdog?.arm(target);
+    const start = () => {
       if (timer.current) clearInterval(timer.current);
       setProgress(advanceProgress(0));
       timer.current = setInterval(() => setProgress((p) => (p === null ? p : advanceProgress(p))), 400);
@@ -48,7 +34,7 @@ export function LoadingBar() {
       const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!a || a.target === '_blank' || a.origin !== window.location.origin) return;
       if (a.pathname === window.location.pathname && a.search === window.location.search) return;
-      start(a.pathname + a.search);
+      start();
     };
     document.addEventListener('click', onClick, true);
     return () => {
@@ -58,7 +44,6 @@ export function LoadingBar() {
   }, []);
 
   useEffect(() => {
-    watchdog?.settle();
     if (timer.current) clearInterval(timer.current);
     timer.current = null;
     setProgress((p) => (p === null ? null : 100));
