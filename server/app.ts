@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { SESSION_COOKIE } from '../lib/constants';
 import { loadSessionUser } from './auth/session';
 import { clientIp } from './http/client-ip';
-import { ApiError, errorBody } from './http/reply';
+import { ApiError, badRequest, errorBody, hasNul, safeDecode } from './http/reply';
 import type { AppEnv } from './http/types';
 import type { Db } from './db/client';
 import { authRoutes } from './routes/auth';
@@ -31,6 +31,8 @@ export function createApp({ getDb, trustProxyHops = 0 }: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.use('*', async (c, next) => {
+    // PostgreSQL text cannot hold NUL: refuse it at the door instead of failing deep inside a query.
+    if (hasNul(safeDecode(new URL(c.req.url).search))) throw badRequest('请求参数包含非法字符（NUL）');
     const db = await getDb();
     c.set('db', db);
     c.set('ip', clientIp(c, trustProxyHops));

@@ -9,7 +9,7 @@ export const optionalText = (label: string, max: number) =>
   z.string({ error: `${label}必须是文字` }).trim().max(max, `${label}不能超过 ${max} 个字符`);
 
 export const optionalId = (label: string) =>
-  z.union([z.number({ error: `请选择${label}` }).int().positive(`请选择${label}`), z.null()], { error: `请选择${label}` });
+  z.union([z.number({ error: `请选择${label}` }).int().positive(`请选择${label}`).max(2147483647, `${label}不存在`), z.null()], { error: `请选择${label}` });
 
 export const email = z
   .string()

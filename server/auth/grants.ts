@@ -6,6 +6,11 @@ import type { SessionUser } from '../http/types';
  * No one hands out more than they hold: a user who is not a super-administrator may only grant
  * route permissions they have themselves, and no wider data scope than their own.
  */
+export function canGrant(user: SessionUser, grant: { routes?: readonly string[]; level?: number }): boolean {
+  if (user.isSuper) return true;
+  return (grant.routes ?? []).every((r) => user.routes.has(r)) && (grant.level === undefined || grant.level >= user.level);
+}
+
 export function assertCanGrant(user: SessionUser, { routes, level }: { routes?: readonly string[]; level?: number }) {
   if (user.isSuper) return;
   const missing = (routes ?? []).filter((r) => !user.routes.has(r));

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ResourceDef } from '../../lib/resources/define';
 import { access, type AccessMiddleware } from '../auth/access';
 import type { DbOrTx, Tx } from '../db/client';
-import { badRequest, conflict, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { badRequest, conflict, idParam, INT4_MAX, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
 import { allOf, likePattern, pageOf, parseListQuery } from './list';
 import { logOperation, OPERATION_TYPES, type OperationType } from './oplog';
@@ -50,6 +50,8 @@ export interface CrudOptions {
   countCap?: number;
   operations?: { create?: boolean; update?: boolean; remove?: boolean };
   hooks?: {
+    /** Runs first in every write transaction (create, update, delete, sort, special routes using `inTransaction`). */
+    beforeWrite?(ctx: HookContext): Promise<void> | void;
     beforeCreate?(ctx: HookContext, values: Values): Promise<Values> | Values;
     beforeUpdate?(ctx: HookContext, before: Row, patch: Values): Promise<Values> | Values;
     beforeDelete?(ctx: HookContext, before: Row): Promise<void> | void;
@@ -60,7 +62,7 @@ export interface CrudOptions {
 }
 
 const sortSchema = z.object({
-  ids: z.array(z.number({ error: 'ids 必须是整数数组' }).int().positive(), { error: '请提供 ids 数组' }).min(1, '请提供要排序的记录').max(1000),
+  ids: z.array(z.number({ error: 'ids 必须是整数数组' }).int().positive().max(INT4_MAX, '记录不存在'), { error: '请提供 ids 数组' }).min(1, '请提供要排序的记录').max(1000),
 });
 
 /** Unique-index violations that slip past the pre-check (a concurrent insert) are still a 409. */
@@ -111,7 +113,11 @@ export function crudRoutes(opts: CrudOptions) {
 
   async function inTransaction<T>(c: Context<AppEnv>, fn: (ctx: HookContext) => Promise<T>): Promise<T> {
     try {
-      return await c.get('db').transaction((tx) => fn({ c, tx, user: c.get('user')! }));
+      return await c.get('db').transaction(async (tx) => {
+        const ctx = { c, tx, user: c.get('user')! };
+        await opts.hooks?.beforeWrite?.(ctx);
+        return fn(ctx);
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`${resource.label}已存在（名称重复）`);
       throw err;

@@ -53,11 +53,42 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw badRequest('请求体不是合法的 JSON');
   }
+  // PostgreSQL text cannot hold NUL: a clear 400 here rather than a 500 from the driver.
+  if (hasNul(value)) throw badRequest('请求内容包含非法字符（NUL）');
+  return value;
+}
+
+/** Whether a string, or any string inside an array or object (keys included), contains NUL. */
+export function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
+  return false;
+}
+
+/** `decodeURIComponent` that leaves a malformed escape as it is instead of throwing. */
+export function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** The largest id an int4 column (serial) holds; larger ids in filters or bodies cannot exist. */
+export const INT4_MAX = 2147483647;
+
+/** A query-string id filter: a positive int4, or null (absent, malformed or out of range). */
+export function idFilter(value: string): number | null {
+  if (!/^\d{1,10}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= INT4_MAX ? n : null;
 }
 
 /**

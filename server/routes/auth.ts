@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ne, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../lib/constants';
 import { buildAuthMap } from '../../lib/routes';
@@ -41,13 +41,18 @@ export const authRoutes = new Hono<AppEnv>()
     const userAgent = c.get('userAgent');
     const input = parseInput(loginSchema, await readJson(c));
     const since = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
-    const log = (values: { userId?: number | null; success: boolean; reason: string }) =>
-      db.insert(loginLogs).values({ username: input.username, ip, userAgent: userAgent.slice(0, 512), ...values });
 
-    const [[byName], [byIp]] = await Promise.all([
-      db.select({ n: count() }).from(loginLogs).where(and(eq(loginLogs.username, input.username), eq(loginLogs.success, false), gt(loginLogs.createdAt, since))),
-      db.select({ n: count() }).from(loginLogs).where(and(eq(loginLogs.ip, ip), eq(loginLogs.success, false), gt(loginLogs.createdAt, since))),
-    ]);
+    // The attempt is written first, as a failure ('pending'), and settled at the end. So a burst of
+    // parallel attempts counts itself: each one sees the others, even those still being checked.
+    const [attempt] = await db
+      .insert(loginLogs)
+      .values({ username: input.username, ip, userAgent: userAgent.slice(0, 512), success: false, reason: 'pending' })
+      .returning({ id: loginLogs.id });
+    const log = (values: { userId?: number | null; success: boolean; reason: string }) => db.update(loginLogs).set(values).where(eq(loginLogs.id, attempt.id));
+    const failures = (match: SQL) =>
+      db.select({ n: count() }).from(loginLogs).where(and(match, eq(loginLogs.success, false), gt(loginLogs.createdAt, since), ne(loginLogs.id, attempt.id)));
+
+    const [[byName], [byIp]] = await Promise.all([failures(eq(loginLogs.username, input.username)), failures(eq(loginLogs.ip, ip))]);
     if (byName.n >= LOGIN_LIMITS.perUsername || byIp.n >= LOGIN_LIMITS.perIp) {
       await log({ success: false, reason: 'rate_limited' });
       throw new ApiError(429, `登录失败次数过多，请 ${LOGIN_LIMITS.windowMinutes} 分钟后再试`);
@@ -75,7 +80,7 @@ export const authRoutes = new Hono<AppEnv>()
       if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(previous)));
       const created = await createSession(tx, { userId: user.id, ip, userAgent, ttlHours: serverEnv().CMS_SESSION_TTL_HOURS });
       await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-      await tx.insert(loginLogs).values({ username: input.username, userId: user.id, ip, userAgent: userAgent.slice(0, 512), success: true, reason: 'ok' });
+      await tx.update(loginLogs).set({ userId: user.id, success: true, reason: 'ok' }).where(eq(loginLogs.id, attempt.id));
       return created;
     });
     const sessionUser = (await loadSessionUser(db, token))!;

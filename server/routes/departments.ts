@@ -3,7 +3,7 @@ import { departmentResource } from '../../lib/resources/departments';
 import { access } from '../auth/access';
 import { departments, users } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
-import { badRequest, conflict, ok } from '../http/reply';
+import { badRequest, conflict, forbidden, ok } from '../http/reply';
 import type { DbOrTx } from '../db/client';
 
 const TREE_MAX = 5000;
@@ -46,6 +46,11 @@ export const departmentRoutes = crudRoutes({
     });
   },
   hooks: {
+    // The organisation's structure is everyone's: a manager scoped to one department (or to
+    // themselves) manages the people in it, not the tree.
+    beforeWrite({ user }) {
+      if (!user.isSuper && user.level !== 1) throw forbidden('调整部门结构需要「全部数据」的数据范围');
+    },
     async beforeCreate({ tx }, values) {
       const parentId = (values.parentId as number | null | undefined) ?? null;
       await assertParentValid(tx, null, parentId);

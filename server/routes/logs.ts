@@ -5,13 +5,18 @@ import { access } from '../auth/access';
 import { loginLogs, operationLogs } from '../db/schema';
 import { LOGGED_RESOURCES, OPERATION_TYPES } from '../crud/oplog';
 import { allOf, pageOf, parseListQuery } from '../crud/list';
-import { badRequest, idParam, notFound, ok, parseInput } from '../http/reply';
+import { badRequest, idParam, INT4_MAX, notFound, ok, parseInput } from '../http/reply';
 import type { AppEnv } from '../http/types';
 
 /** Log lists count at most this many matches ("10000+"): tables of millions stay fast. */
 export const LOG_COUNT_CAP = 10_000;
 
-const isoTime = (label: string) => z.iso.datetime({ offset: true, error: `${label}必须是 ISO-8601 时间` }).optional();
+const isoTime = (label: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${label}必须是 ISO-8601 时间` })
+    // PostgreSQL timestamps stop at year 294276 and start at 4713 BC; a person means 1970–9999.
+    .refine((v) => /^(19[7-9]\d|[2-9]\d{3})-/.test(v), `${label}超出范围（1970–9999 年）`)
+    .optional();
 
 const loginFilters = z.object({
   username: z.string().trim().max(64).optional(),
@@ -22,7 +27,7 @@ const loginFilters = z.object({
 });
 
 const operationFilters = z.object({
-  userId: z.coerce.number().int().positive('用户 id 必须是正整数').optional(),
+  userId: z.coerce.number().int().positive('用户 id 必须是正整数').max(INT4_MAX, '用户不存在').optional(),
   username: z.string().trim().max(64).optional(),
   type: z.string().trim().max(32).optional(),
   resource: z.string().trim().max(64).optional(),

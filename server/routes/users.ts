@@ -1,29 +1,46 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { passwordResetSchema, userResource, userUpdateSchema } from '../../lib/resources/users';
 import { departments, roles, sessions, users } from '../db/schema';
 import { crudRoutes, type HookContext } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
 import { access } from '../auth/access';
-import { assertCanGrant } from '../auth/grants';
+import { assertCanGrant, canGrant } from '../auth/grants';
 import { hashPassword } from '../auth/password';
-import { badRequest, conflict, forbidden, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { SessionUser } from '../http/types';
 
 type Values = Record<string, unknown>;
 
+/**
+ * The department a manager's data scope covers: every one (`'all'`), their own (level 2 with a
+ * department), or none (level 3, or level 2 without a department: only themselves).
+ */
+function scopeDepartment(user: SessionUser): 'all' | number | null {
+  if (user.level === 1) return 'all';
+  if (user.level === 2 && user.departmentId !== null) return user.departmentId;
+  return null;
+}
+
 /** Data scope on users: 1 everyone, 2 own department, 3 only oneself. @see DESIGN §3 */
 function scope(user: SessionUser) {
-  if (user.level === 1) return undefined;
-  if (user.level === 2 && user.departmentId !== null) return eq(users.departmentId, user.departmentId);
+  const dept = scopeDepartment(user);
+  if (dept === 'all') return undefined;
+  if (dept !== null) return eq(users.departmentId, dept);
   return eq(users.id, user.id);
 }
 
-async function checkReferences({ tx, user }: HookContext, values: Values) {
+async function checkReferences({ tx, user }: HookContext, values: Values, target?: Values) {
   const errors: Record<string, string> = {};
-  if (typeof values.departmentId === 'number') {
+  if ('departmentId' in values) {
+    // A scoped manager keeps staff inside their scope: no moving them out (or to no department).
+    const dept = scopeDepartment(user);
+    if (dept !== 'all' && values.departmentId !== (dept ?? target?.departmentId)) {
+      errors.departmentId = dept === null ? '你的数据范围不能调整员工的部门' : '只能把员工分到自己的部门';
+    }
+  }
+  if (!errors.departmentId && typeof values.departmentId === 'number') {
     const [dept] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.id, values.departmentId));
     if (!dept) errors.departmentId = '部门不存在';
-    else if (user.level === 2 && values.departmentId !== user.departmentId) errors.departmentId = '只能把员工分到自己的部门';
   }
   if (typeof values.roleId === 'number') {
     const [role] = await tx.select({ routes: roles.routes, level: roles.level }).from(roles).where(eq(roles.id, values.roleId));
@@ -34,24 +51,43 @@ async function checkReferences({ tx, user }: HookContext, values: Values) {
   if (values.isSuper === true && !user.isSuper) throw forbidden('只有超级管理员可以设置超级管理员');
 }
 
+/**
+ * Active super-administrators other than `exceptId`. Every active super row is locked first, so two
+ * requests each demoting, disabling or deleting "the other one" run one after the other: the
+ * second sees the first's change and is refused (PostgreSQL; PGlite runs one transaction at a time).
+ */
 async function otherActiveSupers(tx: HookContext['tx'], exceptId: number) {
-  const [{ n }] = await tx
-    .select({ n: count() })
+  const supers = await tx
+    .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.isSuper, true), eq(users.enabled, true), ne(users.id, exceptId)));
-  return n;
+    .where(and(eq(users.isSuper, true), eq(users.enabled, true)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return supers.filter((s) => s.id !== exceptId).length;
 }
 
-/** Refusals shared by update and delete: oneself, super-administrators, the last one of them. */
+/** Refusals shared by update, delete and password reset. */
 async function guardTarget(ctx: HookContext, target: Values & { id: number }, change: { removes: boolean; disables: boolean; demotes: boolean }) {
   const { user, tx } = ctx;
   if (target.isSuper && !user.isSuper) throw forbidden('只有超级管理员可以修改超级管理员');
+  // Managing an account is as good as holding its permissions (reset its password, sign in):
+  // nobody manages an account whose role grants more than their own.
+  if (!user.isSuper && target.id !== user.id && typeof target.roleId === 'number') {
+    const [role] = await tx.select({ routes: roles.routes, level: roles.level }).from(roles).where(eq(roles.id, target.roleId));
+    if (role && !canGrant(user, role)) throw forbidden('不能管理权限比自己大的员工');
+  }
   if (target.id === user.id && change.removes) throw conflict('不能删除自己的账号');
   if (target.id === user.id && change.disables) throw conflict('不能停用自己的账号');
   if (target.isSuper && target.enabled && (change.removes || change.disables || change.demotes) && (await otherActiveSupers(tx, target.id)) === 0) {
     throw conflict('这是最后一名超级管理员，不能删除、停用或取消其超级管理员身份');
   }
 }
+
+/** An id filter from the query string; one that cannot exist matches nothing. */
+const byId = (column: typeof users.departmentId | typeof users.roleId, value: string) => {
+  const id = idFilter(value);
+  return id === null ? sql`false` : eq(column, id);
+};
 
 const endSessions = (tx: HookContext['tx'], userId: number) => tx.delete(sessions).where(eq(sessions.userId, userId));
 
@@ -79,8 +115,8 @@ export const userRoutes = crudRoutes({
   updateSchema: userUpdateSchema,
   keyword: [users.username, users.name, users.phone],
   filters: {
-    departmentId: (v) => (/^\d+$/.test(v) ? eq(users.departmentId, Number(v)) : undefined),
-    roleId: (v) => (/^\d+$/.test(v) ? eq(users.roleId, Number(v)) : undefined),
+    departmentId: (v) => byId(users.departmentId, v),
+    roleId: (v) => byId(users.roleId, v),
     enabled: (v) => (v === 'true' || v === 'false' ? eq(users.enabled, v === 'true') : undefined),
   },
   unique: [{ field: 'username', column: users.username, message: '用户名已存在' }],
@@ -91,13 +127,16 @@ export const userRoutes = crudRoutes({
     app.put('/:id/password', access.route(userResource.permission), async (c) => {
       const id = idParam(c);
       const { password } = parseInput(passwordResetSchema, await readJson(c));
+      // One's own password changes in 个人资料, with the current password (a stolen session must
+      // not be enough to take the account over).
+      if (id === c.get('user')!.id) throw conflict('请在「个人资料」中修改自己的密码（需要输入当前密码）');
       await userRoutes.inTransaction(c, async (ctx) => {
         const target = await userRoutes.getOne(ctx.tx, ctx.user, id);
         if (!target) throw notFound('用户不存在');
         await guardTarget(ctx, target, { removes: false, disables: false, demotes: false });
         await ctx.tx.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, id));
-        // A reset ends every session of that user (unless it is oneself: keep this one).
-        await ctx.tx.delete(sessions).where(and(eq(sessions.userId, id), ne(sessions.id, id === ctx.user.id ? ctx.user.sessionId : -1)));
+        // A reset ends every session of that user.
+        await endSessions(ctx.tx, id);
         await logOperation(ctx.tx, c, { type: 'reset_password', resource: 'users', resourceId: id, summary: `重置「${target.name}（${target.username}）」的密码` });
       });
       return ok(c, { id });
@@ -105,16 +144,16 @@ export const userRoutes = crudRoutes({
   },
   hooks: {
     async beforeCreate(ctx, values) {
-      // A department-scoped manager creates staff only inside their own department.
-      if (ctx.user.level === 2 && values.departmentId !== ctx.user.departmentId) {
-        throw badRequest('只能把员工分到自己的部门', { departmentId: '只能把员工分到自己的部门' });
-      }
-      await checkReferences(ctx, values);
+      // A department-scoped manager creates staff only inside their own department; one whose
+      // scope is only themselves creates no one.
+      const dept = scopeDepartment(ctx.user);
+      if (dept === null) throw forbidden('你的数据范围是「仅本人数据」，不能新增员工');
+      await checkReferences(ctx, { ...values, departmentId: values.departmentId ?? null });
       const { password, ...rest } = values;
       return { ...rest, passwordHash: await hashPassword(password as string) };
     },
     async beforeUpdate(ctx, before, patch) {
-      await checkReferences(ctx, patch);
+      await checkReferences(ctx, patch, before);
       await guardTarget(ctx, before, { removes: false, disables: patch.enabled === false, demotes: patch.isSuper === false });
       if (before.id === ctx.user.id && !ctx.user.isSuper && 'roleId' in patch && patch.roleId !== before.roleId) {
         throw forbidden('不能修改自己的角色');

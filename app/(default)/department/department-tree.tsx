@@ -6,6 +6,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ResourceFormModal } from '@/components/crud';
 import { isOk, resourceClient } from '@/lib/api/resource';
 import { departmentResource, type Department } from '@/lib/resources/departments';
+import { useUserStore } from '@/stores/user';
 import { buildDeptTree, reorderSiblings, subtreeIds } from './tree-data';
 
 const client = resourceClient<Department>(departmentResource);
@@ -30,6 +31,9 @@ export function DepartmentTree({
   onChanged: () => void;
 }) {
   const { message } = App.useApp();
+  // The server lets only the 全部数据 scope change the tree; others see it read-only.
+  const me = useUserStore((s) => s.info);
+  const canEdit = Boolean(me && (me.isSuper || me.level === 1));
   const [editing, setEditing] = useState<Editing>(null);
   const treeData = useMemo(() => buildDeptTree(rows), [rows]);
   const parentOf = useMemo(() => new Map(rows.map((d) => [d.id, d.parentId])), [rows]);
@@ -53,17 +57,19 @@ export function DepartmentTree({
       <span className="dept-node" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
         <span>{node.name}</span>
         <Badge count={node.userCount} showZero color="#bfbfbf" size="small" title={`${node.userCount} 名员工`} />
-        <span className="dept-actions" onClick={(e) => e.stopPropagation()}>
-          <Tooltip title="新增下级部门">
-            <Button type="text" size="small" icon={<PlusOutlined />} aria-label={`在「${node.name}」下新增部门`} onClick={() => setEditing({ mode: 'create', parentId: node.key })} />
-          </Tooltip>
-          <Tooltip title="编辑">
-            <Button type="text" size="small" icon={<EditOutlined />} aria-label={`编辑「${node.name}」`} onClick={() => setEditing({ mode: 'edit', record: d })} />
-          </Tooltip>
-          <Popconfirm title={`确定删除「${node.name}」吗？`} description="部门下不能还有员工或下级部门。" okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => remove(d)}>
-            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`删除「${node.name}」`} />
-          </Popconfirm>
-        </span>
+        {canEdit && (
+          <span className="dept-actions" onClick={(e) => e.stopPropagation()}>
+            <Tooltip title="新增下级部门">
+              <Button type="text" size="small" icon={<PlusOutlined />} aria-label={`在「${node.name}」下新增部门`} onClick={() => setEditing({ mode: 'create', parentId: node.key })} />
+            </Tooltip>
+            <Tooltip title="编辑">
+              <Button type="text" size="small" icon={<EditOutlined />} aria-label={`编辑「${node.name}」`} onClick={() => setEditing({ mode: 'edit', record: d })} />
+            </Tooltip>
+            <Popconfirm title={`确定删除「${node.name}」吗？`} description="部门下不能还有员工或下级部门。" okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => remove(d)}>
+              <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`删除「${node.name}」`} />
+            </Popconfirm>
+          </span>
+        )}
       </span>
     );
   };
@@ -72,9 +78,15 @@ export function DepartmentTree({
     <Card
       title="部门"
       extra={
-        <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parentId: null })}>
-          新增部门
-        </Button>
+        !me ? null : canEdit ? (
+          <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parentId: null })}>
+            新增部门
+          </Button>
+        ) : (
+          <Tooltip title="调整部门结构需要「全部数据」的数据范围">
+            <Typography.Text type="secondary">只读</Typography.Text>
+          </Tooltip>
+        )
       }
       styles={{ body: { padding: 12 } }}
     >
@@ -88,12 +100,12 @@ export function DepartmentTree({
       </Typography.Text>
       <Spin spinning={loading}>
         {rows.length === 0 && !loading ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有部门，点击「新增部门」建立第一个部门" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={canEdit ? '还没有部门，点击「新增部门」建立第一个部门' : '还没有部门，请联系管理员建立'} />
         ) : (
           <Tree<(typeof treeData)[number]>
             blockNode
             defaultExpandAll
-            draggable={{ icon: false }}
+            draggable={canEdit ? { icon: false } : false}
             treeData={treeData}
             selectedKeys={selectedId === null ? [] : [selectedId]}
             titleRender={title}

@@ -83,9 +83,11 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
       canDelete: (u) => u.id !== me?.id,
       deleteTitle: (u) => `确定删除员工「${u.name}（${u.username}）」吗？`,
       extra: (u) => (
-        <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(u)}>
-          重置密码
-        </Button>
+        <Tooltip title={u.id === me?.id ? '自己的密码请在「个人资料」中修改' : undefined}>
+          <Button type="link" size="small" icon={<KeyOutlined />} disabled={u.id === me?.id} onClick={() => setResetting(u)}>
+            重置密码
+          </Button>
+        </Tooltip>
       ),
     }),
   ];

@@ -28,6 +28,7 @@ const REASON_TEXT: Record<string, string> = {
   unknown_user: '用户不存在',
   disabled: '账号已停用',
   rate_limited: '尝试过于频繁',
+  pending: '未完成（校验中断）',
 };
 
 const RESULT_OPTIONS = [
