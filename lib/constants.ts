@@ -13,6 +13,9 @@ export const SIDEBAR_WIDTH = 200;
 export const SIDEBAR_FOLDED_WIDTH = 80;
 export const EDITOR_CONTENT_WIDTH = 912;
 
+/** The largest id an int4 (serial) column holds; a larger id in a body, filter or path cannot exist. */
+export const INT4_MAX = 2147483647;
+
 /** Email addresses must be shorter than this. */
 export const EMAIL_MAX_EXCLUSIVE = 255;
 

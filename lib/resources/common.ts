@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_EXCLUSIVE } from '../constants';
+import { EMAIL_MAX_EXCLUSIVE, INT4_MAX } from '../constants';
 
 /** Shared zod pieces with Chinese messages. */
 export const text = (label: string, max: number) =>
@@ -9,7 +9,7 @@ export const optionalText = (label: string, max: number) =>
   z.string({ error: `${label}必须是文字` }).trim().max(max, `${label}不能超过 ${max} 个字符`);
 
 export const optionalId = (label: string) =>
-  z.union([z.number({ error: `请选择${label}` }).int().positive(`请选择${label}`).max(2147483647, `${label}不存在`), z.null()], { error: `请选择${label}` });
+  z.union([z.number({ error: `请选择${label}` }).int().positive(`请选择${label}`).max(INT4_MAX, `${label}不存在`), z.null()], { error: `请选择${label}` });
 
 export const email = z
   .string()

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { INT4_MAX } from '../../lib/constants';
 
 /**
  * The reply envelope of every built-in route: `{ status: 0, data, message: 'ok' }`; errors carry
@@ -81,9 +82,6 @@ export function safeDecode(text: string): string {
   }
 }
 
-/** The largest id an int4 column (serial) holds; larger ids in filters or bodies cannot exist. */
-export const INT4_MAX = 2147483647;
-
 /** A query-string id filter: a positive int4, or null (absent, malformed or out of range). */
 export function idFilter(value: string): number | null {
   if (!/^\d{1,10}$/.test(value)) return null;
@@ -95,7 +93,7 @@ export function idFilter(value: string): number | null {
  * Path parameter `id` as a positive integer, else 404 (an id that cannot exist is a missing
  * record). `max` is the column's range: int4 by default, safe integers for bigserial ids.
  */
-export function idParam(c: Context, { name = 'id', max = 2147483647 }: { name?: string; max?: number } = {}): number {
+export function idParam(c: Context, { name = 'id', max = INT4_MAX }: { name?: string; max?: number } = {}): number {
   const raw = c.req.param(name) ?? '';
   const id = /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(id) || id <= 0 || id > max) throw notFound();

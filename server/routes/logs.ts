@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { INT4_MAX } from '../../lib/constants';
 import { access } from '../auth/access';
 import { loginLogs, operationLogs } from '../db/schema';
 import { LOGGED_RESOURCES, OPERATION_TYPES } from '../crud/oplog';
 import { allOf, pageOf, parseListQuery } from '../crud/list';
-import { badRequest, idParam, INT4_MAX, notFound, ok, parseInput } from '../http/reply';
+import { badRequest, idParam, notFound, ok, parseInput } from '../http/reply';
 import type { AppEnv } from '../http/types';
 
 /** Log lists count at most this many matches ("10000+"): tables of millions stay fast. */

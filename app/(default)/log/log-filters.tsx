@@ -6,11 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 
 /* ---- Helpers and filter-bar pieces shared by the two log screens (登录日志, 操作日志). ---- */
 
-export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
-export function formatTime(value: string | null | undefined): string {
-  return value ? dayjs(value).format(TIME_FORMAT) : '—';
-}
+export { formatTime, TIME_FORMAT } from './time';
 
 export type TimeRange = [Dayjs | null, Dayjs | null] | null | undefined;
 
