@@ -24,6 +24,11 @@ export interface RouteDef {
   ignore?: boolean;
   /** Open to every signed-in user, never part of a role (SEED §6: /, /user/my, /user/bindDingtalk). */
   alwaysAllowed?: boolean;
+  /**
+   * Grantable only with the 全部数据 scope (level 1): the logs show every account's addresses and
+   * before/after snapshots, so they are not cut down to a department (docs/decisions.md).
+   */
+  fullScopeOnly?: boolean;
 }
 
 /** Menu groups in display order, each with its icon. */
@@ -86,8 +91,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...inGroup('权限管理', [
     ['/department', '部门与员工'],
     ['/role', '角色权限'],
-    ['/log', '登录日志'],
-    ['/log/operate', '操作日志'],
+    ['/log', '登录日志', { fullScopeOnly: true }],
+    ['/log/operate', '操作日志', { fullScopeOnly: true }],
   ]),
   { path: '/user/my', name: '个人资料', layout: 'default', guard: 'user', ignore: true, alwaysAllowed: true },
   { path: '/user/bindDingtalk', name: '绑定钉钉', layout: 'default', guard: 'user', ignore: true, alwaysAllowed: true },
@@ -110,6 +115,9 @@ export const PERMISSION_ROUTES: readonly RouteDef[] = ROUTES.filter((r) => !r.al
 export function isPermissionRoute(path: string): boolean {
   return PERMISSION_ROUTES.some((r) => r.path === path);
 }
+
+/** Routes that need the 全部数据 scope (level 1). */
+export const FULL_SCOPE_ROUTES: ReadonlySet<string> = new Set(PERMISSION_ROUTES.filter((r) => r.fullScopeOnly).map((r) => r.path));
 
 /** One entry of the auth map sent to the client (SEED §3). `router` is added by the client. */
 export interface AuthEntry {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { PERMISSION_ROUTES } from '../../lib/routes';
+import { FULL_SCOPE_ROUTES, PERMISSION_ROUTES } from '../../lib/routes';
 import { DETAIL_LEVEL_COOKIE, SESSION_COOKIE, USER_ID_COOKIE } from '../../lib/constants';
 import { roles, sessions, users } from '../db/schema';
 import type { Db, DbOrTx } from '../db/client';
@@ -51,8 +51,9 @@ export async function loadSessionUser(db: Db, token: string | undefined): Promis
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row || !row.enabled) return null;
-  const routes = row.isSuper ? ALL_ROUTES : new Set((row.roleRoutes ?? []).filter((p) => ALL_ROUTES.has(p)));
   const level = row.isSuper ? 1 : ((row.roleLevel ?? 3) as 1 | 2 | 3);
+  // A route that needs the full scope is not held with a narrower one (a role saved before the rule).
+  const routes = row.isSuper ? ALL_ROUTES : new Set((row.roleRoutes ?? []).filter((p) => ALL_ROUTES.has(p) && (level === 1 || !FULL_SCOPE_ROUTES.has(p))));
   return {
     id: row.id,
     username: row.username,

@@ -6,36 +6,24 @@ import { logOperation } from '../crud/oplog';
 import { access } from '../auth/access';
 import { assertCanGrant, canGrant } from '../auth/grants';
 import { hashPassword } from '../auth/password';
+import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
 import { badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { SessionUser } from '../http/types';
 
 type Values = Record<string, unknown>;
 
-/**
- * The department a manager's data scope covers: every one (`'all'`), their own (level 2 with a
- * department), or none (level 3, or level 2 without a department: only themselves).
- */
-function scopeDepartment(user: SessionUser): 'all' | number | null {
-  if (user.level === 1) return 'all';
-  if (user.level === 2 && user.departmentId !== null) return user.departmentId;
-  return null;
-}
-
-/** Data scope on users: 1 everyone, 2 own department, 3 only oneself. @see DESIGN §3 */
-function scope(user: SessionUser) {
-  const dept = scopeDepartment(user);
-  if (dept === 'all') return undefined;
-  if (dept !== null) return eq(users.departmentId, dept);
-  return eq(users.id, user.id);
-}
+/** Data scope on users: 1 everyone, 2 own department and below, 3 only oneself. @see DESIGN §3 */
+const scope = (user: SessionUser) => scopeCondition(user, { userColumn: users.id, departmentColumn: users.departmentId });
 
 async function checkReferences({ tx, user }: HookContext, values: Values, target?: Values) {
   const errors: Record<string, string> = {};
   if ('departmentId' in values) {
     // A scoped manager keeps staff inside their scope: no moving them out (or to no department).
-    const dept = scopeDepartment(user);
-    if (dept !== 'all' && values.departmentId !== (dept ?? target?.departmentId)) {
-      errors.departmentId = dept === null ? '你的数据范围不能调整员工的部门' : '只能把员工分到自己的部门';
+    const scope = dataScope(user);
+    if (scope.kind === 'self' && values.departmentId !== target?.departmentId) errors.departmentId = '你的数据范围不能调整员工的部门';
+    if (scope.kind === 'department') {
+      const id = values.departmentId;
+      if (typeof id !== 'number' || !(await subtreeIdSet(tx, scope.rootId)).has(id)) errors.departmentId = '只能把员工分到自己的部门或其下属部门';
     }
   }
   if (!errors.departmentId && typeof values.departmentId === 'number') {
@@ -146,8 +134,7 @@ export const userRoutes = crudRoutes({
     async beforeCreate(ctx, values) {
       // A department-scoped manager creates staff only inside their own department; one whose
       // scope is only themselves creates no one.
-      const dept = scopeDepartment(ctx.user);
-      if (dept === null) throw forbidden('你的数据范围是「仅本人数据」，不能新增员工');
+      if (dataScope(ctx.user).kind === 'self') throw forbidden('你的数据范围是「仅本人数据」，不能新增员工');
       await checkReferences(ctx, { ...values, departmentId: values.departmentId ?? null });
       const { password, ...rest } = values;
       return { ...rest, passwordHash: await hashPassword(password as string) };

@@ -102,7 +102,7 @@ describe.each(DB_KINDS)('administration API hardening on %s', (kind) => {
     for (const departmentId of [null, video]) {
       const moved = await t.call('PUT', `/api/users/${member.body.data.id}`, { cookie: dept.cookie, body: { departmentId } });
       expect(moved.status).toBe(400);
-      expect(moved.body.errors).toEqual({ departmentId: '只能把员工分到自己的部门' });
+      expect(moved.body.errors).toEqual({ departmentId: '只能把员工分到自己的部门或其下属部门' });
     }
     expect(await logCount()).toBe(before);
     const [row] = await t.db.select({ departmentId: users.departmentId }).from(users).where(eq(users.id, member.body.data.id));

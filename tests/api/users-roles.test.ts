@@ -42,14 +42,17 @@ describe.each(DB_KINDS)('users and roles API on %s', (kind) => {
     });
 
     it('a role holder with /role cannot grant more than they hold', async () => {
-      const { cookie } = await createStaff(t, admin, { username: 'roleadmin', routes: ['/role', '/article/list'], level: 2 });
+      const { cookie } = await createStaff(t, admin, { username: 'roleadmin', routes: ['/role', '/article/list'], level: 1 });
       const wider = await t.call('POST', '/api/roles', { cookie, body: { name: '越权角色', routes: ['/department'], level: 2 } });
       expect(wider.status).toBe(403);
       expect(wider.body.message).toContain('部门与员工');
-      const scope = await t.call('POST', '/api/roles', { cookie, body: { name: '全部数据', routes: ['/article/list'], level: 1 } });
-      expect(scope.status).toBe(403);
       const fine = await t.call('POST', '/api/roles', { cookie, body: { name: '小编', routes: ['/article/list'], level: 3 } });
       expect(fine.status).toBe(200);
+      // With a narrower scope, roles are not changed at all (they reach every department).
+      const scoped = await createStaff(t, admin, { username: 'roleadmin2', routes: ['/role', '/article/list'], level: 2 });
+      const refused = await t.call('POST', '/api/roles', { cookie: scoped.cookie, body: { name: '小编2', routes: ['/article/list'], level: 3 } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('修改角色需要「全部数据」的数据范围');
     });
 
     it('a role change applies from the holder’s next request', async () => {
@@ -204,7 +207,7 @@ describe.each(DB_KINDS)('users and roles API on %s', (kind) => {
       expect((await t.call('PUT', `/api/users/${lina.id}`, { cookie: dept.cookie, body: { name: 'x' } })).status).toBe(404);
       const outside = await t.call('POST', '/api/users', { cookie: dept.cookie, body: { username: 'stray', name: '无部门', password: 'Stray#2026' } });
       expect(outside.status).toBe(400);
-      expect(outside.body.errors).toEqual({ departmentId: '只能把员工分到自己的部门' });
+      expect(outside.body.errors).toEqual({ departmentId: '只能把员工分到自己的部门或其下属部门' });
       const inside = await t.call('POST', '/api/users', { cookie: dept.cookie, body: { username: 'newbie', name: '新人', password: 'Newbie#2026', departmentId: deptA } });
       expect(inside.status).toBe(200);
       const self = await createStaff(t, admin, { username: 'solo', routes: ['/department'], level: 3, departmentId: deptA });
