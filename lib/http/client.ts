@@ -125,7 +125,11 @@ export function createHttp({ baseURL, notify = defaultNotify }: CreateHttpOption
         method,
         url,
         params: inQuery ? payload : undefined,
-        data: inQuery ? undefined : payload,
+        // The API core accepts unsafe methods only as JSON (a cross-site form cannot send that
+        // without a preflight), so every write says so, even a DELETE or a POST without a payload:
+        // axios drops the header when there is no body, hence the empty object.
+        data: method === 'GET' ? undefined : method === 'DELETE' ? {} : (payload ?? {}),
+        headers: method === 'GET' ? undefined : { 'Content-Type': 'application/json' },
       });
       const body: ApiReply<T> = isEnvelope(response.data)
         ? (response.data as ApiReply<T>)

@@ -126,6 +126,35 @@ describe('request', () => {
     expect(query).toBe('');
   });
 
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('marks a %s without a payload as JSON too (the API refuses other writes)', async (method) => {
+    let contentType: string | null = null;
+    const handler = { POST: mock.post, PUT: mock.put, PATCH: mock.patch, DELETE: mock.delete }[method];
+    server.use(
+      handler(`${BASE}/api/logout`, ({ request }) => {
+        contentType = request.headers.get('content-type');
+        return HttpResponse.json({ status: 0 });
+      }),
+    );
+
+    await client.request(method, '/api/logout');
+
+    expect(contentType).toContain('application/json');
+  });
+
+  it('sends a GET without a content type', async () => {
+    let contentType: string | null = 'unset';
+    server.use(
+      mock.get(`${BASE}/api/ping`, ({ request }) => {
+        contentType = request.headers.get('content-type');
+        return HttpResponse.json({ status: 0 });
+      }),
+    );
+
+    await client.get('/api/ping');
+
+    expect(contentType).toBeNull();
+  });
+
   it('turns a reply that is not an envelope into a non-zero status', async () => {
     server.use(mock.get(`${BASE}/api/ping`, () => new HttpResponse('<html>Bad Gateway</html>', { status: 502 })));
 
