@@ -1,9 +1,12 @@
 /**
- * Opens the database when the server starts (Node runtime only, never during `next build`): the
- * first admin password is printed at start and a second process on one PGlite folder stops at once.
+ * Runs when the server starts (Node runtime only, never during `next build`): stamps every request
+ * with its socket's address (server/http/peer.ts: the client address cannot be forged), then opens
+ * the database, so the first admin password is printed at start and a second process on one PGlite
+ * folder stops at once.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.NEXT_PHASE !== 'phase-production-build') {
+    (await import('./server/http/peer')).installPeerStamp();
     await import('./server/startup');
   }
 }

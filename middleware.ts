@@ -41,10 +41,23 @@ export async function guardRequest(req: NextRequest, routes: readonly RouteDef[]
   return pass();
 }
 
+/**
+ * Where the middleware reaches this server's own API: `CMS_INTERNAL_ORIGIN`, else the address the
+ * server itself listens on (Next records it at start), never the request's origin, which the
+ * client's Host and X-Forwarded-* headers decide (a forged `X-Forwarded-Proto: https` would send the
+ * call to an https port nobody serves, and sign everyone out).
+ */
+export function internalOrigin(env: Record<string, string | undefined>): string {
+  return env.CMS_INTERNAL_ORIGIN || env.__NEXT_PRIVATE_ORIGIN || `http://127.0.0.1:${env.PORT || 3000}`;
+}
+
 /** GET /api/login_info on the main host; server side it sends the session cookie and b_id. */
 async function fetchUserDetail(req: NextRequest): Promise<UserDetail | null> {
-  const origin = process.env.CMS_INTERNAL_ORIGIN || req.nextUrl.origin;
-  const base = process.env.NEXT_PUBLIC_API_BASE || origin;
+  const base = process.env.NEXT_PUBLIC_API_BASE || internalOrigin({
+    CMS_INTERNAL_ORIGIN: process.env.CMS_INTERNAL_ORIGIN,
+    __NEXT_PRIVATE_ORIGIN: process.env.__NEXT_PRIVATE_ORIGIN,
+    PORT: process.env.PORT,
+  });
   const cookie = [SESSION_COOKIE, USER_ID_COOKIE]
     .map((name) => {
       const value = req.cookies.get(name)?.value;

@@ -1,10 +1,29 @@
 import type { NextConfig } from 'next';
+import { securityHeaders } from './lib/security-headers';
+
+/** Every path but the built-in API's. */
+const PAGES = '/:path((?!api/|api$).*)';
+const toList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 
 const nextConfig: NextConfig = {
   // PGlite resolves its wasm/data files relative to its own module URL; bundling breaks that.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
   reactStrictMode: true,
+  /**
+   * Frame, sniffing and referrer headers on every page; HSTS when a TLS proxy says https. The API
+   * (`/api/*`) sets the same headers itself (server/app.ts), so they are not sent twice.
+   */
+  async headers() {
+    return [
+      { source: PAGES, headers: toList(securityHeaders({ https: false })) },
+      {
+        source: PAGES,
+        has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],
+        headers: toList({ 'Strict-Transport-Security': securityHeaders({ https: true })['Strict-Transport-Security'] }),
+      },
+    ];
+  },
 };
 
 export default nextConfig;

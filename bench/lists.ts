@@ -41,10 +41,10 @@ async function main() {
   await db.execute(sql`ANALYZE`);
   console.log(`filled ${USERS} users, ${LOGS} + ${LOGS} log rows in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${handle.kind}`);
 
-  const app = createApp({ getDb: async () => db });
+  const app = createApp({ getDb: async () => db, peer: () => ({ ip: '10.250.0.1', tls: false }) });
   const login = await app.request('http://localhost/api/login', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.250.0.1' },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: process.env.CMS_ADMIN_PASSWORD }),
   });
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');

@@ -4,8 +4,10 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../lib/constants';
 import { loadSessionUser } from './auth/session';
-import { clientIp } from './http/client-ip';
+import { clientOf, stampedPeer, type Peer } from './http/peer';
 import { ApiError, badRequest, errorBody, hasNul, safeDecode } from './http/reply';
+import { guardUnsafeRequest, isUnsafeMethod } from './http/request-guard';
+import { securityHeaders } from '../lib/security-headers';
 import type { AppEnv } from './http/types';
 import type { Db } from './db/client';
 import { authRoutes } from './routes/auth';
@@ -20,27 +22,43 @@ z.config(z.locales.zhCN());
 export interface AppDeps {
   /** The database for this request; the production app passes the process's one client. */
   getDb: () => Promise<Db>;
+  /** Reverse proxies in front whose forwarded headers are trusted (CMS_TRUST_PROXY_HOPS). */
   trustProxyHops?: number;
+  /** Origins besides the request's own host allowed to send writes (CMS_ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
+  /** The connection's peer; production reads the stamp of instrumentation.ts, tests pass their own. */
+  peer?: (req: Request) => Peer | null;
+  /** Waits; tests pass one that records instead of sleeping (sign-in slow-down). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
  * The built-in main API (`/api/*`), assembled from one sub-app per resource.
  * @see DESIGN §2 (envelope, statuses), §3 (sessions, permissions)
  */
-export function createApp({ getDb, trustProxyHops = 0 }: AppDeps) {
+export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer = stampedPeer, sleep = defaultSleep }: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
+  const origins = new Set(allowedOrigins.map((o) => o.toLowerCase()));
 
   app.use('*', async (c, next) => {
+    // Replies depend on the session: never cache them in a shared cache. Frame, sniffing and
+    // referrer headers go on every reply, refusals included.
+    c.header('Cache-Control', 'no-store');
+    for (const [name, value] of Object.entries(securityHeaders({ https: false }))) c.header(name, value);
+    const client = clientOf(c, peer(c.req.raw), trustProxyHops);
+    c.set('ip', client.ip);
+    c.set('https', client.https);
+    if (client.https) c.header('Strict-Transport-Security', securityHeaders({ https: true })['Strict-Transport-Security']);
+    // Cross-site writes, wrong body types and oversized bodies stop here, before any route runs.
+    if (isUnsafeMethod(c.req.method)) guardUnsafeRequest(c, { allowedOrigins: origins, trustForwardedHost: trustProxyHops > 0 });
     // PostgreSQL text cannot hold NUL: refuse it at the door instead of failing deep inside a query.
     if (hasNul(safeDecode(new URL(c.req.url).search))) throw badRequest('请求参数包含非法字符（NUL）');
     const db = await getDb();
     c.set('db', db);
-    c.set('ip', clientIp(c, trustProxyHops));
+    c.set('sleep', sleep);
     c.set('userAgent', c.req.header('user-agent') ?? '');
     c.set('user', await loadSessionUser(db, getCookie(c, SESSION_COOKIE)));
     await next();
-    // Replies depend on the session: never cache them in a shared cache.
-    c.header('Cache-Control', 'no-store');
   });
 
   app.route('/', authRoutes);
@@ -62,5 +80,7 @@ export function createApp({ getDb, trustProxyHops = 0 }: AppDeps) {
 
   return app;
 }
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type App = ReturnType<typeof createApp>;

@@ -17,6 +17,12 @@ const schema = z.object({
   CMS_ADMIN_PASSWORD: z.string().min(8, 'CMS_ADMIN_PASSWORD 至少 8 个字符').optional().or(z.literal('').transform(() => undefined)),
   CMS_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   CMS_TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Further origins allowed to send writes, comma-separated (several hostnames, a proxy rewriting Host). */
+  CMS_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean))
+    .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/i.test(o)), 'CMS_ALLOWED_ORIGINS 必须是逗号分隔的 http(s)://主机[:端口]'),
   CMS_DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
 });
 

@@ -1,12 +1,31 @@
 import { z } from 'zod';
 import { EMAIL_MAX_EXCLUSIVE, INT4_MAX } from '../constants';
 
+/**
+ * Characters no name or text of ours may hold: control characters, bidirectional overrides and
+ * isolates (they make 'gpj.exe' read as 'exe.jpg') and zero-width characters (two names that look
+ * the same). Multi-line texts keep tab and line breaks.
+ */
+export const HIDDEN_CHARS = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+export const HIDDEN_CHARS_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+const hiddenMessage = (label: string) => `${label}不能包含控制字符、方向控制符或零宽字符`;
+
 /** Shared zod pieces with Chinese messages. */
 export const text = (label: string, max: number) =>
-  z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不能超过 ${max} 个字符`);
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .min(1, `请输入${label}`)
+    .max(max, `${label}不能超过 ${max} 个字符`)
+    .refine((v) => !HIDDEN_CHARS.test(v), hiddenMessage(label));
 
+/** An optional text; it may span lines (descriptions). */
 export const optionalText = (label: string, max: number) =>
-  z.string({ error: `${label}必须是文字` }).trim().max(max, `${label}不能超过 ${max} 个字符`);
+  z
+    .string({ error: `${label}必须是文字` })
+    .trim()
+    .max(max, `${label}不能超过 ${max} 个字符`)
+    .refine((v) => !HIDDEN_CHARS_MULTILINE.test(v), hiddenMessage(label));
 
 export const optionalId = (label: string) =>
   z.union([z.number({ error: `请选择${label}` }).int().positive(`请选择${label}`).max(INT4_MAX, `${label}不存在`), z.null()], { error: `请选择${label}` });
@@ -19,7 +38,13 @@ export const email = z
 
 /** Shapes shared by the server's schemas and the client's form rules. */
 export const PHONE_PATTERN = /^[+\d][\d\s-]{4,30}$/;
-export const AVATAR_PATTERN = /^(https?:\/\/|\/)[^\s"'<>]+$/;
+/**
+ * An avatar is an http(s) link to a named host, or a file we stored ourselves under `/uploads/`.
+ * Nothing else: not an API path (`/api/logout` as an avatar signed its owner out on every page),
+ * not `//host/…` (another site, though it looks like a path), no `..` segment.
+ */
+export const AVATAR_PATTERN = /^(?:https?:\/\/[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?(?:\/[^\s"'<>\\]*)?|\/uploads(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+)$/;
+export const AVATAR_MESSAGE = '头像地址必须是 http(s) 链接或本站上传的图片（/uploads/…）';
 
 export const phone = z
   .string()
@@ -39,8 +64,5 @@ export const ENABLED_OPTIONS = [
   { label: '停用', value: 'false' },
 ];
 
-/** An http(s) link or a site path: never `javascript:` or `data:`. */
-export const avatarUrl = optionalText('头像地址', 512).refine(
-  (v) => v === '' || AVATAR_PATTERN.test(v),
-  '头像地址必须是 http(s) 链接或站内路径',
-);
+/** An http(s) link or one of our uploads: never `javascript:`, `data:` or an API path. */
+export const avatarUrl = optionalText('头像地址', 512).refine((v) => v === '' || AVATAR_PATTERN.test(v), AVATAR_MESSAGE);

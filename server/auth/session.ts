@@ -6,7 +6,7 @@ import { FULL_SCOPE_ROUTES, PERMISSION_ROUTES } from '../../lib/routes';
 import { DETAIL_LEVEL_COOKIE, SESSION_COOKIE, USER_ID_COOKIE } from '../../lib/constants';
 import { roles, sessions, users } from '../db/schema';
 import type { Db, DbOrTx } from '../db/client';
-import type { SessionUser } from '../http/types';
+import type { AppEnv, SessionUser } from '../http/types';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -68,14 +68,9 @@ export async function loadSessionUser(db: Db, token: string | undefined): Promis
   };
 }
 
-function isHttps(c: Context): boolean {
-  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-  return proto ? proto === 'https' : new URL(c.req.url).protocol === 'https:';
-}
-
 /** Sets `cms_session` (HttpOnly), `b_id` and `b_detail_level`. @see SEED §3, DESIGN §3 */
-export function setSessionCookies(c: Context, { token, expiresAt, userId, level }: { token: string; expiresAt: Date; userId: number; level: number }) {
-  const common = { path: '/', sameSite: 'Lax' as const, secure: isHttps(c), expires: expiresAt };
+export function setSessionCookies(c: Context<AppEnv>, { token, expiresAt, userId, level }: { token: string; expiresAt: Date; userId: number; level: number }) {
+  const common = { path: '/', sameSite: 'Lax' as const, secure: c.get('https'), expires: expiresAt };
   setCookie(c, SESSION_COOKIE, token, { ...common, httpOnly: true });
   setCookie(c, USER_ID_COOKIE, String(userId), common);
   setCookie(c, DETAIL_LEVEL_COOKIE, String(level), common);

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
+import { bodyPolicy, readBodyText } from './request-guard';
 
 /**
  * The reply envelope of every built-in route: `{ status: 0, data, message: 'ok' }`; errors carry
@@ -50,9 +51,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   return result.data;
 }
 
-/** Reads a JSON body; a missing or malformed body is a 400, not a 500. */
+/** Deepest nesting a JSON body may have; no form of ours comes near it. */
+export const JSON_MAX_DEPTH = 32;
+
+/**
+ * Reads a JSON body within the route's size cap (413 beyond it); a missing body is `{}`, a
+ * malformed or too deeply nested one a 400, not a 500.
+ */
 export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+  const text = await readBodyText(c.req.raw, bodyPolicy(c.req.path).max);
   if (!text.trim()) return {};
   let value: unknown;
   try {
@@ -60,18 +67,36 @@ export async function readJson(c: Context): Promise<unknown> {
   } catch {
     throw badRequest('请求体不是合法的 JSON');
   }
+  const problem = jsonProblem(value);
+  if (problem === 'depth') throw badRequest(`请求内容嵌套过深（最多 ${JSON_MAX_DEPTH} 层）`);
   // PostgreSQL text cannot hold NUL: a clear 400 here rather than a 500 from the driver.
-  if (hasNul(value)) throw badRequest('请求内容包含非法字符（NUL）');
+  if (problem === 'nul') throw badRequest('请求内容包含非法字符（NUL）');
   return value;
 }
 
-/** Whether a string, or any string inside an array or object (keys included), contains NUL. */
-export function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
-  return false;
+/**
+ * What is wrong with a parsed JSON value, if anything: nesting deeper than JSON_MAX_DEPTH, or a NUL
+ * character in any string (keys included). Walks without recursion, so no input overflows the stack.
+ */
+export function jsonProblem(root: unknown): 'depth' | 'nul' | null {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'nul';
+    } else if (value && typeof value === 'object') {
+      if (depth >= JSON_MAX_DEPTH) return 'depth';
+      for (const [k, v] of Object.entries(value)) {
+        if (k.includes('\u0000')) return 'nul';
+        stack.push([v, depth + 1]);
+      }
+    }
+  }
+  return null;
 }
+
+/** Whether a string contains NUL (query strings; bodies go through `jsonProblem`). */
+export const hasNul = (text: string) => text.includes('\u0000');
 
 /** `decodeURIComponent` that leaves a malformed escape as it is instead of throwing. */
 export function safeDecode(text: string): string {

@@ -20,7 +20,11 @@ export type AppEnv = {
   Variables: {
     db: Db;
     user: SessionUser | null;
+    /** The client's address ('' when unknown), see server/http/peer.ts. */
     ip: string;
+    /** Whether the client reached us over https (directly or through a trusted proxy). */
+    https: boolean;
     userAgent: string;
+    sleep: (ms: number) => Promise<void>;
   };
 };

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { and, asc, count, eq, gt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../lib/constants';
 import { buildAuthMap } from '../../lib/routes';
@@ -8,12 +8,56 @@ import { loginLogs, routePermissions, sessions, users } from '../db/schema';
 import { access } from '../auth/access';
 import { dummyPasswordHash, verifyPassword } from '../auth/password';
 import { clearSessionCookies, createSession, hashToken, loadSessionUser, setSessionCookies } from '../auth/session';
-import { ApiError, ok, parseInput, readJson } from '../http/reply';
+import { ApiError, forbidden, ok, parseInput, readJson } from '../http/reply';
+import { isCrossSiteNavigation } from '../http/request-guard';
 import type { AppEnv, SessionUser } from '../http/types';
+import type { DbOrTx } from '../db/client';
 import { serverEnv } from '../env';
 
-/** Login attempts: failures counted in the login log over a sliding window. @see DESIGN §3 */
-export const LOGIN_LIMITS = { windowMinutes: 15, perUsername: 5, perIp: 30 } as const;
+/**
+ * Sign-in limits, counted in the login log over a sliding window (DESIGN §3, docs/decisions.md).
+ * No anonymous party can lock a known account: the hard limits are per address (with one account,
+ * and in all), while failures on one account from many addresses only slow that account down.
+ */
+export const LOGIN_LIMITS = {
+  windowMinutes: 15,
+  /** Wrong passwords from one address for one username, then 429 for that pair. */
+  perAccountAndIp: 5,
+  /** Failures from one address over all usernames, then 429 for that address. */
+  perIp: 30,
+  /** The per-address allowance while the unknown-username budget is spent (a spraying attack). */
+  perIpUnderAttack: 5,
+  /** Wrong passwords for unknown usernames from everywhere, per window. */
+  unknownUserBudget: 300,
+  /** Failures on one username from all addresses before each attempt on it is slowed down. */
+  slowAfter: 5,
+  /** The first slow-down, doubled with every further failure, up to the ceiling. */
+  delayMs: 500,
+  delayMaxMs: 10_000,
+} as const;
+
+/** Log reasons that count as failed guesses. Refused attempts (`rate_limited`) are not counted again. */
+export const FAILURE_REASONS = ['pending', 'bad_password', 'unknown_user', 'bad_current_password'] as const;
+
+/** How long an attempt on a username waits, given that username's recent failures from anywhere. */
+export function accountDelayMs(failures: number): number {
+  if (failures < LOGIN_LIMITS.slowAfter) return 0;
+  return Math.min(LOGIN_LIMITS.delayMaxMs, LOGIN_LIMITS.delayMs * 2 ** Math.min(failures - LOGIN_LIMITS.slowAfter, 20));
+}
+
+const windowStart = () => new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
+
+/** Failed guesses matching `match` in the window, counted up to `cap` (never a full count under attack). */
+export async function recentFailures(db: DbOrTx, match: SQL, { cap, except }: { cap: number; except?: number }): Promise<number> {
+  const rows = db
+    .select({ one: sql`1` })
+    .from(loginLogs)
+    .where(and(match, eq(loginLogs.success, false), inArray(loginLogs.reason, [...FAILURE_REASONS]), gt(loginLogs.createdAt, windowStart()), except ? ne(loginLogs.id, except) : undefined))
+    .limit(cap)
+    .as('recent');
+  const [{ n }] = await db.select({ n: count() }).from(rows);
+  return n;
+}
 
 const loginSchema = z.object({
   username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64, '用户名不能超过 64 个字符'),
@@ -40,7 +84,6 @@ export const authRoutes = new Hono<AppEnv>()
     const ip = c.get('ip');
     const userAgent = c.get('userAgent');
     const input = parseInput(loginSchema, await readJson(c));
-    const since = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
 
     // The attempt is written first, as a failure ('pending'), and settled at the end. So a burst of
     // parallel attempts counts itself: each one sees the others, even those still being checked.
@@ -49,14 +92,23 @@ export const authRoutes = new Hono<AppEnv>()
       .values({ username: input.username, ip, userAgent: userAgent.slice(0, 512), success: false, reason: 'pending' })
       .returning({ id: loginLogs.id });
     const log = (values: { userId?: number | null; success: boolean; reason: string }) => db.update(loginLogs).set(values).where(eq(loginLogs.id, attempt.id));
-    const failures = (match: SQL) =>
-      db.select({ n: count() }).from(loginLogs).where(and(match, eq(loginLogs.success, false), gt(loginLogs.createdAt, since), ne(loginLogs.id, attempt.id)));
-
-    const [[byName], [byIp]] = await Promise.all([failures(eq(loginLogs.username, input.username)), failures(eq(loginLogs.ip, ip))]);
-    if (byName.n >= LOGIN_LIMITS.perUsername || byIp.n >= LOGIN_LIMITS.perIp) {
+    const L = LOGIN_LIMITS;
+    const except = attempt.id;
+    const [byPair, byIp, byName, unknown] = await Promise.all([
+      recentFailures(db, and(eq(loginLogs.username, input.username), eq(loginLogs.ip, ip))!, { cap: L.perAccountAndIp, except }),
+      recentFailures(db, eq(loginLogs.ip, ip), { cap: L.perIp, except }),
+      recentFailures(db, eq(loginLogs.username, input.username), { cap: L.slowAfter + 32, except }),
+      recentFailures(db, eq(loginLogs.reason, 'unknown_user'), { cap: L.unknownUserBudget }),
+    ]);
+    const ipAllowance = unknown >= L.unknownUserBudget ? L.perIpUnderAttack : L.perIp;
+    if (byPair >= L.perAccountAndIp || byIp >= ipAllowance) {
       await log({ success: false, reason: 'rate_limited' });
-      throw new ApiError(429, `登录失败次数过多，请 ${LOGIN_LIMITS.windowMinutes} 分钟后再试`);
+      throw new ApiError(429, `登录失败次数过多，请 ${L.windowMinutes} 分钟后再试`);
     }
+    // Guesses at one account from many addresses slow it down, but never refuse it: the owner,
+    // signing in from an address that has not failed, gets in after the wait.
+    const delay = accountDelayMs(byName);
+    if (delay > 0) await c.get('sleep')(delay);
 
     const [user] = await db
       .select({ id: users.id, passwordHash: users.passwordHash, enabled: users.enabled })
@@ -88,6 +140,9 @@ export const authRoutes = new Hono<AppEnv>()
     return ok(c, { ...publicUser(sessionUser), auth: buildAuthMap(sessionUser.routes) });
   })
   .on(['GET', 'POST'], '/logout', access.signedIn(), async (c) => {
+    // SEED §7 names GET; a link or image on another site must not sign anyone out with it. (POST
+    // passed the core's same-origin check already.)
+    if (isCrossSiteNavigation(c.req.raw)) throw forbidden('请在本系统页面内退出登录');
     const user = c.get('user')!;
     await c.get('db').delete(sessions).where(eq(sessions.id, user.sessionId));
     clearSessionCookies(c);

@@ -15,8 +15,12 @@ export const LOG_COUNT_CAP = 10_000;
 const isoTime = (label: string) =>
   z.iso
     .datetime({ offset: true, error: `${label}必须是 ISO-8601 时间` })
-    // PostgreSQL timestamps stop at year 294276 and start at 4713 BC; a person means 1970–9999.
-    .refine((v) => /^(19[7-9]\d|[2-9]\d{3})-/.test(v), `${label}超出范围（1970–9999 年）`)
+    // A person means 1970–9999. The check is on the instant, not the text: 9999-12-31T23:59-23:59
+    // is already in year 10000, which PostgreSQL's timestamp input refuses.
+    .refine((v) => {
+      const year = new Date(v).getUTCFullYear();
+      return year >= 1970 && year <= 9999;
+    }, `${label}超出范围（1970–9999 年）`)
     .optional();
 
 const loginFilters = z.object({

@@ -4,11 +4,16 @@ import { z } from 'zod';
 import { avatarUrl, email, password, phone, text } from '../../lib/resources/common';
 import { access } from '../auth/access';
 import { verifyPassword, hashPassword } from '../auth/password';
-import { departments, roles, sessions, users } from '../db/schema';
+import { departments, loginLogs, roles, sessions, users } from '../db/schema';
+import { clearSessionCookies } from '../auth/session';
+import { recentFailures } from './auth';
 import { logOperation } from '../crud/oplog';
-import { badRequest, ok, parseInput, readJson } from '../http/reply';
+import { badRequest, ok, parseInput, readJson, unauthorized } from '../http/reply';
 import type { AppEnv } from '../http/types';
 import type { DbOrTx } from '../db/client';
+
+/** Wrong current passwords (within the sign-in window) before the session ends. */
+export const CURRENT_PASSWORD_TRIES = 5;
 
 export const profileSchema = z.object({
   name: text('姓名', 64),
@@ -63,11 +68,21 @@ export const profileRoutes = new Hono<AppEnv>()
   .put('/password', access.signedIn(), async (c) => {
     const input = parseInput(changePasswordSchema, await readJson(c));
     const me = c.get('user')!;
-    await c.get('db').transaction(async (tx) => {
-      const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
-      if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
-        throw badRequest('当前密码不正确', { currentPassword: '当前密码不正确' });
+    const db = c.get('db');
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
+    if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+      // A wrong current password is a guess like a wrong sign-in: logged, counted with them, and
+      // after a few the session that made them ends (a stolen session cannot try without limit).
+      await db.insert(loginLogs).values({ username: me.username, userId: me.id, ip: c.get('ip'), userAgent: c.get('userAgent').slice(0, 512), success: false, reason: 'bad_current_password' });
+      const failures = await recentFailures(db, and(eq(loginLogs.userId, me.id), eq(loginLogs.reason, 'bad_current_password'))!, { cap: CURRENT_PASSWORD_TRIES });
+      if (failures >= CURRENT_PASSWORD_TRIES) {
+        await db.delete(sessions).where(eq(sessions.id, me.sessionId));
+        clearSessionCookies(c);
+        throw unauthorized(`当前密码连续输错 ${CURRENT_PASSWORD_TRIES} 次，已退出登录，请重新登录`);
       }
+      throw badRequest('当前密码不正确', { currentPassword: `当前密码不正确（还可尝试 ${CURRENT_PASSWORD_TRIES - failures} 次）` });
+    }
+    await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, me.id));
       // Every other session of this user ends; this browser stays signed in.
       await tx.delete(sessions).where(and(eq(sessions.userId, me.id), ne(sessions.id, me.sessionId)));

@@ -132,10 +132,16 @@ export const userRoutes = crudRoutes({
   },
   hooks: {
     async beforeCreate(ctx, values) {
-      // A department-scoped manager creates staff only inside their own department; one whose
-      // scope is only themselves creates no one.
+      // A department-scoped manager creates staff only inside their own department (or below); one
+      // whose scope is only themselves creates no one.
       if (dataScope(ctx.user).kind === 'self') throw forbidden('你的数据范围是「仅本人数据」，不能新增员工');
       await checkReferences(ctx, { ...values, departmentId: values.departmentId ?? null });
+      // Usernames are unique ignoring case (an ADMIN beside admin is a trap for everyone).
+      const [taken] = await ctx.tx.select({ username: users.username }).from(users).where(sql`lower(${users.username}) = lower(${values.username as string})`).limit(1);
+      if (taken) {
+        const message = `用户名已被「${taken.username}」使用（不区分大小写）`;
+        throw conflict(message, { username: message });
+      }
       const { password, ...rest } = values;
       return { ...rest, passwordHash: await hashPassword(password as string) };
     },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
-import { createApp, type App } from '@/server/app';
+import { createApp, type App, type AppDeps } from '@/server/app';
+import type { Peer } from '@/server/http/peer';
 import { openDatabase, type Db, type DbHandle } from '@/server/db/client';
 
 export const ADMIN = { username: 'admin', password: 'Admin#Pass-2026' };
@@ -19,6 +20,8 @@ export interface TestContext {
   close(): Promise<void>;
   /** Sends a request; `body` is JSON-encoded, `cookie` is the session cookie header. */
   call(method: string, path: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Every wait the app asked for (milliseconds), in order. */
+  sleeps: number[];
   /** Signs in and returns the Cookie header for later calls. */
   login(username?: string, password?: string, ip?: string): Promise<string>;
 }
@@ -27,7 +30,7 @@ export interface TestContext {
  * A fresh database and app: in-memory PGlite, or a throw-away schema on TEST_DATABASE_URL.
  * Drives the real Hono app with `app.request()`; no mock of our own server.
  */
-export async function setupTestApp(kind: DbKind): Promise<TestContext> {
+export async function setupTestApp(kind: DbKind, appOptions: Partial<Omit<AppDeps, 'getDb'>> = {}): Promise<TestContext> {
   let handle: DbHandle;
   let dropSchema: (() => Promise<void>) | undefined;
   if (kind === 'postgres') {
@@ -42,10 +45,13 @@ export async function setupTestApp(kind: DbKind): Promise<TestContext> {
   } else {
     handle = await openDatabase({ dataDir: 'memory', quiet: true });
   }
-  const app = createApp({ getDb: async () => handle.db });
+  // The socket address comes from `x-test-peer` (production reads the stamp of server/http/peer.ts).
+  // Waits are recorded, not slept (sign-in slow-down), unless a test passes its own `sleep`.
+  const sleeps: number[] = [];
+  const app = createApp({ getDb: async () => handle.db, peer: testPeer, sleep: async (ms) => void sleeps.push(ms), ...appOptions });
   let ipCounter = 0;
   const call: TestContext['call'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { 'x-forwarded-for': '10.0.0.1', ...opts.headers };
+    const headers: Record<string, string> = { 'x-test-peer': '10.0.0.1', ...opts.headers };
     if (opts.cookie) headers.cookie = opts.cookie;
     let body: string | undefined;
     if (opts.body !== undefined) {
@@ -64,7 +70,7 @@ export async function setupTestApp(kind: DbKind): Promise<TestContext> {
   };
   const login: TestContext['login'] = async (username = ADMIN.username, password = ADMIN.password, ip) => {
     // A distinct address per sign-in keeps the per-IP rate limit out of unrelated tests.
-    const res = await call('POST', '/api/login', { body: { username, password }, headers: { 'x-forwarded-for': ip ?? `10.1.0.${++ipCounter % 250}` } });
+    const res = await call('POST', '/api/login', { body: { username, password }, headers: { 'x-test-peer': ip ?? `10.1.0.${++ipCounter % 250}` } });
     if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
     return cookieHeader(res.headers);
   };
@@ -72,6 +78,7 @@ export async function setupTestApp(kind: DbKind): Promise<TestContext> {
     app,
     db: handle.db,
     handle,
+    sleeps,
     call,
     login,
     async close() {
@@ -80,6 +87,9 @@ export async function setupTestApp(kind: DbKind): Promise<TestContext> {
     },
   };
 }
+
+/** The test's stand-in for the socket: `x-test-peer` (address) and `x-test-tls: 1`. */
+export const testPeer = (req: Request): Peer => ({ ip: req.headers.get('x-test-peer') ?? '10.0.0.1', tls: req.headers.get('x-test-tls') === '1' });
 
 /** The Cookie header a browser would send back after this reply. */
 export function cookieHeader(headers: Headers): string {

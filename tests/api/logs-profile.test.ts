@@ -10,7 +10,7 @@ describe.each(DB_KINDS)('logs and my profile on %s', (kind) => {
 
   beforeAll(async () => {
     t = await setupTestApp(kind);
-    await t.call('POST', '/api/login', { body: { username: 'admin', password: 'wrong' }, headers: { 'x-forwarded-for': '10.5.5.5' } });
+    await t.call('POST', '/api/login', { body: { username: 'admin', password: 'wrong' }, headers: { 'x-test-peer': '10.5.5.5' } });
     admin = await t.login();
   });
   afterAll(async () => t?.close());
@@ -100,7 +100,7 @@ describe.each(DB_KINDS)('logs and my profile on %s', (kind) => {
       const other = await t.login('mover', 'Mover#2026');
       const wrong = await t.call('PUT', '/api/profile/password', { cookie: staff.cookie, body: { currentPassword: 'nope', password: 'Moved#2027' } });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.errors).toEqual({ currentPassword: '当前密码不正确' });
+      expect(wrong.body.errors).toEqual({ currentPassword: '当前密码不正确（还可尝试 4 次）' });
       const before = (await t.db.select({ n: count() }).from(operationLogs).where(eq(operationLogs.type, 'change_password')))[0].n;
       expect(before).toBe(0);
       const ok = await t.call('PUT', '/api/profile/password', { cookie: staff.cookie, body: { currentPassword: 'Mover#2026', password: 'Moved#2027' } });

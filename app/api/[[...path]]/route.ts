@@ -7,7 +7,8 @@ import { serverEnv } from '@/server/env';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const app = createApp({ getDb, trustProxyHops: serverEnv().CMS_TRUST_PROXY_HOPS });
+const env = serverEnv();
+const app = createApp({ getDb, trustProxyHops: env.CMS_TRUST_PROXY_HOPS, allowedOrigins: env.CMS_ALLOWED_ORIGINS });
 
 export const GET = handle(app);
 export const POST = handle(app);

@@ -54,6 +54,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_uq').on(t.username),
+    // `ADMIN` beside `admin` would be two accounts a person cannot tell apart: unique ignoring case.
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     index('users_department_idx').on(t.departmentId, t.id),
     index('users_role_idx').on(t.roleId),
     // The keyword search (`ILIKE '%…%'` on username, name, phone) uses trigrams: one GIN index per
@@ -98,6 +100,8 @@ export const loginLogs = pgTable(
     index('login_logs_username_created_idx').on(t.username, t.createdAt),
     index('login_logs_ip_created_idx').on(t.ip, t.createdAt),
     index('login_logs_user_created_idx').on(t.userId, t.createdAt),
+    // The sign-in budget for unknown usernames counts only these rows.
+    index('login_logs_unknown_user_idx').on(t.createdAt).where(sql`${t.reason} = 'unknown_user'`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "login_logs_unknown_user_idx" ON "login_logs" USING btree ("created_at") WHERE "login_logs"."reason" = 'unknown_user';--> statement-breakpoint
+CREATE UNIQUE INDEX "users_username_lower_uq" ON "users" USING btree (lower("username"));

@@ -1,0 +1,112 @@
+import type { Context } from 'hono';
+import { ApiError } from './reply';
+
+/**
+ * Defences every API route inherits from the core, before any route code runs (DESIGN §3):
+ * unsafe methods come only from the deployment's own origin and carry JSON (or, where a route
+ * declares it, multipart), and bodies over a cap are refused before they are read whole.
+ */
+
+export const KiB = 1024;
+export const MiB = 1024 * KiB;
+
+/** Body caps: JSON writes 1 MB, sign-in 64 KB. Upload routes declare their own in BODY_POLICIES. */
+export const JSON_BODY_MAX = MiB;
+
+export interface BodyPolicy {
+  /** Largest body accepted, in bytes. */
+  max: number;
+  /** Media types accepted (lower case, without parameters). */
+  types: readonly string[];
+}
+
+const JSON_ONLY: BodyPolicy = { max: JSON_BODY_MAX, types: ['application/json'] };
+
+/** Routes whose bodies differ from the JSON default, by exact API path. */
+export const BODY_POLICIES: Record<string, BodyPolicy> = {
+  '/api/login': { max: 64 * KiB, types: ['application/json'] },
+};
+
+export function bodyPolicy(path: string): BodyPolicy {
+  return BODY_POLICIES[path] ?? JSON_ONLY;
+}
+
+export const isUnsafeMethod = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+
+/**
+ * Whether a request comes from the deployment's own origin. Browsers send `Sec-Fetch-Site` (which
+ * a page cannot forge) and, on unsafe methods, `Origin`. A request with neither is not from a
+ * browser, so no one's cookies ride on it without their knowing.
+ * - `Sec-Fetch-Site: same-origin` → yes.
+ * - An `Origin` → yes when it names this host or one of `allowedOrigins` (deployments on several
+ *   hostnames or behind a proxy that rewrites Host).
+ * - No `Origin`: yes only without `Sec-Fetch-Site` too (curl, scripts).
+ */
+export function isSameOrigin(req: Request, { allowedOrigins, trustForwardedHost }: { allowedOrigins: ReadonlySet<string>; trustForwardedHost: boolean }): boolean {
+  const site = req.headers.get('sec-fetch-site');
+  if (site === 'same-origin') return true;
+  const origin = req.headers.get('origin');
+  if (!origin) return site === null;
+  if (allowedOrigins.has(origin.toLowerCase())) return true;
+  let originHost: string;
+  try {
+    const url = new URL(origin);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    originHost = url.host;
+  } catch {
+    return false; // "null" (sandboxed frames, file:) and anything unparseable
+  }
+  const forwarded = trustForwardedHost ? req.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  const host = forwarded || req.headers.get('host') || new URL(req.url).host;
+  return originHost.toLowerCase() === host.toLowerCase();
+}
+
+/**
+ * A navigation (GET) that another site started: a link or image pointing at us from elsewhere.
+ * Typed addresses and bookmarks (`none`) and our own pages (`same-origin`) are not.
+ */
+export function isCrossSiteNavigation(req: Request): boolean {
+  const site = req.headers.get('sec-fetch-site');
+  return site !== null && site !== 'same-origin' && site !== 'none';
+}
+
+const mediaType = (header: string | null) => (header ?? '').split(';')[0].trim().toLowerCase();
+
+/** Refuses an unsafe request from elsewhere (403), of the wrong type (415) or declared too large (413). */
+export function guardUnsafeRequest(c: Context, opts: { allowedOrigins: ReadonlySet<string>; trustForwardedHost: boolean }) {
+  const req = c.req.raw;
+  if (!isSameOrigin(req, opts)) throw new ApiError(403, '请求来源不是本系统，已拒绝（跨站请求）');
+  const policy = bodyPolicy(c.req.path);
+  const length = req.headers.get('content-length');
+  const hasBody = req.headers.has('transfer-encoding') || (length !== null && length.trim() !== '0');
+  const type = mediaType(req.headers.get('content-type'));
+  // A bodiless DELETE may come without a type; anything else names one of the accepted types.
+  if ((hasBody || type) && !policy.types.includes(type)) {
+    throw new ApiError(415, `请求内容类型必须是 ${policy.types.join(' 或 ')}`);
+  }
+  if (length !== null && !(Number(length) <= policy.max)) throw tooLarge(policy.max);
+}
+
+export const tooLarge = (max: number) => new ApiError(413, `请求内容过大（上限 ${max >= MiB ? `${max / MiB} MB` : `${max / KiB} KB`}）`);
+
+/**
+ * Reads a request body as UTF-8 text, counting bytes as they arrive and stopping at `max` (a
+ * missing or lying Content-Length does not get a large body buffered).
+ */
+export async function readBodyText(req: Request, max: number): Promise<string> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(max);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
