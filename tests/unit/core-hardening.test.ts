@@ -74,10 +74,6 @@ describe('page security headers (next.config.ts)', () => {
     expect(values).toMatchObject({ 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "frame-ancestors 'none'", 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin' });
     const tls = rules.find((r) => r.has)!;
     expect(tls.headers[0].key).toBe('Strict-Transport-Security');
-    const { pathToRegexp } = await import('next/dist/compiled/path-to-regexp');
-    const pattern = pathToRegexp(plain.source);
-    expect(pattern.test('/department')).toBe(true);
-    expect(pattern.test('/')).toBe(true);
-    expect(pattern.test('/api/users')).toBe(false);
+    // Which paths the rules reach is checked against the running server in e2e/security.spec.ts.
   });
 });
