@@ -16,6 +16,7 @@ import { logRoutes } from './routes/logs';
 import { profileRoutes } from './routes/profile';
 import { roleRoutes } from './routes/roles';
 import { userRoutes } from './routes/users';
+import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes, topicRoutes } from './routes/taxonomy';
 
 z.config(z.locales.zhCN());
 
@@ -67,6 +68,12 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/roles', roleRoutes);
   app.route('/log', logRoutes);
   app.route('/profile', profileRoutes);
+  app.route('/category_types', categoryTypeRoutes);
+  app.route('/categories', categoryRoutes);
+  app.route('/platform', platformRoutes);
+  app.route('/tags_types', tagTypeRoutes);
+  app.route('/tags', tagRoutes);
+  app.route('/topic', topicRoutes);
 
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));
 

@@ -66,3 +66,23 @@ export const ENABLED_OPTIONS = [
 
 /** An http(s) link or one of our uploads: never `javascript:`, `data:` or an API path. */
 export const avatarUrl = optionalText('头像地址', 512).refine((v) => v === '' || AVATAR_PATTERN.test(v), AVATAR_MESSAGE);
+
+/** An image chosen from the library or linked: the same rule as avatars (http(s) or our uploads). */
+export const imageUrl = (label: string) =>
+  optionalText(label, 1024).refine((v) => v === '' || AVATAR_PATTERN.test(v), `${label}必须是 http(s) 链接或本站上传的图片（/uploads/…）`);
+
+/** An http(s) link, or empty (issue 9: link fields take http(s) URLs only). */
+export const LINK_PATTERN = /^https?:\/\/[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?(?:[/?#][^\s"'<>\\]*)?$/;
+export const linkUrl = (label: string) =>
+  optionalText(label, 512).refine((v) => v === '' || LINK_PATTERN.test(v), `${label}必须是 http:// 或 https:// 开头的链接`);
+
+/** A required positive id (a foreign key chosen in a form). */
+export const requiredId = (label: string) =>
+  z.number({ error: `请选择${label}` }).int(`请选择${label}`).positive(`请选择${label}`).max(INT4_MAX, `${label}不存在`);
+
+/** A list of ids (tags on an item); duplicates collapse. */
+export const idList = (label: string, max = 50) =>
+  z
+    .array(z.number({ error: `${label}必须是 id 列表` }).int().positive().max(INT4_MAX, `${label}不存在`), { error: `${label}必须是 id 列表` })
+    .max(max, `${label}最多 ${max} 个`)
+    .transform((ids) => [...new Set(ids)]);

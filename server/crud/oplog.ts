@@ -24,6 +24,16 @@ export const LOGGED_RESOURCES: Record<string, string> = {
   users: '员工',
   roles: '角色',
   profile: '个人资料',
+  category_types: '分类类型',
+  categories: '分类',
+  platform: '平台',
+  tags_types: '标签类型',
+  tags: '标签',
+  topic: '专题',
+  pic_store_tags: '图片标签',
+  video_store_tags: '视频标签',
+  pic_stores: '图片',
+  video_stores: '视频',
 };
 
 const SECRET_KEYS = new Set(['passwordHash', 'password']);

@@ -1,1 +1,3 @@
 export * from './admin';
+export * from './taxonomy';
+export * from './media';

@@ -1,0 +1,163 @@
+/**
+ * 系统设置: the taxonomy editors pick from (categories, tags, topics, platforms). One declaration
+ * per resource, as everywhere (lib/resources/define.ts). @see DESIGN §4, §5
+ */
+import { z } from 'zod';
+import { defineResource } from './define';
+import { ENABLED_OPTIONS, imageUrl, linkUrl, optionalId, optionalText, requiredId, text } from './common';
+
+/** 分类类型: drag-sorted. */
+export const categoryTypeResource = defineResource({
+  name: 'category_types',
+  label: '分类类型',
+  permission: '/setting',
+  sortable: true,
+  schema: z.object({ name: text('类型名称', 64) }),
+  fields: [{ name: 'name', label: '类型名称', list: true, form: true, required: true, max: 64 }],
+});
+
+/** 分类: a tree within one type; siblings ordered by drag, names unique among siblings. */
+export const categoryResource = defineResource({
+  name: 'categories',
+  label: '分类',
+  permission: '/setting',
+  sortable: true,
+  schema: z.object({
+    typeId: requiredId('分类类型'),
+    parentId: optionalId('上级分类').optional(),
+    name: text('分类名称', 64),
+    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
+  }),
+  fields: [
+    { name: 'name', label: '分类名称', list: true, form: true, required: true, max: 64 },
+    { name: 'typeId', label: '分类类型', form: 'create', input: 'select', required: true },
+    { name: 'parentId', label: '上级分类', form: true, input: 'treeSelect', placeholder: '不选则为一级分类' },
+    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
+  ],
+  filters: [
+    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '分类名称' },
+    { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
+  ],
+});
+
+/** 平台: app, m 站, pc …; the code is what the site and the focus slots use. */
+export const platformResource = defineResource({
+  name: 'platform',
+  label: '平台',
+  permission: '/setting',
+  schema: z.object({
+    name: text('平台名称', 32),
+    code: z
+      .string({ error: '请输入平台代码' })
+      .trim()
+      .min(1, '请输入平台代码')
+      .max(32, '平台代码不能超过 32 个字符')
+      .regex(/^[a-z][a-z0-9_-]*$/, '平台代码只能包含小写字母、数字、下划线和短横线，并以字母开头'),
+    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
+  }),
+  fields: [
+    { name: 'name', label: '平台名称', list: true, form: true, required: true, max: 32 },
+    { name: 'code', label: '平台代码', list: { width: 120 }, form: true, required: true, max: 32, help: '小写字母开头，如 app、m、pc' },
+    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
+  ],
+});
+
+/** 标签类型. */
+export const tagTypeResource = defineResource({
+  name: 'tags_types',
+  label: '标签类型',
+  permission: '/setting/tag',
+  sortable: true,
+  schema: z.object({ name: text('类型名称', 64) }),
+  fields: [{ name: 'name', label: '类型名称', list: true, form: true, required: true, max: 64 }],
+});
+
+/** 标签: unique within a type; searched as one types (the tag picker). */
+export const tagResource = defineResource({
+  name: 'tags',
+  label: '标签',
+  permission: '/setting/tag',
+  schema: z.object({
+    typeId: requiredId('标签类型'),
+    name: text('标签名称', 64),
+  }),
+  fields: [
+    { name: 'name', label: '标签名称', list: true, form: true, required: true, max: 64 },
+    { name: 'typeId', label: '标签类型', form: true, input: 'select', required: true },
+  ],
+  filters: [
+    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标签名称' },
+    { name: 'typeId', label: '标签类型', input: 'select' },
+  ],
+});
+
+/** 专题: a landing page, optionally tied to an activity of the topic host. */
+export const topicResource = defineResource({
+  name: 'topic',
+  label: '专题',
+  permission: '/setting/topic',
+  sortable: true,
+  schema: z.object({
+    title: text('专题名称', 128),
+    cover: imageUrl('封面').default(''),
+    summary: optionalText('摘要', 500).default(''),
+    url: linkUrl('专题链接').default(''),
+    activityId: optionalId('关联活动').optional(),
+    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
+  }),
+  fields: [
+    { name: 'title', label: '专题名称', list: true, form: true, required: true, max: 128 },
+    { name: 'cover', label: '封面', form: true, help: '从图片库选择或上传' },
+    { name: 'summary', label: '摘要', list: { ellipsis: true }, form: true, input: 'textarea', max: 500 },
+    { name: 'url', label: '专题链接', form: true, max: 512, placeholder: 'https://' },
+    { name: 'activityId', label: '关联活动', form: true, input: 'select', placeholder: '可选：话题站的投票活动' },
+    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
+  ],
+  filters: [
+    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '专题名称' },
+    { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
+  ],
+});
+
+export interface CategoryType {
+  id: number;
+  name: string;
+  sort: number;
+  categoryCount?: number;
+}
+export interface Category {
+  id: number;
+  typeId: number;
+  parentId: number | null;
+  name: string;
+  sort: number;
+  enabled: boolean;
+}
+export interface Platform {
+  id: number;
+  name: string;
+  code: string;
+  enabled: boolean;
+}
+export interface TagType {
+  id: number;
+  name: string;
+  sort: number;
+  tagCount?: number;
+}
+export interface Tag {
+  id: number;
+  typeId: number;
+  name: string;
+  typeName?: string;
+}
+export interface Topic {
+  id: number;
+  title: string;
+  cover: string;
+  summary: string;
+  url: string;
+  activityId: number | null;
+  enabled: boolean;
+  sort: number;
+}
