@@ -1,8 +1,8 @@
 import type { NextConfig } from 'next';
 import { securityHeaders } from './lib/security-headers';
 
-/** Every path but the built-in API's. */
-const PAGES = '/:path((?!api/|api$).*)';
+/** Every path but the built-in API hosts' (they send the same headers themselves). */
+const PAGES = '/:path((?!api/|api$|product-api/|topic-api/).*)';
 const toList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 
 const nextConfig: NextConfig = {
@@ -12,7 +12,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   /**
    * Frame, sniffing and referrer headers on every page; HSTS when a TLS proxy says https. The API
-   * (`/api/*`) sets the same headers itself (server/app.ts), so they are not sent twice.
+   * hosts (`/api/*`, `/product-api/*`, `/topic-api/*`) set the same headers themselves, so they are
+   * not sent twice.
    */
   async headers() {
     return [

@@ -16,6 +16,8 @@ import { logRoutes } from './routes/logs';
 import { profileRoutes } from './routes/profile';
 import { roleRoutes } from './routes/roles';
 import { userRoutes } from './routes/users';
+import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
+import { storageFromEnv, type StorageConfig } from './storage/config';
 import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes, topicRoutes } from './routes/taxonomy';
 
 z.config(z.locales.zhCN());
@@ -31,13 +33,15 @@ export interface AppDeps {
   peer?: (req: Request) => Peer | null;
   /** Waits; tests pass one that records instead of sleeping (sign-in slow-down). */
   sleep?: (ms: number) => Promise<void>;
+  /** Where uploads go (CMS_STORAGE and its keys by default; tests pass a temporary folder). */
+  storage?: StorageConfig;
 }
 
 /**
  * The built-in main API (`/api/*`), assembled from one sub-app per resource.
  * @see DESIGN §2 (envelope, statuses), §3 (sessions, permissions)
  */
-export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer = stampedPeer, sleep = defaultSleep }: AppDeps) {
+export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer = stampedPeer, sleep = defaultSleep, storage = storageFromEnv() }: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
   const origins = new Set(allowedOrigins.map((o) => o.toLowerCase()));
 
@@ -74,11 +78,17 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/tags_types', tagTypeRoutes);
   app.route('/tags', tagRoutes);
   app.route('/topic', topicRoutes);
+  const media = mediaRoutes(storage);
+  app.route('/', media.uploads);
+  app.route('/pic_stores', media.picStores);
+  app.route('/video_stores', media.videoStores);
+  app.route('/pic_store_tags', picStoreTagRoutes);
+  app.route('/video_store_tags', videoStoreTagRoutes);
 
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(errorBody(err.status, err.message, err.errors), err.status);
+    if (err instanceof ApiError) return c.json(errorBody(err.status, err.message, err.errors, err.data ?? null), err.status);
     if (err instanceof HTTPException) return c.json(errorBody(err.status, err.message || '请求无法处理'), err.status);
     // Unexpected: log the details on the server, never send the stack to the client.
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);

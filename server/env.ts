@@ -23,10 +23,44 @@ const schema = z.object({
     .default('')
     .transform((v) => v.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean))
     .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/i.test(o)), 'CMS_ALLOWED_ORIGINS 必须是逗号分隔的 http(s)://主机[:端口]'),
+  /** Where uploads go (DESIGN §6): local (default, $CMS_DATA_DIR/uploads), qiniu or upyun. */
+  CMS_STORAGE: z.enum(['local', 'qiniu', 'upyun'], { error: 'CMS_STORAGE 只能是 local、qiniu 或 upyun' }).default('local'),
+  CMS_UPLOAD_PIC_MAX_MB: z.coerce.number().positive().max(200).default(20),
+  CMS_UPLOAD_VIDEO_MAX_MB: z.coerce.number().positive().max(10240).default(2048),
+  QINIU_ACCESS_KEY: z.string().default(''),
+  QINIU_SECRET_KEY: z.string().default(''),
+  QINIU_BUCKET: z.string().default(''),
+  /** Public domain of the bucket, with scheme: https://img.example.com */
+  QINIU_DOMAIN: z.string().default(''),
+  /** Upload host of the bucket's region (notes/integrations.md §1). */
+  QINIU_UPLOAD_URL: z.string().default('https://upload.qiniup.com'),
+  /** 1: the bucket is private; playback and downloads get signed, time-limited URLs. */
+  QINIU_PRIVATE: z.enum(['0', '1', '']).default('').transform((v) => v === '1'),
+  UPYUN_BUCKET: z.string().default(''),
+  UPYUN_OPERATOR: z.string().default(''),
+  UPYUN_PASSWORD: z.string().default(''),
+  /** Public domain of the service, with scheme: https://v.example.com */
+  UPYUN_DOMAIN: z.string().default(''),
+  /** The token anti-leech secret (_upt); empty: play URLs are not signed. */
+  UPYUN_TOKEN_SECRET: z.string().default(''),
+  /** GET <url>?image=<picture url> answers a verdict per picture; empty: pictures stay 未检测. */
+  IMAGE_CHECK_URL: z.string().default(''),
+  /** The origin the image-check service fetches our local pictures from: https://cms.example.com */
+  CMS_PUBLIC_ORIGIN: z.string().default(''),
   CMS_DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
 });
 
 export type ServerEnv = z.infer<typeof schema>;
+
+/** Fails at start, not at the first upload, when the chosen storage lacks its keys. */
+function checkStorage(env: ServerEnv): string[] {
+  const need: Record<string, Array<keyof ServerEnv>> = {
+    local: [],
+    qiniu: ['QINIU_ACCESS_KEY', 'QINIU_SECRET_KEY', 'QINIU_BUCKET', 'QINIU_DOMAIN'],
+    upyun: ['UPYUN_BUCKET', 'UPYUN_OPERATOR', 'UPYUN_PASSWORD', 'UPYUN_DOMAIN'],
+  };
+  return need[env.CMS_STORAGE].filter((k) => !env[k]).map((k) => `  ${k}: CMS_STORAGE=${env.CMS_STORAGE} 时必须设置`);
+}
 
 let cached: ServerEnv | undefined;
 
@@ -37,6 +71,8 @@ export function serverEnv(): ServerEnv {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`环境变量配置有误 (invalid environment):\n${lines}`);
   }
+  const missing = checkStorage(parsed.data);
+  if (missing.length) throw new Error(`环境变量配置有误 (invalid environment):\n${missing.join('\n')}`);
   cached = parsed.data;
   return cached;
 }

@@ -9,9 +9,11 @@ import type { AppEnv, SessionUser } from '../http/types';
  * - public: anyone (only POST /api/login)
  * - signedIn: any signed-in user (own profile, reference lists used by pickers)
  * - route: signed-in users whose role grants this page route (DESIGN §3: the route that manages it)
+ * - anyRoute: signed-in users holding at least one of these routes (uploading to the library is
+ *   part of several screens: the libraries, the editors, the operation screens)
  * @see DESIGN §3
  */
-export type Access = { kind: 'public' } | { kind: 'signedIn' } | { kind: 'route'; route: string };
+export type Access = { kind: 'public' } | { kind: 'signedIn' } | { kind: 'route'; route: string } | { kind: 'anyRoute'; routes: readonly string[] };
 
 const ACCESS = Symbol.for('cms.access');
 
@@ -27,6 +29,7 @@ function make(rule: Access): AccessMiddleware {
       const user = c.get('user');
       if (!user) throw unauthorized();
       if (rule.kind === 'route' && !canAccess(user, rule.route)) throw forbidden();
+      if (rule.kind === 'anyRoute' && !rule.routes.some((r) => canAccess(user, r))) throw forbidden();
     }
     await next();
   };
@@ -39,6 +42,11 @@ export const access = {
   route: (route: string) => {
     if (!isPermissionRoute(route)) throw new Error(`access.route: ${route} is not a permission route of lib/routes.ts`);
     return make({ kind: 'route', route });
+  },
+  anyRoute: (routes: readonly string[]) => {
+    const unknown = routes.filter((r) => !isPermissionRoute(r));
+    if (unknown.length) throw new Error(`access.anyRoute: ${unknown.join(', ')} not permission routes of lib/routes.ts`);
+    return make({ kind: 'anyRoute', routes });
   },
 };
 

@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly errors?: Record<string, string>,
+    /** What the client needs to resolve the refusal (e.g. the library item a duplicate upload matches). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -30,8 +32,8 @@ export const conflict = (message: string, errors?: Record<string, string>) => ne
 export const forbidden = (message = '没有权限执行此操作') => new ApiError(403, message);
 export const unauthorized = (message = '未登录或登录已过期，请重新登录') => new ApiError(401, message);
 
-export function errorBody(status: number, message: string, errors?: Record<string, string>) {
-  return errors ? { status, data: null, message, errors } : { status, data: null, message };
+export function errorBody(status: number, message: string, errors?: Record<string, string>, data: unknown = null) {
+  return errors ? { status, data, message, errors } : { status, data, message };
 }
 
 /** First message per field, keyed by dotted path (`''` for a whole-object issue becomes `_`). */

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ApiError } from './reply';
+import { ALL_MEDIA_TYPES } from '../storage/media-types';
 
 /**
  * Defences every API route inherits from the core, before any route code runs (DESIGN §3):
@@ -27,8 +28,17 @@ export const BODY_POLICIES: Record<string, BodyPolicy> = {
   '/api/login': { max: 64 * KiB, types: ['application/json'] },
 };
 
+/**
+ * Routes under a prefix with their own bodies: the local storage driver receives files there
+ * (`PUT /api/uploads/<ticket>`), as large as the largest kind allows; the ticket then holds each
+ * upload to its own kind's limit while the bytes arrive.
+ */
+export const BODY_PREFIX_POLICIES: Array<{ prefix: string; policy: BodyPolicy }> = [
+  { prefix: '/api/uploads/', policy: { max: 10 * 1024 * MiB, types: ALL_MEDIA_TYPES } },
+];
+
 export function bodyPolicy(path: string): BodyPolicy {
-  return BODY_POLICIES[path] ?? JSON_ONLY;
+  return BODY_POLICIES[path] ?? BODY_PREFIX_POLICIES.find((p) => path.startsWith(p.prefix))?.policy ?? JSON_ONLY;
 }
 
 export const isUnsafeMethod = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());

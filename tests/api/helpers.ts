@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultKinds, type StorageConfig } from '@/server/storage/config';
 import { Pool } from 'pg';
 import { createApp, type App, type AppDeps } from '@/server/app';
 import type { Peer } from '@/server/http/peer';
@@ -20,6 +24,8 @@ export interface TestContext {
   close(): Promise<void>;
   /** Sends a request; `body` is JSON-encoded, `cookie` is the session cookie header. */
   call(method: string, path: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  /** The local driver's folder of this app. */
+  uploadsDir: string;
   /** Every wait the app asked for (milliseconds), in order. */
   sleeps: number[];
   /** Signs in and returns the Cookie header for later calls. */
@@ -48,7 +54,10 @@ export async function setupTestApp(kind: DbKind, appOptions: Partial<Omit<AppDep
   // The socket address comes from `x-test-peer` (production reads the stamp of server/http/peer.ts).
   // Waits are recorded, not slept (sign-in slow-down), unless a test passes its own `sleep`.
   const sleeps: number[] = [];
-  const app = createApp({ getDb: async () => handle.db, peer: testPeer, sleep: async (ms) => void sleeps.push(ms), ...appOptions });
+  // Uploads go to a temporary folder of this test app (local driver) unless a test passes storage.
+  const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'cms-uploads-'));
+  const storage: StorageConfig = { driver: 'local', uploadsDir, kinds: defaultKinds(), ticketMinutes: 60 };
+  const app = createApp({ getDb: async () => handle.db, peer: testPeer, sleep: async (ms) => void sleeps.push(ms), storage, ...appOptions });
   let ipCounter = 0;
   const call: TestContext['call'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { 'x-test-peer': '10.0.0.1', ...opts.headers };
@@ -81,7 +90,9 @@ export async function setupTestApp(kind: DbKind, appOptions: Partial<Omit<AppDep
     sleeps,
     call,
     login,
+    uploadsDir: (appOptions.storage ?? storage).uploadsDir,
     async close() {
+      await rm(uploadsDir, { recursive: true, force: true });
       await handle.close();
       await dropSchema?.();
     },

@@ -1,0 +1,133 @@
+/**
+ * 素材库: the picture and video libraries and their tags. Files arrive through an upload ticket
+ * (server/storage) and are registered with `POST /api/pic_stores` / `/api/video_stores`.
+ * @see DESIGN §4, §5, §9
+ */
+import { z } from 'zod';
+import { defineResource } from './define';
+import { idList, optionalText, text } from './common';
+
+export const picStoreTagResource = defineResource({
+  name: 'pic_store_tags',
+  label: '图片标签',
+  permission: '/photo/tag',
+  sortable: true,
+  schema: z.object({ name: text('标签名称', 32) }),
+  fields: [{ name: 'name', label: '标签名称', list: true, form: true, required: true, max: 32 }],
+  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标签名称' }],
+});
+
+export const videoStoreTagResource = defineResource({
+  name: 'video_store_tags',
+  label: '视频标签',
+  permission: '/video/tag',
+  sortable: true,
+  schema: z.object({ name: text('标签名称', 32) }),
+  fields: [{ name: 'name', label: '标签名称', list: true, form: true, required: true, max: 32 }],
+  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标签名称' }],
+});
+
+/** Check verdicts of the picture check (DESIGN §6). */
+export const CHECK_STATUS_OPTIONS = [
+  { label: '未检测', value: 0 },
+  { label: '通过', value: 1 },
+  { label: '疑似', value: 2 },
+  { label: '违规', value: 3 },
+];
+
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'SHA-256 必须是 64 位十六进制').optional();
+const dimension = (label: string) => z.number({ error: `${label}必须是数字` }).int().min(0).max(100_000).optional();
+
+/** What the browser sends to register an uploaded picture. The file itself is checked on the server. */
+export const picRegisterSchema = z.object({
+  key: z.string({ error: '缺少文件 key' }).min(1, '缺少文件 key').max(512),
+  title: optionalText('标题', 128).default(''),
+  tagIds: idList('标签').default([]),
+  /** Keep a second copy although the library holds the same file. */
+  allowDuplicate: z.boolean().default(false),
+  // Reported by the browser or the vendor's upload reply; the local driver measures them itself.
+  width: dimension('宽度'),
+  height: dimension('高度'),
+  size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  mime: z.string().max(64).optional(),
+  sha256,
+});
+
+export const videoRegisterSchema = picRegisterSchema.extend({
+  /** Seconds, from the browser's <video> metadata. */
+  duration: z.number({ error: '时长必须是数字' }).min(0).max(24 * 3600, '时长过长').default(0),
+  /** The poster frame captured in the browser, uploaded with its own ticket (kind `poster`). */
+  posterKey: z.string().max(512).optional(),
+});
+
+export const picStoreResource = defineResource({
+  name: 'pic_stores',
+  label: '图片',
+  permission: '/photo',
+  schema: z.object({ title: text('标题', 128), tagIds: idList('标签') }),
+  fields: [
+    { name: 'title', label: '标题', list: true, form: true, required: true, max: 128 },
+    { name: 'tagIds', label: '标签', form: true, input: 'select' },
+  ],
+  filters: [
+    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标题' },
+    { name: 'tagId', label: '标签', input: 'select' },
+    { name: 'checkStatus', label: '检测', input: 'select', options: CHECK_STATUS_OPTIONS },
+    { name: 'range', label: '上传时间', input: 'dateRange' },
+  ],
+});
+
+export const videoStoreResource = defineResource({
+  name: 'video_stores',
+  label: '视频',
+  permission: '/video',
+  schema: z.object({ title: text('标题', 128), tagIds: idList('标签'), cover: optionalText('封面', 1024) }),
+  fields: [
+    { name: 'title', label: '标题', list: true, form: true, required: true, max: 128 },
+    { name: 'tagIds', label: '标签', form: true, input: 'select' },
+  ],
+  filters: [
+    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标题' },
+    { name: 'tagId', label: '标签', input: 'select' },
+    { name: 'range', label: '上传时间', input: 'dateRange' },
+  ],
+});
+
+export interface MediaItem {
+  id: number;
+  title: string;
+  url: string;
+  mime: string;
+  size: number;
+  width: number;
+  height: number;
+  tagIds: number[];
+  uploaderId: number | null;
+  uploaderName?: string | null;
+  checkStatus: number;
+  usageCount?: number;
+  createdAt: string;
+}
+export interface PicItem extends MediaItem {
+  thumbUrl: string;
+}
+export interface VideoItem extends MediaItem {
+  duration: number;
+  cover: string;
+}
+
+/** What `POST /api/upload_token` answers: how this browser sends this one file. */
+export interface UploadTicket {
+  driver: 'local' | 'qiniu' | 'upyun';
+  key: string;
+  method: 'PUT' | 'POST';
+  url: string;
+  /** PUT: headers to send; POST: multipart fields to send before the file. */
+  headers?: Record<string, string>;
+  fields?: Record<string, string>;
+  fileField?: string;
+  expiresAt: string;
+  maxBytes: number;
+  /** Library items holding the same file (when the browser sent its SHA-256). */
+  duplicates: Array<{ id: number; title: string; url: string; thumbUrl?: string }>;
+}

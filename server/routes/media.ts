@@ -1,0 +1,398 @@
+import { Hono, type Context } from 'hono';
+import { and, arrayContains, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { INT4_MAX } from '../../lib/constants';
+import { picRegisterSchema, picStoreResource, picStoreTagResource, videoRegisterSchema, videoStoreResource, videoStoreTagResource, type UploadTicket } from '../../lib/resources/media';
+import { access } from '../auth/access';
+import { dataScope, subtreeIdSet } from '../auth/scope';
+import { mediaUsage, picStores, picStoreTags, users, videoStores, videoStoreTags } from '../db/schema';
+import type { DbOrTx, Tx } from '../db/client';
+import { crudRoutes } from '../crud/crud-routes';
+import { logOperation } from '../crud/oplog';
+import { ApiError, badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import type { AppEnv, SessionUser } from '../http/types';
+import type { MediaKind, StorageConfig } from '../storage/config';
+import { checkImage, CHECK } from '../storage/image-check';
+import { describePicture, localPath, receiveFile, removeFiles } from '../storage/local';
+import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
+import { claimTicket, completeTicket, issueTicket, markRegistered, publicUrl, releaseTicket, remoteThumbUrl, ticketForRegister } from '../storage/tickets';
+
+/**
+ * Uploading is part of several screens (DESIGN §4, §7): the libraries, the editors (pasted images,
+ * the 视频 and 图集 buttons) and the operation screens that take an image.
+ */
+export const UPLOADERS: Record<MediaKind, readonly string[]> = {
+  pic: ['/photo', '/article/addArticle', '/article/addImage', '/article/addVideo', '/article/createVideo', '/store', '/setting/topic', '/operation/focus', '/operation/pcfocus', '/operation/videofocus', '/operation/nav', '/operation/friendLinks', '/operation/brand', '/operation/ad'],
+  video: ['/video', '/article/addArticle', '/article/addVideo', '/article/createVideo'],
+  poster: ['/video', '/article/addArticle', '/article/addVideo', '/article/createVideo'],
+};
+const ANY_UPLOADER = [...new Set(Object.values(UPLOADERS).flat())];
+
+const mayUpload = (user: SessionUser, kind: MediaKind) => UPLOADERS[kind].some((r) => user.routes.has(r));
+
+/** The library's own tags: GET, POST, PUT (SEED §7), drag-sorted; readable by every signed-in user. */
+export const picStoreTagRoutes = crudRoutes({
+  resource: picStoreTagResource,
+  table: picStoreTags,
+  columns: { id: picStoreTags.id, name: picStoreTags.name, sort: picStoreTags.sort },
+  read: 'signedIn',
+  keyword: [picStoreTags.name],
+  unique: [{ field: 'name', column: picStoreTags.name, message: '标签名称已存在' }],
+  operations: { remove: false },
+});
+export const videoStoreTagRoutes = crudRoutes({
+  resource: videoStoreTagResource,
+  table: videoStoreTags,
+  columns: { id: videoStoreTags.id, name: videoStoreTags.name, sort: videoStoreTags.sort },
+  read: 'signedIn',
+  keyword: [videoStoreTags.name],
+  unique: [{ field: 'name', column: videoStoreTags.name, message: '标签名称已存在' }],
+  operations: { remove: false },
+});
+
+const ticketSchema = z.object({
+  kind: z.enum(['pic', 'video', 'poster'], { error: '请说明上传的是图片、视频还是封面' }),
+  filename: z.string().trim().max(255, '文件名过长').default(''),
+  size: z.number({ error: '请提供文件大小' }).int().min(1, '文件是空的').max(Number.MAX_SAFE_INTEGER),
+  mime: z.string({ error: '请提供文件类型' }).trim().toLowerCase().max(64),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'SHA-256 必须是 64 位十六进制').optional(),
+});
+
+/**
+ * Upload tickets and the local driver's receiving end. `POST /api/upload_token` works with any
+ * storage; the vendor-named calls of SEED §7 answer the same, but only when that vendor is the
+ * configured storage.
+ */
+export function uploadRoutes(storage: StorageConfig) {
+  const app = new Hono<AppEnv>();
+
+  const ticket = (only?: StorageConfig['driver']) => async (c: Context<AppEnv>) => {
+    if (only && storage.driver !== only) throw conflict(`当前存储不是${only === 'qiniu' ? '七牛' : '又拍云'}（CMS_STORAGE=${storage.driver}），请使用 /api/upload_token`);
+    const input = parseInput(ticketSchema, await readJson(c));
+    const user = c.get('user')!;
+    if (!mayUpload(user, input.kind)) throw forbidden(input.kind === 'pic' ? '没有上传图片的权限' : '没有上传视频的权限');
+    const db = c.get('db');
+    const issued = await issueTicket(db, storage, { kind: input.kind, mime: input.mime, size: input.size, userId: user.id });
+    // The same file in the library already: the browser offers it instead of a second copy.
+    const duplicates = input.sha256 && input.kind !== 'poster' ? await findDuplicates(db, input.kind, input.sha256) : [];
+    return ok(c, { ...issued, duplicates } satisfies UploadTicket);
+  };
+  app.post('/upload_token', access.anyRoute(ANY_UPLOADER), ticket());
+  app.post('/get_qiniu_token', access.anyRoute(ANY_UPLOADER), ticket('qiniu'));
+  app.post('/upyun_up_token', access.anyRoute(ANY_UPLOADER), ticket('upyun'));
+
+  /** A playable URL for a library video: signed (`_upt`) on Upyun, signed on a private Qiniu bucket. */
+  app.post('/upyun_play_token', access.signedIn(), async (c) => {
+    const { id } = parseInput(z.object({ id: z.number({ error: '请指定视频' }).int().positive().max(INT4_MAX, '视频不存在') }), await readJson(c));
+    const [video] = await c.get('db').select({ key: videoStores.key, url: videoStores.url, storage: videoStores.storage }).from(videoStores).where(eq(videoStores.id, id));
+    if (!video) throw notFound('视频不存在');
+    const ttl = 3600;
+    const etime = Math.floor(Date.now() / 1000) + ttl;
+    let url = video.url;
+    if (video.storage === 'upyun' && storage.upyun?.tokenSecret) url = `${video.url}?_upt=${upyunUpt(storage.upyun.tokenSecret, etime, `/${video.key}`)}`;
+    if (video.storage === 'qiniu' && storage.qiniu?.isPrivate) url = qiniuPrivateUrl(video.url, etime, storage.qiniu.accessKey, storage.qiniu.secretKey);
+    return ok(c, { url, expiresAt: new Date(etime * 1000).toISOString() });
+  });
+
+  /** The local driver receives the file itself (raw body, the ticket's type), streamed to disk. */
+  app.put('/uploads/:token', access.signedIn(), async (c) => {
+    if (storage.driver !== 'local') throw conflict('当前存储不是本地存储');
+    const db = c.get('db');
+    const ticket = await claimTicket(db, c.req.param('token'));
+    try {
+      if (ticket.userId !== c.get('user')!.id) throw forbidden('这个上传凭证不是你的');
+      const declared = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+      if (declared !== ticket.mime) throw new ApiError(415, `请求的内容类型应为 ${ticket.mime}`);
+      const received = await receiveFile(c.req.raw.body, { uploadsDir: storage.uploadsDir, key: ticket.key, maxBytes: ticket.maxSize, declaredType: declared });
+      await completeTicket(db, ticket.id, received);
+      return ok(c, { key: ticket.key, url: publicUrl(storage, ticket.key), ...received });
+    } catch (err) {
+      await releaseTicket(db, ticket.id);
+      throw err;
+    }
+  });
+
+  return app;
+}
+
+type Library = {
+  kind: 'pic' | 'video';
+  table: typeof picStores | typeof videoStores;
+  tagTable: typeof picStoreTags | typeof videoStoreTags;
+  resource: typeof picStoreResource | typeof videoStoreResource;
+};
+
+async function findDuplicates(db: DbOrTx, kind: 'pic' | 'video', sha256: string) {
+  if (kind === 'pic') {
+    return db.select({ id: picStores.id, title: picStores.title, url: picStores.url, thumbUrl: picStores.thumbUrl }).from(picStores).where(eq(picStores.sha256, sha256)).limit(5);
+  }
+  return db.select({ id: videoStores.id, title: videoStores.title, url: videoStores.url, thumbUrl: videoStores.cover }).from(videoStores).where(eq(videoStores.sha256, sha256)).limit(5);
+}
+
+async function assertTagsExist(tx: DbOrTx, tagTable: Library['tagTable'], ids: number[]) {
+  if (!ids.length) return;
+  const found = await tx.select({ id: tagTable.id }).from(tagTable).where(inArray(tagTable.id, ids));
+  if (found.length !== ids.length) throw badRequest('部分标签不存在', { tagIds: '部分标签不存在，请刷新后重选' });
+}
+
+/**
+ * Writes to a library item follow the data scope (DESIGN §3): 全部数据 any item, 本部门 items its
+ * department's people uploaded, 仅本人 one's own. Everyone signed in may read the whole library.
+ */
+async function assertMayChange(tx: DbOrTx, user: SessionUser, uploaderIds: Array<number | null>) {
+  const scope = dataScope(user);
+  if (scope.kind === 'all') return;
+  if (scope.kind === 'self') {
+    if (uploaderIds.some((u) => u !== user.id)) throw forbidden('只能修改或删除自己上传的素材');
+    return;
+  }
+  const ids = [...new Set(uploaderIds.filter((u): u is number => u !== null))];
+  const depts = ids.length ? await tx.select({ id: users.id, departmentId: users.departmentId }).from(users).where(inArray(users.id, ids)) : [];
+  const allowed = await subtreeIdSet(tx, scope.rootId);
+  const deptOf = new Map(depts.map((d) => [d.id, d.departmentId]));
+  if (uploaderIds.some((u) => u === null || !allowed.has(deptOf.get(u) ?? -1))) throw forbidden('只能修改或删除本部门上传的素材');
+}
+
+/** Where items are used, at most `limit` names each: the refusal of a delete names them. */
+async function usesOf(tx: DbOrTx, kind: 'pic' | 'video', ids: number[], limit = 5) {
+  const rows = await tx
+    .select({ mediaId: mediaUsage.mediaId, ownerType: mediaUsage.ownerType, ownerId: mediaUsage.ownerId, ownerTitle: mediaUsage.ownerTitle })
+    .from(mediaUsage)
+    .where(and(eq(mediaUsage.mediaKind, kind), inArray(mediaUsage.mediaId, ids)))
+    .limit(limit * ids.length + 1);
+  return rows;
+}
+
+const OWNER_NAMES: Record<string, string> = { article: '文章', video: '视频', focus: '焦点图', advertise: '广告', chameleon: '导航图标', brand: '品牌', topic: '专题', album: '专辑' };
+
+function usageRefusal(kind: 'pic' | 'video', uses: Awaited<ReturnType<typeof usesOf>>) {
+  const names = uses.slice(0, 5).map((u) => `${OWNER_NAMES[u.ownerType] ?? u.ownerType}「${u.ownerTitle || u.ownerId}」`);
+  return conflict(`${kind === 'pic' ? '图片' : '视频'}还在使用中，不能删除：${names.join('、')}${uses.length > 5 ? ' 等' : ''}`);
+}
+
+const LIST_CAP = 10_000;
+
+/** 图片库 / 视频库: list (filters, newest first, capped total), get, register, update, delete, batch. */
+export function libraryRoutes(storage: StorageConfig, lib: Library) {
+  const { kind, table, tagTable, resource } = lib;
+  const t = table as typeof picStores;
+  const usageCount = sql<number>`(SELECT count(*)::int FROM "media_usage" AS mu WHERE mu."media_kind" = ${kind} AND mu."media_id" = ${sql.raw(`"${kind === 'pic' ? 'pic_stores' : 'video_stores'}"."id"`)})`;
+  const columns = {
+    id: t.id,
+    title: t.title,
+    url: t.url,
+    mime: t.mime,
+    size: t.size,
+    width: t.width,
+    height: t.height,
+    tagIds: t.tagIds,
+    uploaderId: t.uploaderId,
+    uploaderName: users.name,
+    checkStatus: t.checkStatus,
+    checkNote: t.checkNote,
+    createdAt: t.createdAt,
+    usageCount: usageCount.as('usage_count'),
+    ...(kind === 'pic' ? { thumbUrl: picStores.thumbUrl } : { duration: videoStores.duration, cover: videoStores.cover }),
+  };
+  const time = (label: string) => (v: string) => {
+    const d = new Date(v);
+    const year = d.getUTCFullYear();
+    if (Number.isNaN(d.getTime()) || year < 1970 || year > 9999) throw badRequest(`${label}不是有效的时间`, { [label === '开始时间' ? 'from' : 'to']: `${label}不是有效的时间` });
+    return d;
+  };
+
+  const routes = crudRoutes({
+    resource,
+    table,
+    columns,
+    joins: (q) => (q as any).leftJoin(users, eq(users.id, t.uploaderId)),
+    read: 'signedIn',
+    keyword: [t.title],
+    orderBy: [desc(t.createdAt), desc(t.id)],
+    countCap: LIST_CAP,
+    filters: {
+      tagId: (v) => {
+        const id = idFilter(v);
+        return id === null ? sql`false` : arrayContains(t.tagIds, [id]);
+      },
+      uploaderId: (v) => {
+        const id = idFilter(v);
+        return id === null ? sql`false` : eq(t.uploaderId, id);
+      },
+      checkStatus: (v) => (/^[0-3]$/.test(v) ? eq(t.checkStatus, Number(v)) : sql`false`),
+      sha256: (v) => eq(t.sha256, v.toLowerCase()),
+      from: (v) => gte(t.createdAt, time('开始时间')(v)),
+      to: (v) => lte(t.createdAt, time('结束时间')(v)),
+    },
+    updateSchema: kind === 'pic' ? picStoreResource.schema.partial() : videoStoreResource.schema.partial(),
+    operations: { create: false, remove: false },
+    hooks: {
+      async beforeUpdate({ tx, user }, before, patch) {
+        await assertMayChange(tx, user, [before.uploaderId as number | null]);
+        if (patch.tagIds) await assertTagsExist(tx, tagTable, patch.tagIds as number[]);
+        if (typeof patch.cover === 'string' && patch.cover && !/^(https?:\/\/|\/uploads\/)/.test(patch.cover)) throw badRequest('封面必须是图片库或上传的图片', { cover: '封面必须是图片库或上传的图片' });
+        return patch;
+      },
+    },
+    extend(app) {
+      app.post('/', access.anyRoute(UPLOADERS[kind]), async (c) => {
+        const input = parseInput(kind === 'pic' ? picRegisterSchema : videoRegisterSchema, await readJson(c)) as z.infer<typeof videoRegisterSchema>;
+        const user = c.get('user')!;
+        const db = c.get('db');
+        let created: Record<string, unknown> = {};
+        await db.transaction(async (tx) => {
+          const ticket = await ticketForRegister(tx, storage, { key: input.key, kind, userId: user.id });
+          await assertTagsExist(tx, tagTable, input.tagIds);
+          const sha256 = ticket.sha256 ?? input.sha256 ?? '';
+          if (sha256 && !input.allowDuplicate) {
+            const [existing] = await findDuplicates(tx, kind, sha256);
+            if (existing) throw new ApiError(409, `${kind === 'pic' ? '图片' : '视频'}库中已有相同的文件「${existing.title}」`, { key: '库中已有相同的文件' }, { existing });
+          }
+          const url = publicUrl(storage, ticket.key);
+          const local = storage.driver === 'local';
+          const title = input.title || `未命名${kind === 'pic' ? '图片' : '视频'}`;
+          const common = {
+            title,
+            storage: storage.driver,
+            key: ticket.key,
+            url,
+            mime: local ? ticket.mime! : (input.mime ?? ticket.mime ?? ''),
+            size: local ? ticket.size! : (input.size ?? 0),
+            sha256,
+            tagIds: input.tagIds,
+            uploaderId: user.id,
+          };
+          let id: number;
+          if (kind === 'pic') {
+            const measured = local ? await describePicture(storage.uploadsDir, ticket.key) : null;
+            const values = {
+              ...common,
+              width: measured?.width ?? input.width ?? 0,
+              height: measured?.height ?? input.height ?? 0,
+              thumbUrl: measured ? publicUrl(storage, measured.thumbKey) : remoteThumbUrl(storage, url),
+            };
+            [{ id }] = await tx.insert(picStores).values(values).returning({ id: picStores.id });
+          } else {
+            let cover = '';
+            if (input.posterKey) {
+              const poster = await ticketForRegister(tx, storage, { key: input.posterKey, kind: 'poster', userId: user.id });
+              await markRegistered(tx, poster.id);
+              cover = publicUrl(storage, poster.key);
+            }
+            const values = { ...common, width: input.width ?? 0, height: input.height ?? 0, duration: input.duration, cover };
+            [{ id }] = await tx.insert(videoStores).values(values).returning({ id: videoStores.id });
+          }
+          await markRegistered(tx, ticket.id);
+          created = (await routes.getOne(tx, user, id))!;
+          await logOperation(tx, c, { type: 'create', resource: resource.name, resourceId: id, summary: `上传${resource.label}「${title}」`, after: created });
+        });
+        if (kind === 'pic') void runCheck(c.get('db'), storage, created as { id: number; url: string }, c);
+        return ok(c, created);
+      });
+
+      app.delete('/:id', access.route(resource.permission), async (c) => {
+        const id = idParam(c);
+        const keys = await removeItems(c, [id]);
+        void removeFiles(storage.uploadsDir, keys);
+        return ok(c, { id });
+      });
+
+      app.post('/batch', access.route(resource.permission), async (c) => {
+        const input = parseInput(
+          z.object({
+            action: z.enum(['addTags', 'removeTags', 'delete'], { error: '不支持的批量操作' }),
+            ids: z.array(z.number().int().positive().max(INT4_MAX), { error: '请选择素材' }).min(1, '请选择素材').max(100, '一次最多 100 个'),
+            tagIds: z.array(z.number().int().positive().max(INT4_MAX)).max(50).default([]),
+          }),
+          await readJson(c),
+        );
+        const ids = [...new Set(input.ids)];
+        if (input.action === 'delete') {
+          void removeFiles(storage.uploadsDir, await removeItems(c, ids));
+          return ok(c, { ids });
+        }
+        if (!input.tagIds.length) throw badRequest('请选择标签', { tagIds: '请选择标签' });
+        await c.get('db').transaction(async (tx) => {
+          const rows = await tx.select({ id: t.id, uploaderId: t.uploaderId }).from(table).where(inArray(t.id, ids)).for('update');
+          if (rows.length !== ids.length) throw notFound(`部分${resource.label}不存在`);
+          await assertMayChange(tx, c.get('user')!, rows.map((r) => r.uploaderId));
+          await assertTagsExist(tx, tagTable, input.tagIds);
+          const tagArray = sql`ARRAY[${sql.join(input.tagIds.map((x) => sql`${x}`), sql`, `)}]::int[]`;
+          const next =
+            input.action === 'addTags'
+              ? sql`(SELECT coalesce(array_agg(DISTINCT x ORDER BY x), '{}') FROM unnest(${t.tagIds} || ${tagArray}) AS x)`
+              : sql`(SELECT coalesce(array_agg(x ORDER BY x), '{}') FROM unnest(${t.tagIds}) AS x WHERE NOT x = ANY(${tagArray}))`;
+          await tx.update(table).set({ tagIds: next, updatedAt: new Date() } as never).where(inArray(t.id, ids));
+          await logOperation(tx, c, { type: 'update', resource: resource.name, summary: `批量${input.action === 'addTags' ? '添加' : '移除'}${resource.label}标签（${ids.length} 个）`, after: { ids, tagIds: input.tagIds } });
+        });
+        return ok(c, { ids });
+      });
+
+      if (kind === 'pic') {
+        /** Runs the picture check again (after the service was down, or with a new service). */
+        app.post('/:id/check', access.route(resource.permission), async (c) => {
+          const [row] = await c.get('db').select({ id: picStores.id, url: picStores.url }).from(picStores).where(eq(picStores.id, idParam(c)));
+          if (!row) throw notFound('图片不存在');
+          return ok(c, await runCheck(c.get('db'), storage, row, c));
+        });
+      }
+
+      app.get('/:id/usage', access.signedIn(), async (c) => {
+        const uses = await c
+          .get('db')
+          .select({ ownerType: mediaUsage.ownerType, ownerId: mediaUsage.ownerId, ownerTitle: mediaUsage.ownerTitle, createdAt: mediaUsage.createdAt })
+          .from(mediaUsage)
+          .where(and(eq(mediaUsage.mediaKind, kind), eq(mediaUsage.mediaId, idParam(c))))
+          .orderBy(desc(mediaUsage.createdAt))
+          .limit(100);
+        return ok(c, uses);
+      });
+    },
+  });
+
+  /** Deletes items in one transaction, refused whole when any is used; returns the files to remove. */
+  async function removeItems(c: Context<AppEnv>, ids: number[]): Promise<string[]> {
+    return c.get('db').transaction(async (tx: Tx) => {
+      const rows = await tx.select().from(table).where(inArray(t.id, ids)).for('update');
+      if (rows.length !== ids.length) throw notFound(`${resource.label}不存在`);
+      await assertMayChange(tx, c.get('user')!, rows.map((r) => r.uploaderId));
+      const uses = await usesOf(tx, kind, ids);
+      if (uses.length) throw usageRefusal(kind, uses);
+      await tx.delete(table).where(inArray(t.id, ids));
+      for (const row of rows) {
+        await logOperation(tx, c, { type: 'delete', resource: resource.name, resourceId: row.id, summary: `删除${resource.label}「${row.title}」`, before: row });
+      }
+      if (storage.driver !== 'local') return [];
+      return rows.flatMap((r) => {
+        const own = (r as { storage: string }).storage === 'local' ? [r.key] : [];
+        const thumb = kind === 'pic' && own.length ? [`thumbs/${r.key.replace(/\.[a-z0-9]+$/, '')}.webp`] : [];
+        const cover = (r as { cover?: string }).cover?.startsWith('/uploads/') ? [(r as { cover: string }).cover.slice('/uploads/'.length)] : [];
+        return [...own, ...thumb, ...cover];
+      });
+    });
+  }
+
+  return routes;
+}
+
+/** Runs the picture check and keeps the verdict; without a service the picture stays 未检测. */
+async function runCheck(db: DbOrTx, storage: StorageConfig, row: { id: number; url: string }, c: Context<AppEnv>) {
+  if (!storage.imageCheckUrl) return { status: CHECK.unchecked, note: '未配置图片检测服务' };
+  const origin = storage.publicOrigin ?? new URL(c.req.url).origin;
+  const absolute = row.url.startsWith('/') ? `${origin}${row.url}` : row.url;
+  const verdict = await checkImage(storage.imageCheckUrl, absolute);
+  await db.update(picStores).set({ checkStatus: verdict.status, checkNote: verdict.note }).where(eq(picStores.id, row.id));
+  return verdict;
+}
+
+export function mediaRoutes(storage: StorageConfig) {
+  return {
+    uploads: uploadRoutes(storage),
+    picStores: libraryRoutes(storage, { kind: 'pic', table: picStores, tagTable: picStoreTags, resource: picStoreResource }),
+    videoStores: libraryRoutes(storage, { kind: 'video', table: videoStores, tagTable: videoStoreTags, resource: videoStoreResource }),
+  };
+}
+
+/** The path the app serves a local key at (for the uploads route). */
+export { localPath };
+export type { SQL };

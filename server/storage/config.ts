@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { dataDir, serverEnv } from '../env';
+import { PICTURE_TYPES, VIDEO_TYPES } from './media-types';
+
+/** What a library item is: a picture, a video, or a video's poster frame (not listed in the library). */
+export type MediaKind = 'pic' | 'video' | 'poster';
+
+export interface KindRule {
+  maxBytes: number;
+  /** Accepted media types and the extension each is stored with. Never SVG or HTML (DESIGN §9). */
+  types: Record<string, string>;
+}
+
+export interface QiniuConfig {
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  domain: string;
+  uploadUrl: string;
+  isPrivate: boolean;
+}
+
+export interface UpyunConfig {
+  bucket: string;
+  operator: string;
+  password: string;
+  domain: string;
+  tokenSecret: string;
+}
+
+/** Where uploads go and what they may be (DESIGN §6, §9). */
+export interface StorageConfig {
+  driver: 'local' | 'qiniu' | 'upyun';
+  /** The local driver's folder ($CMS_DATA_DIR/uploads), served at /uploads/. */
+  uploadsDir: string;
+  kinds: Record<MediaKind, KindRule>;
+  qiniu?: QiniuConfig;
+  upyun?: UpyunConfig;
+  /** GET <url>?image=<picture url> gives a verdict (DESIGN §6); unset: pictures stay 未检测. */
+  imageCheckUrl?: string;
+  /** How the check service reaches our local pictures (absolute origin). */
+  publicOrigin?: string;
+  /** How long an upload ticket stays valid. */
+  ticketMinutes: number;
+}
+
+const MB = 1024 * 1024;
+
+export function defaultKinds({ picMaxMb = 20, videoMaxMb = 2048 } = {}): Record<MediaKind, KindRule> {
+  return {
+    pic: { maxBytes: Math.round(picMaxMb * MB), types: PICTURE_TYPES },
+    video: { maxBytes: Math.round(videoMaxMb * MB), types: VIDEO_TYPES },
+    poster: { maxBytes: 5 * MB, types: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } },
+  };
+}
+
+/** The configuration of this process, from the environment (README: Storage). */
+export function storageFromEnv(): StorageConfig {
+  const env = serverEnv();
+  return {
+    driver: env.CMS_STORAGE,
+    uploadsDir: path.join(dataDir(), 'uploads'),
+    kinds: defaultKinds({ picMaxMb: env.CMS_UPLOAD_PIC_MAX_MB, videoMaxMb: env.CMS_UPLOAD_VIDEO_MAX_MB }),
+    qiniu:
+      env.CMS_STORAGE === 'qiniu'
+        ? { accessKey: env.QINIU_ACCESS_KEY, secretKey: env.QINIU_SECRET_KEY, bucket: env.QINIU_BUCKET, domain: env.QINIU_DOMAIN.replace(/\/+$/, ''), uploadUrl: env.QINIU_UPLOAD_URL, isPrivate: env.QINIU_PRIVATE }
+        : undefined,
+    upyun:
+      env.CMS_STORAGE === 'upyun'
+        ? { bucket: env.UPYUN_BUCKET, operator: env.UPYUN_OPERATOR, password: env.UPYUN_PASSWORD, domain: env.UPYUN_DOMAIN.replace(/\/+$/, ''), tokenSecret: env.UPYUN_TOKEN_SECRET }
+        : undefined,
+    imageCheckUrl: env.IMAGE_CHECK_URL || undefined,
+    publicOrigin: env.CMS_PUBLIC_ORIGIN || undefined,
+    ticketMinutes: 60,
+  };
+}
