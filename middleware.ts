@@ -32,10 +32,12 @@ export async function guardRequest(req: NextRequest, routes: readonly RouteDef[]
     return decision.action === 'next' ? pass() : respond(req, decision);
   }
 
-  const pre = userGuardNeedsFetch({ hasSession });
+  // The page asked for, so the person returns to it after signing in (lib/guard.ts keeps it same-origin).
+  const returnTo = route.path + req.nextUrl.search;
+  const pre = userGuardNeedsFetch({ hasSession, returnTo });
   if (pre !== 'fetch') return respond(req, pre);
   const detail = await fetchUserDetail(req);
-  const decision = userGuardDecide({ path: route.path, detail });
+  const decision = userGuardDecide({ path: route.path, detail, returnTo });
   if (decision.action !== 'next') return respond(req, decision);
   headers.set(USER_DETAIL_HEADER, encodeUserDetail(detail!));
   return pass();

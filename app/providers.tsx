@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, type ReactNode } from 'react';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -10,10 +10,39 @@ import { setDefaultNotifier } from '@/lib/http';
 
 dayjs.locale('zh-cn');
 
+/** The brand blue; `BRAND_BLUE` is the only blue the product uses (links, focus, progress, highlights). */
+export const BRAND_BLUE = '#1d5bd8';
+
+/**
+ * antd's default greys and status colours are below WCAG AA on white (placeholder 0.25 alpha,
+ * secondary text 0.45, green and orange text on their light backgrounds); these meet 4.5:1.
+ */
+const THEME: ThemeConfig = {
+  token: {
+    colorPrimary: BRAND_BLUE,
+    colorLink: BRAND_BLUE,
+    colorInfo: BRAND_BLUE,
+    borderRadius: 6,
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorSuccess: '#237804',
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarning: '#ad4e00',
+    colorWarningBg: '#fff7e6',
+    colorWarningBorder: '#ffd591',
+    colorError: '#cf1322',
+    colorErrorBg: '#fff1f0',
+    colorErrorBorder: '#ffccc7',
+  },
+};
+
 export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => reloadOnChunkError(), []);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1d5bd8', borderRadius: 6 } }}>
+    <ConfigProvider locale={zhCN} theme={THEME}>
       <AntdApp>
         <NotifierBridge />
         {children}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { expectAccessible, saveButton, settled, shot, signIn } from './helpers';
 
 const DEPT = '测试新闻组';
 const ROLE = '文章编辑';
@@ -29,29 +29,41 @@ test('an admin sets up a department, a narrow role and a user; the user sees exa
   // 1. A department.
   await openMenu(admin, '权限管理', '部门与员工', '/department');
   await expect(admin.getByText('还没有部门')).toBeVisible();
+  await expectAccessible(admin, 'department, empty');
   await admin.getByRole('button', { name: '新增部门' }).click();
   const deptDialog = admin.getByRole('dialog', { name: '新增部门' });
-  await deptDialog.getByRole('button', { name: /保\s*存/ }).click();
+  await deptDialog.getByRole('button', { name: saveButton }).click();
   await expect(deptDialog.getByText('请输入部门名称')).toBeVisible();
-  await deptDialog.getByLabel('部门名称').fill(DEPT);
-  await deptDialog.getByRole('button', { name: /保\s*存/ }).click();
+  // The name field has the keyboard; typing and Enter save (the dialog does not just close).
+  await deptDialog.getByLabel('部门名称').focus();
+  await admin.keyboard.type(DEPT);
+  await admin.keyboard.press('Enter');
   await expect(deptDialog).toBeHidden();
   await expect(admin.locator('.ant-tree').getByText(DEPT)).toBeVisible();
+  // A new department is chosen at once, so its people (none yet) show beside it.
+  await expect(admin).toHaveURL(/dept=\d+/);
 
   // 2. A role allowed only /article/list.
   await openMenu(admin, '权限管理', '角色权限', '/role');
   await admin.getByRole('button', { name: '新增角色' }).click();
   const roleDialog = admin.getByRole('dialog', { name: '新增角色' });
-  await roleDialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(roleDialog.getByLabel('角色名称')).toBeFocused();
+  await roleDialog.getByRole('button', { name: saveButton }).click();
   await expect(roleDialog.getByText('请输入角色名称')).toBeVisible();
+  await settled(admin);
   await roleDialog.getByLabel('角色名称').fill(ROLE);
   await roleDialog.getByRole('checkbox', { name: '文章列表', exact: true }).check();
   await shot(admin, 'role-dialog');
-  await roleDialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expectAccessible(admin, 'role dialog');
+  await roleDialog.getByRole('button', { name: saveButton }).click();
   await expect(roleDialog).toBeHidden();
   const roleRow = admin.getByRole('row', { name: new RegExp(ROLE) });
   await expect(roleRow).toContainText('仅本人数据');
+  // Just created: first row (newest first), highlighted.
+  await expect(admin.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(ROLE);
+  await expect(roleRow).toHaveClass(/row-highlight/);
   await shot(admin, 'roles');
+  await expectAccessible(admin, 'roles');
 
   // 3. A user in both.
   await openMenu(admin, '权限管理', '部门与员工', '/department');
@@ -63,12 +75,21 @@ test('an admin sets up a department, a narrow role and a user; the user sees exa
   await expect(userDialog.getByRole('switch', { name: '超级管理员' })).not.toBeChecked();
   await userDialog.getByLabel('用户名').fill(STAFF.username);
   await userDialog.getByLabel('姓名').fill(STAFF.name);
+  // The server's rules show as one types: password letters and digits, e-mail, phone.
   await userDialog.getByLabel('初始密码').fill('short');
-  await pickOption(admin, userDialog, '角色', ROLE);
-  await userDialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(userDialog.getByText('初始密码至少 8 个字符')).toBeVisible();
+  await userDialog.getByLabel('初始密码').fill('onlyletters');
+  await expect(userDialog.getByText('初始密码需同时包含字母和数字')).toBeVisible();
+  await userDialog.getByLabel('邮箱').fill('not-an-email');
+  await expect(userDialog.getByText('请输入有效的邮箱地址')).toBeVisible();
+  await userDialog.getByLabel('邮箱').fill('');
+  await userDialog.getByLabel('电话').fill('abc');
+  await expect(userDialog.getByText('请输入有效的电话号码')).toBeVisible();
+  await userDialog.getByLabel('电话').fill('');
+  await pickOption(admin, userDialog, '角色', ROLE);
+  await expectAccessible(admin, 'staff dialog');
   await userDialog.getByLabel('初始密码').fill(STAFF.password);
-  await userDialog.getByRole('button', { name: /保\s*存/ }).click();
+  await userDialog.getByRole('button', { name: saveButton }).click();
   await expect(userDialog).toBeHidden();
   const userRow = admin.getByRole('row', { name: new RegExp(STAFF.username) });
   await expect(userRow).toContainText(DEPT);
@@ -82,10 +103,16 @@ test('an admin sets up a department, a narrow role and a user; the user sees exa
   await again.getByLabel('用户名').fill(STAFF.username);
   await again.getByLabel('姓名').fill('重名');
   await again.getByLabel('初始密码').fill('Other#2026');
-  await again.getByRole('button', { name: /保\s*存/ }).click();
+  await again.getByRole('button', { name: saveButton }).click();
   await expect(again.locator('.ant-form-item-explain-error').filter({ hasText: '用户名已存在' })).toBeVisible();
   await shot(admin, 'duplicate-username');
+  // Closing with unsaved changes asks first: 继续编辑 keeps the dialog, 放弃修改 closes it.
+  await admin.keyboard.press('Escape');
+  const discard = admin.getByRole('dialog', { name: '放弃未保存的修改？' });
+  await discard.getByRole('button', { name: '继续编辑' }).click();
+  await expect(again).toBeVisible();
   await again.getByRole('button', { name: /取\s*消/ }).click();
+  await discard.getByRole('button', { name: '放弃修改' }).click();
   await expect(again).toBeHidden();
 
   // 4. The user signs in and sees only 工作台 and 内容管理 › 文章列表.
@@ -100,19 +127,24 @@ test('an admin sets up a department, a narrow role and a user; the user sees exa
   await expect(sidebar.getByRole('menuitem')).toHaveCount(3);
   await shot(staff, 'narrow-menu');
 
-  // Typing a route the role does not grant lands on /; the API refuses with 403.
+  // Typing a route the role does not grant lands on / saying so; the API refuses with 403.
   await staff.goto('/department');
-  await expect(staff).toHaveURL(/\/$/);
+  await expect(staff).toHaveURL(/\/\?denied=%2Fdepartment$/);
+  await expect(staff.getByTestId('denied')).toContainText('无权访问「部门与员工」');
+  await expect(staff.getByTestId('my-role')).toHaveText(ROLE);
+  await expect(staff.getByTestId('my-department')).toHaveText(DEPT);
+  await expectAccessible(staff, 'workbench with a refusal');
   const api = await staff.request.get('/api/users');
   expect(api.status()).toBe(403);
   expect((await api.json()).status).toBe(403);
 
   // 5. The admin widens the role; after a reload the user has the new entry.
   await openMenu(admin, '权限管理', '角色权限', '/role');
-  await admin.getByRole('row', { name: new RegExp(ROLE) }).getByRole('button', { name: /编\s*辑/ }).click();
-  const editDialog = admin.getByRole('dialog', { name: '编辑角色' });
+  await admin.getByRole('row', { name: new RegExp(ROLE) }).getByRole('button', { name: /^编辑「/ }).click();
+  const editDialog = admin.getByRole('dialog', { name: `编辑角色 · ${ROLE}` });
+  await settled(admin);
   await editDialog.getByRole('checkbox', { name: '图片库', exact: true }).check();
-  await editDialog.getByRole('button', { name: /保\s*存/ }).click();
+  await editDialog.getByRole('button', { name: saveButton }).click();
   await expect(editDialog).toBeHidden();
 
   await staff.reload();
@@ -125,6 +157,13 @@ test('an admin sets up a department, a narrow role and a user; the user sees exa
   await openMenu(admin, '权限管理', '登录日志', '/log');
   await expect(admin.getByRole('row', { name: new RegExp(STAFF.username) }).first()).toBeVisible();
   await shot(admin, 'login-log');
+  await expectAccessible(admin, 'login log');
+  // One filter model: typed text applies once typing pauses; 清除筛选 brings everything back.
+  await admin.getByRole('searchbox', { name: '用户名' }).fill('no-such-user');
+  await expect(admin.getByText('没有符合条件的记录')).toBeVisible();
+  await expect(admin).toHaveURL(/username=no-such-user/);
+  await admin.locator('.ant-empty').getByRole('button', { name: '清除筛选' }).click();
+  await expect(admin.getByRole('row', { name: new RegExp(STAFF.username) }).first()).toBeVisible();
   await openMenu(admin, '权限管理', '操作日志', '/log/operate');
   const roleUpdate = admin.getByRole('row', { name: new RegExp(`修改角色「${ROLE}」`) });
   await expect(roleUpdate).toBeVisible();
@@ -135,6 +174,7 @@ test('an admin sets up a department, a narrow role and a user; the user sees exa
   // Let the drawer finish sliding in before the screenshot: its right edge meets the window's.
   await expect.poll(async () => { const box = await drawer.boundingBox(); return box && Math.round(box.x + box.width); }).toBe(admin.viewportSize()!.width);
   await shot(admin, 'operation-log-drawer');
+  await expectAccessible(admin, 'operation log drawer');
 
   // 7. My profile: the header greeting follows a name change.
   await staff.getByTestId('user-menu').click();
@@ -169,8 +209,14 @@ test('departments reorder by drag among siblings, and the order is saved', async
 
   await page.reload();
   await expect.poll(names).toEqual([DEPT, '乙组', '甲组']);
-  // One's own row offers no 删除 (the server would refuse it); others' rows do.
-  await expect(page.getByRole('row', { name: /admin/ }).getByRole('button', { name: /删\s*除/ })).toHaveCount(0);
-  await expect(page.getByRole('row', { name: /e2e_editor/ }).getByRole('button', { name: /删\s*除/ })).toHaveCount(1);
+  // One's own row: 删除 (in 更多) is shown disabled with the reason; others' rows may be deleted.
+  await page.getByRole('row', { name: /admin/ }).getByRole('button', { name: /更多操作/ }).click();
+  await page.getByRole('menuitem', { name: '删除' }).click();
+  await expect(page.getByText('不能删除自己的账号')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: '删除' })).toBeHidden();
+  await page.getByRole('row', { name: /e2e_editor/ }).getByRole('button', { name: /更多操作/ }).click();
+  await page.getByRole('menuitem', { name: '删除' }).click();
+  await expect(page.getByRole('dialog', { name: /确定删除员工「王编辑（e2e_editor）」吗/ })).toBeVisible();
+  await page.getByRole('button', { name: /取\s*消/ }).click();
   await shot(page, 'department-reordered');
 });

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, shot, signIn, signOut } from './helpers';
+import { E2E_ADMIN, expectAccessible, fillSignIn, shot, signIn, signOut } from './helpers';
 
 test('a staff member signs in, uses the shell and signs out', async ({ page, context }) => {
-  // Signed out, the back office sends everyone to the login screen.
+  // Signed out, the back office sends everyone to the login screen, remembering the page.
   await page.goto('/article/list');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?from=%2Farticle%2Flist$/);
   await expect(page).toHaveTitle('CMS网站管理系统');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('CMS网站管理系统');
+  await expectAccessible(page, 'login');
 
   // Inline validation before anything is sent.
   await page.getByRole('button', { name: /登\s*录/ }).click();
@@ -19,8 +21,16 @@ test('a staff member signs in, uses the shell and signs out', async ({ page, con
   await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误');
   await shot(page, 'login-error');
 
-  await signIn(page);
+  // After signing in, the person lands on the page they asked for.
+  await fillSignIn(page);
+  await expect(page).toHaveURL(/\/article\/list$/);
+  await expect(page).toHaveTitle('文章列表 - CMS网站管理系统');
+  await page.goto('/');
   await expect(page.getByTestId('greeting')).toHaveText('你好，超级管理员');
+  await expect(page).toHaveTitle('工作台 - CMS网站管理系统');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('工作台');
+  await expect(page.getByTestId('my-role')).toHaveText('超级管理员');
+  await expectAccessible(page, 'workbench');
   await expect(page.getByTestId('user-menu')).toContainText('你好，超级管理员');
   await expect(page.getByTestId('online-status')).toContainText('在线');
 
@@ -43,7 +53,8 @@ test('a staff member signs in, uses the shell and signs out', async ({ page, con
   await expect(sidebar.getByRole('menuitem', { name: '登录日志' })).toBeHidden();
   await sidebar.getByRole('menuitem', { name: '视频列表' }).click();
   await expect(page).toHaveURL(/\/article\/videoList$/);
-  await expect(page.getByRole('heading', { name: '视频列表' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '视频列表', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('视频列表 - CMS网站管理系统');
   await expect(page.getByText('建设中', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('key'))).toBe('/article/videoList');
   await shot(page, 'placeholder');
@@ -84,10 +95,50 @@ test('a staff member signs in, uses the shell and signs out', async ({ page, con
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a stale session cookie lands on the login screen without a redirect loop', async ({ page, context, baseURL }) => {
+test('a stale session cookie lands on the login screen without a redirect loop, saying why', async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: 'cms_session', value: 'expired-token', url: baseURL! }]);
   await page.goto('/department');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?from=%2Fdepartment&reason=ended$/);
+  await expect(page.getByTestId('session-ended')).toContainText('登录已失效');
   await expect(page.getByLabel('用户名')).toBeVisible();
   expect((await context.cookies()).find((c) => c.name === 'cms_session')).toBeUndefined();
+  // A return-to naming another site is ignored: the person lands on the workbench.
+  await page.goto('/login?from=%2F%2Fevil.example%2F');
+  await fillSignIn(page);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test('the header and menu work with the keyboard alone, and on a phone', async ({ page, browser }) => {
+  await signIn(page);
+  // The account menu is a real button: Tab reaches it, Enter opens it, arrows and Enter choose.
+  const userMenu = page.getByTestId('user-menu');
+  await userMenu.focus();
+  await expect(userMenu).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: '个人资料修改' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: '个人资料修改' })).toBeHidden();
+
+  // 390 px on a touch screen: the sidebar is a drawer behind the menu button; a tap on the
+  // account menu opens it and it stays open.
+  const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'zh-CN' });
+  const phone = await phoneContext.newPage();
+  await signIn(phone);
+  await expect(phone.getByTestId('sidebar')).toBeHidden();
+  await phone.getByTestId('user-menu').tap();
+  await expect(phone.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
+  await phone.waitForTimeout(400);
+  await expect(phone.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
+  await phone.getByRole('heading', { level: 1 }).tap();
+  await expect(phone.getByRole('menuitem', { name: '退出登录' })).toBeHidden();
+  await phone.getByTestId('drawer-toggle').tap();
+  const drawer = phone.getByRole('dialog', { name: '后台管理系统' });
+  await drawer.getByRole('menuitem', { name: '权限管理' }).tap();
+  await drawer.getByRole('menuitem', { name: '角色权限' }).tap();
+  await expect(phone).toHaveURL(/\/role$/);
+  await expect(phone.getByRole('heading', { name: '角色权限', level: 1 })).toBeVisible();
+  await expect(drawer).toBeHidden();
+  await shot(phone, 'phone-roles');
+  await expectAccessible(phone, 'roles at 390 px');
+  await phoneContext.close();
 });

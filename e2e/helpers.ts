@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 
@@ -8,16 +10,54 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
 
-export async function signIn(page: Page, username = E2E_ADMIN.username, password = E2E_ADMIN.password) {
+export async function signIn(page: Page, username = E2E_ADMIN.username, password = E2E_ADMIN.password, { landing = /\/(\?.*)?$/ }: { landing?: RegExp } = {}) {
   await page.goto('/login');
+  await fillSignIn(page, username, password);
+  await expect(page).toHaveURL(landing);
+}
+
+/** Fills and sends the sign-in form already on screen. */
+export async function fillSignIn(page: Page, username = E2E_ADMIN.username, password = E2E_ADMIN.password) {
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 export async function signOut(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+const axeSource = readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA rules and best practices) on what the page shows now and fails on
+ * any serious or critical violation, listing each with the elements it found.
+ */
+export async function expectAccessible(page: Page, label: string) {
+  // Let antd's enter animations finish: half-faded text is measured at its faded contrast.
+  await page.waitForTimeout(350);
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`).join('\n')}`);
+  });
+  expect(violations, `axe on ${label}`).toEqual([]);
+}
+
+/** The primary button of a dialog or form, whatever spacing antd puts between two CJK characters. */
+export const saveButton = /保\s*存/;
+
+/** API calls as the signed-in page (same origin, JSON): for setting up what a journey needs. */
+export async function api<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: object): Promise<{ status: number; data: T; message?: string }> {
+  const res = await page.request.fetch(path, { method, data, headers: { origin: new URL(page.url()).origin, 'content-type': 'application/json' } });
+  return res.json();
+}
+
+/** Waits until no antd open/close animation runs (a dialog zooming in moves what a click aims at). */
+export async function settled(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"], [class*="-leave-active"]'));
 }

@@ -2,7 +2,7 @@
  * The two route guards as pure functions; `middleware.ts` only wires them to requests.
  * @see SEED §4 (session and guard flow), §6 (auth map), §8 (redirects, unknown middleware)
  */
-import type { AuthMap } from './routes';
+import { findRoute, type AuthMap } from './routes';
 
 export type GuardDecision =
   | { action: 'next' }
@@ -15,6 +15,8 @@ export interface UserDetail<U = Record<string, unknown>> {
   data?: U;
   auth?: AuthMap;
   message?: string;
+  /** Why a session is not valid (when the server says): see `SessionEndReason`. */
+  reason?: string;
 }
 
 export const KNOWN_GUARDS = ['user', 'login'] as const;
@@ -42,9 +44,65 @@ export function loginGuard({ path, hasSession }: { path: string; hasSession: boo
   return next;
 }
 
-/** User guard, before fetching the user detail: no session cookie → /login; otherwise fetch. */
-export function userGuardNeedsFetch({ hasSession }: { hasSession: boolean }): GuardDecision | 'fetch' {
-  return hasSession ? 'fetch' : { action: 'redirect', to: '/login' };
+/**
+ * Where a return-to value may send a person after signing in: a path of this back office (same
+ * origin, a known page of the default layout), never another site (`//evil.example`,
+ * `https://…`, `/\\evil`) nor the login screen itself. Returns the path with its query, or null.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 1000 || !value.startsWith('/') || value.startsWith('//') || /[\\\s]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, 'http://cms.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://cms.invalid') return null;
+  const route = findRoute(url.pathname);
+  if (!route || route.layout !== 'default') return null;
+  return url.pathname + url.search;
+}
+
+/** `/login`, carrying the page to return to (`?from=`) and why the person must sign in (`reason`). */
+export function loginUrl({ returnTo, reason }: { returnTo?: string; reason?: SessionEndReason } = {}): string {
+  const params = new URLSearchParams();
+  const back = safeReturnPath(returnTo);
+  if (back && back !== '/') params.set('from', back);
+  if (reason) params.set('reason', reason);
+  const qs = params.toString();
+  return qs ? `/login?${qs}` : '/login';
+}
+
+/**
+ * Why a session ended, as the login screen explains it. `ended`: the session is no longer valid
+ * and the server did not say why (expired, signed out elsewhere, password reset, account disabled).
+ */
+export type SessionEndReason = 'ended' | 'expired' | 'password' | 'disabled' | 'signed_out';
+
+export const SESSION_END_TEXT: Record<SessionEndReason, string> = {
+  ended: '登录已失效（可能已过期、密码被重置或账号被停用），请重新登录。',
+  expired: '登录已过期，请重新登录。',
+  password: '密码已被修改，请用新密码重新登录。',
+  disabled: '账号已被停用，如有疑问请联系管理员。',
+  signed_out: '你已退出登录。',
+};
+
+export function sessionEndReason(value: string | null | undefined): SessionEndReason | null {
+  return value && Object.prototype.hasOwnProperty.call(SESSION_END_TEXT, value) ? (value as SessionEndReason) : null;
+}
+
+/**
+ * User guard, before fetching the user detail: no session cookie → /login (remembering the page
+ * asked for, `returnTo` = path + query); otherwise fetch.
+ */
+export function userGuardNeedsFetch({ hasSession, returnTo }: { hasSession: boolean; returnTo?: string }): GuardDecision | 'fetch' {
+  return hasSession ? 'fetch' : { action: 'redirect', to: loginUrl({ returnTo }) };
+}
+
+/** The `?denied=` value on `/`: a page path the person was refused, or null. */
+export function deniedPath(value: string | null | undefined): string | null {
+  const route = value ? findRoute(value) : undefined;
+  return route && route.layout === 'default' && route.path !== '/' ? route.path : null;
 }
 
 export function isPathAllowed(path: string, auth: AuthMap | undefined): boolean {
@@ -54,11 +112,16 @@ export function isPathAllowed(path: string, auth: AuthMap | undefined): boolean 
 
 /**
  * User guard, after fetching the user detail: a non-zero status goes to /login and clears the
- * stale session cookie (so the login guard cannot bounce it back: no redirect loop); a path missing
- * from the auth map goes to `/` unless always allowed; otherwise the request proceeds.
+ * stale session cookie (so the login guard cannot bounce it back: no redirect loop), saying the
+ * session ended (the reply's `reason` when the server gives one) and remembering the page; a path
+ * missing from the auth map goes to `/?denied=<path>` (无权访问「…」) unless always allowed;
+ * otherwise the request proceeds.
  */
-export function userGuardDecide({ path, detail }: { path: string; detail: UserDetail | null }): GuardDecision {
-  if (!detail || detail.status !== 0) return { action: 'redirect', to: '/login', clearSession: true };
-  if (!isPathAllowed(path, detail.auth)) return { action: 'redirect', to: '/' };
+export function userGuardDecide({ path, detail, returnTo }: { path: string; detail: UserDetail | null; returnTo?: string }): GuardDecision {
+  if (!detail || detail.status !== 0) {
+    const reason = sessionEndReason(detail?.reason) ?? 'ended';
+    return { action: 'redirect', to: loginUrl({ returnTo: returnTo ?? path, reason }), clearSession: true };
+  }
+  if (!isPathAllowed(path, detail.auth)) return { action: 'redirect', to: `/?denied=${encodeURIComponent(path)}` };
   return next;
 }

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { create } from 'zustand';
+import { viewerFrom, type Viewer } from '@/lib/permissions';
 import type { AuthMap } from '@/lib/routes';
 import { buildMenu, type MenuEntry } from '@/lib/menu';
 
@@ -12,6 +14,9 @@ export interface UserInfo {
   roleId?: number | null;
   isSuper?: boolean;
   level?: number;
+  /** Names for display (workbench, data-scope line), loaded from /api/profile by the shell. */
+  departmentName?: string | null;
+  roleName?: string | null;
 }
 
 interface UserState {
@@ -37,3 +42,10 @@ export const useUserStore = create<UserState>()((set) => ({
   clearUser: () => set({ info: null, auth: {}, router: [] }),
   setFold: (fold) => set({ fold }),
 }));
+
+/** The viewer as the permission rules see them (lib/permissions.ts); null before sign-in. */
+export function useViewer(): Viewer | null {
+  const info = useUserStore((s) => s.info);
+  const auth = useUserStore((s) => s.auth);
+  return useMemo(() => (info ? viewerFrom(info, auth) : null), [info, auth]);
+}

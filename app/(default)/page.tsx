@@ -1,6 +1,9 @@
 import { currentUserDetail } from '@/lib/current-user';
 import { ROUTES } from '@/lib/routes';
 import { Workbench, type Shortcut } from './workbench';
+import { routeMetadata } from '@/lib/page-title';
+
+export const metadata = routeMetadata('/');
 
 /** Shortcuts offered on the workbench, shown only when the user holds the route. */
 const SHORTCUTS = ['/article/add', '/article/list', '/article/check', '/photo', '/operation/focus', '/department', '/role', '/home'];

@@ -5,6 +5,8 @@ import { Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { scopeText } from '@/lib/permissions';
+import { useUserStore, useViewer } from '@/stores/user';
 
 export interface Shortcut {
   path: string;
@@ -12,7 +14,6 @@ export interface Shortcut {
   group: string;
 }
 
-const LEVELS: Record<number, string> = { 1: '全部数据', 2: '本部门数据', 3: '仅本人数据' };
 
 function greetingFor(hour: number) {
   if (hour < 6) return '凌晨好';
@@ -26,12 +27,16 @@ export function Workbench({ name, username, isSuper, level, shortcuts }: { name:
   // The time of day is the browser's, so it is filled after hydration.
   const [now, setNow] = useState<dayjs.Dayjs | null>(null);
   useEffect(() => setNow(dayjs()), []);
+  // Role and department names arrive with the profile the shell loads.
+  const info = useUserStore((s) => s.info);
+  const viewer = useViewer();
+  const isLoaded = info?.roleName !== undefined;
 
   return (
     <Row gutter={[16, 16]}>
       <Col span={24}>
         <Card>
-          <Typography.Title level={3} style={{ margin: 0 }} data-testid="greeting">
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }} data-testid="greeting">
             你好，{name}
           </Typography.Title>
           <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
@@ -50,7 +55,7 @@ export function Workbench({ name, username, isSuper, level, shortcuts }: { name:
                   <Link href={s.path}>
                     <Card size="small" hoverable>
                       <Typography.Text strong>{s.name}</Typography.Text>
-                      <RightOutlined style={{ float: 'right', marginTop: 4, fontSize: 12 }} />
+                      <RightOutlined aria-hidden style={{ float: 'right', marginTop: 4, fontSize: 12 }} />
                       <div>
                         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                           {s.group}
@@ -68,8 +73,15 @@ export function Workbench({ name, username, isSuper, level, shortcuts }: { name:
         <Card title="我的账号">
           <Descriptions column={1} size="small">
             <Descriptions.Item label="用户名">{username}</Descriptions.Item>
-            <Descriptions.Item label="身份">{isSuper ? <Tag color="gold">超级管理员</Tag> : <Tag>编辑人员</Tag>}</Descriptions.Item>
-            <Descriptions.Item label="数据范围">{LEVELS[level] ?? LEVELS[3]}</Descriptions.Item>
+            <Descriptions.Item label="角色">
+              <span data-testid="my-role">{isSuper ? <Tag color="gold">超级管理员</Tag> : isLoaded ? (info?.roleName ?? '未分配角色') : '…'}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label="部门">
+              <span data-testid="my-department">{isLoaded ? (info?.departmentName ?? '未分配部门') : '…'}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label="数据范围">
+              <span data-testid="my-scope">{viewer ? scopeText(viewer, info?.departmentName) : level === 1 ? '全部数据' : '…'}</span>
+            </Descriptions.Item>
           </Descriptions>
           <Link href="/user/my">修改个人资料与密码</Link>
         </Card>

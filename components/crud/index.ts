@@ -3,15 +3,31 @@
  * them and replaces whichever one it needs to. @see STYLE §2
  */
 export { useResourceList, type QueryPatch } from './use-resource-list';
-export { ResourceFilters, filterParams, type ResourceFiltersProps } from './resource-filters';
-export { actionsColumn, columnsFrom, emptyText, formatDateTime, optionLabel, type ActionsColumnOptions } from './resource-table';
+export { ResourceFilters, clearPatch, filterParams, isFiltered, rangePresets, rangeToQuery, TYPING_DELAY_MS, type ResourceFiltersProps } from './resource-filters';
+export {
+  actionsColumn,
+  columnsFrom,
+  EllipsisText,
+  emptyText,
+  listEmptyText,
+  formatDateTime,
+  optionLabel,
+  ResourceTable,
+  RowActions,
+  type ActionsColumnOptions,
+  type ResourceTableProps,
+  type RowAction,
+} from './resource-table';
 export {
   ResourceFormModal,
   createDefaults,
   fieldInput,
+  focusFirstField,
   formFields,
   rulesFor,
   type FieldInputOptions,
   type ResourceFormModalProps,
 } from './resource-form';
 export { SortableTable, moveId, type SortableTableProps } from './sortable-table';
+export { confirmLeave, hasUnsavedChanges, setLeaveConfirmer, useDialogHistory, useUnsavedChanges } from './unsaved-changes';
+export { DataScopeNote } from './data-scope-note';

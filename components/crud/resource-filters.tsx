@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { ClearOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldOption, FilterDef } from '@/lib/resources/define';
 import type { QueryPatch } from './use-resource-list';
@@ -17,7 +18,12 @@ export interface ResourceFiltersProps {
   extra?: ReactNode;
   /** Options known only at run time (e.g. roles), keyed by filter name; they win over `filter.options`. */
   optionsFor?: Record<string, FieldOption[]>;
+  /** A line under the bar, e.g. the viewer's data scope. */
+  note?: ReactNode;
 }
+
+/** How long typed text waits before it applies (Enter applies at once). */
+export const TYPING_DELAY_MS = 400;
 
 /**
  * The query parameters a filter writes. A date range writes `from` and `to` (ISO strings), which is
@@ -27,6 +33,39 @@ export function filterParams(filter: FilterDef): string[] {
   return filter.input === 'dateRange' ? ['from', 'to'] : [filter.name];
 }
 
+/** True when any of these filters has a value in the query. */
+export function isFiltered(filters: FilterDef[], query: Record<string, string>): boolean {
+  return filters.some((f) => filterParams(f).some((p) => query[p] !== undefined && query[p] !== ''));
+}
+
+/** The patch that removes every filter (page and order stay as the list decides). */
+export function clearPatch(filters: FilterDef[]): QueryPatch {
+  const patch: QueryPatch = {};
+  for (const filter of filters) for (const param of filterParams(filter)) patch[param] = undefined;
+  return patch;
+}
+
+/**
+ * A date range as `from`/`to`: whole days, or to the minute (`withTime`) with the end taken to the
+ * end of its minute, so "… 18:30" includes rows written during 18:30. ISO-8601 with the browser's
+ * offset, as the servers' `z.iso.datetime({ offset: true })` wants.
+ */
+export function rangeToQuery(range: Array<Dayjs | null> | null | undefined, withTime = false): { from?: string; to?: string } {
+  const [start, end] = range ?? [];
+  const unit = withTime ? 'minute' : 'day';
+  return { from: start ? start.startOf(unit).format() : undefined, to: end ? end.endOf(unit).format() : undefined };
+}
+
+/** Quick ranges offered next to the calendar. */
+export function rangePresets() {
+  const now = () => dayjs();
+  return [
+    { label: '今天', value: [now().startOf('day'), now().endOf('day')] as [Dayjs, Dayjs] },
+    { label: '最近 7 天', value: [now().subtract(6, 'day').startOf('day'), now().endOf('day')] as [Dayjs, Dayjs] },
+    { label: '最近 30 天', value: [now().subtract(29, 'day').startOf('day'), now().endOf('day')] as [Dayjs, Dayjs] },
+  ];
+}
+
 type FormValues = Record<string, unknown>;
 
 /** Query strings → field values. Select values are matched back to their option (`'2'` → `2`). */
@@ -34,7 +73,9 @@ function toFormValues(filters: FilterDef[], values: Record<string, string>, opti
   const out: FormValues = {};
   for (const filter of filters) {
     if (filter.input === 'dateRange') {
-      out[filter.name] = values.from || values.to ? [values.from ? dayjs(values.from) : null, values.to ? dayjs(values.to) : null] : undefined;
+      const from = values.from ? dayjs(values.from) : null;
+      const to = values.to ? dayjs(values.to) : null;
+      out[filter.name] = from?.isValid() || to?.isValid() ? [from?.isValid() ? from : null, to?.isValid() ? to : null] : undefined;
     } else if (filter.input === 'select') {
       const raw = values[filter.name];
       const options = optionsFor?.[filter.name] ?? filter.options ?? [];
@@ -47,89 +88,135 @@ function toFormValues(filters: FilterDef[], values: Record<string, string>, opti
 }
 
 /**
- * The search bar above a list: one inline form item per declared filter, values kept in the URL.
- * Keyword and text filters apply on Enter (or the search button); selects and date ranges at once.
+ * The search bar above a list, the one filter model of every list (docs/decisions.md, issue 11):
+ * every filter applies as soon as it changes, typed text once typing pauses (or on Enter); values
+ * live in the URL. 清除筛选 appears while any filter is set.
  * @see STYLE §2
  */
-export function ResourceFilters({ filters, values, onChange, extra, optionsFor }: ResourceFiltersProps) {
+export function ResourceFilters({ filters, values, onChange, extra, optionsFor, note }: ResourceFiltersProps) {
   const [form] = Form.useForm<FormValues>();
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  // What this bar last wrote per parameter: the URL catching up with it must not overwrite text
+  // typed meanwhile.
+  const written = useRef(new Map<string, string | undefined>());
 
   // The URL is the source of truth: follow it when it changes (back/forward, reset, links) or when
   // options arrive. Comparing by content means a re-render never wipes a keyword being typed.
   const fieldValues = toFormValues(filters, values, optionsFor);
   const fieldKey = JSON.stringify(fieldValues);
   useEffect(() => {
-    form.setFieldsValue(fieldValues);
+    const next: FormValues = {};
+    for (const filter of filters) {
+      const isText = filter.input === 'keyword' || filter.input === 'text';
+      if (isText && written.current.has(filter.name) && written.current.get(filter.name) === values[filter.name]) continue;
+      written.current.delete(filter.name);
+      next[filter.name] = fieldValues[filter.name];
+    }
+    form.setFieldsValue(next);
     // fieldKey stands for fieldValues in the dependencies.
   }, [form, fieldKey]);
 
-  const reset = () => {
-    const patch: QueryPatch = {};
-    for (const filter of filters) for (const param of filterParams(filter)) patch[param] = undefined;
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((t) => clearTimeout(t));
+  }, []);
+
+  const applyText = (name: string, text: string, delay: number) => {
+    clearTimeout(timers.current.get(name));
+    const value = text.trim() || undefined;
+    const run = () => {
+      timers.current.delete(name);
+      if ((values[name] || undefined) === value) return;
+      written.current.set(name, value);
+      onChange({ [name]: value });
+    };
+    if (delay === 0) run();
+    else timers.current.set(name, setTimeout(run, delay));
+  };
+
+  const hasFilters = isFiltered(filters, values);
+  const clear = () => {
+    timers.current.forEach((t) => clearTimeout(t));
+    timers.current.clear();
+    written.current.clear();
     form.resetFields();
-    onChange(patch);
+    form.setFieldsValue(Object.fromEntries(filters.map((f) => [f.name, undefined])));
+    onChange(clearPatch(filters));
   };
 
   const inputFor = (filter: FilterDef): ReactNode => {
     const placeholder = filter.placeholder ?? filter.label;
     switch (filter.input) {
       case 'keyword':
+      case 'text':
         return (
-          <Input.Search
+          <Input
             allowClear
+            type="search"
+            aria-label={filter.label}
             placeholder={placeholder}
-            style={{ width: 240 }}
-            onSearch={(text) => onChange({ [filter.name]: text.trim() })}
+            style={{ width: filter.input === 'keyword' ? 220 : 160 }}
+            onChange={(e) => applyText(filter.name, e.target.value, e.type === 'change' ? TYPING_DELAY_MS : 0)}
+            onPressEnter={(e) => applyText(filter.name, e.currentTarget.value, 0)}
           />
         );
       case 'select':
         return (
           <Select
             allowClear
+            aria-label={filter.label}
             placeholder={placeholder}
             style={{ width: 140 }}
             options={optionsFor?.[filter.name] ?? filter.options ?? []}
-            onChange={(value: FieldOption['value'] | undefined) => onChange({ [filter.name]: value === undefined ? undefined : String(value) })}
+            onChange={(value: FieldOption['value'] | undefined) => onChange({ [filter.name]: value === undefined || value === null ? undefined : String(value) })}
           />
         );
       case 'dateRange':
         return (
           <DatePicker.RangePicker
-            onChange={(range) => {
-              const [start, end] = (range ?? []) as Array<Dayjs | null>;
-              onChange({ from: start ? start.startOf('day').toISOString() : undefined, to: end ? end.endOf('day').toISOString() : undefined });
-            }}
-          />
-        );
-      case 'text':
-        return (
-          <Input
-            allowClear
-            placeholder={placeholder}
-            style={{ width: 160 }}
-            onPressEnter={(e) => onChange({ [filter.name]: e.currentTarget.value.trim() })}
-            // Clearing with the × applies at once, like the keyword box.
-            onChange={(e) => e.target.value === '' && onChange({ [filter.name]: undefined })}
+            aria-label={filter.label}
+            presets={rangePresets()}
+            allowEmpty={[true, true]}
+            placeholder={['开始时间', '结束时间']}
+            {...(filter.withTime
+              ? { showTime: { format: 'HH:mm', defaultValue: [dayjs().startOf('day'), dayjs().endOf('day')] }, format: 'YYYY-MM-DD HH:mm', style: { width: 330 } }
+              : { style: { width: 250 } })}
+            onChange={(range) => onChange(rangeToQuery(range as Array<Dayjs | null> | null, filter.withTime))}
           />
         );
     }
   };
 
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 16 }}>
-      <Form form={form} layout="inline" initialValues={fieldValues} style={{ rowGap: 12, flex: '1 1 0', minWidth: 0 }} aria-label="筛选">
-        {filters.map((filter) => (
-          <Form.Item key={filter.name} name={filter.name} label={filter.input === 'keyword' ? undefined : filter.label}>
-            {inputFor(filter)}
-          </Form.Item>
-        ))}
-        {filters.length > 0 && (
-          <Form.Item>
-            <Button onClick={reset}>重置</Button>
-          </Form.Item>
-        )}
-      </Form>
-      {extra && <div style={{ display: 'flex', gap: 8, flex: 'none' }}>{extra}</div>}
+    <div style={{ marginBottom: 16 }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <Form
+          form={form}
+          // Ids are `filters_<name>`: never the same as a dialog field's id on the same page.
+          name="filters"
+          layout="inline"
+          initialValues={fieldValues}
+          style={{ rowGap: 12, flex: '1 1 0', minWidth: 0 }}
+          role="search"
+          aria-label="筛选"
+          onFinish={() => undefined}
+        >
+          {filters.map((filter) => (
+            <Form.Item key={filter.name} name={filter.name} label={filter.input === 'keyword' ? undefined : filter.label}>
+              {inputFor(filter)}
+            </Form.Item>
+          ))}
+          {hasFilters && (
+            <Form.Item>
+              <Button icon={<ClearOutlined aria-hidden />} onClick={clear}>
+                清除筛选
+              </Button>
+            </Form.Item>
+          )}
+        </Form>
+        {extra && <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, flex: 'none' }}>{extra}</div>}
+      </div>
+      {note && <div style={{ marginTop: 8 }}>{note}</div>}
     </div>
   );
 }

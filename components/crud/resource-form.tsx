@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   App,
@@ -20,7 +20,9 @@ import {
 import dayjs from 'dayjs';
 import { isOk, type Reply } from '@/lib/api/resource';
 import { isFailure } from '@/lib/http';
+import { fieldError, hasFieldSchema, recordName } from '@/lib/resources/check';
 import type { FieldDef, FieldOption, ResourceDef } from '@/lib/resources/define';
+import { LEAVE_TEXT, useDialogHistory, useUnsavedChanges } from './unsaved-changes';
 
 type Values = Record<string, unknown>;
 
@@ -32,8 +34,22 @@ export function formFields(def: ResourceDef, isCreate: boolean): FieldDef[] {
   return def.fields.filter((field) => field.form === true || (field.form === 'create' && isCreate));
 }
 
-/** Client rules with the same Chinese messages as the server's schema (lib/resources/common.ts). */
-export function rulesFor(field: FieldDef): FormRule[] {
+/**
+ * Client rules for a field. With the declaration's zod schema (`def`) the form checks the very
+ * rules the server checks, with its Chinese messages, as one types (phone, e-mail, password letters
+ * and digits, username characters …); without it, required / min / max from the field.
+ */
+export function rulesFor(field: FieldDef, def?: Pick<ResourceDef, 'schema'>): FormRule[] {
+  if (def && hasFieldSchema(def, field.name)) {
+    return [
+      {
+        validator: async (_rule, value: unknown) => {
+          const error = fieldError(def, field.name, value);
+          if (error) throw new Error(error);
+        },
+      },
+    ];
+  }
   const out: FormRule[] = [];
   const isText = TEXT_INPUTS.has(field.input);
   if (field.required) {
@@ -69,32 +85,34 @@ export function createDefaults(def: ResourceDef): Values {
 export interface FieldInputOptions {
   optionsFor?: Record<string, FieldOption[]>;
   treeDataFor?: Record<string, TreeSelectProps['treeData']>;
+  /** Shown but not changeable (a locked field). Leave undefined to follow the form's own `disabled`. */
+  disabled?: boolean;
 }
 
 /** The antd input for a declared field (without its Form.Item). */
-export function fieldInput(field: FieldDef, { optionsFor, treeDataFor }: FieldInputOptions = {}): ReactNode {
+export function fieldInput(field: FieldDef, { optionsFor, treeDataFor, disabled }: FieldInputOptions = {}): ReactNode {
   const isChoice = CHOICE_INPUTS.has(field.input ?? 'text');
   const placeholder = field.placeholder ?? `${isChoice ? '请选择' : '请输入'}${field.label}`;
   const options = optionsFor?.[field.name] ?? field.options ?? [];
   switch (field.input) {
     case 'textarea':
-      return <Input.TextArea rows={3} maxLength={field.max} showCount={field.max !== undefined} placeholder={placeholder} />;
+      return <Input.TextArea disabled={disabled} rows={3} maxLength={field.max} showCount={field.max !== undefined} placeholder={placeholder} />;
     case 'password':
-      return <Input.Password maxLength={field.max} autoComplete="new-password" placeholder={placeholder} />;
+      return <Input.Password disabled={disabled} maxLength={field.max} autoComplete="new-password" placeholder={placeholder} />;
     case 'number':
-      return <InputNumber style={{ width: '100%' }} placeholder={placeholder} />;
+      return <InputNumber disabled={disabled} style={{ width: '100%' }} placeholder={placeholder} />;
     case 'switch':
-      return <Switch checkedChildren="启用" unCheckedChildren="停用" />;
+      return <Switch disabled={disabled} checkedChildren="启用" unCheckedChildren="停用" />;
     case 'select':
-      return <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={options} placeholder={placeholder} />;
+      return <Select disabled={disabled} allowClear showSearch={{ optionFilterProp: 'label' }} options={options} placeholder={placeholder} />;
     case 'radio':
-      return <Radio.Group options={options} />;
+      return <Radio.Group disabled={disabled} options={options} />;
     case 'treeSelect':
-      return <TreeSelect allowClear treeDefaultExpandAll treeData={treeDataFor?.[field.name] ?? []} placeholder={placeholder} />;
+      return <TreeSelect disabled={disabled} allowClear showSearch={{ treeNodeFilterProp: 'title' }} treeDefaultExpandAll treeData={treeDataFor?.[field.name] ?? []} placeholder={placeholder} />;
     case 'date':
-      return <DatePicker showTime style={{ width: '100%' }} placeholder={placeholder} />;
+      return <DatePicker disabled={disabled} showTime style={{ width: '100%' }} placeholder={placeholder} />;
     default:
-      return <Input maxLength={field.max} placeholder={placeholder} />;
+      return <Input disabled={disabled} maxLength={field.max} placeholder={placeholder} />;
   }
 }
 
@@ -128,17 +146,35 @@ export interface ResourceFormModalProps<T> extends FieldInputOptions {
   extraFields?: ReactNode;
   /** Adjusts the values before they are sent. */
   transform?: (values: Values) => Values;
-  /** Default `新增<label>` / `编辑<label>`. */
+  /** Default `新增<label>` / `编辑<label> · <record name>`. */
   title?: ReactNode;
+  /**
+   * Fields the viewer may see but not change, each with the reason shown under it (e.g. a
+   * manager's own department, one's own role). Their values are not sent on update.
+   */
+  locked?: Record<string, string>;
+  /** The whole record is shown read-only with this reason (no 保存): the viewer may look, not change. */
+  readOnly?: string | null;
   width?: number;
   /** Anything else for the Modal. */
   modalProps?: Omit<ModalProps, 'open' | 'onOk' | 'onCancel' | 'confirmLoading'>;
 }
 
+/** Puts the keyboard in the first field a person can type into or choose from. */
+export function focusFirstField(container: HTMLElement | null): boolean {
+  const target = container?.querySelector<HTMLElement>(
+    'input:not([type=hidden]):not([disabled]):not([readonly]):not([aria-hidden=true]), textarea:not([disabled]):not([readonly]), button[role=switch]:not([disabled]), .ant-radio-wrapper:not(.ant-radio-wrapper-disabled) input',
+  );
+  if (!target) return false;
+  target.focus();
+  return document.activeElement === target;
+}
+
 /**
  * The create/edit dialog of a resource: one Form.Item per declared form field, client rules from the
- * declaration, server field errors shown on their fields, and no double submit.
- * @see STYLE §2 (RF useForm: a screen can replace any piece)
+ * declaration's zod schema, server field errors shown on their fields, and no double submit.
+ * Focus starts in the first field and Enter saves; closing with unsaved changes (Esc, ×, 取消,
+ * Back, reload) asks first. @see STYLE §2 (RF useForm: a screen can replace any piece)
  */
 export function ResourceFormModal<T>(props: ResourceFormModalProps<T>) {
   // Each opening gets a fresh form (a new key → a new Form.useForm store), so the values of the last
@@ -167,16 +203,59 @@ function FormModal<T>({
   treeDataFor,
   transform,
   title,
+  locked = {},
+  readOnly = null,
   width = 560,
   modalProps,
 }: ResourceFormModalProps<T>) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [isSaving, setSaving] = useState(false);
+  const [isDirty, setDirty] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   // State updates are not synchronous: the ref stops a second click that lands before the re-render.
   const savingRef = useRef(false);
+  const asking = useRef(false);
+  const body = useRef<HTMLDivElement>(null);
   const isCreate = !record;
+  useUnsavedChanges(open && isDirty);
+
+  /** Closing with unsaved changes asks first; `stay` runs when the person keeps editing. */
+  const askThenClose = (stay?: () => void) => {
+    if (savingRef.current || asking.current) return;
+    if (!isDirty) {
+      void leaveHistory();
+      onClose();
+      return;
+    }
+    asking.current = true;
+    modal.confirm({
+      title: '放弃未保存的修改？',
+      content: LEAVE_TEXT,
+      okText: '放弃修改',
+      okButtonProps: { danger: true },
+      cancelText: '继续编辑',
+      onOk: () => {
+        asking.current = false;
+        setDirty(false);
+        void leaveHistory();
+        onClose();
+      },
+      onCancel: () => {
+        asking.current = false;
+        stay?.();
+      },
+    });
+  };
+  const leaveHistory = useDialogHistory(open, (reopen) => askThenClose(reopen));
+
+  // Focus the first field as soon as the dialog is there (not the ×: typing then Enter would close
+  // it with nothing saved). Tried at once and again after the opening animation.
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => focusFirstField(body.current), 0);
+    return () => clearTimeout(timer);
+  }, [open]);
 
   const save = async (values: Values) => {
     if (savingRef.current) return;
@@ -185,10 +264,14 @@ function FormModal<T>({
     setFormError(null);
     let isSaved = false;
     try {
-      const reply = await submit(transform ? transform(values) : values);
+      let payload = transform ? transform(values) : values;
+      if (!isCreate) payload = Object.fromEntries(Object.entries(payload).filter(([k]) => !(k in locked)));
+      const reply = await submit(payload);
       if (isOk(reply)) {
         isSaved = true;
+        setDirty(false);
         void message.success('已保存');
+        await leaveHistory();
         onSaved(reply.data);
         return;
       }
@@ -218,21 +301,20 @@ function FormModal<T>({
     }
   };
 
-  const close = () => {
-    if (savingRef.current) return;
-    setFormError(null);
-    onClose();
-  };
-
+  const name = recordName(record);
   return (
     <Modal
-      title={title ?? `${isCreate ? '新增' : '编辑'}${def.label}`}
+      title={title ?? (isCreate ? `新增${def.label}` : `${readOnly ? '查看' : '编辑'}${def.label}${name ? ` · ${name}` : ''}`)}
       open={open}
       width={width}
       okText="保存"
-      cancelText="取消"
+      cancelText={readOnly ? '关闭' : '取消'}
+      footer={readOnly ? (_, { CancelBtn }) => <CancelBtn /> : undefined}
       onOk={() => form.submit()}
-      onCancel={close}
+      onCancel={() => askThenClose()}
+      afterOpenChange={(isOpen) => {
+        if (isOpen && !body.current?.contains(document.activeElement)) focusFirstField(body.current);
+      }}
       confirmLoading={isSaving}
       okButtonProps={{ disabled: isSaving }}
       cancelButtonProps={{ disabled: isSaving }}
@@ -242,27 +324,46 @@ function FormModal<T>({
       styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', marginInline: -24, paddingInline: 24 } }}
       {...modalProps}
     >
-      {formError && <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} />}
-      <Form
-        form={form}
-        layout="horizontal"
-        labelCol={{ flex: '96px' }}
-        labelWrap
-        wrapperCol={{ flex: 1 }}
-        initialValues={{ ...(record ?? createDefaults(def)), ...initialValues }}
-        onFinish={save}
-        scrollToFirstError
-        style={{ paddingTop: 8 }}
-      >
-        {formFields(def, isCreate).map((field) => (
-          <Form.Item key={field.name} name={field.name} label={field.label} rules={rulesFor(field)} extra={field.help} {...itemPropsFor(field)}>
-            {fieldsOverride[field.name] ?? fieldInput(field, { optionsFor, treeDataFor })}
-          </Form.Item>
-        ))}
-        {extraFields}
-        {/* Enter in a text box submits the form; browsers need a submit button for that. */}
-        <button type="submit" hidden aria-hidden />
-      </Form>
+      <div ref={body}>
+        {readOnly && <Alert type="info" showIcon title={`只读：${readOnly}`} style={{ marginBottom: 16 }} data-testid="read-only" />}
+        {formError && <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} />}
+        <Form
+          form={form}
+          disabled={Boolean(readOnly)}
+          // Ids are `resource-form_<field>`: labels never point at a filter bar field of the same name.
+          name="resource-form"
+          layout="horizontal"
+          labelCol={{ flex: '96px' }}
+          labelWrap
+          wrapperCol={{ flex: 1 }}
+          initialValues={{ ...(record ?? createDefaults(def)), ...initialValues }}
+          onFinish={save}
+          onValuesChange={() => setDirty(true)}
+          scrollToFirstError
+          style={{ paddingTop: 8 }}
+        >
+          {formFields(def, isCreate).map((field) => {
+            const lockReason = locked[field.name];
+            const input = fieldsOverride[field.name] ?? fieldInput(field, { optionsFor, treeDataFor, disabled: lockReason !== undefined ? true : undefined });
+            return (
+              <Form.Item
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                required={field.required}
+                rules={lockReason === undefined ? rulesFor(field, def) : []}
+                extra={lockReason !== undefined ? <span data-testid={`locked-${field.name}`}>{lockReason}</span> : field.help}
+                {...itemPropsFor(field)}
+              >
+                {input}
+              </Form.Item>
+            );
+          })}
+          {extraFields}
+          {/* Enter in a text box submits the form; browsers need a submit button for that. */}
+          <button type="submit" tabIndex={-1} aria-hidden style={{ position: 'absolute', width: 1, height: 1, padding: 0, border: 0, opacity: 0, pointerEvents: 'none' }} />
+        </Form>
+      </div>
     </Modal>
   );
 }

@@ -3,8 +3,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import type { TablePaginationConfig } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
 import { isOk, type ListParams, type Reply } from '@/lib/api/resource';
-import { PAGE_SIZE_DEFAULT, type ListResult } from '@/lib/resources/define';
+import { PAGE_SIZE_DEFAULT, type FilterDef, type ListResult, type SortOrder } from '@/lib/resources/define';
+import { clearPatch, isFiltered } from './resource-filters';
 
 export type QueryPatch = Record<string, string | number | boolean | null | undefined>;
 
@@ -16,11 +18,14 @@ export type QueryPatch = Record<string, string | number | boolean | null | undef
 export function useResourceList<T extends { id: number | string }>({
   fetchList,
   fixed,
+  filters = [],
 }: {
   /** Loads one page; usually `client.list`. */
   fetchList: (params: ListParams) => Promise<Reply<ListResult<T>>>;
   /** Parameters always sent, not kept in the URL (e.g. a department chosen in a tree). */
   fixed?: ListParams;
+  /** The list's filters (usually `resource.filters`): for `isFiltered` and `clearFilters`. */
+  filters?: FilterDef[];
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -31,6 +36,7 @@ export function useResourceList<T extends { id: number | string }>({
   const [data, setData] = useState<ListResult<T> | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
+  const [highlightId, setHighlightId] = useState<T['id'] | null>(null);
   const requestId = useRef(0);
   const fetchRef = useRef(fetchList);
   fetchRef.current = fetchList;
@@ -68,6 +74,22 @@ export function useResourceList<T extends { id: number | string }>({
     [queryKey, pathname, router],
   );
 
+  const sort = query.sort || undefined;
+  const order: SortOrder | undefined = sort ? (query.order === 'descend' ? 'descend' : 'ascend') : undefined;
+
+  /**
+   * Shows a record just created: page 1 in the default order (newest first), filters kept, the row
+   * highlighted. `isHighlightMissing` tells when the filters hide it.
+   */
+  const showCreated = useCallback(
+    (id: T['id']) => {
+      setHighlightId(id);
+      if (query.page || query.sort) setQuery({ page: undefined, sort: undefined, order: undefined }, { resetPage: true });
+      else void reload();
+    },
+    [query.page, query.sort, setQuery, reload],
+  );
+
   const page = Number(query.page) || 1;
   const pageSize = Number(query.pageSize) || PAGE_SIZE_DEFAULT;
   const pagination: TablePaginationConfig = {
@@ -79,6 +101,10 @@ export function useResourceList<T extends { id: number | string }>({
     showTotal: (total) => (data?.totalCapped ? `超过 ${total} 条` : `共 ${total} 条`),
   };
 
+  const filtered = isFiltered(filters, query);
+  const clearFilters = useCallback(() => setQuery(clearPatch(filters)), [filters, setQuery]);
+  const isHighlightMissing = highlightId !== null && !loading && !!data && !data.list.some((r) => r.id === highlightId);
+
   return {
     query,
     data,
@@ -86,13 +112,34 @@ export function useResourceList<T extends { id: number | string }>({
     failed,
     reload,
     setQuery,
+    /** Any of `filters` set in the URL. */
+    isFiltered: filtered,
+    clearFilters,
+    sort,
+    order,
+    highlightId,
+    isHighlightMissing,
+    showCreated,
     tableProps: {
       rowKey: 'id' as const,
       dataSource: data?.list ?? [],
       loading,
       pagination,
-      onChange: (p: TablePaginationConfig) =>
-        setQuery({ page: p.current === 1 ? undefined : p.current, pageSize: p.pageSize === PAGE_SIZE_DEFAULT ? undefined : p.pageSize }, { resetPage: false }),
+      onChange: (p: TablePaginationConfig, _filters: unknown, sorter: SorterResult<T> | SorterResult<T>[]) => {
+        const one = Array.isArray(sorter) ? sorter[0] : sorter;
+        const nextSort = one?.order ? String(one.columnKey ?? one.field) : undefined;
+        const nextOrder = one?.order ?? undefined;
+        const isSortChange = nextSort !== sort || (nextSort !== undefined && nextOrder !== order);
+        setQuery(
+          {
+            page: isSortChange || p.current === 1 ? undefined : p.current,
+            pageSize: p.pageSize === PAGE_SIZE_DEFAULT ? undefined : p.pageSize,
+            sort: nextSort,
+            order: nextSort ? nextOrder : undefined,
+          },
+          { resetPage: false },
+        );
+      },
     },
   };
 }

@@ -1,12 +1,16 @@
 'use client';
 
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { usePathname, useRouter } from 'next/navigation';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import Link from 'next/link';
-import { Avatar, Button, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
-import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, App, Avatar, Button, Drawer, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
+import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { confirmLeave, hasUnsavedChanges, setLeaveConfirmer } from '@/components/crud/unsaved-changes';
 import { http, isFailure } from '@/lib/http';
+import { isOk } from '@/lib/api/resource';
 import { groupOf, type MenuEntry } from '@/lib/menu';
+import { deniedPath } from '@/lib/guard';
+import { pageName } from '@/lib/page-title';
 import type { AuthMap } from '@/lib/routes';
 import { HEADER_HEIGHT, MENU_STORAGE_KEY, SIDEBAR_FOLDED_WIDTH, SIDEBAR_TITLE, SIDEBAR_WIDTH } from '@/lib/constants';
 import { useUserStore, type UserInfo } from '@/stores/user';
@@ -25,23 +29,57 @@ function toItems(menu: MenuEntry[]): MenuProps['items'] {
 }
 
 /**
- * The default layout: header (logo, greeting, profile dropdown), foldable sidebar built from the
- * user's menu, main area. Renders from props on the server; the user store is filled on the client.
+ * The default layout: header (logo, greeting, profile menu), foldable sidebar built from the
+ * user's menu (a drawer below the `lg` breakpoint), the page's heading, main area. Renders from
+ * props on the server; the user store is filled on the client.
  * @see SEED §2 (default layout, header and logout, sidebar), §9 (sizes)
  */
 export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth: AuthMap; menu: MenuEntry[]; children: ReactNode }) {
   const router = useRouter();
   const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const { modal } = App.useApp();
   const setUser = useUserStore((s) => s.setUser);
+  const setInfo = useUserStore((s) => s.setInfo);
   const clearUser = useUserStore((s) => s.clearUser);
   const fold = useUserStore((s) => s.fold);
   const setFold = useUserStore((s) => s.setFold);
   const storedInfo = useUserStore((s) => s.info);
   const name = (storedInfo ?? info).name;
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
 
   useEffect(() => {
     setUser(info, auth);
-  }, [info, auth, setUser]);
+    // Department and role names for the workbench and the data-scope lines (not in login_info).
+    void http.main.get<{ departmentName: string | null; roleName: string | null }>('/api/profile').then((reply) => {
+      if (isOk(reply)) setInfo({ departmentName: reply.data.departmentName, roleName: reply.data.roleName });
+    });
+  }, [info, auth, setUser, setInfo]);
+
+  // Leaving a form with unsaved changes asks in the product's own dialog.
+  useEffect(() => {
+    setLeaveConfirmer(
+      (text) =>
+        new Promise((resolve) => {
+          modal.confirm({ title: '离开此页？', content: text, okText: '离开', okButtonProps: { danger: true }, cancelText: '留下', onOk: () => resolve(true), onCancel: () => resolve(false) });
+        }),
+    );
+  }, [modal]);
+
+  // Links inside the shell (logo, workbench shortcuts …) ask too while a form holds changes.
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (!hasUnsavedChanges() || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!a || a.target === '_blank' || a.origin !== window.location.origin) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const href = a.pathname + a.search;
+      void confirmLeave().then((isLeaving) => isLeaving && router.push(href));
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [router]);
 
   // One submenu open at a time: the group of the current path, else of the last chosen path.
   const [openKeys, setOpenKeys] = useState<string[]>(() => {
@@ -55,8 +93,10 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
 
   const items = useMemo(() => toItems(menu), [menu]);
 
-  const go = (path: string) => {
+  const go = async (path: string) => {
+    if (!(await confirmLeave())) return;
     localStorage.setItem(MENU_STORAGE_KEY, path);
+    setDrawerOpen(false);
     if (path !== pathname) {
       startNavigationProgress();
       router.push(path);
@@ -64,6 +104,7 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
   };
 
   const logout = async () => {
+    if (!(await confirmLeave())) return;
     const reply = await http.main.post('/api/logout');
     if (!isFailure(reply) && reply.status === 0) {
       clearUser();
@@ -74,15 +115,34 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
   };
 
   const userMenu: MenuProps['items'] = [
-    { key: 'my', icon: <UserOutlined />, label: '个人资料修改' },
+    { key: 'my', icon: <UserOutlined aria-hidden />, label: '个人资料修改' },
     { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录', danger: true },
   ];
+
+  // 无权访问「角色权限」: the guard sent the person here from a page their role does not grant.
+  const denied = pathname === '/' ? deniedPath(searchParams.get('denied')) : null;
+  const dismissDenied = () => router.replace('/', { scroll: false });
+
+  const menuView = (isInline: boolean) => (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={[pathname]}
+      openKeys={isInline && fold ? undefined : openKeys}
+      onOpenChange={(keys) => setOpenKeys(keys.length ? [keys[keys.length - 1]] : [])}
+      onClick={({ key }) => void go(String(key))}
+    />
+  );
+
+  const title = pageName(pathname);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <LoadingBar />
       <Header
+        className="app-header"
         style={{
           height: HEADER_HEIGHT,
           lineHeight: `${HEADER_HEIGHT}px`,
@@ -91,42 +151,55 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'space-between',
+          gap: 12,
           boxShadow: '0 1px 4px rgba(0,21,41,0.08)',
           position: 'sticky',
           top: 0,
           zIndex: 100,
         }}
       >
-        <Space size={16} align="center">
-          <Link href="/" style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
+        <Space size={12} align="center" style={{ minWidth: 0 }}>
+          <Button
+            type="text"
+            className="only-narrow"
+            aria-label="打开菜单"
+            aria-expanded={isDrawerOpen}
+            data-testid="drawer-toggle"
+            icon={<MenuOutlined aria-hidden />}
+            onClick={() => setDrawerOpen(true)}
+          />
+          <Link href="/" style={{ display: 'flex', alignItems: 'center', gap: 10 }} aria-label="卡车资讯 CMS 工作台">
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src="/logo.svg" alt="卡车资讯" width={40} height={40} />
-            <Typography.Text strong style={{ fontSize: 18 }}>
+            <img src="/logo.svg" alt="" width={40} height={40} />
+            <Typography.Text strong style={{ fontSize: 18 }} className="only-wide">
               卡车资讯 CMS
             </Typography.Text>
           </Link>
           <Button
             type="text"
+            className="only-wide"
             aria-label={fold ? '展开菜单' : '收起菜单'}
             data-testid="fold-toggle"
-            icon={fold ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            icon={fold ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
             onClick={() => setFold(!fold)}
           />
         </Space>
-        <Space size={24} align="center">
+        <Space size={16} align="center" style={{ minWidth: 0 }}>
           <OnlineStatus />
           <Dropdown
             menu={{
               items: userMenu,
-              onClick: ({ key }) => (key === 'my' ? go('/user/my') : void logout()),
+              onClick: ({ key }) => (key === 'my' ? void go('/user/my') : void logout()),
             }}
-            trigger={['click', 'hover']}
+            // Click (and tap) only: with hover as well, a tap opens and the synthetic hover closes it.
+            trigger={['click']}
+            placement="bottomRight"
           >
-            <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
-              <Avatar size="small" src={(storedInfo ?? info).avatar || undefined} icon={<UserOutlined />} />
-              <span>你好，{name}</span>
-              <DownOutlined style={{ fontSize: 10 }} />
-            </Space>
+            <Button type="text" data-testid="user-menu" aria-haspopup="menu" aria-label={`你好，${name}，账号菜单`} style={{ height: 40, display: 'flex', alignItems: 'center', gap: 8, maxWidth: '100%' }}>
+              <Avatar size="small" src={(storedInfo ?? info).avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
+              <span className="header-name">你好，{name}</span>
+              <DownOutlined aria-hidden style={{ fontSize: 10 }} />
+            </Button>
           </Dropdown>
         </Space>
       </Header>
@@ -138,25 +211,47 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
           trigger={null}
           theme="dark"
           data-testid="sidebar"
+          className="app-sider only-wide"
           style={{ position: 'sticky', top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)`, overflow: 'auto' }}
         >
-          <div
-            style={{ color: '#fff', fontWeight: 600, textAlign: 'center', padding: '16px 8px', whiteSpace: 'nowrap', overflow: 'hidden' }}
-            title={SIDEBAR_TITLE}
-          >
-            {fold ? '后台' : SIDEBAR_TITLE}
-          </div>
-          <Menu
-            theme="dark"
-            mode="inline"
-            items={items}
-            selectedKeys={[pathname]}
-            openKeys={fold ? undefined : openKeys}
-            onOpenChange={(keys) => setOpenKeys(keys.length ? [keys[keys.length - 1]] : [])}
-            onClick={({ key }) => go(String(key))}
-          />
+          <nav aria-label="主菜单">
+            <div style={{ color: '#fff', fontWeight: 600, textAlign: 'center', padding: '16px 8px', whiteSpace: 'nowrap', overflow: 'hidden' }} title={SIDEBAR_TITLE}>
+              {fold ? '后台' : SIDEBAR_TITLE}
+            </div>
+            {menuView(true)}
+          </nav>
         </Sider>
-        <Content style={{ padding: 24, minWidth: 0 }}>{children}</Content>
+        <Drawer
+          placement="left"
+          open={isDrawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={SIDEBAR_WIDTH + 40}
+          title={SIDEBAR_TITLE}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+          data-testid="menu-drawer"
+        >
+          <nav aria-label="主菜单">{menuView(false)}</nav>
+        </Drawer>
+        {/* antd's Content is the page's <main>. */}
+        <Content className="app-content" style={{ padding: 24, minWidth: 0 }}>
+          {title && (
+            <Typography.Title level={1} className="page-title" style={{ fontSize: 20, margin: '0 0 16px' }}>
+              {title}
+            </Typography.Title>
+          )}
+          {denied && (
+            <Alert
+              type="warning"
+              showIcon
+              closable={{ onClose: dismissDenied, 'aria-label': '关闭提示' }}
+              style={{ marginBottom: 16 }}
+              data-testid="denied"
+              title={`无权访问「${pageName(denied) ?? denied}」`}
+              description="你的角色没有这个页面的权限，已回到工作台。如需使用，请联系管理员在「角色权限」中授权。"
+            />
+          )}
+          {children}
+        </Content>
       </Layout>
     </Layout>
   );

@@ -23,7 +23,8 @@ const ICONS: Record<string, ComponentType> = {
   SettingOutlined,
 };
 
+/** Decorative: the menu item's text names it, so screen readers skip the icon. */
 export function MenuIcon({ name }: { name?: string }) {
-  const Icon = (name && ICONS[name]) || AppstoreOutlined;
-  return <Icon />;
+  const Icon = ((name && ICONS[name]) || AppstoreOutlined) as ComponentType<{ 'aria-hidden'?: boolean }>;
+  return <Icon aria-hidden />;
 }

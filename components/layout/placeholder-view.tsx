@@ -3,14 +3,17 @@
 import { Card, Result, Typography } from 'antd';
 import { ToolOutlined } from '@ant-design/icons';
 
-export function PlaceholderView({ title, group }: { title: string; group?: string }) {
+/** A screen still to be built. The shell shows the page's h1; a bare layout passes `isPageHeading`. */
+export function PlaceholderView({ title, group, isPageHeading = false }: { title: string; group?: string; isPageHeading?: boolean }) {
   return (
     <Card>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {title}
-      </Typography.Title>
+      {isPageHeading && (
+        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 20 }}>
+          {title}
+        </Typography.Title>
+      )}
       <Result
-        icon={<ToolOutlined />}
+        icon={<ToolOutlined aria-hidden />}
         title="建设中"
         subTitle={`「${title}」${group ? `（${group}）` : ''}功能正在建设中，将在后续版本提供。`}
       />

@@ -16,8 +16,16 @@ export interface FieldOption {
 export interface FieldDef {
   name: string;
   label: string;
-  /** Shown as a list column (in declaration order). */
-  list?: boolean | { width?: number; ellipsis?: boolean };
+  /**
+   * Shown as a list column (in declaration order). `ellipsis`: long values end in … with the whole
+   * value in a tooltip. `key`: the column that names the row; it stays pinned on the left.
+   */
+  list?: boolean | { width?: number; ellipsis?: boolean; key?: boolean };
+  /**
+   * The list can be ordered by this column (`?sort=<name>&order=ascend|descend`). Declare it only
+   * where an index serves the order; `crudRoutes` accepts exactly the declared names.
+   */
+  sort?: boolean;
   /** Shown in the create/edit form; `'create'` = create only (e.g. an initial password). */
   form?: boolean | 'create';
   input?: FieldInput;
@@ -32,6 +40,11 @@ export interface FieldDef {
 
 export type FilterInput = 'keyword' | 'select' | 'dateRange' | 'text';
 
+/**
+ * The one filter model of every list (docs/decisions.md, issue 11): a filter applies as soon as it
+ * changes; typed text waits until typing pauses (or Enter). Text filters match parts of the value.
+ */
+
 export interface FilterDef {
   /** Query parameter name (`keyword`, `enabled`, …); a dateRange writes `from` / `to` (ISO-8601). */
   name: string;
@@ -39,6 +52,8 @@ export interface FilterDef {
   input: FilterInput;
   options?: FieldOption[];
   placeholder?: string;
+  /** A dateRange to the minute (log screens) instead of whole days. */
+  withTime?: boolean;
 }
 
 export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
@@ -66,6 +81,9 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>): Reso
 export function apiPath(def: Pick<ResourceDef, 'name'>): string {
   return `/api/${def.name}`;
 }
+
+/** The list order parameters: `sort` names a declared sortable field, `order` its direction. */
+export type SortOrder = 'ascend' | 'descend';
 
 /** List reply (DESIGN §2). `totalCapped`: the real total is at least `total` (huge tables). */
 export interface ListResult<T> {

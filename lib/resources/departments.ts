@@ -23,5 +23,8 @@ export interface Department {
   name: string;
   parentId: number | null;
   sort: number;
+  /** Members of this department itself. */
   userCount?: number;
+  /** Members of this department and every department below it. */
+  totalCount?: number;
 }

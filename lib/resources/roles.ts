@@ -25,11 +25,11 @@ export const roleResource = defineResource({
     level: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '请选择数据范围' }).default(3),
   }),
   fields: [
-    { name: 'name', label: '角色名称', list: true, form: true, required: true, max: 64 },
+    { name: 'name', label: '角色名称', list: { key: true, width: 160 }, sort: true, form: true, required: true, max: 64 },
     { name: 'description', label: '描述', list: { ellipsis: true }, form: true, input: 'textarea', max: 255 },
     { name: 'level', label: '数据范围', list: { width: 120 }, form: true, input: 'radio', options: LEVEL_OPTIONS, required: true },
   ],
-  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '角色名称' }],
+  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '角色名称（部分即可）' }],
 });
 
 export interface Role {

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
@@ -8,7 +8,7 @@ import { access, type AccessMiddleware } from '../auth/access';
 import type { DbOrTx, Tx } from '../db/client';
 import { badRequest, conflict, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
-import { allOf, likePattern, pageOf, parseListQuery } from './list';
+import { allOf, likePattern, listOrder, pageOf, parseListQuery } from './list';
 import { logOperation, OPERATION_TYPES, type OperationType } from './oplog';
 
 type Row = Record<string, unknown> & { id: number };
@@ -36,7 +36,16 @@ export interface CrudOptions {
   filters?: Record<string, (value: string) => SQL | undefined>;
   /** Columns searched by `keyword`. */
   keyword?: AnyPgColumn[];
+  /**
+   * The default order. Without it: a drag-sorted resource in its `sort` order, any other newest
+   * first (by id, which the primary key serves), so a record just created is on page 1.
+   */
   orderBy?: Array<SQL | AnyPgColumn>;
+  /**
+   * Columns a list may be ordered by (`?sort=name&order=ascend`), each served by an index. Fields
+   * declared `sort: true` in the resource and `unique` fields (their unique index serves) are added.
+   */
+  sorts?: Record<string, AnyPgColumn>;
   /** Sorting only reorders records sharing this column's value (e.g. siblings under one parent). */
   sortGroup?: AnyPgColumn;
   /** Unique fields: a duplicate answers 409 with a field error. */
@@ -86,6 +95,12 @@ export function crudRoutes(opts: CrudOptions) {
   const title = opts.title ?? ((row: Values) => String(row.name ?? row.title ?? row.id ?? ''));
   const tableId = table.id;
   const sortColumn = (table as unknown as { sort?: AnyPgColumn }).sort;
+  const sorts: Record<string, AnyPgColumn> = { ...opts.sorts };
+  for (const field of resource.fields) {
+    const column = columns[field.name];
+    if (field.sort && column && !('sql' in column && 'fieldAlias' in column)) sorts[field.name] = column as AnyPgColumn;
+  }
+  for (const u of opts.unique ?? []) sorts[u.field] ??= u.column;
 
   const base = (db: DbOrTx) => {
     const q = db.select(columns).from(table as PgTable).$dynamic();
@@ -139,7 +154,7 @@ export function crudRoutes(opts: CrudOptions) {
     }
     const where = allOf(conditions);
     const db = c.get('db');
-    const orderBy = opts.orderBy ?? (sortColumn ? [asc(sortColumn), asc(tableId)] : [asc(tableId)]);
+    const orderBy = listOrder(query, { sorts, id: tableId }) ?? opts.orderBy ?? (sortColumn ? [asc(sortColumn), asc(tableId)] : [desc(tableId)]);
     const select = base(db).where(where).orderBy(...orderBy);
     return ok(c, await pageOf(db, { query: select, table: table as PgTable, where, page, pageSize, cap: opts.countCap ?? 100_000 }));
   });

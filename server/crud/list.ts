@@ -1,4 +1,5 @@
-import { and, count, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../lib/resources/define';
@@ -53,4 +54,16 @@ export async function pageOf<T>(
 ) {
   const [list, counted] = await Promise.all([query.limit(pageSize).offset((page - 1) * pageSize), cappedCount(db, table, where, cap)]);
   return { list, page, pageSize, ...counted };
+}
+
+/**
+ * The order a list asked for (`sort` names an allowed column, `order` is `ascend` or `descend`),
+ * with the id as tie-breaker so pages never overlap; undefined for no or an unknown `sort` (the
+ * default order applies; unknown parameters are ignored, DESIGN §2).
+ */
+export function listOrder(query: Record<string, string>, { sorts, id }: { sorts: Record<string, AnyPgColumn>; id: AnyPgColumn }): SQL[] | undefined {
+  const column = query.sort ? sorts[query.sort] : undefined;
+  if (!column || !Object.prototype.hasOwnProperty.call(sorts, query.sort)) return undefined;
+  const direction = query.order === 'descend' ? desc : asc;
+  return [direction(column), direction(id)];
 }

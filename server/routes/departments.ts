@@ -1,4 +1,4 @@
-import { asc, count, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, max, ne, sql } from 'drizzle-orm';
 import { departmentResource } from '../../lib/resources/departments';
 import { access } from '../auth/access';
 import { departments, users } from '../db/schema';
@@ -17,6 +17,43 @@ async function assertParentValid(db: DbOrTx, id: number | null, parentId: number
   for (let cur: number | null | undefined = parentId, hops = 0; cur != null && hops <= all.length; cur = parentOf.get(cur), hops++) {
     if (cur === id) throw badRequest('不能把部门移到它自己或它的下级部门之下', { parentId: '不能选择自己或下级部门' });
   }
+}
+
+/** Sibling departments never share a name: a person picks them by name in trees and pickers. */
+async function assertNameFree(db: DbOrTx, { id, name, parentId }: { id: number | null; name: string; parentId: number | null }) {
+  const [clash] = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(
+      and(
+        parentId === null ? isNull(departments.parentId) : eq(departments.parentId, parentId),
+        sql`lower(${departments.name}) = lower(${name})`,
+        id === null ? undefined : ne(departments.id, id),
+      ),
+    )
+    .limit(1);
+  if (clash) {
+    const message = parentId === null ? `已有名为「${name}」的顶级部门` : `同一上级部门下已有「${name}」`;
+    throw conflict(message, { name: message });
+  }
+}
+
+/**
+ * Adds `totalCount` to each department: its own members plus those of every department below it
+ * (the tree shows "11 / 30"). One pass from the leaves up over the rows already loaded.
+ */
+export function withTotals<T extends { id: number; parentId: number | null; userCount: number }>(rows: T[]): Array<T & { totalCount: number }> {
+  const total = new Map(rows.map((r) => [r.id, r.userCount]));
+  const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
+  for (const r of rows) {
+    // Walk up from each department, adding its own count to every ancestor (depth is small).
+    const seen = new Set([r.id]);
+    for (let p = r.parentId; p !== null && total.has(p) && !seen.has(p); p = parentOf.get(p) ?? null) {
+      seen.add(p);
+      total.set(p, total.get(p)! + r.userCount);
+    }
+  }
+  return rows.map((r) => ({ ...r, totalCount: total.get(r.id)! }));
 }
 
 const userCounts = (db: DbOrTx) =>
@@ -42,7 +79,7 @@ export const departmentRoutes = crudRoutes({
         .leftJoin(counts, eq(counts.departmentId, departments.id))
         .orderBy(asc(departments.sort), asc(departments.id))
         .limit(TREE_MAX);
-      return ok(c, rows);
+      return ok(c, withTotals(rows));
     });
   },
   hooks: {
@@ -54,6 +91,7 @@ export const departmentRoutes = crudRoutes({
     async beforeCreate({ tx }, values) {
       const parentId = (values.parentId as number | null | undefined) ?? null;
       await assertParentValid(tx, null, parentId);
+      await assertNameFree(tx, { id: null, name: values.name as string, parentId });
       const [{ top }] = await tx
         .select({ top: max(departments.sort) })
         .from(departments)
@@ -62,6 +100,10 @@ export const departmentRoutes = crudRoutes({
     },
     async beforeUpdate({ tx }, before, patch) {
       if ('parentId' in patch) await assertParentValid(tx, before.id, patch.parentId as number | null);
+      if ('parentId' in patch || 'name' in patch) {
+        const parentId = 'parentId' in patch ? ((patch.parentId as number | null | undefined) ?? null) : (before.parentId as number | null);
+        await assertNameFree(tx, { id: before.id, name: (patch.name ?? before.name) as string, parentId });
+      }
       return patch;
     },
     async beforeDelete({ tx }, before) {

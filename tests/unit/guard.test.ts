@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownGuard, isPathAllowed, loginGuard, unknownGuard, userGuardDecide, userGuardNeedsFetch } from '@/lib/guard';
+import { deniedPath, isKnownGuard, isPathAllowed, loginGuard, loginUrl, safeReturnPath, sessionEndReason, unknownGuard, userGuardDecide, userGuardNeedsFetch } from '@/lib/guard';
 import { findRoute, ROUTES } from '@/lib/routes';
 
 const auth = { '/': { name: '工作台' }, '/article/list': { name: '文章列表', home: '内容管理' } };
@@ -23,17 +23,28 @@ describe('user guard (SEED §4, §6)', () => {
   it('with a session cookie fetches the user detail', () => {
     expect(userGuardNeedsFetch({ hasSession: true })).toBe('fetch');
   });
-  it('a non-zero status goes to /login and clears the stale cookie', () => {
-    expect(userGuardDecide({ path: '/', detail: { status: 401 } })).toEqual({ action: 'redirect', to: '/login', clearSession: true });
+  it('without a session remembers the page asked for', () => {
+    expect(userGuardNeedsFetch({ hasSession: false, returnTo: '/department?dept=3' })).toEqual({ action: 'redirect', to: '/login?from=%2Fdepartment%3Fdept%3D3' });
+  });
+  it('a non-zero status goes to /login, says the session ended and clears the stale cookie', () => {
+    expect(userGuardDecide({ path: '/', detail: { status: 401 } })).toEqual({ action: 'redirect', to: '/login?reason=ended', clearSession: true });
+    expect(userGuardDecide({ path: '/role', detail: { status: 401 } })).toEqual({ action: 'redirect', to: '/login?from=%2Frole&reason=ended', clearSession: true });
+  });
+  it('passes on the reason the server gives for an ended session', () => {
+    expect(userGuardDecide({ path: '/', detail: { status: 401, reason: 'disabled' } })).toMatchObject({ to: '/login?reason=disabled' });
+    expect(userGuardDecide({ path: '/', detail: { status: 401, reason: 'nonsense' } })).toMatchObject({ to: '/login?reason=ended' });
   });
   it('no answer at all is treated like a non-zero status', () => {
-    expect(userGuardDecide({ path: '/', detail: null })).toEqual({ action: 'redirect', to: '/login', clearSession: true });
+    expect(userGuardDecide({ path: '/', detail: null })).toEqual({ action: 'redirect', to: '/login?reason=ended', clearSession: true });
   });
   it('a path in the auth map proceeds', () => {
     expect(userGuardDecide({ path: '/article/list', detail: { status: 0, auth } })).toEqual({ action: 'next' });
   });
-  it('a known path missing from the auth map goes to /', () => {
-    expect(userGuardDecide({ path: '/department', detail: { status: 0, auth } })).toEqual({ action: 'redirect', to: '/' });
+  it('a known path missing from the auth map goes to / saying which page was refused', () => {
+    expect(userGuardDecide({ path: '/department', detail: { status: 0, auth } })).toEqual({ action: 'redirect', to: '/?denied=%2Fdepartment' });
+    expect(deniedPath('/department')).toBe('/department');
+    expect(deniedPath('/no/such')).toBeNull();
+    expect(deniedPath('/login')).toBeNull();
   });
   it.each(['/', '/user/my', '/user/bindDingtalk'])('%s is always allowed, even with an empty auth map', (path) => {
     expect(userGuardDecide({ path, detail: { status: 0, auth: {} } })).toEqual({ action: 'next' });
@@ -76,5 +87,23 @@ describe('route catalogue (SEED §2)', () => {
   it('puts login in the bare login layout and preview in the bare preview layout', () => {
     expect(findRoute('/login')).toMatchObject({ layout: 'login', guard: 'login' });
     expect(findRoute('/article/preview')).toMatchObject({ layout: 'preview', guard: null, ignore: true });
+  });
+});
+
+describe('return to the page asked for after signing in', () => {
+  it.each(['/department?dept=3', '/role', '/', '/log/operate?type=create'])('accepts the back-office path %s', (path) => {
+    expect(safeReturnPath(path)).toBe(path);
+  });
+  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/login', '/no/such/page', '/article/preview', '', null, ' /role'])('refuses %s', (value) => {
+    expect(safeReturnPath(value as string | null)).toBeNull();
+  });
+  it('builds the login URL with the page and the reason', () => {
+    expect(loginUrl()).toBe('/login');
+    expect(loginUrl({ returnTo: '/role', reason: 'expired' })).toBe('/login?from=%2Frole&reason=expired');
+    expect(loginUrl({ returnTo: 'https://evil.example/' })).toBe('/login');
+  });
+  it('knows the session-end reasons it can explain', () => {
+    expect(sessionEndReason('password')).toBe('password');
+    expect(sessionEndReason('constructor')).toBeNull();
   });
 });

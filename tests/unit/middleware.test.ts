@@ -20,9 +20,14 @@ describe('middleware wiring (no user-detail fetch needed)', () => {
     expect(res.headers.get('location')).toBe('http://cms.test/');
   });
 
-  it('the user guard sends a request without a session to /login', async () => {
-    const res = await guardRequest(new NextRequest('http://cms.test/role'), routes);
+  it('the user guard sends a request without a session to /login, remembering the page', async () => {
+    const res = await guardRequest(new NextRequest('http://cms.test/role?keyword=%E4%B8%BB'), routes);
     expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe('http://cms.test/login?from=%2Frole%3Fkeyword%3D%25E4%25B8%25BB');
+  });
+
+  it('sends a request for / without a session to the bare /login', async () => {
+    const res = await guardRequest(new NextRequest('http://cms.test/'), routes);
     expect(res.headers.get('location')).toBe('http://cms.test/login');
   });
 

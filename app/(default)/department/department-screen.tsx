@@ -39,12 +39,13 @@ export function DepartmentScreen() {
     router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
   };
 
+  // Side by side from the lg breakpoint; stacked (tree first) on a phone.
   return (
-    <Row gutter={16} wrap={false}>
-      <Col flex="300px">
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={9} xl={7} xxl={6}>
         <DepartmentTree rows={rows} loading={loading} selectedId={selectedId} onSelect={select} onChanged={loadTree} />
       </Col>
-      <Col flex="auto" style={{ minWidth: 0 }}>
+      <Col xs={24} lg={15} xl={17} xxl={18} style={{ minWidth: 0 }}>
         <UserPanel departmentId={selectedId} departments={rows} onChanged={loadTree} />
       </Col>
     </Row>

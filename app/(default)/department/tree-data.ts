@@ -6,6 +6,8 @@ export interface DeptNode {
   title: string;
   name: string;
   userCount: number;
+  /** Members here and in every department below. */
+  totalCount: number;
   parentId: number | null;
   disabled?: boolean;
   children: DeptNode[];
@@ -15,7 +17,7 @@ export interface DeptNode {
 export function buildDeptTree(rows: Department[], disabledIds: ReadonlySet<number> = new Set()): DeptNode[] {
   const nodes = new Map<number, DeptNode>();
   for (const d of rows) {
-    nodes.set(d.id, { key: d.id, value: d.id, title: d.name, name: d.name, userCount: d.userCount ?? 0, parentId: d.parentId, disabled: disabledIds.has(d.id), children: [] });
+    nodes.set(d.id, { key: d.id, value: d.id, title: d.name, name: d.name, userCount: d.userCount ?? 0, totalCount: d.totalCount ?? d.userCount ?? 0, parentId: d.parentId, disabled: disabledIds.has(d.id), children: [] });
   }
   const roots: DeptNode[] = [];
   for (const d of rows) {
@@ -48,4 +50,18 @@ export function reorderSiblings(siblings: number[], dragId: number, targetId: nu
   const at = rest.indexOf(targetId);
   rest.splice(after ? at + 1 : at, 0, dragId);
   return rest;
+}
+
+/** The ids above a department, nearest first (its parent, grandparent …). */
+export function ancestorIds(rows: Department[], id: number): number[] {
+  const parentOf = new Map(rows.map((d) => [d.id, d.parentId]));
+  const out: number[] = [];
+  for (let p = parentOf.get(id) ?? null; p !== null && !out.includes(p); p = parentOf.get(p) ?? null) out.push(p);
+  return out;
+}
+
+/** A department tree whose nodes outside `allowed` cannot be picked (a manager places staff only in their scope). */
+export function limitTree(nodes: DeptNode[], allowed: ReadonlySet<number> | null): DeptNode[] {
+  if (!allowed) return nodes;
+  return nodes.map((n) => ({ ...n, disabled: n.disabled || !allowed.has(n.key), children: limitTree(n.children, allowed) }));
 }

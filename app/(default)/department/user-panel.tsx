@@ -1,78 +1,201 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Form, Modal, Space, Switch, Table, Tag, Tooltip } from 'antd';
-import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { actionsColumn, columnsFrom, emptyText, formatDateTime, ResourceFilters, ResourceFormModal, useResourceList } from '@/components/crud';
+import { App, Button, Card, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography, type TableColumnType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  actionsColumn,
+  columnsFrom,
+  DataScopeNote,
+  emptyText,
+  formatDateTime,
+  ResourceFilters,
+  ResourceFormModal,
+  ResourceTable,
+  useResourceList,
+} from '@/components/crud';
 import { NewPasswordFields } from '@/components/common/new-password-fields';
-import { http } from '@/lib/http';
+import { http, isFailure } from '@/lib/http';
 import { isOk, resourceClient } from '@/lib/api/resource';
+import {
+  createStaffRefusal,
+  deleteStaffRefusal,
+  grantRefusal,
+  manageRefusal,
+  resetPasswordRefusal,
+  scopeKind,
+  toggleStaffRefusal,
+  type Viewer,
+} from '@/lib/permissions';
 import type { FieldOption } from '@/lib/resources/define';
 import type { Department } from '@/lib/resources/departments';
 import { roleResource, type Role } from '@/lib/resources/roles';
 import { userResource, type User } from '@/lib/resources/users';
-import { useUserStore } from '@/stores/user';
-import { buildDeptTree } from './tree-data';
+import { findRoute } from '@/lib/routes';
+import { useUserStore, useViewer } from '@/stores/user';
+import { buildDeptTree, limitTree, subtreeIds } from './tree-data';
 
 const users = resourceClient<User>(userResource);
 const roles = resourceClient<Role>(roleResource);
+const FILTERS = userResource.filters ?? [];
+const routeName = (path: string) => findRoute(path)?.name ?? path;
 
-/** Users of the chosen department (or all): filters, add, edit, enable/disable, reset password, delete. */
+/** Help the declaration does not carry yet (lib/resources/users.ts belongs to the API side). */
+const HELP: Record<string, string> = { username: '3–32 位，可用字母、数字和 _ . -；创建后不能修改' };
+
+type BulkPatch = { enabled: boolean } | { departmentId: number | null } | { roleId: number | null };
+
+/**
+ * Users of the chosen department (or all): filters, add, edit, enable/disable (confirmed), reset
+ * password, delete, and bulk changes on selected rows. What the viewer may not do is shown
+ * disabled with the reason; the list says whose records the viewer's data scope covers.
+ */
 export function UserPanel({ departmentId, departments, onChanged }: { departmentId: number | null; departments: Department[]; onChanged: () => void }) {
   const department = departments.find((d) => d.id === departmentId) ?? null;
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const viewer = useViewer();
   const me = useUserStore((s) => s.info);
-  const [roleOptions, setRoleOptions] = useState<FieldOption[]>([]);
+  const [roleList, setRoleList] = useState<Role[]>([]);
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
-  const list = useResourceList<User>({ fetchList: users.list, fixed: { departmentId: departmentId ?? undefined } });
-  const deptTree = useMemo(() => buildDeptTree(departments), [departments]);
-  // Only super-administrators may make one (the server refuses everyone else), so only they see it.
-  const formDef = useMemo(() => (me?.isSuper ? userResource : { ...userResource, fields: userResource.fields.filter((f) => f.name !== 'isSuper') }), [me?.isSuper]);
+  const [bulkDialog, setBulkDialog] = useState<{ kind: 'department' | 'role'; rows: User[]; clear: () => void } | null>(null);
+  const list = useResourceList<User>({ fetchList: users.list, fixed: { departmentId: departmentId ?? undefined }, filters: FILTERS });
 
   useEffect(() => {
     void roles.list({ pageSize: 100 }).then((reply) => {
-      if (isOk(reply)) setRoleOptions(reply.data.list.map((r) => ({ label: r.name, value: r.id })));
+      if (isOk(reply)) setRoleList(reply.data.list);
     });
   }, []);
+
+  const roleOf = useMemo(() => {
+    const byId = new Map(roleList.map((r) => [r.id, r]));
+    return (id: number) => byId.get(id);
+  }, [roleList]);
+  // Roles the viewer cannot grant stay visible in the picker, greyed, with the reason.
+  const roleOptions = useMemo<FieldOption[]>(() => roleList.map((r) => ({ label: r.name, value: r.id })), [roleList]);
+  const grantableRoleOptions = useMemo(
+    () =>
+      roleList.map((r) => {
+        const refusal = viewer ? grantRefusal(viewer, r, routeName) : null;
+        return { label: refusal ? `${r.name}（不能授予）` : r.name, value: r.id, disabled: Boolean(refusal), title: refusal ? `${r.name}：${refusal}` : r.name };
+      }),
+    [roleList, viewer],
+  );
+
+  // A department-scoped manager places staff only in their own department and below.
+  const scopeIds = useMemo(() => (viewer && scopeKind(viewer) === 'department' && viewer.departmentId !== null ? subtreeIds(departments, viewer.departmentId) : null), [viewer, departments]);
+  const deptTree = useMemo(() => limitTree(buildDeptTree(departments), scopeIds), [departments, scopeIds]);
+
+  const formDef = useMemo(() => {
+    const fields = userResource.fields
+      // Only super-administrators may make one (the server refuses everyone else), so only they see it.
+      .filter((f) => f.name !== 'isSuper' || me?.isSuper)
+      .map((f) => (HELP[f.name] ? { ...f, help: HELP[f.name] } : f));
+    return { ...userResource, fields };
+  }, [me?.isSuper]);
 
   const refresh = () => {
     void list.reload();
     onChanged();
   };
 
-  const toggle = async (u: User, enabled: boolean) => {
-    const reply = await users.update(u.id, { enabled });
-    if (isOk(reply)) {
-      void message.success(enabled ? `已启用「${u.name}」` : `已停用「${u.name}」，其登录已失效`);
-      void list.reload();
-    }
+  const refusalOf = (kind: 'manage' | 'delete' | 'toggle' | 'reset', u: User) => {
+    if (!viewer) return null;
+    const rule = { manage: manageRefusal, delete: deleteStaffRefusal, toggle: toggleStaffRefusal, reset: resetPasswordRefusal }[kind];
+    return rule(viewer, u, roleOf);
   };
 
-  const generated = columnsFrom<User>(userResource, {
-    username: { render: (v: string, u: User) => (<Space size={4}>{v}{u.isSuper && <Tag color="gold">超管</Tag>}</Space>) },
-    enabled: {
-      render: (v: boolean, u: User) => (
-        <Tooltip title={u.id === me?.id ? '不能停用自己' : undefined}>
-          <Switch size="small" checked={v} disabled={u.id === me?.id} checkedChildren="启用" unCheckedChildren="停用" onChange={(checked) => toggle(u, checked)} aria-label={`${u.name} 启用状态`} />
-        </Tooltip>
-      ),
+  const toggle = (u: User, enabled: boolean) => {
+    const apply = async () => {
+      const reply = await users.update(u.id, { enabled });
+      if (isOk(reply)) {
+        void message.success(enabled ? `已启用「${u.name}」` : `已停用「${u.name}」，其登录已失效`);
+        void list.reload();
+      }
+    };
+    if (enabled) return void apply();
+    // Disabling signs the person out at once: ask first.
+    modal.confirm({
+      title: `停用「${u.name}（${u.username}）」？`,
+      content: '停用后他会立即被退出登录，且不能再登录，直到重新启用。',
+      okText: '停用',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: apply,
+    });
+  };
+
+  /** Changes each selected person on their own (the server checks each); one summary at the end. */
+  const bulkUpdate = async (rows: User[], patch: BulkPatch, done: string, clear: () => void) => {
+    const failures: string[] = [];
+    for (const u of rows) {
+      const result = await http.main.send<User>('PUT', `/api/users/${u.id}`, patch);
+      if (isFailure(result)) failures.push(`${u.name}：网络异常`);
+      else if (result.body.status !== 0) failures.push(`${u.name}：${result.body.message ?? '未能修改'}`);
+    }
+    const changed = rows.length - failures.length;
+    if (changed) void message.success(`${done} ${changed} 人`);
+    if (failures.length) {
+      // One toast for the whole batch, with the request URL (SEED §7), and the details in a dialog.
+      http.main.notify(`${failures.length} 人未能修改 (/api/users)`);
+      modal.warning({ title: `${failures.length} 人未能修改`, content: <ul style={{ paddingInlineStart: 20, margin: 0 }}>{failures.map((f) => <li key={f}>{f}</li>)}</ul>, okText: '知道了' });
+    } else clear();
+    refresh();
+  };
+
+  const generated = columnsFrom<User>(
+    userResource,
+    {
+      username: {
+        width: 150,
+        fixed: 'left',
+        // The username's unique index serves this order (crudRoutes accepts unique fields).
+        sorter: true,
+        sortOrder: list.sort === 'username' ? list.order : null,
+        render: (v: string, u: User) => (
+          <Space size={4}>
+            {v}
+            {u.isSuper && <Tag color="gold">超管</Tag>}
+          </Space>
+        ),
+      },
+      name: { width: 110, ellipsis: { showTitle: true } },
+      enabled: {
+        width: 90,
+        render: (v: boolean, u: User) => {
+          const refusal = refusalOf('toggle', u);
+          return (
+            <Tooltip title={refusal}>
+              <Switch
+                size="small"
+                checked={v}
+                disabled={Boolean(refusal)}
+                checkedChildren="启用"
+                unCheckedChildren="停用"
+                onChange={(checked) => toggle(u, checked)}
+                aria-label={`「${u.name}」启用状态${refusal ? `（${refusal}）` : ''}`}
+              />
+            </Tooltip>
+          );
+        },
+      },
+      phone: { width: 130 },
     },
-  });
+    list,
+  );
   const column = (key: string) => generated.find((c) => c.key === key)!;
-  // Who, whether they can sign in, and where first; contact details after: the panel is narrow
-  // beside the tree and scrolls sideways on a laptop screen.
-  const columns = [
+  // Who, whether they can sign in, and where first; contact details after.
+  const columns: TableColumnType<User>[] = [
     column('username'),
     column('name'),
     column('enabled'),
-    { key: 'departmentName', title: '部门', dataIndex: 'departmentName', render: (v: string | null) => v ?? '-' },
-    { key: 'roleName', title: '角色', dataIndex: 'roleName', render: (v: string | null, u: User) => (u.isSuper ? '全部权限' : (v ?? <Tag>未分配</Tag>)) },
+    { key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 120, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
+    { key: 'roleName', title: '角色', dataIndex: 'roleName', width: 110, render: (v: string | null, u: User) => (u.isSuper ? '全部权限' : (v ?? <Tag>未分配</Tag>)) },
     column('phone'),
     { key: 'lastLoginAt', title: '上次登录', dataIndex: 'lastLoginAt', width: 150, render: formatDateTime },
     actionsColumn<User>({
-      width: 210,
       onEdit: (u) => setEditing(u),
+      editRefusal: (u) => refusalOf('manage', u),
       onDelete: async (u) => {
         const reply = await users.remove(u.id);
         if (isOk(reply)) {
@@ -80,55 +203,169 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
           refresh();
         }
       },
-      canDelete: (u) => u.id !== me?.id,
+      deleteRefusal: (u) => refusalOf('delete', u),
       deleteTitle: (u) => `确定删除员工「${u.name}（${u.username}）」吗？`,
-      extra: (u) => (
-        <Tooltip title={u.id === me?.id ? '自己的密码请在「个人资料」中修改' : undefined}>
-          <Button type="link" size="small" icon={<KeyOutlined />} disabled={u.id === me?.id} onClick={() => setResetting(u)}>
-            重置密码
-          </Button>
-        </Tooltip>
-      ),
+      more: (u) => [{ key: 'reset', label: '重置密码', onClick: () => setResetting(u), disabled: refusalOf('reset', u) ?? false }],
+      order: ['edit', 'reset', 'delete'],
     }),
   ];
+
+  const createRefusal = viewer ? createStaffRefusal(viewer) : null;
+  const editingUser = editing && editing !== 'new' ? editing : null;
+  const locked = lockedFields(viewer, editingUser);
 
   return (
     <Card title={department ? `${department.name} · 员工` : '全部员工'}>
       <ResourceFilters
-        filters={userResource.filters ?? []}
+        filters={FILTERS}
         values={list.query}
         onChange={list.setQuery}
         optionsFor={{ roleId: roleOptions }}
+        note={<DataScopeNote />}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新增员工
-          </Button>
+          <Tooltip title={createRefusal}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              aria-disabled={createRefusal ? true : undefined}
+              className={createRefusal ? 'is-disabled' : undefined}
+              onClick={() => (createRefusal ? void message.info(createRefusal) : setEditing('new'))}
+            >
+              新增员工
+            </Button>
+          </Tooltip>
         }
       />
-      <Table<User>
+      <ResourceTable<User>
         {...list.tableProps}
         columns={columns}
-        size="middle"
-        scroll={{ x: 1100 }}
-        locale={{ emptyText: emptyText('员工', Object.keys(list.query).some((k) => !['page', 'pageSize', 'dept'].includes(k))) }}
+        settingsId="/department"
+        highlightId={list.highlightId}
+        isHighlightMissing={list.isHighlightMissing}
+        onClearFilters={list.clearFilters}
+        selectionKey={`${departmentId}|${JSON.stringify(list.query)}`}
+        selectRefusal={(u) => refusalOf('toggle', u)}
+        bulk={(rows, clear) => (
+          <>
+            <Button size="small" onClick={() => void bulkUpdate(rows, { enabled: true }, '已启用', clear)}>
+              启用
+            </Button>
+            <Button
+              size="small"
+              danger
+              onClick={() =>
+                modal.confirm({
+                  title: `停用选中的 ${rows.length} 人？`,
+                  content: '停用后他们会立即被退出登录，且不能再登录，直到重新启用。',
+                  okText: '停用',
+                  okButtonProps: { danger: true },
+                  cancelText: '取消',
+                  onOk: () => bulkUpdate(rows, { enabled: false }, '已停用', clear),
+                })
+              }
+            >
+              停用
+            </Button>
+            {viewer && scopeKind(viewer) !== 'self' && (
+              <Button size="small" onClick={() => setBulkDialog({ kind: 'department', rows, clear })}>
+                调整部门
+              </Button>
+            )}
+            <Button size="small" onClick={() => setBulkDialog({ kind: 'role', rows, clear })}>
+              更换角色
+            </Button>
+          </>
+        )}
+        locale={{
+          emptyText: list.loading ? ' ' : emptyText('员工', list.isFiltered, list.clearFilters, { canCreate: !createRefusal }),
+        }}
       />
       <ResourceFormModal<User>
         def={formDef}
         open={editing !== null}
-        record={editing === 'new' ? null : editing}
-        initialValues={editing === 'new' ? { departmentId: departmentId ?? undefined } : undefined}
-        optionsFor={{ roleId: roleOptions }}
+        record={editingUser}
+        initialValues={editing === 'new' ? { departmentId: departmentId ?? (scopeIds ? viewer?.departmentId : undefined) ?? undefined } : undefined}
+        optionsFor={{ roleId: grantableRoleOptions }}
         treeDataFor={{ departmentId: deptTree }}
+        locked={locked}
         transform={(v) => ({ ...v, departmentId: v.departmentId ?? null, roleId: v.roleId ?? null })}
-        submit={(values) => (editing && editing !== 'new' ? users.update(editing.id, values) : users.create(values))}
+        submit={(values) => (editingUser ? users.update(editingUser.id, values) : users.create(values))}
         onClose={() => setEditing(null)}
-        onSaved={() => {
+        onSaved={(saved) => {
+          const wasCreate = editing === 'new';
           setEditing(null);
-          refresh();
+          onChanged();
+          if (wasCreate) list.showCreated(saved.id);
+          else void list.reload();
         }}
       />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+      <BulkMoveModal
+        state={bulkDialog}
+        deptTree={deptTree}
+        roleOptions={grantableRoleOptions}
+        onClose={() => setBulkDialog(null)}
+        onApply={async (patch, done) => {
+          const state = bulkDialog!;
+          setBulkDialog(null);
+          await bulkUpdate(state.rows, patch, done, state.clear);
+        }}
+      />
     </Card>
+  );
+}
+
+/** Fields of the staff form the viewer sees but may not change, with the reason. */
+function lockedFields(viewer: Viewer | null, target: User | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!viewer) return out;
+  if (target && scopeKind(viewer) === 'self') out.departmentId = '你的数据范围是「仅本人」，不能调整部门';
+  if (target && target.id === viewer.id && !viewer.isSuper) out.roleId = '不能修改自己的角色';
+  return out;
+}
+
+function BulkMoveModal({
+  state,
+  deptTree,
+  roleOptions,
+  onClose,
+  onApply,
+}: {
+  state: { kind: 'department' | 'role'; rows: User[] } | null;
+  deptTree: ReturnType<typeof buildDeptTree>;
+  roleOptions: Array<FieldOption & { disabled?: boolean }>;
+  onClose: () => void;
+  onApply: (patch: BulkPatch, done: string) => Promise<void>;
+}) {
+  const [form] = Form.useForm<{ target?: number }>();
+  const isDept = state?.kind === 'department';
+  return (
+    <Modal
+      title={state ? `${isDept ? '调整部门' : '更换角色'}：选中的 ${state.rows.length} 人` : ''}
+      open={state !== null}
+      okText="确定"
+      cancelText="取消"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        name="bulk"
+        layout="vertical"
+        clearOnDestroy
+        onFinish={({ target }) => onApply(isDept ? { departmentId: target ?? null } : { roleId: target ?? null }, isDept ? '已调整部门' : '已更换角色')}
+      >
+        <Typography.Paragraph type="secondary">{state?.rows.map((u) => u.name).join('、')}</Typography.Paragraph>
+        <Form.Item name="target" label={isDept ? '新部门' : '新角色'} rules={[{ required: true, message: isDept ? '请选择部门' : '请选择角色' }]}>
+          {isDept ? (
+            <TreeSelect autoFocus treeData={deptTree} treeDefaultExpandAll showSearch={{ treeNodeFilterProp: 'title' }} placeholder="请选择部门" />
+          ) : (
+            <Select autoFocus options={roleOptions} showSearch={{ optionFilterProp: 'label' }} placeholder="请选择角色" />
+          )}
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }
 
@@ -162,7 +399,7 @@ function ResetPasswordModal({ user, onClose }: { user: User | null; onClose: () 
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={save} clearOnDestroy>
+      <Form form={form} name="reset-password" layout="vertical" onFinish={save} clearOnDestroy>
         <NewPasswordFields extra={passwordField.help} />
       </Form>
     </Modal>

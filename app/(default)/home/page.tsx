@@ -1,4 +1,7 @@
 import { Placeholder } from '@/components/layout/placeholder';
+import { routeMetadata } from '@/lib/page-title';
+
+export const metadata = routeMetadata('/home');
 
 export default function Page() {
   return <Placeholder path="/home" />;

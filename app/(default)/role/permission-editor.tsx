@@ -9,6 +9,8 @@ export interface CatalogueRoute {
   home: string | null;
   icon: string | null;
   ignore: boolean;
+  /** Why the viewer cannot grant this page (they do not hold it); it is then shown but not offered. */
+  disabledReason?: string;
 }
 
 export interface PermissionGroup {
@@ -59,9 +61,11 @@ export function PermissionEditor({ catalogue, value = [], onChange, disabled, id
 
   const emit = (next: Set<string>) => onChange?.(catalogue.filter((r) => next.has(r.path)).map((r) => r.path));
 
+  const locked = new Set(catalogue.filter((r) => r.disabledReason).map((r) => r.path));
   const toggle = (paths: string[], isOn: boolean) => {
     const next = new Set(chosen);
     for (const path of paths) {
+      if (locked.has(path)) continue;
       if (isOn) next.add(path);
       else next.delete(path);
     }
@@ -85,6 +89,11 @@ export function PermissionEditor({ catalogue, value = [], onChange, disabled, id
           全部页面
         </Checkbox>
       </div>
+      {locked.size > 0 && !disabled && (
+        <Typography.Paragraph type="secondary" style={{ margin: '0 0 8px' }}>
+          灰色的页面你自己没有权限，不能授予。
+        </Typography.Paragraph>
+      )}
       <div style={{ border: '1px solid #f0f0f0', borderRadius: 6 }}>
         {groups.map((group, index) => {
           const paths = group.routes.map((r) => r.path);
@@ -112,10 +121,10 @@ export function PermissionEditor({ catalogue, value = [], onChange, disabled, id
                 {group.routes.map((route) => (
                   <Checkbox
                     key={route.path}
-                    disabled={disabled}
+                    disabled={disabled || Boolean(route.disabledReason)}
                     checked={chosen.has(route.path)}
                     onChange={(e) => toggle([route.path], e.target.checked)}
-                    title={route.path}
+                    title={route.disabledReason ?? route.path}
                     style={route.ignore ? { gridColumn: 'span 2' } : undefined}
                   >
                     {labelOf(route)}

@@ -7,6 +7,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { login } from '@/lib/http';
 import { rules } from '@/lib/validation';
 import { APP_TITLE } from '@/lib/constants';
+import { safeReturnPath, SESSION_END_TEXT, sessionEndReason } from '@/lib/guard';
 import type { AuthMap } from '@/lib/routes';
 import { useUserStore, type UserInfo } from '@/stores/user';
 
@@ -22,7 +23,12 @@ function explain(err: unknown): string {
   return message;
 }
 
-export function LoginForm() {
+/**
+ * The sign-in form. `from` is the page the person asked for (they return to it, same-origin back-
+ * office paths only); `reason` says why their session ended.
+ */
+export function LoginForm({ from, reason }: { from?: string; reason?: string }) {
+  const endReason = sessionEndReason(reason);
   const router = useRouter();
   const setUser = useUserStore((s) => s.setUser);
   const [submitting, setSubmitting] = useState(false);
@@ -35,7 +41,7 @@ export function LoginForm() {
       const reply = await login<LoginReply>(values);
       const { auth, ...info } = reply.data!;
       setUser(info, auth);
-      router.replace('/');
+      router.replace(safeReturnPath(from) ?? '/');
       router.refresh();
     } catch (err) {
       setError(explain(err));
@@ -48,18 +54,19 @@ export function LoginForm() {
       <div style={{ textAlign: 'center', marginBottom: 24 }}>
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img src="/logo.svg" alt="" width={56} height={56} />
-        <Typography.Title level={3} style={{ margin: '12px 0 4px' }}>
+        <Typography.Title level={1} style={{ margin: '12px 0 4px', fontSize: 24 }}>
           {APP_TITLE}
         </Typography.Title>
         <Typography.Text type="secondary">卡车资讯 · 内容管理后台</Typography.Text>
       </div>
+      {endReason && !error && <Alert type="info" showIcon title={SESSION_END_TEXT[endReason]} style={{ marginBottom: 16 }} data-testid="session-ended" />}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
       <Form layout="vertical" size="large" onFinish={onFinish} requiredMark={false} autoComplete="on">
         <Form.Item label="用户名" name="username" rules={[{ ...rules.required('用户名'), message: '请输入用户名' }, rules.length('用户名', { max: 64 })]}>
-          <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" autoFocus />
+          <Input prefix={<UserOutlined aria-hidden />} placeholder="请输入用户名" autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item label="密码" name="password" rules={[{ ...rules.required('密码'), message: '请输入密码' }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" />
+          <Input.Password prefix={<LockOutlined aria-hidden />} placeholder="请输入密码" autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           登录

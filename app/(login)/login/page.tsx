@@ -1,6 +1,11 @@
+import { routeMetadata } from '@/lib/page-title';
 import { LoginForm } from './login-form';
 
-export default function LoginPage() {
+export const metadata = routeMetadata('/login');
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const query = await searchParams;
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   return (
     <main
       style={{
@@ -12,7 +17,7 @@ export default function LoginPage() {
         padding: 16,
       }}
     >
-      <LoginForm />
+      <LoginForm from={one(query.from)} reason={one(query.reason)} />
     </main>
   );
 }

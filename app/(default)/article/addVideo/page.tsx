@@ -1,4 +1,7 @@
 import { Placeholder } from '@/components/layout/placeholder';
+import { routeMetadata } from '@/lib/page-title';
+
+export const metadata = routeMetadata('/article/addVideo');
 
 export default function Page() {
   return <Placeholder path="/article/addVideo" />;

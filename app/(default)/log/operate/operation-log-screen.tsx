@@ -1,14 +1,14 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Card, Collapse, Descriptions, Drawer, Empty, Form, Input, Select, Space, Spin, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Collapse, Descriptions, Drawer, Empty, Space, Spin, Switch, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useResourceList } from '@/components/crud/use-resource-list';
+import { EllipsisText, listEmptyText, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
 import { isOk, type ListParams } from '@/lib/api/resource';
 import { http } from '@/lib/http';
-import type { ListResult } from '@/lib/resources/define';
+import type { FilterDef, ListResult } from '@/lib/resources/define';
 import { readableValue } from './readable-value';
-import { emptyText, formatTime, queryToRange, rangeToQuery, SearchButtons, TimeRangeItem, type TimeRange } from '../log-filters';
+import { formatTime } from '../log-filters';
 
 /** One row of GET /api/log/operation (server/routes/logs.ts); the list leaves out before/after. */
 interface OperationLogRow {
@@ -78,14 +78,13 @@ const FIELD_LABELS: Record<string, string> = {
   updatedAt: '更新时间',
 };
 
-interface FilterValues {
-  username?: string;
-  type?: string;
-  resource?: string;
-  range?: TimeRange;
-}
-
-const FILTER_KEYS = ['username', 'type', 'resource', 'from', 'to'] as const;
+/** The one filter model (components/crud): text applies once typing pauses, the rest at once. */
+const FILTERS: FilterDef[] = [
+  { name: 'username', label: '操作人', input: 'text', placeholder: '完整用户名' },
+  { name: 'type', label: '类型', input: 'select', placeholder: '全部' },
+  { name: 'resource', label: '对象', input: 'select', placeholder: '全部' },
+  { name: 'time', label: '时间', input: 'dateRange', withTime: true },
+];
 
 const fetchOperationLogs = (params: ListParams) => http.main.get<ListResult<OperationLogRow>>('/api/log/operation', params);
 
@@ -93,8 +92,7 @@ const labelOf = (options: Option[], value: string) => options.find((o) => o.valu
 
 /** 操作日志: who changed what and when; 详情 compares the record before and after. */
 export function OperationLogScreen() {
-  const [form] = Form.useForm<FilterValues>();
-  const { query, tableProps, setQuery, loading, failed, reload } = useResourceList<OperationLogRow>({ fetchList: fetchOperationLogs });
+  const list = useResourceList<OperationLogRow>({ fetchList: fetchOperationLogs, filters: FILTERS });
   const [options, setOptions] = useState<OperationTypes>({ types: [], resources: [] });
   const [detailId, setDetailId] = useState<number | null>(null);
 
@@ -104,44 +102,30 @@ export function OperationLogScreen() {
     });
   }, []);
 
-  useEffect(() => {
-    form.setFieldsValue({ username: query.username, type: query.type, resource: query.resource, range: queryToRange(query) });
-  }, [form, query]);
-
-  const onSearch = (values: FilterValues) => {
-    setQuery({ username: values.username?.trim(), type: values.type, resource: values.resource, ...rangeToQuery(values.range) });
-  };
-
-  const onReset = () => {
-    form.resetFields();
-    setQuery(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])));
-  };
-
-  const filtered = FILTER_KEYS.some((k) => query[k]);
-
   const columns = useMemo<TableColumnsType<OperationLogRow>>(
     () => [
-      { title: '时间', dataIndex: 'createdAt', width: 180, render: (v: string) => formatTime(v) },
-      { title: '操作人', dataIndex: 'username', width: 130, ellipsis: true, render: (v: string) => v || '—' },
+      { key: 'createdAt', title: '时间', dataIndex: 'createdAt', width: 170, fixed: 'left', render: (v: string) => formatTime(v) },
+      { key: 'username', title: '操作人', dataIndex: 'username', width: 120, ellipsis: { showTitle: false }, render: (v: string) => (v ? <EllipsisText text={v} /> : '—') },
       {
+        key: 'type',
         title: '类型',
         dataIndex: 'type',
-        width: 130,
+        width: 110,
         render: (v: string) => <Tag color={TYPE_COLORS[v]}>{labelOf(options.types, v)}</Tag>,
       },
-      { title: '对象', dataIndex: 'resource', width: 110, render: (v: string) => labelOf(options.resources, v) },
-      { title: '记录ID', dataIndex: 'resourceId', width: 90, render: (v: string) => v || '—' },
-      { title: '摘要', dataIndex: 'summary', ellipsis: true },
-      { title: 'IP', dataIndex: 'ip', width: 140, render: (v: string) => v || '—' },
+      { key: 'resource', title: '对象', dataIndex: 'resource', width: 100, render: (v: string) => labelOf(options.resources, v) },
+      { key: 'resourceId', title: '记录ID', dataIndex: 'resourceId', width: 80, render: (v: string) => v || '—' },
+      { key: 'summary', title: '摘要', dataIndex: 'summary', width: 280, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
+      { key: 'ip', title: 'IP', dataIndex: 'ip', width: 130, render: (v: string) => v || '—' },
       {
         title: '操作',
-        key: 'action',
+        key: 'actions',
         width: 80,
         fixed: 'right',
         render: (_, row) => (
-          <Typography.Link onClick={() => setDetailId(row.id)} aria-label={`查看日志 ${row.id} 的详情`}>
+          <Button type="link" size="small" onClick={() => setDetailId(row.id)} aria-label={`查看「${row.summary || row.id}」的详情`}>
             详情
-          </Typography.Link>
+          </Button>
         ),
       },
     ],
@@ -150,28 +134,14 @@ export function OperationLogScreen() {
 
   return (
     <Card>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        操作日志
-      </Typography.Title>
-      <Form form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16, rowGap: 12 }}>
-        <Form.Item name="username" label="操作人">
-          <Input placeholder="完整用户名" allowClear style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="type" label="类型">
-          <Select placeholder="全部" allowClear options={options.types} style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="resource" label="对象">
-          <Select placeholder="全部" allowClear options={options.resources} style={{ width: 120 }} />
-        </Form.Item>
-        <TimeRangeItem />
-        <SearchButtons onReset={onReset} />
-      </Form>
-      <Table<OperationLogRow>
-        {...tableProps}
+      <ResourceFilters filters={FILTERS} values={list.query} onChange={list.setQuery} optionsFor={{ type: options.types, resource: options.resources }} />
+      <ResourceTable<OperationLogRow>
+        {...list.tableProps}
         columns={columns}
-        size="middle"
-        scroll={{ x: 1100 }}
-        locale={{ emptyText: emptyText({ loading, failed, filtered, onClear: onReset, nothingYet: '还没有操作记录，新增、修改或删除数据后会显示在这里', onRetry: () => void reload() }) }}
+        settingsId="/log/operate"
+        locale={{
+          emptyText: listEmptyText({ loading: list.loading, failed: list.failed, filtered: list.isFiltered, onClear: list.clearFilters, nothingYet: '还没有操作记录，新增、修改或删除数据后会显示在这里', onRetry: () => void list.reload() }),
+        }}
       />
       <OperationLogDrawer id={detailId} options={options} onClose={() => setDetailId(null)} />
     </Card>

@@ -1,4 +1,7 @@
 import { Placeholder } from '@/components/layout/placeholder';
+import { routeMetadata } from '@/lib/page-title';
+
+export const metadata = routeMetadata('/operation/friendLinks');
 
 export default function Page() {
   return <Placeholder path="/operation/friendLinks" />;

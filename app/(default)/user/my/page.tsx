@@ -1,4 +1,7 @@
 import { ProfileScreen } from './profile-screen';
+import { routeMetadata } from '@/lib/page-title';
+
+export const metadata = routeMetadata('/user/my');
 
 /** 个人资料 (/user/my): open to every signed-in user. */
 export default function Page() {

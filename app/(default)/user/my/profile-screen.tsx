@@ -6,6 +6,7 @@ import type { FormInstance } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { NewPasswordFields } from '@/components/common/new-password-fields';
+import { useUnsavedChanges } from '@/components/crud/unsaved-changes';
 import { isOk, type Reply } from '@/lib/api/resource';
 import { http, isFailure } from '@/lib/http';
 import { AVATAR_PATTERN, PHONE_PATTERN } from '@/lib/resources/common';
@@ -93,11 +94,16 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   const avatar = (Form.useWatch('avatar', form) ?? '').trim();
   const name = Form.useWatch('name', form) ?? profile.name;
   const avatarPreview = AVATAR_PATTERN.test(avatar) ? avatar : undefined;
+  const [isDirty, setDirty] = useState(false);
+  useUnsavedChanges(isDirty);
 
   const initial: ProfileValues = { name: profile.name, phone: profile.phone ?? '', email: profile.email ?? '', avatar: profile.avatar ?? '' };
 
   /** Back to the last saved values (`initialValues` only hold the first ones). */
-  const undo = () => form.setFields((Object.keys(initial) as (keyof ProfileValues)[]).map((field) => ({ name: field, value: initial[field], errors: [] })));
+  const undo = () => {
+    form.setFields((Object.keys(initial) as (keyof ProfileValues)[]).map((field) => ({ name: field, value: initial[field], errors: [] })));
+    setDirty(false);
+  };
 
   const onFinish = async (values: ProfileValues) => {
     if (savingRef.current) return;
@@ -116,6 +122,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
       onSaved(reply.data);
       form.setFieldsValue({ name: reply.data.name, phone: reply.data.phone, email: reply.data.email, avatar: reply.data.avatar });
       useUserStore.getState().setInfo({ name: reply.data.name, avatar: reply.data.avatar });
+      setDirty(false);
       void message.success('个人资料已保存');
     } else if (!isFailure(reply)) {
       const rest = applyFieldErrors(form, ['name', 'phone', 'email', 'avatar'], reply.errors);
@@ -126,11 +133,11 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   return (
     <>
       <Space size={16} align="center" style={{ marginBottom: 20 }}>
-        <Avatar size={64} src={avatarPreview} icon={<UserOutlined />} alt="头像预览" data-testid="avatar-preview" />
+        <Avatar size={64} src={avatarPreview} icon={<UserOutlined aria-hidden />} alt="头像预览" data-testid="avatar-preview" />
         <div>
-          <Typography.Title level={5} style={{ margin: 0 }}>
+          <Typography.Text strong style={{ display: 'block', fontSize: 16 }}>
             {name || profile.username}
-          </Typography.Title>
+          </Typography.Text>
           <Typography.Text type="secondary">{profile.username}</Typography.Text>
         </div>
       </Space>
@@ -154,7 +161,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
           { key: 'lastLogin', label: '上次登录', children: profile.lastLoginAt ? dayjs(profile.lastLoginAt).format('YYYY-MM-DD HH:mm:ss') : '—' },
         ]}
       />
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish} disabled={saving} requiredMark>
+      <Form form={form} name="profile" layout="vertical" initialValues={initial} onFinish={onFinish} onValuesChange={() => setDirty(true)} disabled={saving} requiredMark>
         <Form.Item
           name="name"
           label="姓名"
@@ -205,6 +212,8 @@ function PasswordForm() {
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
+  const [isDirty, setDirty] = useState(false);
+  useUnsavedChanges(isDirty);
 
   const onFinish = async (values: PasswordValues) => {
     if (savingRef.current) return;
@@ -215,6 +224,7 @@ function PasswordForm() {
     setSaving(false);
     if (isOk(reply)) {
       form.resetFields();
+      setDirty(false);
       void message.success('密码已修改，其他设备上的登录已失效');
     } else if (!isFailure(reply)) {
       const rest = applyFieldErrors(form, ['currentPassword', 'password'], reply.errors);
@@ -223,12 +233,12 @@ function PasswordForm() {
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} disabled={saving} requiredMark style={{ maxWidth: 480 }}>
+    <Form form={form} name="password" layout="vertical" onFinish={onFinish} onValuesChange={() => setDirty(true)} disabled={saving} requiredMark style={{ maxWidth: 480 }}>
       <Typography.Paragraph type="secondary">修改后，除当前浏览器外，其他设备上的登录都会失效，需要用新密码重新登录。</Typography.Paragraph>
       <Form.Item name="currentPassword" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
       </Form.Item>
-      <NewPasswordFields differentFrom="currentPassword" prefixIcon={<LockOutlined />} />
+      <NewPasswordFields differentFrom="currentPassword" prefixIcon={<LockOutlined aria-hidden />} />
       <Button type="primary" htmlType="submit" loading={saving}>
         修改密码
       </Button>

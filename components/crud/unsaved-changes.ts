@@ -1,0 +1,101 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+
+/**
+ * Unsaved changes in any open form, dialog or page, so that leaving asks first (issue 11): reload
+ * and closing the tab get the browser's own prompt; menu items and links inside the shell ask with
+ * `confirmLeave()` (wired in components/layout/app-shell.tsx).
+ */
+const dirtyForms = new Set<symbol>();
+
+type Confirm = (text: string) => Promise<boolean>;
+let confirmer: Confirm = async (text) => window.confirm(text);
+
+export const LEAVE_TEXT = '有未保存的修改，确定离开吗？离开后修改将丢失。';
+
+/** The shell installs a themed confirmation (antd `modal.confirm`); tests and bare pages use `window.confirm`. */
+export function setLeaveConfirmer(fn: Confirm) {
+  confirmer = fn;
+}
+
+export function hasUnsavedChanges(): boolean {
+  return dirtyForms.size > 0;
+}
+
+/** Resolves true when nothing is unsaved or the person chose to leave anyway (the forms are then forgotten). */
+export async function confirmLeave(): Promise<boolean> {
+  if (!hasUnsavedChanges()) return true;
+  const isLeaving = await confirmer(LEAVE_TEXT);
+  if (isLeaving) dirtyForms.clear();
+  return isLeaving;
+}
+
+function onBeforeUnload(e: BeforeUnloadEvent) {
+  if (!hasUnsavedChanges()) return;
+  e.preventDefault();
+  // Older browsers show the prompt only when returnValue is set.
+  e.returnValue = '';
+}
+
+/** Marks this form as holding unsaved changes while `isDirty` is true (and forgets it on unmount). */
+export function useUnsavedChanges(isDirty: boolean) {
+  const token = useRef<symbol>(null);
+  token.current ??= Symbol('form');
+  useEffect(() => {
+    const id = token.current!;
+    if (!isDirty) return;
+    dirtyForms.add(id);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      dirtyForms.delete(id);
+      if (!hasUnsavedChanges()) window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, [isDirty]);
+}
+
+/**
+ * Browser Back closes an open dialog instead of leaving the page (on a phone Back is how one
+ * closes things). Opening adds a history entry for the same URL; Back pops it and calls `onBack`,
+ * which may ask and then call `reopen()` to stay. Closing any other way removes the entry again:
+ * await `leave()` before navigating, so the two history moves do not race.
+ */
+export function useDialogHistory(open: boolean, onBack: (reopen: () => void) => void) {
+  const marker = useRef<string | null>(null);
+  const onBackRef = useRef(onBack);
+  onBackRef.current = onBack;
+
+  useEffect(() => {
+    if (!open) return;
+    const id = `dlg-${Math.random().toString(36).slice(2)}`;
+    const push = () => {
+      window.history.pushState({ ...(window.history.state ?? {}), cmsDialog: id }, '', window.location.href);
+      marker.current = id;
+    };
+    push();
+    const onPop = () => {
+      if (marker.current !== id || window.history.state?.cmsDialog === id) return;
+      marker.current = null;
+      onBackRef.current(push);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [open]);
+
+  /** Takes the dialog's history entry away (when it is still the current one). */
+  return (): Promise<void> => {
+    const id = marker.current;
+    marker.current = null;
+    if (!id || window.history.state?.cmsDialog !== id) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        window.removeEventListener('popstate', done);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, 400);
+      window.addEventListener('popstate', done);
+      window.history.back();
+    });
+  };
+}

@@ -1,0 +1,191 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
+
+/**
+ * The screens as a super-administrator, a department manager (level 2) and an editor (level 3) use
+ * them (issue 11). Each test sets up its own records through the API with names of its own, so it
+ * does not depend on the other journeys.
+ */
+
+const PASSWORD = 'Screens#2026';
+
+interface Dept {
+  id: number;
+  name: string;
+}
+
+async function setUpOrganisation(admin: Page) {
+  const dept = async (name: string, parentId: number | null = null) => (await api<Dept>(admin, 'POST', '/api/departments', { name, parentId })).data;
+  const editorial = await dept('编辑中心');
+  const news = await dept('快讯组', editorial.id);
+  const other = await dept('广告中心');
+  const role = async (name: string, level: number, routes: string[]) => (await api<{ id: number }>(admin, 'POST', '/api/roles', { name, level, routes })).data;
+  const managerRole = await role('中心经理', 2, ['/department', '/role', '/article/list']);
+  const editorRole = await role('中心编辑', 3, ['/article/list']);
+  const strongRole = await role('中心总监', 1, ['/department', '/role', '/log']);
+  const user = async (username: string, name: string, departmentId: number, roleId: number) =>
+    (await api<{ id: number }>(admin, 'POST', '/api/users', { username, name, password: PASSWORD, departmentId, roleId })).data;
+  await user('center_manager', '钱经理', editorial.id, managerRole.id);
+  await user('center_editor', '孔编辑', editorial.id, editorRole.id);
+  await user('news_writer', '冯记者', news.id, editorRole.id);
+  await user('news_writer2', '褚记者', news.id, editorRole.id);
+  await user('center_boss', '卫总监', editorial.id, strongRole.id);
+  await user('ad_sales', '蒋销售', other.id, editorRole.id);
+  return { editorial, news, other, managerRole, editorRole, strongRole };
+}
+
+test('a department manager sees their department and its sub-teams, and only what they may change', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin);
+  const org = await setUpOrganisation(admin);
+
+  // Sibling departments cannot share a name: the 409 lands under the field.
+  await admin.goto(`/department?dept=${org.editorial.id}`);
+  await admin.locator('.ant-tree').getByText('编辑中心').hover();
+  await admin.getByRole('button', { name: '在「编辑中心」下新增部门' }).click();
+  const dialog = admin.getByRole('dialog', { name: '新增部门' });
+  await dialog.getByLabel('部门名称').fill('快讯组');
+  await dialog.getByRole('button', { name: saveButton }).click();
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('同一上级部门下已有「快讯组」');
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await admin.getByRole('dialog', { name: '放弃未保存的修改？' }).getByRole('button', { name: '放弃修改' }).click();
+
+  // The parent counts its own people and everyone below it.
+  const parentNode = admin.locator('.ant-tree-treenode').filter({ hasText: '编辑中心' }).first();
+  await expect(parentNode.getByTestId('dept-count')).toHaveText('3 / 5');
+
+  const context = await browser.newContext();
+  const manager = await context.newPage();
+  await signIn(manager, 'center_manager', PASSWORD);
+  await expect(manager.getByTestId('my-scope')).toHaveText('编辑中心及下属部门');
+  await manager.goto('/department');
+  await expect(manager.getByTestId('data-scope')).toHaveText('你的数据范围：编辑中心及下属部门');
+  // Own department and below, nobody else; the tree is read-only with the reason.
+  for (const name of ['钱经理', '孔编辑', '冯记者', '褚记者', '卫总监']) await expect(manager.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await expect(manager.getByRole('row', { name: /蒋销售/ })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: '新增部门' })).toHaveCount(0);
+  await expect(manager.getByText('只读', { exact: true })).toBeVisible();
+  await shot(manager, 'manager-department');
+  await expectAccessible(manager, 'department as a manager');
+
+  // A stronger colleague's row: its actions are shown disabled with the reason.
+  const bossRow = manager.getByRole('row', { name: /卫总监/ });
+  const bossEdit = bossRow.getByRole('button', { name: /^编辑「卫总监（center_boss）」/ });
+  await expect(bossEdit).toHaveAttribute('aria-disabled', 'true');
+  await bossEdit.focus();
+  await expect(manager.getByRole('tooltip').filter({ hasText: '此员工的权限比你大，不能管理' })).toBeVisible();
+  await expect(bossRow.getByRole('switch')).toBeDisabled();
+  // Oneself: the role is locked with the reason.
+  await manager.getByRole('row', { name: /钱经理/ }).getByRole('button', { name: /^编辑/ }).click();
+  const self = manager.getByRole('dialog', { name: '编辑员工 · 钱经理（center_manager）' });
+  await expect(self.getByTestId('locked-roleId')).toHaveText('不能修改自己的角色');
+  await self.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(self).toBeHidden();
+
+  // New staff: the department starts as the manager's own; only their part of the tree and the
+  // roles they may grant can be chosen.
+  await manager.getByRole('button', { name: '新增员工' }).click();
+  const create = manager.getByRole('dialog', { name: '新增员工' });
+  await expect(create.getByLabel('用户名')).toBeFocused();
+  await expect(create.locator('.ant-form-item').filter({ hasText: '部门' }).first()).toContainText('编辑中心');
+  await expect(create.getByText('3–32 位，可用字母、数字和 _ . -')).toBeVisible();
+  await create.getByLabel('用户名').fill('news_intern');
+  await create.getByLabel('姓名').fill('沈实习');
+  await create.getByLabel('初始密码').fill('Intern#2026');
+  await settled(manager);
+  await create.locator('.ant-form-item').filter({ has: manager.locator('label:text-is("部门")') }).locator('.ant-select').click();
+  await expect(manager.locator('.ant-select-tree-treenode-disabled').filter({ hasText: '广告中心' })).toBeVisible();
+  await manager.locator('.ant-select-dropdown:visible').getByTitle('快讯组').click();
+  await create.locator('.ant-form-item').filter({ has: manager.locator('label:text-is("角色")') }).locator('.ant-select').click();
+  await expect(manager.locator('.ant-select-item-option-disabled').filter({ hasText: '中心总监（不能授予）' })).toBeVisible();
+  await manager.locator('.ant-select-dropdown:visible').getByTitle('中心编辑', { exact: true }).click();
+  await create.getByRole('button', { name: saveButton }).click();
+  await expect(create).toBeHidden();
+  // The new person is on the first page, highlighted.
+  const newRow = manager.getByRole('row', { name: /news_intern/ });
+  await expect(newRow).toHaveClass(/row-highlight/);
+  await expect(newRow).toContainText('快讯组');
+
+  // Roles: read-only for a manager, with the reason; a role's 员工数 links to those staff.
+  await manager.goto('/role');
+  await expect(manager.getByTestId('roles-read-only')).toContainText('修改角色需要「全部数据」的数据范围');
+  await expect(manager.getByRole('button', { name: '新增角色' })).toHaveCount(0);
+  await manager.getByRole('row', { name: /中心编辑/ }).getByRole('button', { name: /^查看/ }).click();
+  const view = manager.getByRole('dialog', { name: '查看角色 · 中心编辑' });
+  await expect(view.getByTestId('read-only')).toBeVisible();
+  await expect(view.getByLabel('角色名称')).toBeDisabled();
+  await expectAccessible(manager, 'role, read-only');
+  await view.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+  await manager.getByRole('link', { name: /名员工使用「中心编辑」/ }).click();
+  await expect(manager).toHaveURL(new RegExp(`/department\\?roleId=${org.editorRole.id}`));
+  await expect(manager.getByRole('row', { name: /冯记者/ })).toBeVisible();
+  await expect(manager.getByRole('row', { name: /钱经理/ })).toHaveCount(0);
+
+  // The logs are for the 全部数据 scope only: the guard says so.
+  await manager.goto('/log');
+  await expect(manager.getByTestId('denied')).toContainText('无权访问「登录日志」');
+
+  await context.close();
+  await adminContext.close();
+});
+
+test('bulk changes, a confirmed disable, and a dialog that Back closes without losing work', async ({ page }) => {
+  await signIn(page);
+  const dept = (await api<Dept>(page, 'POST', '/api/departments', { name: '批量组' })).data;
+  for (const [username, name] of [
+    ['bulk_a', '甲一'],
+    ['bulk_b', '乙二'],
+    ['bulk_c', '丙三'],
+  ]) {
+    await api(page, 'POST', '/api/users', { username, name, password: PASSWORD, departmentId: dept.id });
+  }
+  await page.goto(`/department?dept=${dept.id}`);
+  await expect(page.getByRole('row', { name: /甲一/ })).toBeVisible();
+
+  // Disabling one asks first (it signs the person out at once).
+  await settled(page);
+  await page.getByRole('row', { name: /丙三/ }).getByRole('switch').click();
+  const ask = page.getByRole('dialog', { name: /停用「丙三（bulk_c）」/ });
+  await expect(ask).toContainText('立即被退出登录');
+  await ask.getByRole('button', { name: /停\s*用/ }).click();
+  await expect(page.getByRole('row', { name: /丙三/ }).getByRole('switch')).not.toBeChecked();
+
+  // Select two, disable them together.
+  await page.getByRole('checkbox', { name: '选择「甲一（bulk_a）」' }).check();
+  await page.getByRole('checkbox', { name: '选择「乙二（bulk_b）」' }).check();
+  const bar = page.getByRole('region', { name: '批量操作' });
+  await expect(bar).toContainText('已选 2 项');
+  await expectAccessible(page, 'department with a selection');
+  await bar.getByRole('button', { name: /停\s*用/ }).click();
+  await page.getByRole('dialog', { name: '停用选中的 2 人？' }).getByRole('button', { name: /停\s*用/ }).click();
+  await expect(page.getByText('已停用 2 人')).toBeVisible();
+  await expect(page.getByRole('row', { name: /甲一/ }).getByRole('switch')).not.toBeChecked();
+  await expect(page.getByRole('row', { name: /乙二/ }).getByRole('switch')).not.toBeChecked();
+  await shot(page, 'bulk-disabled');
+
+  // Back closes an open dialog; with unsaved changes it asks first.
+  await page.getByRole('row', { name: /甲一/ }).getByRole('button', { name: /^编辑/ }).click();
+  const edit = page.getByRole('dialog', { name: '编辑员工 · 甲一（bulk_a）' });
+  await expect(edit.getByLabel('姓名')).toBeFocused();
+  await edit.getByLabel('姓名').fill('甲一改');
+  await page.goBack();
+  const discard = page.getByRole('dialog', { name: '放弃未保存的修改？' });
+  await discard.getByRole('button', { name: '继续编辑' }).click();
+  await expect(edit.getByLabel('姓名')).toHaveValue('甲一改');
+  await expect(page).toHaveURL(new RegExp(`dept=${dept.id}`));
+  await expect(discard).toBeHidden();
+  await page.goBack();
+  await discard.getByRole('button', { name: '放弃修改' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`dept=${dept.id}`));
+
+  // The tree works with the keyboard: 全部员工 is a button, arrows move, Enter chooses.
+  await page.getByRole('button', { name: '全部员工' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/dept=/);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/dept=\d+/);
+});
