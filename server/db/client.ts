@@ -93,7 +93,9 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<DbHandle> {
   const pool = new Pool({
     connectionString: url,
     max: opts.poolMax ?? 10,
-    ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    // Lists ask for 20–100 rows: a parallel worker's start-up (about 10 ms) costs more than it
+    // saves there, and it chose parallel scans over the index a LIMIT query wants (docs/bench.md).
+    options: [opts.pgSchema ? `-c search_path=${opts.pgSchema}` : '', '-c max_parallel_workers_per_gather=0'].filter(Boolean).join(' '),
   });
   const db = drizzlePg(pool, { schema, logger: !!process.env.CMS_DB_LOG }) as unknown as Db;
   // Several instances may start at once: one migrates and bootstraps, the others wait.
