@@ -1,14 +1,8 @@
-import { Suspense } from 'react';
-import { LibraryTagScreen } from '@/components/media/library-tag-screen';
+import { Placeholder } from '@/components/layout/placeholder';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/video/tag');
 
-/** 视频标签: drag-sorted, add and rename. */
 export default function Page() {
-  return (
-    <Suspense>
-      <LibraryTagScreen kind="video" />
-    </Suspense>
-  );
+  return <Placeholder path="/video/tag" />;
 }
