@@ -228,8 +228,8 @@ export function actionsColumn<T extends object>({
   return {
     key: 'actions',
     title,
-    // Two buttons and 更多 fit in 190 px; a narrower column is enough without a menu.
-    width: width ?? (more ? 190 : 120),
+    // Two buttons and 更多 fit in 180 px; a narrower column is enough without a menu.
+    width: width ?? (more ? 180 : 112),
     fixed: 'right',
     render: (_: unknown, record: T) => <RowActions actions={actionsOf(record)} rowName={rowName(record)} />,
   };

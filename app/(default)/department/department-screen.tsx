@@ -42,10 +42,10 @@ export function DepartmentScreen() {
   // Side by side from the lg breakpoint; stacked (tree first) on a phone.
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} lg={9} xl={7} xxl={6}>
+      <Col xs={24} lg={9} xl={6} xxl={5}>
         <DepartmentTree rows={rows} loading={loading} selectedId={selectedId} onSelect={select} onChanged={loadTree} />
       </Col>
-      <Col xs={24} lg={15} xl={17} xxl={18} style={{ minWidth: 0 }}>
+      <Col xs={24} lg={15} xl={18} xxl={19} style={{ minWidth: 0 }}>
         <UserPanel departmentId={selectedId} departments={rows} onChanged={loadTree} />
       </Col>
     </Row>

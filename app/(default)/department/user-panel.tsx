@@ -147,7 +147,7 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
     userResource,
     {
       username: {
-        width: 150,
+        width: 128,
         fixed: 'left',
         // The username's unique index serves this order (crudRoutes accepts unique fields).
         sorter: true,
@@ -159,9 +159,9 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
           </Space>
         ),
       },
-      name: { width: 110, ellipsis: { showTitle: true } },
+      name: { width: 96, ellipsis: { showTitle: true } },
       enabled: {
-        width: 90,
+        width: 76,
         render: (v: boolean, u: User) => {
           const refusal = refusalOf('toggle', u);
           return (
@@ -189,8 +189,8 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
     column('username'),
     column('name'),
     column('enabled'),
-    { key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 120, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
-    { key: 'roleName', title: '角色', dataIndex: 'roleName', width: 110, render: (v: string | null, u: User) => (u.isSuper ? '全部权限' : (v ?? <Tag>未分配</Tag>)) },
+    { key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 112, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
+    { key: 'roleName', title: '角色', dataIndex: 'roleName', width: 96, ellipsis: { showTitle: true }, render: (v: string | null, u: User) => (u.isSuper ? '全部权限' : (v ?? <Tag>未分配</Tag>)) },
     column('phone'),
     { key: 'lastLoginAt', title: '上次登录', dataIndex: 'lastLoginAt', width: 150, render: formatDateTime },
     actionsColumn<User>({
