@@ -10,6 +10,7 @@ import { Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
+import { timeRequests } from './timing';
 
 const USERS = Number(process.env.BENCH_USERS || 100_000);
 const LOGS = Number(process.env.BENCH_LOGS || 1_000_000);
@@ -64,23 +65,7 @@ async function main() {
     ['departments tree', '/api/departments/tree'],
     ['roles page 1', '/api/roles?pageSize=20'],
   ];
-  console.log(`\n${'request'.padEnd(34)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  rows`);
-  for (const [name, path] of cases) {
-    const times: number[] = [];
-    let rows = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const start = performance.now();
-      const res = await app.request(`http://localhost${path}`, { headers: { cookie } });
-      const body = await res.json();
-      times.push(performance.now() - start);
-      if (body.status !== 0) throw new Error(`${path}: ${JSON.stringify(body)}`);
-      rows = Array.isArray(body.data) ? body.data.length : body.data.list.length;
-    }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)];
-    const p95 = times[Math.floor(times.length * 0.95)];
-    console.log(`${name.padEnd(34)} ${median.toFixed(1).padStart(7)}ms ${p95.toFixed(1).padStart(7)}ms  ${rows}`);
-  }
+  await timeRequests(app, cookie, cases, RUNS);
 
   await handle.close();
   if (url && schema) {

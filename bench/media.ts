@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { defaultKinds } from '../server/storage/config';
+import { formatTimes, timeRequests } from './timing';
 
 const PICTURES = Number(process.env.BENCH_PICTURES || 1_000_000);
 const TAGS = Number(process.env.BENCH_TAGS || 100_000);
@@ -73,21 +74,7 @@ async function main() {
     ['tag picker (prefix, 4 chars)', `/api/tags/search?keyword=${q('豪沃天龙')}`],
     ['tag picker (inner fragment)', `/api/tags/search?keyword=${q('龙12')}`],
   ];
-  console.log(`\n${'request'.padEnd(34)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  rows`);
-  for (const [name, p] of cases) {
-    const times: number[] = [];
-    let n = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const start = performance.now();
-      const res = await app.request(`http://localhost${p}`, { headers: { cookie } });
-      const body = await res.json();
-      times.push(performance.now() - start);
-      if (body.status !== 0) throw new Error(`${p}: ${JSON.stringify(body)}`);
-      n = Array.isArray(body.data) ? body.data.length : body.data.list.length;
-    }
-    times.sort((a, b) => a - b);
-    console.log(`${name.padEnd(34)} ${times[Math.floor(times.length / 2)].toFixed(1).padStart(7)}ms ${times[Math.floor(times.length * 0.95)].toFixed(1).padStart(7)}ms  ${n}`);
-  }
+  await timeRequests(app, cookie, cases, RUNS);
 
   // A 10 MB picture through the local driver: ticket, upload, register (sharp reads it, writes the thumbnail).
   const noise = randomBytes(3600 * 2700 * 3);
@@ -103,8 +90,7 @@ async function main() {
     if (reg.status !== 0) throw new Error(`register: ${JSON.stringify(reg)}`);
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  console.log(`${`upload ${(big.length / 1024 / 1024).toFixed(1)} MB picture + thumbnail`.padEnd(34)} ${times[2].toFixed(1).padStart(7)}ms ${times[4].toFixed(1).padStart(7)}ms  (5 runs)`);
+  console.log(`${`upload ${(big.length / 1024 / 1024).toFixed(1)} MB picture + thumbnail`.padEnd(34)} ${formatTimes(times)}  (5 runs)`);
 
   await rm(uploadsDir, { recursive: true, force: true });
   await handle.close();

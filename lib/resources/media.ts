@@ -7,25 +7,20 @@ import { z } from 'zod';
 import { defineResource } from './define';
 import { idList, optionalText, text } from './common';
 
-export const picStoreTagResource = defineResource({
-  name: 'pic_store_tags',
-  label: '图片标签',
-  permission: '/photo/tag',
-  sortable: true,
-  schema: z.object({ name: text('标签名称', 32) }),
-  fields: [{ name: 'name', label: '标签名称', list: true, form: true, required: true, max: 32 }],
-  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标签名称' }],
-});
+/** A library's own tags (图片标签 / 视频标签): drag-sorted names. */
+const libraryTagResource = <N extends string>(name: N, label: string, permission: string) =>
+  defineResource({
+    name,
+    label,
+    permission,
+    sortable: true,
+    schema: z.object({ name: text('标签名称', 32) }),
+    fields: [{ name: 'name', label: '标签名称', list: true, form: true, required: true, max: 32 }],
+    filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标签名称' }],
+  });
 
-export const videoStoreTagResource = defineResource({
-  name: 'video_store_tags',
-  label: '视频标签',
-  permission: '/video/tag',
-  sortable: true,
-  schema: z.object({ name: text('标签名称', 32) }),
-  fields: [{ name: 'name', label: '标签名称', list: true, form: true, required: true, max: 32 }],
-  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标签名称' }],
-});
+export const picStoreTagResource = libraryTagResource('pic_store_tags', '图片标签', '/photo/tag');
+export const videoStoreTagResource = libraryTagResource('video_store_tags', '视频标签', '/video/tag');
 
 /** Check verdicts of the picture check (DESIGN §6). */
 export const CHECK_STATUS_OPTIONS = [

@@ -1,0 +1,32 @@
+import { performance } from 'node:perf_hooks';
+
+/** What a bench row needs of the app: one request at a time, like `app.request`. */
+type Requester = { request(url: string, init?: RequestInit): Response | Promise<Response> };
+
+/**
+ * Sends each GET `runs` times through the real app (with the session cookie) and prints its median
+ * and p95 and the rows of the last reply; a non-zero status stops the bench.
+ */
+export async function timeRequests(app: Requester, cookie: string, cases: Array<[name: string, path: string]>, runs: number) {
+  console.log(`\n${'request'.padEnd(34)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  rows`);
+  for (const [name, path] of cases) {
+    const times: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      const res = await app.request(`http://localhost${path}`, { headers: { cookie } });
+      const body = await res.json();
+      times.push(performance.now() - start);
+      if (body.status !== 0) throw new Error(`${path}: ${JSON.stringify(body)}`);
+      rows = Array.isArray(body.data) ? body.data.length : body.data.list.length;
+    }
+    console.log(`${name.padEnd(34)} ${formatTimes(times)}  ${rows}`);
+  }
+}
+
+/** `median p95` of a set of times in milliseconds, aligned for the table. */
+export function formatTimes(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
+  return `${at(0.5).toFixed(1).padStart(7)}ms ${at(0.95).toFixed(1).padStart(7)}ms`;
+}
