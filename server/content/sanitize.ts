@@ -1,0 +1,101 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The article HTML allow-list (DESIGN §7, issue 7): ordinary rich text, plus exactly the five
+ * custom blocks the editor's buttons insert, each with its own `data-*` ids. Everything else
+ * unsafe is dropped: scripts, event handlers, frames, forms, styles beyond text alignment,
+ * `javascript:`/`data:` URLs, and images that are not http(s) or our own uploads. Run on every save;
+ * the sanitized HTML is what is stored.
+ */
+
+/** The custom blocks: their class and the attributes that carry their ids (digits; gallery: a list). */
+export const CMS_BLOCKS = {
+  'cms-video': ['data-video-id'],
+  'cms-vr': ['data-vr-id'],
+  'cms-inquiry': ['data-series-id', 'data-product-id'],
+  'cms-vote': ['data-activity-id'],
+  'cms-gallery': ['data-pic-ids'],
+} as const;
+
+const ID = /^\d{1,10}$/;
+const ID_LIST = /^\d{1,10}(,\d{1,10}){0,199}$/;
+const IMAGE_SRC = /^(https?:\/\/[^\s"'<>\\]+|\/uploads\/[A-Za-z0-9_~./-]+)$/;
+const ALIGN = [/^(left|right|center|justify)$/];
+
+const BLOCK_ATTRIBUTES = [...new Set(Object.values(CMS_BLOCKS).flat())];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'sub', 'sup', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'span', 'div', 'figure', 'figcaption'],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+    div: ['class', 'contenteditable', ...BLOCK_ATTRIBUTES],
+    p: ['style'],
+    h2: ['style'],
+    h3: ['style'],
+    h4: ['style'],
+  },
+  allowedClasses: { div: Object.keys(CMS_BLOCKS) },
+  allowedStyles: { '*': { 'text-align': ALIGN } },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // Script and style bodies go with their tags; the text of other dropped tags stays.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'xmp', 'noembed', 'noframes'],
+  transformTags: {
+    a: (tagName, attribs) => {
+      const out: sanitizeHtml.Attributes = { ...attribs };
+      // A link opening a new tab cannot reach back into our page.
+      if (out.target) {
+        if (out.target !== '_blank') delete out.target;
+        else out.rel = 'noopener noreferrer';
+      } else delete out.rel;
+      return { tagName, attribs: out };
+    },
+    img: (tagName, attribs) => {
+      const out: sanitizeHtml.Attributes = { ...attribs };
+      if (!out.src || !IMAGE_SRC.test(out.src) || out.src.includes('..')) delete out.src;
+      for (const dim of ['width', 'height']) if (out[dim] && !/^\d{1,5}$/.test(out[dim])) delete out[dim];
+      return { tagName, attribs: out };
+    },
+    div: (tagName, attribs) => {
+      // A div is a custom block or a plain container: block ids stay only on their own block, as digits.
+      const block = (attribs.class ?? '').split(/\s+/).find((c) => c in CMS_BLOCKS) as keyof typeof CMS_BLOCKS | undefined;
+      const out: sanitizeHtml.Attributes = {};
+      if (block) {
+        out.class = block;
+        out.contenteditable = 'false';
+        for (const name of CMS_BLOCKS[block]) {
+          const value = attribs[name];
+          if (value && (name === 'data-pic-ids' ? ID_LIST : ID).test(value)) out[name] = value;
+        }
+      }
+      return { tagName, attribs: out };
+    },
+  },
+  // An image without a source is nothing; an unlinked anchor keeps its text.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
+
+/** The ids the custom blocks of a (sanitized) article refer to: what the article uses (DESIGN §9). */
+export function blockReferences(html: string) {
+  const refs = { videoIds: new Set<number>(), picIds: new Set<number>(), vrIds: new Set<number>(), activityIds: new Set<number>(), productIds: new Set<number>() };
+  for (const [, name, value] of Array.from(html.matchAll(/(data-[a-z-]+-ids?)="([\d,]+)"/g))) {
+    const ids = value.split(',').map(Number);
+    const add = (set: Set<number>) => ids.forEach((id) => set.add(id));
+    if (name === 'data-video-id') add(refs.videoIds);
+    else if (name === 'data-pic-ids') add(refs.picIds);
+    else if (name === 'data-vr-id') add(refs.vrIds);
+    else if (name === 'data-activity-id') add(refs.activityIds);
+    else if (name === 'data-product-id') add(refs.productIds);
+  }
+  return refs;
+}
