@@ -184,6 +184,14 @@ test('an admin sets up a department, a narrow role and a user; the user sees exa
   await staff.getByRole('button', { name: /保存资料|保\s*存/ }).first().click();
   await expect(staff.getByTestId('user-menu')).toContainText('你好，王编辑');
   await shot(staff, 'profile');
+  await expectAccessible(staff, 'profile');
+  // A page form with unsaved changes asks before the menu takes the person away.
+  await staff.getByLabel('电话').fill('13800138000');
+  await staff.getByTestId('sidebar').getByRole('menuitem', { name: '工作台' }).click();
+  const leave = staff.getByRole('dialog', { name: '离开此页？' });
+  await leave.getByRole('button', { name: /留\s*下/ }).click();
+  await expect(staff).toHaveURL(/\/user\/my$/);
+  await expect(staff.getByLabel('电话')).toHaveValue('13800138000');
 
   await adminContext.close();
   await staffContext.close();

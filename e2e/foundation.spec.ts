@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, expectAccessible, fillSignIn, shot, signIn, signOut } from './helpers';
+import { api, E2E_ADMIN, expectAccessible, fillSignIn, shot, signIn, signOut } from './helpers';
 
 test('a staff member signs in, uses the shell and signs out', async ({ page, context }) => {
   // Signed out, the back office sends everyone to the login screen, remembering the page.
@@ -84,6 +84,8 @@ test('a staff member signs in, uses the shell and signs out', async ({ page, con
   const res = await page.goto('/no/such/page');
   expect(res?.status()).toBe(404);
   await expect(page.getByText('This page could not be found')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404');
+  await expectAccessible(page, '404');
   await page.getByRole('link', { name: '返回首页' }).click();
   await expect(page).toHaveURL(/\/$/);
 
@@ -124,6 +126,7 @@ test('the header and menu work with the keyboard alone, and on a phone', async (
   const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'zh-CN' });
   const phone = await phoneContext.newPage();
   await signIn(phone);
+  await api(phone, 'POST', '/api/roles', { name: '手机上看的角色', level: 3, routes: [] });
   await expect(phone.getByTestId('sidebar')).toBeHidden();
   await phone.getByTestId('user-menu').tap();
   await expect(phone.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
@@ -138,6 +141,10 @@ test('the header and menu work with the keyboard alone, and on a phone', async (
   await expect(phone).toHaveURL(/\/role$/);
   await expect(phone.getByRole('heading', { name: '角色权限', level: 1 })).toBeVisible();
   await expect(drawer).toBeHidden();
+  // The list is readable: the key column shows whole names, not one character per line.
+  const firstName = phone.locator('.ant-table-tbody tr.ant-table-row td').first();
+  await expect(firstName).toBeVisible();
+  expect((await firstName.boundingBox())!.width).toBeGreaterThan(100);
   await shot(phone, 'phone-roles');
   await expectAccessible(phone, 'roles at 390 px');
   await phoneContext.close();

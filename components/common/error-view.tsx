@@ -7,18 +7,19 @@ import { Button, Result } from 'antd';
  * The error page: status code (default 500) and message (default 'Error'), with a way home on 404.
  * @see SEED §2, §8
  */
-export function ErrorView({ statusCode = 500, message = 'Error' }: { statusCode?: number; message?: string }) {
+export function ErrorView({ statusCode = 500, message = 'Error', isPageHeading = false }: { statusCode?: number; message?: string; isPageHeading?: boolean }) {
   const status = statusCode === 404 || statusCode === 403 || statusCode === 500 ? statusCode : 'error';
   return (
     <div style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       <Result
         status={status}
-        title={String(statusCode)}
+        // Outside the shell (the 404 page) the status is the page's h1; inside it, the shell has one.
+        title={isPageHeading ? <h1 style={{ font: 'inherit', margin: 0 }}>{statusCode}</h1> : String(statusCode)}
         subTitle={message}
         extra={
           statusCode === 404 ? (
-            <Link href="/">
-              <Button type="primary">返回首页</Button>
+            <Link href="/" className="ant-btn ant-btn-primary" style={{ display: 'inline-flex', alignItems: 'center', padding: '4px 15px', borderRadius: 6, background: '#1d5bd8', color: '#fff' }}>
+              返回首页
             </Link>
           ) : (
             <Button onClick={() => window.location.reload()}>刷新页面</Button>

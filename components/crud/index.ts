@@ -31,3 +31,4 @@ export {
 export { SortableTable, moveId, type SortableTableProps } from './sortable-table';
 export { confirmLeave, hasUnsavedChanges, setLeaveConfirmer, useDialogHistory, useUnsavedChanges } from './unsaved-changes';
 export { DataScopeNote } from './data-scope-note';
+export { clearable } from './clearable';

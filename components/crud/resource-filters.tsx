@@ -5,6 +5,7 @@ import { Button, DatePicker, Form, Input, Select } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldOption, FilterDef } from '@/lib/resources/define';
+import { clearable } from './clearable';
 import type { QueryPatch } from './use-resource-list';
 
 export interface ResourceFiltersProps {
@@ -155,7 +156,7 @@ export function ResourceFilters({ filters, values, onChange, extra, optionsFor, 
             type="search"
             aria-label={filter.label}
             placeholder={placeholder}
-            style={{ width: filter.input === 'keyword' ? 220 : 160 }}
+            style={{ width: filter.input === 'keyword' ? 220 : 160, maxWidth: '100%' }}
             onChange={(e) => applyText(filter.name, e.target.value, e.type === 'change' ? TYPING_DELAY_MS : 0)}
             onPressEnter={(e) => applyText(filter.name, e.currentTarget.value, 0)}
           />
@@ -163,7 +164,7 @@ export function ResourceFilters({ filters, values, onChange, extra, optionsFor, 
       case 'select':
         return (
           <Select
-            allowClear
+            allowClear={clearable()}
             aria-label={filter.label}
             placeholder={placeholder}
             style={{ width: 140 }}
@@ -196,7 +197,7 @@ export function ResourceFilters({ filters, values, onChange, extra, optionsFor, 
           name="filters"
           layout="inline"
           initialValues={fieldValues}
-          style={{ rowGap: 12, flex: '1 1 0', minWidth: 0 }}
+          style={{ rowGap: 12, flex: '1 1 240px', minWidth: 0 }}
           role="search"
           aria-label="筛选"
           onFinish={() => undefined}

@@ -22,6 +22,7 @@ import { isOk, type Reply } from '@/lib/api/resource';
 import { isFailure } from '@/lib/http';
 import { fieldError, hasFieldSchema, recordName } from '@/lib/resources/check';
 import type { FieldDef, FieldOption, ResourceDef } from '@/lib/resources/define';
+import { clearable } from './clearable';
 import { LEAVE_TEXT, useDialogHistory, useUnsavedChanges } from './unsaved-changes';
 
 type Values = Record<string, unknown>;
@@ -104,11 +105,11 @@ export function fieldInput(field: FieldDef, { optionsFor, treeDataFor, disabled 
     case 'switch':
       return <Switch disabled={disabled} checkedChildren="启用" unCheckedChildren="停用" />;
     case 'select':
-      return <Select disabled={disabled} allowClear showSearch={{ optionFilterProp: 'label' }} options={options} placeholder={placeholder} />;
+      return <Select disabled={disabled} allowClear={clearable()} showSearch={{ optionFilterProp: 'label' }} options={options} placeholder={placeholder} />;
     case 'radio':
       return <Radio.Group disabled={disabled} options={options} />;
     case 'treeSelect':
-      return <TreeSelect disabled={disabled} allowClear showSearch={{ treeNodeFilterProp: 'title' }} treeDefaultExpandAll treeData={treeDataFor?.[field.name] ?? []} placeholder={placeholder} />;
+      return <TreeSelect disabled={disabled} allowClear={clearable()} showSearch={{ treeNodeFilterProp: 'title' }} treeDefaultExpandAll treeData={treeDataFor?.[field.name] ?? []} placeholder={placeholder} />;
     case 'date':
       return <DatePicker disabled={disabled} showTime style={{ width: '100%' }} placeholder={placeholder} />;
     default:
