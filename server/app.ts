@@ -16,6 +16,8 @@ import { logRoutes } from './routes/logs';
 import { profileRoutes } from './routes/profile';
 import { roleRoutes } from './routes/roles';
 import { userRoutes } from './routes/users';
+import { articleRoutes, sensitiveWordRoutes } from './routes/articles';
+import type { ContentService } from './content/check';
 import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
 import { storageFromEnv, type StorageConfig } from './storage/config';
 import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes, topicRoutes } from './routes/taxonomy';
@@ -35,13 +37,15 @@ export interface AppDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Where uploads go (CMS_STORAGE and its keys by default; tests pass a temporary folder). */
   storage?: StorageConfig;
+  /** The outside content check (CONTENT_CHECK_URL); without it only the built-in dictionary runs. */
+  contentService?: ContentService;
 }
 
 /**
  * The built-in main API (`/api/*`), assembled from one sub-app per resource.
  * @see DESIGN §2 (envelope, statuses), §3 (sessions, permissions)
  */
-export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer = stampedPeer, sleep = defaultSleep, storage = storageFromEnv() }: AppDeps) {
+export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer = stampedPeer, sleep = defaultSleep, storage = storageFromEnv(), contentService = { url: process.env.CONTENT_CHECK_URL || undefined } }: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
   const origins = new Set(allowedOrigins.map((o) => o.toLowerCase()));
 
@@ -84,6 +88,8 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/video_stores', media.videoStores);
   app.route('/pic_store_tags', picStoreTagRoutes);
   app.route('/video_store_tags', videoStoreTagRoutes);
+  app.route('/articles', articleRoutes({ contentService }));
+  app.route('/sensitive_words', sensitiveWordRoutes);
 
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));
 

@@ -34,6 +34,8 @@ export const LOGGED_RESOURCES: Record<string, string> = {
   video_store_tags: '视频标签',
   pic_stores: '图片',
   video_stores: '视频',
+  articles: '文章',
+  sensitive_words: '敏感词',
 };
 
 const SECRET_KEYS = new Set(['passwordHash', 'password']);

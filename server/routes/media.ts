@@ -15,7 +15,7 @@ import { ApiError, badRequest, conflict, forbidden, idFilter, idParam, notFound,
 import type { AppEnv, SessionUser } from '../http/types';
 import type { MediaKind, StorageConfig } from '../storage/config';
 import { checkImage, CHECK } from '../storage/image-check';
-import { describePicture, localPath, receiveFile, removeFiles } from '../storage/local';
+import { describePicture, receiveFile, removeFiles } from '../storage/local';
 import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
 import { claimTicket, completeTicket, issueTicket, markRegistered, publicUrl, releaseTicket, remoteThumbUrl, ticketForRegister } from '../storage/tickets';
 
@@ -410,6 +410,3 @@ export function mediaRoutes(storage: StorageConfig) {
   };
 }
 
-/** The path the app serves a local key at (for the uploads route). */
-export { localPath };
-export type { SQL };

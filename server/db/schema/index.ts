@@ -1,3 +1,4 @@
 export * from './admin';
 export * from './taxonomy';
 export * from './media';
+export * from './articles';

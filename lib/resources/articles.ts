@@ -1,0 +1,77 @@
+/**
+ * 文章: articles, galleries and video articles (DESIGN §5, §7, §8). The save schema is shared by
+ * the editors (inline checks) and the server (validation with field errors).
+ */
+import { z } from 'zod';
+import { INT4_MAX } from '../constants';
+import { idList, imageUrl, optionalId, optionalText, text } from './common';
+
+export const ARTICLE_KINDS = [
+  { value: 'article', label: '文章', route: '/article/addArticle' },
+  { value: 'gallery', label: '图集', route: '/article/addImage' },
+  { value: 'video', label: '视频文章', route: '/article/addVideo' },
+] as const;
+export type ArticleKind = (typeof ARTICLE_KINDS)[number]['value'];
+
+/** Status values (DESIGN §5). */
+export const ARTICLE_STATUS = { draft: 0, pending: 1, rejected: 2, published: 3, offline: 4, scheduled: 5 } as const;
+export const ARTICLE_STATUS_OPTIONS = [
+  { label: '草稿', value: 0 },
+  { label: '待审核', value: 1 },
+  { label: '已驳回', value: 2 },
+  { label: '已发布', value: 3 },
+  { label: '已下线', value: 4 },
+  { label: '定时发布', value: 5 },
+];
+
+/** The article body's limit: the JSON request cap is 1 MB, and the rest of the record needs room. */
+export const CONTENT_MAX = 900_000;
+
+export const articleSaveSchema = z.object({
+  kind: z.enum(['article', 'gallery', 'video'], { error: '请选择文章类型' }).default('article'),
+  // SEED §5: the article title is required.
+  title: text('标题', 128),
+  subtitle: optionalText('副标题', 128).default(''),
+  summary: optionalText('摘要', 500).default(''),
+  cover: imageUrl('封面').default(''),
+  content: z.string({ error: '正文必须是文字' }).max(CONTENT_MAX, '正文过长（上限约 90 万字符）').default(''),
+  images: z
+    .array(
+      z.object({
+        picId: z.number().int().positive().max(INT4_MAX).nullable().default(null),
+        url: imageUrl('图片').refine((v) => v !== '', '请选择图片'),
+        caption: optionalText('图片说明', 500).default(''),
+      }),
+      { error: '图集图片格式不正确' },
+    )
+    .max(200, '图集最多 200 张图片')
+    .default([]),
+  videoStoreId: optionalId('视频').optional(),
+  categoryId: optionalId('分类').optional(),
+  tagIds: idList('标签').default([]),
+  topicIds: idList('专题', 20).default([]),
+  albumId: optionalId('专辑').optional(),
+  platformIds: idList('平台', 20).default([]),
+  author: optionalText('作者', 64).default(''),
+  source: optionalText('来源', 64).default(''),
+});
+
+/** An update names the version it was edited from (DESIGN §8: a stale save is refused). */
+export const articleUpdateSchema = articleSaveSchema.omit({ kind: true }).partial().extend({
+  version: z.number({ error: '缺少版本号（请刷新后再保存）' }).int().positive(),
+});
+
+export interface ArticleListItem {
+  id: number;
+  kind: ArticleKind;
+  title: string;
+  cover: string;
+  categoryId: number | null;
+  categoryName: string | null;
+  editorId: number;
+  editorName: string | null;
+  status: number;
+  updatedAt: string;
+  publishedAt: string | null;
+  version: number;
+}

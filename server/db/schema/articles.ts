@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from './common';
+
+/** A picture of a gallery article, in order, with its caption. */
+export interface GalleryImage {
+  picId: number | null;
+  url: string;
+  caption: string;
+}
+
+/** What the content check found at the last save (DESIGN §6): built-in dictionary hits, the outside service. */
+export interface CheckResult {
+  hits: string[];
+  /** 'pass' | 'hits' | 'unchecked' for the outside service, with the reason when unchecked. */
+  service: { status: 'pass' | 'hits' | 'unchecked' | 'off'; note: string };
+  checkedAt: string;
+}
+
+/**
+ * 文章 (article | gallery | video). Status: 0 草稿, 1 待审核, 2 已驳回, 3 已发布, 4 已下线, 5 定时发布.
+ * `version` grows with every save: a save naming an older one is refused (409, DESIGN §8).
+ * Lists filter and sort on indexed columns only (newest first by `updated_at`).
+ */
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 8 }).notNull().default('article'),
+    title: varchar('title', { length: 128 }).notNull(),
+    subtitle: varchar('subtitle', { length: 128 }).notNull().default(''),
+    summary: varchar('summary', { length: 500 }).notNull().default(''),
+    cover: varchar('cover', { length: 1024 }).notNull().default(''),
+    content: text('content').notNull().default(''),
+    images: jsonb('images').$type<GalleryImage[]>().notNull().default(sql`'[]'::jsonb`),
+    videoStoreId: integer('video_store_id'),
+    categoryId: integer('category_id'),
+    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::int[]`),
+    topicIds: integer('topic_ids').array().notNull().default(sql`'{}'::int[]`),
+    albumId: integer('album_id'),
+    platformIds: integer('platform_ids').array().notNull().default(sql`'{}'::int[]`),
+    author: varchar('author', { length: 64 }).notNull().default(''),
+    source: varchar('source', { length: 64 }).notNull().default(''),
+    editorId: integer('editor_id').notNull(),
+    departmentId: integer('department_id'),
+    status: smallint('status').notNull().default(0),
+    publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    version: integer('version').notNull().default(1),
+    checkResult: jsonb('check_result').$type<CheckResult>(),
+    ...timestamps,
+  },
+  (t) => [
+    index('articles_updated_idx').on(t.updatedAt, t.id),
+    index('articles_status_updated_idx').on(t.status, t.updatedAt, t.id),
+    index('articles_category_updated_idx').on(t.categoryId, t.updatedAt, t.id),
+    index('articles_editor_updated_idx').on(t.editorId, t.updatedAt, t.id),
+    index('articles_department_updated_idx').on(t.departmentId, t.updatedAt, t.id),
+    index('articles_published_idx').on(t.publishedAt, t.id),
+    index('articles_tags_idx').using('gin', t.tagIds).with({ fastupdate: false }),
+  ],
+);
+
+/** The built-in sensitive-word dictionary (DESIGN §6), editable by reviewers. */
+export const sensitiveWords = pgTable(
+  'sensitive_words',
+  {
+    id: serial('id').primaryKey(),
+    word: varchar('word', { length: 64 }).notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sensitive_words_word_uq').on(t.word)],
+);

@@ -1,0 +1,260 @@
+import { Hono } from 'hono';
+import { and, arrayContains, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ARTICLE_KINDS, articleSaveSchema, articleUpdateSchema, type ArticleKind } from '../../lib/resources/articles';
+import { text } from '../../lib/resources/common';
+import { access } from '../auth/access';
+import { scopeCondition } from '../auth/scope';
+import { articles, categories, mediaUsage, picStores, platforms, sensitiveWords, tags, topics, users, videoStores } from '../db/schema';
+import type { DbOrTx, Tx } from '../db/client';
+import { allOf, likePattern, pageOf, parseListQuery } from '../crud/list';
+import { logOperation } from '../crud/oplog';
+import { checkContent, htmlText, type ContentService } from '../content/check';
+import { blockReferences, sanitizeArticleHtml } from '../content/sanitize';
+import { ApiError, badRequest, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import type { AppEnv, SessionUser } from '../http/types';
+
+/**
+ * 文章 API (SEED §7, issue 7): list with filters, one article, create, update with the version
+ * check. Every save is validated, sanitized, content-checked, scoped, done in one transaction with
+ * its media usage and an operation-log row. The workflow (submit, review, publish) is issue 8.
+ */
+
+const EDIT_ROUTES = ARTICLE_KINDS.map((k) => k.route);
+const READ_ROUTES = ['/article/list', '/article/check', '/article/preview', ...EDIT_ROUTES];
+const routeOfKind = (kind: ArticleKind) => ARTICLE_KINDS.find((k) => k.value === kind)!.route;
+
+/** Data scope on articles: 全部数据 all, 本部门 the department and below, 仅本人 one's own. */
+const scope = (user: SessionUser) => scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId });
+
+const listColumns = {
+  id: articles.id,
+  kind: articles.kind,
+  title: articles.title,
+  cover: articles.cover,
+  categoryId: articles.categoryId,
+  categoryName: categories.name,
+  editorId: articles.editorId,
+  editorName: users.name,
+  status: articles.status,
+  updatedAt: articles.updatedAt,
+  publishedAt: articles.publishedAt,
+  version: articles.version,
+};
+
+const time = (label: string, field: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${label}必须是 ISO-8601 时间` })
+    .refine((v) => {
+      const year = new Date(v).getUTCFullYear();
+      return year >= 1970 && year <= 9999;
+    }, `${label}超出范围（1970–9999 年）`)
+    .optional()
+    .describe(field);
+
+const listFilters = z.object({
+  kind: z.enum(['article', 'gallery', 'video'], { error: '类型不正确' }).optional(),
+  status: z.coerce.number().int().min(0).max(5, '状态不正确').optional(),
+  categoryId: z.string().optional(),
+  tagId: z.string().optional(),
+  editorId: z.string().optional(),
+  departmentId: z.string().optional(),
+  updatedFrom: time('更新开始时间', 'updatedFrom'),
+  updatedTo: time('更新结束时间', 'updatedTo'),
+  publishedFrom: time('发布开始时间', 'publishedFrom'),
+  publishedTo: time('发布结束时间', 'publishedTo'),
+});
+
+const byId = (column: typeof articles.categoryId | typeof articles.editorId | typeof articles.departmentId, value?: string) => {
+  if (value === undefined) return undefined;
+  const id = idFilter(value);
+  return id === null ? sql`false` : eq(column, id);
+};
+
+/** One article with the names the editor shows. */
+async function loadArticle(db: DbOrTx, user: SessionUser, id: number) {
+  const [row] = await db
+    .select({ article: articles, categoryName: categories.name, editorName: users.name })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.editorId))
+    .where(allOf([eq(articles.id, id), scope(user)]))
+    .limit(1);
+  return row ? { ...row.article, categoryName: row.categoryName, editorName: row.editorName } : undefined;
+}
+
+type SaveInput = Partial<z.infer<typeof articleSaveSchema>>;
+
+/** Every referenced record exists (400 on the field otherwise). */
+async function assertReferences(tx: DbOrTx, input: SaveInput) {
+  const errors: Record<string, string> = {};
+  const missing = async (field: string, table: typeof categories | typeof tags | typeof topics | typeof platforms | typeof videoStores | typeof picStores, ids: Array<number | null | undefined>, message: string) => {
+    const wanted = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
+    if (!wanted.length) return;
+    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, wanted));
+    if (found.length !== wanted.length) errors[field] = message;
+  };
+  await missing('categoryId', categories, [input.categoryId], '分类不存在');
+  await missing('tagIds', tags, input.tagIds ?? [], '部分标签不存在');
+  await missing('topicIds', topics, input.topicIds ?? [], '部分专题不存在');
+  await missing('platformIds', platforms, input.platformIds ?? [], '部分平台不存在');
+  await missing('videoStoreId', videoStores, [input.videoStoreId], '视频不存在');
+  await missing('images', picStores, (input.images ?? []).map((i) => i.picId), '图集中有图片已不在图片库');
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
+}
+
+/** Replaces the article's rows in `media_usage` (DESIGN §9): library pictures and videos it uses. */
+async function recordUsage(tx: Tx, article: { id: number; title: string; content: string; images: Array<{ picId: number | null; url: string }>; cover: string; videoStoreId: number | null }) {
+  const refs = blockReferences(article.content);
+  const picIds = new Set<number>(refs.picIds);
+  for (const image of article.images) if (image.picId) picIds.add(image.picId);
+  // Pictures placed by URL (the cover, images in the text) count when they are library items.
+  const urls = [article.cover, ...Array.from(article.content.matchAll(/<img[^>]+src="([^"]+)"/g), (m) => m[1])].filter(Boolean);
+  if (urls.length) for (const p of await tx.select({ id: picStores.id }).from(picStores).where(inArray(picStores.url, urls))) picIds.add(p.id);
+  const videoIds = new Set<number>(refs.videoIds);
+  if (article.videoStoreId) videoIds.add(article.videoStoreId);
+  const ownerTitle = article.title.slice(0, 128);
+  await tx.delete(mediaUsage).where(and(eq(mediaUsage.ownerType, 'article'), eq(mediaUsage.ownerId, article.id)));
+  const rows = [...[...picIds].map((mediaId) => ({ mediaKind: 'pic', mediaId })), ...[...videoIds].map((mediaId) => ({ mediaKind: 'video', mediaId }))];
+  if (rows.length) await tx.insert(mediaUsage).values(rows.map((r) => ({ ...r, ownerType: 'article', ownerId: article.id, ownerTitle }))).onConflictDoNothing();
+}
+
+/** The content check over what a reader will see. */
+async function runCheck(db: DbOrTx, article: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }> }, service: ContentService) {
+  return checkContent(db, [article.title, article.subtitle, article.summary, htmlText(article.content), ...article.images.map((i) => i.caption)], service);
+}
+
+export function articleRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', access.route('/article/list'), async (c) => {
+    const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
+    const { page, pageSize, keyword } = parseListQuery(query);
+    const f = parseInput(listFilters, query);
+    const user = c.get('user')!;
+    const where = allOf([
+      scope(user),
+      keyword ? ilike(articles.title, likePattern(keyword)) : undefined,
+      f.kind ? eq(articles.kind, f.kind) : undefined,
+      f.status !== undefined ? eq(articles.status, f.status) : undefined,
+      byId(articles.categoryId, f.categoryId),
+      byId(articles.editorId, f.editorId),
+      byId(articles.departmentId, f.departmentId),
+      f.tagId === undefined ? undefined : idFilter(f.tagId) === null ? sql`false` : arrayContains(articles.tagIds, [idFilter(f.tagId)!]),
+      f.updatedFrom ? gte(articles.updatedAt, new Date(f.updatedFrom)) : undefined,
+      f.updatedTo ? lte(articles.updatedAt, new Date(f.updatedTo)) : undefined,
+      f.publishedFrom ? gte(articles.publishedAt, new Date(f.publishedFrom)) : undefined,
+      f.publishedTo ? lte(articles.publishedAt, new Date(f.publishedTo)) : undefined,
+    ]);
+    const db = c.get('db');
+    const select = db
+      .select(listColumns)
+      .from(articles)
+      .leftJoin(categories, eq(categories.id, articles.categoryId))
+      .leftJoin(users, eq(users.id, articles.editorId))
+      .where(where)
+      .orderBy(desc(articles.updatedAt), desc(articles.id));
+    return ok(c, await pageOf(db, { query: select, table: articles, where, page, pageSize, cap: 10_000 }));
+  });
+
+  app.get('/:id', access.anyRoute(READ_ROUTES), async (c) => {
+    const article = await loadArticle(c.get('db'), c.get('user')!, idParam(c));
+    if (!article) throw notFound('文章不存在');
+    return ok(c, article);
+  });
+
+  app.post('/', access.anyRoute(EDIT_ROUTES), async (c) => {
+    const input = parseInput(articleSaveSchema, await readJson(c));
+    const user = c.get('user')!;
+    if (!user.routes.has(routeOfKind(input.kind))) throw forbidden(`没有发布${ARTICLE_KINDS.find((k) => k.value === input.kind)!.label}的权限`);
+    const db = c.get('db');
+    const created = await db.transaction(async (tx) => {
+      await assertReferences(tx, input);
+      const content = sanitizeArticleHtml(input.content);
+      const checkResult = await runCheck(tx, { ...input, content }, contentService);
+      const [{ id }] = await tx
+        .insert(articles)
+        .values({ ...input, content, checkResult, editorId: user.id, departmentId: user.departmentId, videoStoreId: input.videoStoreId ?? null, categoryId: input.categoryId ?? null, albumId: input.albumId ?? null })
+        .returning({ id: articles.id });
+      const after = (await loadArticle(tx, user, id))!;
+      await recordUsage(tx, after);
+      await logOperation(tx, c, { type: 'create', resource: 'articles', resourceId: id, summary: `新建${ARTICLE_KINDS.find((k) => k.value === input.kind)!.label}「${after.title}」`, after: summaryOf(after) });
+      return after;
+    });
+    return ok(c, created);
+  });
+
+  app.put('/:id', access.anyRoute(EDIT_ROUTES), async (c) => {
+    const id = idParam(c);
+    const raw = await readJson(c);
+    const parsed = parseInput(articleUpdateSchema, raw);
+    const sent = raw && typeof raw === 'object' ? Object.keys(raw) : [];
+    const { version, ...patch } = Object.fromEntries(Object.entries(parsed).filter(([k]) => sent.includes(k))) as z.infer<typeof articleUpdateSchema>;
+    const user = c.get('user')!;
+    const db = c.get('db');
+    const updated = await db.transaction(async (tx) => {
+      const before = await loadArticle(tx, user, id);
+      if (!before) throw notFound('文章不存在');
+      if (!user.routes.has(routeOfKind(before.kind as ArticleKind))) throw forbidden('没有编辑这类文章的权限');
+      await assertReferences(tx, patch);
+      const content = patch.content === undefined ? before.content : sanitizeArticleHtml(patch.content);
+      const merged = { ...before, ...patch, content };
+      const checkResult = await runCheck(tx, merged, contentService);
+      // The version is checked in the UPDATE itself: of two saves from the same version, one wins.
+      const done = await tx
+        .update(articles)
+        .set({ ...patch, content, checkResult, version: sql`${articles.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(articles.id, id), eq(articles.version, version)))
+        .returning({ id: articles.id });
+      if (!done.length) {
+        throw new ApiError(409, `文章已被${before.editorName ?? '他人'}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`, { version: '版本已过期' }, { current: before });
+      }
+      const after = (await loadArticle(tx, user, id))!;
+      await recordUsage(tx, after);
+      await logOperation(tx, c, { type: 'update', resource: 'articles', resourceId: id, summary: `修改文章「${after.title}」`, before: summaryOf(before), after: summaryOf(after) });
+      return after;
+    });
+    return ok(c, updated);
+  });
+
+  return app;
+}
+
+/** What the operation log keeps of an article: every field, the body as its length and hash-free text start. */
+function summaryOf(a: Record<string, unknown> & { content: string }) {
+  const { content, ...rest } = a;
+  return { ...rest, content: `${htmlText(content).slice(0, 200)}…（${content.length} 字符）` };
+}
+
+const wordSchema = z.object({ words: z.array(text('敏感词', 64), { error: '请输入敏感词' }).min(1, '请输入敏感词').max(5000, '一次最多 5000 个') });
+
+/** 敏感词词库: reviewers edit the built-in dictionary (DESIGN §6). */
+export const sensitiveWordRoutes = new Hono<AppEnv>()
+  .get('/', access.route('/article/check'), async (c) => {
+    const query = c.req.query();
+    const { page, pageSize, keyword } = parseListQuery(query);
+    const where = keyword ? ilike(sensitiveWords.word, likePattern(keyword)) : undefined;
+    const db = c.get('db');
+    const select = db.select({ id: sensitiveWords.id, word: sensitiveWords.word, createdAt: sensitiveWords.createdAt }).from(sensitiveWords).where(where).orderBy(desc(sensitiveWords.id));
+    return ok(c, await pageOf(db, { query: select, table: sensitiveWords, where, page, pageSize, cap: 100_000 }));
+  })
+  .post('/', access.route('/article/check'), async (c) => {
+    const { words } = parseInput(wordSchema, await readJson(c));
+    const unique = [...new Set(words)];
+    const added = await c.get('db').transaction(async (tx) => {
+      const rows = await tx.insert(sensitiveWords).values(unique.map((word) => ({ word, createdBy: c.get('user')!.id }))).onConflictDoNothing().returning({ id: sensitiveWords.id, word: sensitiveWords.word });
+      await logOperation(tx, c, { type: 'create', resource: 'sensitive_words', summary: `添加敏感词 ${rows.length} 个`, after: { words: rows.map((r) => r.word).slice(0, 200) } });
+      return rows;
+    });
+    return ok(c, { added: added.length, skipped: unique.length - added.length });
+  })
+  .delete('/:id', access.route('/article/check'), async (c) => {
+    const id = idParam(c);
+    await c.get('db').transaction(async (tx) => {
+      const [row] = await tx.delete(sensitiveWords).where(eq(sensitiveWords.id, id)).returning();
+      if (!row) throw notFound('敏感词不存在');
+      await logOperation(tx, c, { type: 'delete', resource: 'sensitive_words', resourceId: id, summary: `删除敏感词「${row.word}」`, before: row });
+    });
+    return ok(c, { id });
+  });
+
