@@ -189,3 +189,28 @@ test('bulk changes, a confirmed disable, and a dialog that Back closes without l
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/dept=\d+/);
 });
+
+test('a session ended while the page is open says so, keeps the form, and sends the person to sign in remembering the page', async ({ page, browser }) => {
+  await signIn(page);
+  const created = await api<{ id: number }>(page, 'POST', '/api/users', { username: 'ended_user', name: '吕暂停', password: PASSWORD });
+  const context = await browser.newContext();
+  const person = await context.newPage();
+  await signIn(person, 'ended_user', PASSWORD);
+  await person.goto('/user/my');
+  await expect(person.getByLabel('姓名')).toHaveValue('吕暂停');
+
+  // An administrator disables the account meanwhile (its sessions end at once).
+  await api(page, 'PUT', `/api/users/${created.data.id}`, { enabled: false });
+
+  await person.getByLabel('电话').fill('13900139000');
+  await person.getByRole('button', { name: '保存资料' }).click();
+  const ended = person.getByRole('dialog', { name: '登录已失效' });
+  await expect(ended).toBeVisible();
+  // The form is still there to copy from.
+  await expect(person.getByLabel('电话')).toHaveValue('13900139000');
+  person.once('dialog', (d) => void d.accept()); // the browser's own "leave the page?" for the unsaved form
+  await ended.getByRole('button', { name: /重新登录/ }).click();
+  await expect(person).toHaveURL(/\/login\?from=%2Fuser%2Fmy&reason=ended$/);
+  await expect(person.getByTestId('session-ended')).toContainText('登录已失效');
+  await context.close();
+});

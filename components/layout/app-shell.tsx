@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { Alert, App, Avatar, Button, Drawer, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
 import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { confirmLeave, hasUnsavedChanges, setLeaveConfirmer } from '@/components/crud/unsaved-changes';
-import { http, isFailure } from '@/lib/http';
+import { http, isFailure, setSessionEndedHandler } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
 import { groupOf, type MenuEntry } from '@/lib/menu';
 import { deniedPath } from '@/lib/guard';
@@ -64,6 +64,24 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
           modal.confirm({ title: '离开此页？', content: text, okText: '离开', okButtonProps: { danger: true }, cancelText: '留下', onOk: () => resolve(true), onCancel: () => resolve(false) });
         }),
     );
+  }, [modal]);
+
+  // The session ended while this page was open: say so once, leave the page as it is (a half-typed
+  // form can still be copied), and on 重新登录 reload: the guard then sends the person to the
+  // login screen with this page to come back to.
+  useEffect(() => {
+    let isAsking = false;
+    setSessionEndedHandler(() => {
+      if (isAsking) return;
+      isAsking = true;
+      modal.warning({
+        title: '登录已失效',
+        content: '你的登录已过期或已被结束（例如密码被重置、账号被停用）。重新登录后会回到这个页面；未保存的内容请先复制。',
+        okText: '重新登录',
+        onOk: () => window.location.reload(),
+      });
+    });
+    return () => setSessionEndedHandler(() => undefined);
   }, [modal]);
 
   // Links inside the shell (logo, workbench shortcuts …) ask too while a form holds changes.

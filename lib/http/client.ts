@@ -86,6 +86,20 @@ let notifier: Notify = (text) => {
 
 export const defaultNotify: Notify = (text) => notifier(text);
 
+let onSessionEnded: (body: ApiReply) => void = () => undefined;
+
+/**
+ * Called when any request (other than sign-in, which uses `send`) answers HTTP 401. The shell
+ * installs one that asks the person to sign in again.
+ */
+export function setSessionEndedHandler(fn: (body: ApiReply) => void) {
+  onSessionEnded = fn;
+}
+
+function sessionEnded(body: ApiReply) {
+  onSessionEnded(body);
+}
+
 /**
  * Routes the default toasts through antd's App context once it is mounted (themed, no warning);
  * until then they use antd's static `message`.
@@ -150,6 +164,9 @@ export function createHttp({ baseURL, notify = defaultNotify }: CreateHttpOption
     if (result.body.status !== 0) {
       notify(`${result.body.message || '请求失败'} (${url})`);
     }
+    // The session ended while the page was open (expired, password reset, account disabled):
+    // the shell offers to sign in again and come back (the form on screen stays until then).
+    if (result.httpStatus === 401) sessionEnded(result.body);
     return result.body;
   }
 

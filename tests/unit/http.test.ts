@@ -1,7 +1,7 @@
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHttp, isFailure, login } from '@/lib/http';
+import { createHttp, isFailure, login, setSessionEndedHandler } from '@/lib/http';
 import type { HttpClient } from '@/lib/http';
 
 // Runs in the unit project's happy-dom environment. There axios picks its XHR
@@ -153,6 +153,22 @@ describe('request', () => {
     await client.get('/api/ping');
 
     expect(contentType).toBeNull();
+  });
+
+  it('reports an ended session (HTTP 401) once, after the toast, and still returns the body', async () => {
+    const ended = vi.fn();
+    setSessionEndedHandler(ended);
+    server.use(mock.get(`${BASE}/api/users`, () => HttpResponse.json({ status: 401, message: '请先登录' }, { status: 401 })));
+    server.use(mock.get(`${BASE}/api/ping`, () => HttpResponse.json({ status: 403, message: '无权限' }, { status: 403 })));
+
+    const reply = await client.get('/api/users');
+    await client.get('/api/ping');
+
+    expect(reply).toMatchObject({ status: 401 });
+    expect(notify).toHaveBeenCalledWith('请先登录 (/api/users)');
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(ended).toHaveBeenCalledWith({ status: 401, message: '请先登录' });
+    setSessionEndedHandler(() => undefined);
   });
 
   it('turns a reply that is not an envelope into a non-zero status', async () => {
