@@ -16,7 +16,7 @@ import { logRoutes } from './routes/logs';
 import { profileRoutes } from './routes/profile';
 import { roleRoutes } from './routes/roles';
 import { userRoutes } from './routes/users';
-import { articleRoutes, sensitiveWordRoutes } from './routes/articles';
+import { articleRoutes, articleSearchRoutes, sensitiveWordRoutes } from './routes/articles';
 import type { ContentService } from './content/check';
 import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
 import { storageFromEnv, type StorageConfig } from './storage/config';
@@ -89,6 +89,7 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/pic_store_tags', picStoreTagRoutes);
   app.route('/video_store_tags', videoStoreTagRoutes);
   app.route('/articles', articleRoutes({ contentService }));
+  app.route('/article_from_es', articleSearchRoutes);
   app.route('/sensitive_words', sensitiveWordRoutes);
 
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { and, arrayContains, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ARTICLE_KINDS, articleSaveSchema, articleUpdateSchema, type ArticleKind } from '../../lib/resources/articles';
@@ -11,6 +11,7 @@ import { allOf, likePattern, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { checkContent, htmlText, type ContentService } from '../content/check';
 import { blockReferences, sanitizeArticleHtml } from '../content/sanitize';
+import { documentTerms, queryTerms } from '../content/search-terms';
 import { ApiError, badRequest, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
 
@@ -80,7 +81,9 @@ async function loadArticle(db: DbOrTx, user: SessionUser, id: number) {
     .leftJoin(users, eq(users.id, articles.editorId))
     .where(allOf([eq(articles.id, id), scope(user)]))
     .limit(1);
-  return row ? { ...row.article, categoryName: row.categoryName, editorName: row.editorName } : undefined;
+  if (!row) return undefined;
+  const { search: _terms, ...article } = row.article;
+  return { ...article, categoryName: row.categoryName, editorName: row.editorName };
 }
 
 type SaveInput = Partial<z.infer<typeof articleSaveSchema>>;
@@ -119,22 +122,40 @@ async function recordUsage(tx: Tx, article: { id: number; title: string; content
   if (rows.length) await tx.insert(mediaUsage).values(rows.map((r) => ({ ...r, ownerType: 'article', ownerId: article.id, ownerTitle }))).onConflictDoNothing();
 }
 
+/** The search vector of an article (DESIGN §10): title and summary weigh more than the body. */
+function searchVector(a: { title: string; summary: string; content: string }) {
+  const { head, body } = documentTerms({ title: a.title, summary: a.summary, body: htmlText(a.content) });
+  return sql`setweight(to_tsvector('simple', ${head}), 'A') || setweight(to_tsvector('simple', ${body}), 'B')`;
+}
+
+/**
+ * A keyword's condition: all its bigrams in the title or summary, or all its words in the body.
+ * A keyword without letters, digits or Chinese characters matches nothing.
+ */
+export function keywordCondition(keyword: string) {
+  const terms = queryTerms(keyword);
+  if (!terms) return sql`false`;
+  const query = `(${terms.all.join(' & ')}) | (${terms.words.join(' & ')})`;
+  return sql`${articles.search} @@ to_tsquery('simple', ${query})`;
+}
+
 /** The content check over what a reader will see. */
 async function runCheck(db: DbOrTx, article: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }> }, service: ContentService) {
   return checkContent(db, [article.title, article.subtitle, article.summary, htmlText(article.content), ...article.images.map((i) => i.caption)], service);
 }
 
-export function articleRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
-  const app = new Hono<AppEnv>();
-
-  app.get('/', access.route('/article/list'), async (c) => {
+/**
+ * The article list (filters on indexed columns, newest first, totals capped) and the keyword search:
+ * `GET /api/articles` and `GET /api/article_from_es` (PostgreSQL; DESIGN §10).
+ */
+async function listArticles(c: Context<AppEnv>) {
     const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
     const { page, pageSize, keyword } = parseListQuery(query);
     const f = parseInput(listFilters, query);
     const user = c.get('user')!;
     const where = allOf([
       scope(user),
-      keyword ? ilike(articles.title, likePattern(keyword)) : undefined,
+      keyword ? keywordCondition(keyword) : undefined,
       f.kind ? eq(articles.kind, f.kind) : undefined,
       f.status !== undefined ? eq(articles.status, f.status) : undefined,
       byId(articles.categoryId, f.categoryId),
@@ -155,7 +176,12 @@ export function articleRoutes({ contentService = {} }: { contentService?: Conten
       .where(where)
       .orderBy(desc(articles.updatedAt), desc(articles.id));
     return ok(c, await pageOf(db, { query: select, table: articles, where, page, pageSize, cap: 10_000 }));
-  });
+  }
+
+export function articleRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', access.route('/article/list'), listArticles);
 
   app.get('/:id', access.anyRoute(READ_ROUTES), async (c) => {
     const article = await loadArticle(c.get('db'), c.get('user')!, idParam(c));
@@ -174,7 +200,7 @@ export function articleRoutes({ contentService = {} }: { contentService?: Conten
       const checkResult = await runCheck(tx, { ...input, content }, contentService);
       const [{ id }] = await tx
         .insert(articles)
-        .values({ ...input, content, checkResult, editorId: user.id, departmentId: user.departmentId, videoStoreId: input.videoStoreId ?? null, categoryId: input.categoryId ?? null, albumId: input.albumId ?? null })
+        .values({ ...input, content, checkResult, search: searchVector({ ...input, content }), editorId: user.id, departmentId: user.departmentId, videoStoreId: input.videoStoreId ?? null, categoryId: input.categoryId ?? null, albumId: input.albumId ?? null })
         .returning({ id: articles.id });
       const after = (await loadArticle(tx, user, id))!;
       await recordUsage(tx, after);
@@ -203,7 +229,7 @@ export function articleRoutes({ contentService = {} }: { contentService?: Conten
       // The version is checked in the UPDATE itself: of two saves from the same version, one wins.
       const done = await tx
         .update(articles)
-        .set({ ...patch, content, checkResult, version: sql`${articles.version} + 1`, updatedAt: new Date() })
+        .set({ ...patch, content, checkResult, search: searchVector(merged), version: sql`${articles.version} + 1`, updatedAt: new Date() })
         .where(and(eq(articles.id, id), eq(articles.version, version)))
         .returning({ id: articles.id });
       if (!done.length) {
@@ -258,3 +284,6 @@ export const sensitiveWordRoutes = new Hono<AppEnv>()
     return ok(c, { id });
   });
 
+
+/** `GET /api/article_from_es` (SEED §7): the search, answered by PostgreSQL (no search engine configured). */
+export const articleSearchRoutes = new Hono<AppEnv>().get('/', access.route('/article/list'), listArticles);

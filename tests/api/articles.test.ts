@@ -131,6 +131,27 @@ describe.each(DB_KINDS)('articles API on %s', (kind) => {
     expect(video.body.message).toContain('视频文章');
   });
 
+  it('finds articles by a two-character word in the title or summary, words of the body, Latin words; both search calls agree', async () => {
+    const post = (body: Record<string, unknown>) => t.call('POST', '/api/articles', { cookie: admin, body });
+    const a = (await post({ title: '中重卡市场十月销量大涨', summary: '', content: '<p>报道</p>' })).body.data;
+    const b = (await post({ title: '新车速递', summary: '解放J6P 国六版本上市', content: '<p>详情</p>' })).body.data;
+    const c = (await post({ title: '用车课堂', content: '<p>冬季保养要点：检查防冻液和蓄电池。</p>' })).body.data;
+    const found = async (keyword: string, path = '/api/articles') =>
+      (await t.call('GET', `${path}?keyword=${encodeURIComponent(keyword)}&pageSize=50`, { cookie: admin })).body.data.list.map((x: { id: number }) => x.id);
+    expect(await found('重卡')).toContain(a.id); // inside 中重卡, which jieba would split as 中重/卡
+    expect(await found('销量大涨')).toEqual([a.id]);
+    expect(await found('j6p')).toEqual([b.id]);
+    expect(await found('国六')).toContain(b.id);
+    expect(await found('防冻液')).toEqual([c.id]);
+    expect(await found('蓄电池', '/api/article_from_es')).toEqual([c.id]);
+    expect(await found('完全不存在的词')).toEqual([]);
+    expect(await found('！！')).toEqual([]);
+    // An edit re-indexes the article.
+    await t.call('PUT', `/api/articles/${c.id}`, { cookie: admin, body: { version: 1, content: '<p>换季检查轮胎。</p>' } });
+    expect(await found('防冻液')).toEqual([]);
+    expect(await found('轮胎')).toEqual([c.id]);
+  });
+
   it('lists newest first with filters; bad filters are a 400, unknown parameters ignored', async () => {
     const list = async (q: string) => (await t.call('GET', `/api/articles?${q}`, { cookie: admin })).body.data;
     const first = (await list('pageSize=1&_t=1700000000000')).list[0];

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './common';
+
+/** PostgreSQL full-text vector; written with `setweight(to_tsvector('simple', …))`, never read back. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** A picture of a gallery article, in order, with its caption. */
 export interface GalleryImage {
@@ -48,6 +51,8 @@ export const articles = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
     version: integer('version').notNull().default(1),
     checkResult: jsonb('check_result').$type<CheckResult>(),
+    /** Search terms (server/content/search-terms.ts): title and summary bigrams (A), body words (B). */
+    search: tsvector('search').notNull().default(sql`''::tsvector`),
     ...timestamps,
   },
   (t) => [
@@ -58,6 +63,7 @@ export const articles = pgTable(
     index('articles_department_updated_idx').on(t.departmentId, t.updatedAt, t.id),
     index('articles_published_idx').on(t.publishedAt, t.id),
     index('articles_tags_idx').using('gin', t.tagIds).with({ fastupdate: false }),
+    index('articles_search_idx').using('gin', t.search).with({ fastupdate: false }),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "articles" ADD COLUMN "search" "tsvector" DEFAULT ''::tsvector NOT NULL;--> statement-breakpoint
+CREATE INDEX "articles_search_idx" ON "articles" USING gin ("search") WITH (fastupdate=false);
