@@ -7,7 +7,8 @@ const toList = (headers: Record<string, string>) => Object.entries(headers).map(
 
 const nextConfig: NextConfig = {
   // PGlite resolves its wasm/data files relative to its own module URL; bundling breaks that.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  // jieba is a native addon (a .node file per platform) and loads its dictionary from disk.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/jieba'],
   poweredByHeader: false,
   reactStrictMode: true,
   /**
