@@ -18,7 +18,7 @@ export async function timeRequests(app: Requester, cookie: string, cases: Array<
       const body = await res.json();
       times.push(performance.now() - start);
       if (body.status !== 0) throw new Error(`${path}: ${JSON.stringify(body)}`);
-      rows = Array.isArray(body.data) ? body.data.length : body.data.list.length;
+      rows = Array.isArray(body.data) ? body.data.length : Array.isArray(body.data?.list) ? body.data.list.length : 1;
     }
     console.log(`${name.padEnd(34)} ${formatTimes(times)}  ${rows}`);
   }

@@ -1,0 +1,99 @@
+/**
+ * `npm run bench` (third part): the article list and search at a million articles (issue 7), through
+ * the real Hono app with a session. Titles, summaries and bodies are made of real truck-news words;
+ * the search vector is built in SQL the way the app builds it (title/summary bigrams, body words),
+ * so the fill takes minutes, not the hours jieba would need for a million bodies.
+ * PGlite in memory by default, BENCH_DATABASE_URL for PostgreSQL (a throw-away schema).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'pg';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+import { defaultKinds } from '../server/storage/config';
+import { formatTimes, timeRequests } from './timing';
+
+const ARTICLES = Number(process.env.BENCH_ARTICLES || 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS || 30);
+
+/** Common words (most titles hold some) and one rare word held by 0.01 % of articles. */
+const WORDS = ['解放', '东风', '重汽', '陕汽', '福田', '江淮', '红岩', '乘龙', '牵引车', '载货车', '自卸车', '冷藏车', '轻卡', '新能源', '换电', '氢燃料', '国六', '油耗', '运价', '车队', '司机', '物流', '试驾', '评测', '上市', '销量', '市场', '政策', '高速', '保养'];
+const COMMON = '牵引车'; // in about a tenth of the titles
+const RARE = '磁悬浮'; // in 0.01 %
+
+async function main() {
+  process.env.CMS_ADMIN_PASSWORD ||= 'Bench#Admin-2026';
+  const url = process.env.BENCH_DATABASE_URL;
+  const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+  const handle = await openDatabase(url ? { url, pgSchema: schema, quiet: true } : { dataDir: 'memory', quiet: true });
+  const { db } = handle;
+  const t0 = performance.now();
+  const words = sql.raw(`ARRAY[${WORDS.map((w) => `'${w}'`).join(',')}]`);
+  const defs = ((await db.execute(sql`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'articles' AND indexname NOT LIKE '%_pkey' AND schemaname = current_schema()`)) as unknown as { rows: Array<{ indexname: string; indexdef: string }> }).rows;
+  for (const d of defs) await db.execute(sql.raw(`DROP INDEX "${d.indexname}"`));
+  await db.execute(sql`INSERT INTO categories (type_id, name, sort) SELECT 1, '分类' || g, g FROM generate_series(1, 40) g`);
+  await db.execute(sql`
+    INSERT INTO articles (kind, title, summary, content, category_id, tag_ids, editor_id, department_id, status, version, search, created_at, updated_at, published_at)
+    SELECT k, title, summary, '<p>' || body || '</p>', 1 + g % 40, ARRAY[1 + g % 500], 1 + g % 200, 1 + g % 20, (g % 6)::smallint, 1,
+           setweight(to_tsvector('simple', array_to_string(cms_bigrams(title || ' ' || summary), ' ')), 'A') || setweight(to_tsvector('simple', body), 'B'),
+           ts, ts, CASE WHEN g % 6 = 3 THEN ts END
+    FROM (
+      SELECT g, (ARRAY['article','gallery','video'])[1 + g % 3] AS k,
+             CASE WHEN g % 10000 = 7 THEN ${RARE} || '卡车首发' WHEN g % 10 = 0 THEN ${COMMON} || (${words})[1 + g % 30] || '新闻' || g ELSE (${words})[1 + g % 30] || (${words})[1 + (g / 30) % 30] || '报道' || g END AS title,
+             (${words})[1 + (g / 7) % 30] || (${words})[1 + (g / 11) % 30] || '的最新消息' AS summary,
+             (${words})[1 + g % 30] || ' ' || (${words})[1 + (g / 3) % 30] || ' ' || (${words})[1 + (g / 5) % 30] || ' ' || (${words})[1 + (g / 13) % 30] || ' 卡车 行业 发展' AS body,
+             now() - (g || ' seconds')::interval AS ts
+      FROM generate_series(1, ${ARTICLES}) g
+    ) x`);
+  for (const d of defs) await db.execute(sql.raw(d.indexdef));
+  await db.execute(sql`ANALYZE`);
+  console.log(`filled ${ARTICLES} articles in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${handle.kind}`);
+
+  const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'cms-bench-articles-'));
+  const app = createApp({ getDb: async () => db, peer: () => ({ ip: '10.250.0.2', tls: false }), storage: { driver: 'local', uploadsDir, kinds: defaultKinds(), ticketMinutes: 60 }, contentService: {} });
+  const login = await app.request('http://localhost/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: process.env.CMS_ADMIN_PASSWORD }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const q = encodeURIComponent;
+  await timeRequests(
+    app,
+    cookie,
+    [
+      ['list page 1, newest first', '/api/articles?pageSize=20'],
+      ['list by status and category', '/api/articles?status=3&categoryId=8&pageSize=20'],
+      ['list page 2500', '/api/articles?page=2500&pageSize=20'],
+      [`keyword, 2 characters, 0.01 % (${RARE.slice(0, 2)})`, `/api/articles?keyword=${q(RARE.slice(0, 2))}&pageSize=20`],
+      [`keyword, 10 % (${COMMON})`, `/api/articles?keyword=${q(COMMON)}&pageSize=20`],
+      ['open one article', `/api/articles/${Math.floor(ARTICLES / 2)}`],
+    ],
+    RUNS,
+  );
+  // Saving: sanitize, check, version, search terms, usage, log.
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const id = Math.floor(ARTICLES / 2) + 1 + i;
+    const current = await (await app.request(`http://localhost/api/articles/${id}`, { headers: { cookie } })).json();
+    const body = JSON.stringify({ version: current.data.version, title: `${current.data.title}（改）`, content: `<p>${'解放J6P 牵引车在高速上的油耗表现。'.repeat(60)}</p>` });
+    const start = performance.now();
+    const res = await app.request(`http://localhost/api/articles/${id}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body });
+    if (res.status !== 200) throw new Error(`save: ${await res.text()}`);
+    times.push(performance.now() - start);
+  }
+  console.log(`${'save an article (2 000 characters)'.padEnd(34)} ${formatTimes(times)}  ${RUNS} saves`);
+
+  await rm(uploadsDir, { recursive: true, force: true });
+  await handle.close();
+  if (url && schema) {
+    const pool = new Pool({ connectionString: url, max: 1 });
+    await pool.query(`DROP SCHEMA "${schema}" CASCADE`);
+    await pool.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
