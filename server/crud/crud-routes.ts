@@ -32,8 +32,11 @@ export interface CrudOptions {
   read?: 'signedIn' | 'permission';
   /** Update schema; default: the create schema, every field optional. */
   updateSchema?: z.ZodObject;
-  /** Query-parameter filters → conditions on indexed columns. */
-  filters?: Record<string, (value: string) => SQL | undefined>;
+  /**
+   * Query-parameter filters → conditions on indexed columns. The whole query is passed too, for a
+   * filter another parameter modifies (e.g. `departmentId` with `withSub=true` for a subtree).
+   */
+  filters?: Record<string, (value: string, query: Record<string, string>) => SQL | undefined>;
   /** Columns searched by `keyword`. */
   keyword?: AnyPgColumn[];
   /**
@@ -150,7 +153,7 @@ export function crudRoutes(opts: CrudOptions) {
     if (keyword && opts.keyword?.length) conditions.push(or(...opts.keyword.map((col) => ilike(col, likePattern(keyword)))));
     for (const [name, toCondition] of Object.entries(opts.filters ?? {})) {
       const value = query[name];
-      if (value !== undefined && value !== '') conditions.push(toCondition(value));
+      if (value !== undefined && value !== '') conditions.push(toCondition(value, query));
     }
     const where = allOf(conditions);
     const db = c.get('db');

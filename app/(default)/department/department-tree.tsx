@@ -109,7 +109,7 @@ export function DepartmentTree({
             <Tooltip title="编辑">
               <Button type="text" size="small" icon={<EditOutlined aria-hidden />} aria-label={`编辑「${node.name}」`} onClick={() => setEditing({ mode: 'edit', record: d })} />
             </Tooltip>
-            <Tooltip title={deleteRefusal ?? '删除'}>
+            <Tooltip title={deleteRefusal ?? '删除'} trigger={['hover', 'focus']}>
               <Button
                 type="text"
                 size="small"
@@ -142,7 +142,7 @@ export function DepartmentTree({
             新增部门
           </Button>
         ) : (
-          <Tooltip title={refusal}>
+          <Tooltip title={refusal} trigger={['hover', 'focus']}>
             <Tag tabIndex={0} aria-label={`只读：${refusal}`}>
               只读
             </Tag>

@@ -223,11 +223,12 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
         optionsFor={{ roleId: roleOptions }}
         note={<DataScopeNote />}
         extra={
-          <Tooltip title={createRefusal}>
+          <Tooltip title={createRefusal} trigger={['hover', 'focus']}>
             <Button
               type="primary"
               icon={<PlusOutlined aria-hidden />}
               aria-disabled={createRefusal ? true : undefined}
+              aria-label={createRefusal ? `新增员工（${createRefusal}）` : undefined}
               className={createRefusal ? 'is-disabled' : undefined}
               onClick={() => (createRefusal ? void message.info(createRefusal) : setEditing('new'))}
             >
