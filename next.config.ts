@@ -7,8 +7,7 @@ const toList = (headers: Record<string, string>) => Object.entries(headers).map(
 
 const nextConfig: NextConfig = {
   // PGlite resolves its wasm/data files relative to its own module URL; bundling breaks that.
-  // jieba is a native addon (a .node file per platform) and loads its dictionary from disk.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/jieba'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
   reactStrictMode: true,
   /**

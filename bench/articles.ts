@@ -2,7 +2,7 @@
  * `npm run bench` (third part): the article list and search at a million articles (issue 7), through
  * the real Hono app with a session. Titles, summaries and bodies are made of real truck-news words;
  * the search vector is built in SQL the way the app builds it (title/summary bigrams, body words),
- * so the fill takes minutes, not the hours jieba would need for a million bodies.
+ * so the fill takes minutes, not the hours segmenting a million bodies in Node would take.
  * PGlite in memory by default, BENCH_DATABASE_URL for PostgreSQL (a throw-away schema).
  */
 import { randomBytes } from 'node:crypto';

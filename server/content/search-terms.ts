@@ -1,16 +1,13 @@
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict';
-
 /**
  * Search terms for Chinese text (DESIGN §10). Titles and summaries are short and searched for any
  * part: their CJK runs become character bigrams (a two-character word is found inside 中重卡市场).
- * Bodies are long: they become words (jieba's search mode), which keeps the index small. Latin
- * letters and digits become lower-case words either way. The same terms go into the `search`
- * tsvector ('simple' configuration, GIN index) and into the query.
+ * Bodies are long: they become words (the ICU dictionary segmentation that Node ships as
+ * `Intl.Segmenter`), which keeps the index small. Latin letters and digits become lower-case words
+ * either way. The same terms go into the `search` tsvector ('simple' configuration, GIN index) and
+ * into the query, so a keyword is segmented exactly as the text was.
  */
 
-let jieba: Jieba | undefined;
-const segmenter = () => (jieba ??= Jieba.withDict(dict));
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]+/g;
 const LATIN = /[a-z0-9]+/g;
@@ -29,12 +26,11 @@ export function bigramTerms(text: string): string[] {
   return [...out];
 }
 
-/** Words of a long text (jieba search mode), CJK and Latin, without punctuation. */
+/** Words of a long text, CJK and Latin, without punctuation. */
 export function wordTerms(text: string): string[] {
   const out = new Set<string>();
-  for (const w of segmenter().cutForSearch(clean(text), true)) {
-    const word = w.trim();
-    if (word && /^[\u3400-\u9fff\uf900-\ufaffa-z0-9]+$/.test(word)) out.add(word);
+  for (const { segment, isWordLike } of segmenter.segment(clean(text))) {
+    if (isWordLike && /^[\u3400-\u9fff\uf900-\ufaffa-z0-9]+$/.test(segment)) out.add(segment);
   }
   return [...out];
 }
