@@ -1,8 +1,17 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
+import { Card } from 'antd';
+import { MediaLibrary } from '@/components/media/media-library';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/photo');
 
+/** 图片库. Page, filters and view live in the URL, hence the Suspense boundary. */
 export default function Page() {
-  return <Placeholder path="/photo" />;
+  return (
+    <Card>
+      <Suspense>
+        <MediaLibrary kind="pic" />
+      </Suspense>
+    </Card>
+  );
 }

@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
+import { SettingScreen } from './setting-screen';
 
 export const metadata = routeMetadata('/setting');
 
+/** 分类管理: category types, their category trees, platforms. */
 export default function Page() {
-  return <Placeholder path="/setting" />;
+  return (
+    <Suspense>
+      <SettingScreen />
+    </Suspense>
+  );
 }

@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
+import { TagScreen } from './tag-screen';
 
 export const metadata = routeMetadata('/setting/tag');
 
+/** 标签管理: tag types and tags; keyword, type and page live in the URL. */
 export default function Page() {
-  return <Placeholder path="/setting/tag" />;
+  return (
+    <Suspense>
+      <TagScreen />
+    </Suspense>
+  );
 }

@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
+import { TopicScreen } from './topic-screen';
 
 export const metadata = routeMetadata('/setting/topic');
 
+/** 专题管理. Filters and page live in the URL. */
 export default function Page() {
-  return <Placeholder path="/setting/topic" />;
+  return (
+    <Suspense>
+      <TopicScreen />
+    </Suspense>
+  );
 }

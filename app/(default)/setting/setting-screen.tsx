@@ -1,0 +1,56 @@
+'use client';
+
+import { useCallback } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { Card, Tabs } from 'antd';
+import { useViewer } from '@/stores/user';
+import { CategoryPanel } from './category-panel';
+import { PlatformPanel } from './platform-panel';
+
+/** Without `/setting` the screen is read-only (pickers read the taxonomy, only this route writes it). */
+export function settingRefusal(viewer: ReturnType<typeof useViewer>, route: string, label: string): string | null {
+  if (!viewer) return '正在加载权限';
+  return viewer.isSuper || viewer.routes.has(route) ? null : `没有「${label}」的权限，只能查看`;
+}
+
+/** 分类管理: categories by type, and platforms. The tab and the chosen type live in the URL. */
+export function SettingScreen() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const viewer = useViewer();
+  const refusal = settingRefusal(viewer, '/setting', '分类管理');
+  const tab = searchParams.get('tab') === 'platform' ? 'platform' : 'category';
+  const typeId = Number(searchParams.get('type')) || null;
+
+  const setParams = useCallback(
+    (patch: Record<string, string | null>, replace = false) => {
+      const next = new URLSearchParams(searchParams.toString());
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === null) next.delete(k);
+        else next.set(k, v);
+      }
+      const qs = next.toString();
+      const href = qs ? `${pathname}?${qs}` : pathname;
+      if (replace) router.replace(href, { scroll: false });
+      else router.push(href, { scroll: false });
+    },
+    [searchParams, pathname, router],
+  );
+  // Choosing the first type for the person is not a step they took: it replaces, not pushes.
+  const onTypeChange = useCallback((id: number | null) => setParams({ type: id === null ? null : String(id) }, !searchParams.get('type')), [setParams, searchParams]);
+
+  return (
+    <Card>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams({ tab: key === 'platform' ? 'platform' : null, page: null, pageSize: null })}
+        items={[
+          { key: 'category', label: '分类', children: <CategoryPanel typeId={typeId} onTypeChange={onTypeChange} refusal={refusal} /> },
+          { key: 'platform', label: '平台', children: <PlatformPanel refusal={refusal} /> },
+        ]}
+        destroyOnHidden
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,414 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import { Button, Image, Progress, Space, Typography } from 'antd';
+import { CloudUploadOutlined } from '@ant-design/icons';
+import {
+  DEFAULT_LIMIT_TEXT,
+  DuplicateError,
+  formatBytes,
+  mediaTypeOf,
+  pictureSize,
+  readVideo,
+  registerUpload,
+  requestTicket,
+  sendFile,
+  sha256Hex,
+  UploadError,
+  ACCEPT,
+  type LibraryItem,
+  type LibraryKind,
+  type SendHandle,
+} from '@/lib/api/media';
+import type { UploadTicket } from '@/lib/resources/media';
+import { useUnsavedChanges } from '@/components/crud';
+
+type Status = 'waiting' | 'preparing' | 'duplicate' | 'uploading' | 'registering' | 'done' | 'error' | 'cancelled';
+
+interface Existing {
+  id: number;
+  title: string;
+  url: string;
+  thumbUrl?: string;
+}
+
+export interface QueueEntry {
+  uid: string;
+  file: File;
+  status: Status;
+  /** 0 … 1 of the file's bytes sent. */
+  progress: number;
+  error?: string;
+  /** The library holds the same file: offered instead of a second copy. */
+  existing?: Existing[];
+  item?: LibraryItem;
+  usedExisting?: boolean;
+}
+
+/** Everything the path needs between steps (not shown). */
+interface Work {
+  mime: string;
+  sha256?: string;
+  ticket?: UploadTicket;
+  uploaded?: boolean;
+  cancelled?: boolean;
+  extra?: { width?: number; height?: number; duration?: number; poster?: Blob | null; posterKey?: string };
+}
+
+/** How many files travel at once; the rest wait their turn. */
+export const PARALLEL_UPLOADS = 3;
+
+const STATUS_TEXT: Record<Status, string> = {
+  waiting: '等待上传',
+  preparing: '正在读取文件…',
+  duplicate: '库中已有相同的文件',
+  uploading: '上传中',
+  registering: '正在登记…',
+  done: '已上传',
+  error: '上传失败',
+  cancelled: '已取消',
+};
+
+const titleOf = (file: File) => file.name.replace(/\.[^.]+$/, '').slice(0, 128) || file.name.slice(0, 128);
+const ACTIVE: Status[] = ['preparing', 'uploading', 'registering'];
+
+export interface UploadQueueProps {
+  kind: LibraryKind;
+  /** Library tags given to every file uploaded here. */
+  tagIds?: number[];
+  /** A file arrived in the library (or the person chose the item it already holds). */
+  onUploaded?: (item: LibraryItem | Existing, info: { isExisting: boolean }) => void;
+  /** Reports whether anything is still on its way (a dialog asks before closing then). */
+  onBusyChange?: (isBusy: boolean) => void;
+  /** One file only (a cover). */
+  single?: boolean;
+}
+
+/**
+ * The upload queue of both libraries and of every picker: drop or choose several files; each gets
+ * its own progress bar, cancel, a Chinese reason when it fails (too large, wrong type, storage
+ * refused, network) and retry, while the others go on. A file the library already holds (same
+ * SHA-256) is offered as the existing item before any byte is sent, and again if the register call
+ * finds it (409): 使用已有 / 仍然上传.
+ * @see DESIGN §6, §9; issue 6
+ */
+export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, single = false }: UploadQueueProps) {
+  const [entries, setEntries] = useState<QueueEntry[]>([]);
+  const [isOver, setOver] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const work = useRef(new Map<string, Work>());
+  const handles = useRef(new Map<string, SendHandle>());
+  const started = useRef(new Set<string>());
+  const tagRef = useRef(tagIds);
+  tagRef.current = tagIds;
+  const onUploadedRef = useRef(onUploaded);
+  onUploadedRef.current = onUploaded;
+  const noun = kind === 'pic' ? '图片' : '视频';
+
+  const patch = useCallback((uid: string, change: Partial<QueueEntry>) => {
+    setEntries((list) => list.map((e) => (e.uid === uid ? { ...e, ...change } : e)));
+  }, []);
+
+  /** Runs one file from wherever it stopped: read → ticket → send → poster → register. */
+  const run = useCallback(
+    async (entry: QueueEntry, { allowDuplicate = false } = {}) => {
+      const { uid, file } = entry;
+      const w = work.current.get(uid) ?? { mime: '' };
+      work.current.set(uid, w);
+      w.cancelled = false;
+      const stopIfCancelled = () => {
+        if (w.cancelled) throw new UploadError('已取消', 'cancelled');
+      };
+      try {
+        if (!w.ticket) {
+          patch(uid, { status: 'preparing', error: undefined, progress: 0 });
+          const mime = mediaTypeOf(kind, file);
+          if (!mime) throw new UploadError(`文件类型不符：只接受 ${Object.keys(ACCEPT[kind]).join('、')} ${noun}`, 'type');
+          w.mime = mime;
+          w.sha256 ??= await sha256Hex(file);
+          if (kind === 'pic') {
+            const size = await pictureSize(file);
+            if (!size) throw new UploadError('文件已损坏或不是图片', 'type');
+            w.extra = size;
+          } else {
+            w.extra = await readVideo(file);
+          }
+          stopIfCancelled();
+          w.ticket = await requestTicket({ kind, filename: file.name, size: file.size, mime, sha256: w.sha256 });
+          stopIfCancelled();
+          if (w.ticket.duplicates.length && !allowDuplicate) {
+            patch(uid, { status: 'duplicate', existing: w.ticket.duplicates });
+            return;
+          }
+        }
+        if (!w.uploaded) {
+          patch(uid, { status: 'uploading', progress: 0, existing: undefined });
+          const handle = sendFile(w.ticket, file, (progress) => patch(uid, { progress }));
+          handles.current.set(uid, handle);
+          await handle.promise;
+          handles.current.delete(uid);
+          w.uploaded = true;
+        }
+        stopIfCancelled();
+        patch(uid, { status: 'registering', progress: 1, existing: undefined });
+        if (kind === 'video' && w.extra?.poster && !w.extra.posterKey) {
+          // The poster frame travels with its own ticket; a video without one still registers.
+          try {
+            const poster = w.extra.poster;
+            const ticket = await requestTicket({ kind: 'poster', filename: `${titleOf(file)}.jpg`, size: poster.size, mime: 'image/jpeg' });
+            await sendFile(ticket, poster, () => undefined).promise;
+            w.extra.posterKey = ticket.key;
+          } catch {
+            w.extra.poster = null;
+          }
+        }
+        const item = await registerUpload(kind, {
+          key: w.ticket.key,
+          title: titleOf(file),
+          tagIds: tagRef.current,
+          allowDuplicate,
+          width: w.extra?.width,
+          height: w.extra?.height,
+          size: file.size,
+          mime: w.mime,
+          sha256: w.sha256,
+          ...(kind === 'video' ? { duration: w.extra?.duration ?? 0, posterKey: w.extra?.posterKey } : {}),
+        });
+        patch(uid, { status: 'done', item, progress: 1 });
+        onUploadedRef.current?.(item, { isExisting: false });
+      } catch (err) {
+        handles.current.delete(uid);
+        if (err instanceof DuplicateError) {
+          patch(uid, { status: 'duplicate', existing: [err.existing] });
+          return;
+        }
+        const e = err instanceof UploadError ? err : new UploadError(err instanceof Error ? err.message : '上传失败', 'server');
+        if (e.reason === 'cancelled') {
+          patch(uid, { status: 'cancelled', error: undefined });
+          return;
+        }
+        // An expired or refused ticket is not worth retrying: the retry asks for a new one.
+        if (!w.uploaded) w.ticket = undefined;
+        patch(uid, { status: 'error', error: e.message });
+      }
+    },
+    [kind, noun, patch],
+  );
+
+  // Start waiting files while fewer than PARALLEL_UPLOADS are on their way.
+  useEffect(() => {
+    const active = entries.filter((e) => ACTIVE.includes(e.status)).length;
+    const waiting = entries.filter((e) => e.status === 'waiting' && !started.current.has(e.uid));
+    for (const entry of waiting.slice(0, Math.max(0, PARALLEL_UPLOADS - active))) {
+      started.current.add(entry.uid);
+      void run(entry).finally(() => started.current.delete(entry.uid));
+    }
+    onBusyChange?.(entries.some((e) => e.status === 'waiting' || ACTIVE.includes(e.status)));
+  }, [entries, run, onBusyChange]);
+
+  // Leaving the screen stops what is still travelling.
+  useEffect(() => {
+    const open = handles.current;
+    return () => open.forEach((h) => h.abort());
+  }, []);
+
+  const add = (files: FileList | File[] | null) => {
+    if (!files?.length) return;
+    const chosen = [...files].slice(0, single ? 1 : 50);
+    const fresh = chosen.map((file) => ({ uid: `${Date.now()}-${Math.random().toString(36).slice(2)}`, file, status: 'waiting' as Status, progress: 0 }));
+    setEntries((list) => (single ? fresh : [...list, ...fresh]));
+  };
+
+  const cancel = (entry: QueueEntry) => {
+    const w = work.current.get(entry.uid);
+    if (w) w.cancelled = true;
+    const handle = handles.current.get(entry.uid);
+    if (handle) handle.abort();
+    else patch(entry.uid, { status: 'cancelled' });
+  };
+  const retry = (entry: QueueEntry) => {
+    started.current.add(entry.uid);
+    void run(entry).finally(() => started.current.delete(entry.uid));
+  };
+  const uploadAnyway = (entry: QueueEntry) => {
+    started.current.add(entry.uid);
+    void run(entry, { allowDuplicate: true }).finally(() => started.current.delete(entry.uid));
+  };
+  const useExisting = (entry: QueueEntry, existing: Existing) => {
+    patch(entry.uid, { status: 'done', usedExisting: true, existing: [existing], progress: 1 });
+    onUploadedRef.current?.(existing, { isExisting: true });
+  };
+  const remove = (entry: QueueEntry) => {
+    handles.current.get(entry.uid)?.abort();
+    work.current.delete(entry.uid);
+    setEntries((list) => list.filter((e) => e.uid !== entry.uid));
+  };
+
+  // Leaving the page (menu, link, reload) while files travel asks first: leaving stops them.
+  useUnsavedChanges(entries.some((e) => e.status === 'waiting' || ACTIVE.includes(e.status)));
+
+  const accept = [...new Set(Object.values(ACCEPT[kind]))].join(',') + ',' + Object.keys(ACCEPT[kind]).map((e) => `.${e}`).join(',');
+  const finished = entries.filter((e) => e.status === 'done' || e.status === 'cancelled').length;
+
+  return (
+    <div>
+      <div
+        data-testid="upload-drop"
+        onDragOver={(e: DragEvent) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e: DragEvent) => {
+          e.preventDefault();
+          setOver(false);
+          add(e.dataTransfer.files);
+        }}
+        style={{
+          border: `1px dashed ${isOver ? '#1d5bd8' : '#b0b7c3'}`,
+          background: isOver ? '#e6efff' : '#fafafa',
+          borderRadius: 8,
+          padding: '20px 16px',
+          textAlign: 'center',
+        }}
+      >
+        <CloudUploadOutlined aria-hidden style={{ fontSize: 32, color: '#1d5bd8' }} />
+        <div style={{ margin: '8px 0' }}>
+          把{noun}拖到这里，或{' '}
+          <Button type="primary" size="small" onClick={() => input.current?.click()}>
+            选择{noun}
+          </Button>
+        </div>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {single ? '一次一个，' : '可一次选择多个，'}
+          {DEFAULT_LIMIT_TEXT[kind]}
+        </Typography.Text>
+        <input
+          ref={input}
+          type="file"
+          data-testid="upload-input"
+          aria-label={`选择要上传的${noun}`}
+          accept={accept}
+          multiple={!single}
+          hidden
+          onChange={(e) => {
+            add(e.target.files);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {entries.length > 0 && (
+        <>
+          <div style={{ display: 'flex', justifyContent: 'space-between', margin: '12px 0 4px' }}>
+            <Typography.Text type="secondary">
+              {entries.length} 个文件，已完成 {entries.filter((e) => e.status === 'done').length} 个
+              {entries.some((e) => e.status === 'error') ? `，失败 ${entries.filter((e) => e.status === 'error').length} 个` : ''}
+            </Typography.Text>
+            {finished > 0 && (
+              <Button size="small" type="link" onClick={() => setEntries((list) => list.filter((e) => e.status !== 'done' && e.status !== 'cancelled'))}>
+                清除已完成
+              </Button>
+            )}
+          </div>
+          <ul aria-label="上传队列" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {entries.map((entry) => (
+              <QueueRow
+                key={entry.uid}
+                entry={entry}
+                noun={noun}
+                onCancel={() => cancel(entry)}
+                onRetry={() => retry(entry)}
+                onRemove={() => remove(entry)}
+                onUploadAnyway={() => uploadAnyway(entry)}
+                onUseExisting={(existing) => useExisting(entry, existing)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function QueueRow({
+  entry,
+  noun,
+  onCancel,
+  onRetry,
+  onRemove,
+  onUploadAnyway,
+  onUseExisting,
+}: {
+  entry: QueueEntry;
+  noun: string;
+  onCancel: () => void;
+  onRetry: () => void;
+  onRemove: () => void;
+  onUploadAnyway: () => void;
+  onUseExisting: (existing: Existing) => void;
+}) {
+  const { file, status } = entry;
+  const percent = Math.round(entry.progress * 100);
+  const isActive = ACTIVE.includes(status) || status === 'waiting';
+  const progressStatus = status === 'error' ? 'exception' : status === 'done' ? 'success' : status === 'cancelled' ? 'normal' : 'active';
+  return (
+    <li data-testid="upload-row" data-status={status} aria-label={file.name} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography.Text strong ellipsis={{ tooltip: file.name }} style={{ maxWidth: '60%' }}>
+          {file.name}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {formatBytes(file.size)} ·{' '}
+          <span data-testid="upload-status" role="status">
+            {status === 'uploading' ? `上传中 ${percent}%` : entry.usedExisting ? `已使用库中的${noun}` : STATUS_TEXT[status]}
+          </span>
+        </Typography.Text>
+      </div>
+      <Progress
+        percent={status === 'preparing' ? 0 : percent}
+        size="small"
+        status={progressStatus}
+        showInfo={false}
+        aria-label={`「${file.name}」上传进度`}
+      />
+      {entry.error && (
+        <Typography.Text type="danger" data-testid="upload-error" style={{ display: 'block', fontSize: 13 }}>
+          {entry.error}
+        </Typography.Text>
+      )}
+      {status === 'duplicate' && entry.existing && (
+        <div data-testid="duplicate-offer" style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap', background: '#fffbe6', padding: 8, borderRadius: 6, marginTop: 4 }}>
+          {entry.existing[0].thumbUrl && <Image src={entry.existing[0].thumbUrl} alt="" width={48} height={48} style={{ objectFit: 'cover' }} preview={false} />}
+          <span style={{ flex: 1, minWidth: 160 }}>
+            库中已有相同的{noun}「{entry.existing[0].title}」
+          </span>
+          <Space wrap>
+            <Button size="small" type="primary" onClick={() => onUseExisting(entry.existing![0])}>
+              使用已有{noun}
+            </Button>
+            <Button size="small" onClick={onUploadAnyway}>
+              仍然上传
+            </Button>
+          </Space>
+        </div>
+      )}
+      <Space size={4} style={{ marginTop: 2 }}>
+        {isActive && (
+          <Button size="small" type="link" onClick={onCancel} aria-label={`取消上传「${file.name}」`}>
+            取消
+          </Button>
+        )}
+        {(status === 'error' || status === 'cancelled') && (
+          <Button size="small" type="link" onClick={onRetry} aria-label={`重试「${file.name}」`}>
+            重试
+          </Button>
+        )}
+        {!isActive && (
+          <Button size="small" type="link" onClick={onRemove} aria-label={`从队列移除「${file.name}」`}>
+            移除
+          </Button>
+        )}
+      </Space>
+    </li>
+  );
+}
