@@ -6,6 +6,7 @@ import {
   App,
   DatePicker,
   Form,
+  Grid,
   Input,
   InputNumber,
   Modal,
@@ -219,6 +220,8 @@ function FormModal<T>({
   const asking = useRef(false);
   const body = useRef<HTMLDivElement>(null);
   const isCreate = !record;
+  // On a phone, labels go above their fields: beside them, both would be squeezed.
+  const isNarrow = Grid.useBreakpoint().sm === false;
   useUnsavedChanges(open && isDirty);
 
   /** Closing with unsaved changes asks first; `stay` runs when the person keeps editing. */
@@ -333,10 +336,10 @@ function FormModal<T>({
           disabled={Boolean(readOnly)}
           // Ids are `resource-form_<field>`: labels never point at a filter bar field of the same name.
           name="resource-form"
-          layout="horizontal"
-          labelCol={{ flex: '96px' }}
+          layout={isNarrow ? 'vertical' : 'horizontal'}
+          labelCol={isNarrow ? undefined : { flex: '96px' }}
           labelWrap
-          wrapperCol={{ flex: 1 }}
+          wrapperCol={isNarrow ? undefined : { flex: 1 }}
           initialValues={{ ...(record ?? createDefaults(def)), ...initialValues }}
           onFinish={save}
           onValuesChange={() => setDirty(true)}
