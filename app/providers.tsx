@@ -6,6 +6,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { reloadOnChunkError } from '@/components/common/chunk-reload';
+import { watchDecorativeIcons } from '@/components/common/decorative-icons';
 import { setDefaultNotifier } from '@/lib/http';
 
 dayjs.locale('zh-cn');
@@ -41,6 +42,7 @@ const THEME: ThemeConfig = {
 
 export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => reloadOnChunkError(), []);
+  useEffect(() => watchDecorativeIcons(), []);
   return (
     <ConfigProvider locale={zhCN} theme={THEME}>
       <AntdApp>
