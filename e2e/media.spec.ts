@@ -164,8 +164,17 @@ test('图片库: three pictures uploaded with progress, thumbnails, tagged, foun
   await expect(bars).toHaveCount(3);
   await shot(page, 'photo-uploading');
   for (let i = 0; i < 3; i++) await expect(rows.nth(i)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  // A fourth one is cancelled on its way, then sent again with 重试.
+  await drawer.getByTestId('upload-input').setInputFiles([{ name: 'E2E取消再试.png', mimeType: 'image/png', buffer: await noisePng(900, 700, 9) }]);
+  const fourth = rows.filter({ hasText: 'E2E取消再试.png' });
+  await expect(fourth.getByText(/上传中 \d+%/)).toBeVisible();
+  await fourth.getByRole('button', { name: '取消上传「E2E取消再试.png」' }).click();
+  await expect(fourth).toHaveAttribute('data-status', 'cancelled');
+  await expect(fourth.getByTestId('upload-status')).toHaveText('已取消');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  for (let i = 0; i < 3; i++) await expect(bars.nth(i)).toHaveAttribute('aria-valuenow', '100');
+  await fourth.getByRole('button', { name: '重试「E2E取消再试.png」' }).click();
+  await expect(fourth).toHaveAttribute('data-status', 'done');
+  for (let i = 0; i < 4; i++) await expect(bars.nth(i)).toHaveAttribute('aria-valuenow', '100');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await settled(page);
@@ -177,7 +186,8 @@ test('图片库: three pictures uploaded with progress, thumbnails, tagged, foun
     const img = cards.filter({ hasText: `E2E卡车-${i}` }).locator('img');
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(320);
   }
-  await expect(cards.first()).toContainText('E2E卡车-');
+  // Newest first: the one sent again last leads.
+  await expect(cards.first()).toContainText('E2E取消再试');
   await expect(cards.filter({ hasText: 'E2E卡车-1' })).toContainText('未使用');
   await expect(cards.filter({ hasText: 'E2E卡车-1' })).toContainText('未检测');
 

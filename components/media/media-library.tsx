@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Checkbox, Drawer, Form, Modal, Pagination, Segmented, Space, Spin, Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
+import { Alert, App, Button, Checkbox, Drawer, Form, Grid, Modal, Pagination, Segmented, Space, Spin, Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
 import { AppstoreOutlined, CloudUploadOutlined, PlayCircleFilled, UnorderedListOutlined } from '@ant-design/icons';
 import { DataScopeNote, EllipsisText, formatDateTime, listEmptyText, RowActions, type RowAction } from '@/components/crud';
 import { mendTableAccessibility } from '@/components/crud/resource-table';
@@ -81,6 +81,7 @@ export function MediaLibrary({ kind, mode = 'manage', multiple = true, selected:
   const editAfterPreview = useRef<LibraryItem | null>(null);
 
   const view = query.view === 'table' ? 'table' : 'grid';
+  const isNarrow = Grid.useBreakpoint().md === false;
   const page = Number(query.page) || 1;
   const pageSize = Math.min(PAGE_SIZE_MAX, Number(query.pageSize) || GRID_PAGE_SIZE);
   const queryKey = JSON.stringify(query);
@@ -233,20 +234,21 @@ export function MediaLibrary({ kind, mode = 'manage', multiple = true, selected:
         </button>
       ),
     },
-    { key: 'title', title: '标题', dataIndex: 'title', fixed: 'left', width: 200, ellipsis: { showTitle: false }, render: (t: string) => <EllipsisText text={t} /> },
+    { key: 'title', title: '标题', dataIndex: 'title', fixed: 'left', width: 180, ellipsis: { showTitle: false }, render: (t: string) => <EllipsisText text={t} /> },
     {
       key: 'size',
       title: '大小',
-      width: 150,
+      width: 130,
       render: (_: unknown, i) => `${formatBytes(i.size)}${i.width ? ` · ${i.width}×${i.height}` : ''}`,
     },
     ...(kind === 'video' ? [{ key: 'duration', title: '时长', width: 80, render: (_: unknown, i: LibraryItem) => formatDuration(i.duration ?? 0) }] : []),
-    { key: 'tags', title: '标签', width: 180, render: (_: unknown, i) => <TagNames ids={i.tagIds} tags={tags} /> },
+    { key: 'tags', title: '标签', width: 150, render: (_: unknown, i) => <TagNames ids={i.tagIds} tags={tags} /> },
     { key: 'usage', title: '使用', width: 70, align: 'right', render: (_: unknown, i) => i.usageCount ?? 0 },
     ...(kind === 'pic' ? [{ key: 'check', title: '检测', width: 80, render: (_: unknown, i: LibraryItem) => <CheckTag status={i.checkStatus} note={i.checkNote} /> }] : []),
-    { key: 'uploader', title: '上传者', dataIndex: 'uploaderName', width: 100, render: (v: string | null) => v ?? '-' },
-    { key: 'createdAt', title: '上传时间', dataIndex: 'createdAt', width: 150, render: formatDateTime },
-    { key: 'actions', title: '操作', width: 190, render: (_: unknown, item) => <RowActions actions={actionsFor(item)} rowName={item.title} /> },
+    { key: 'uploader', title: '上传者', dataIndex: 'uploaderName', width: 90, render: (v: string | null) => v ?? '-' },
+    { key: 'createdAt', title: '上传时间', dataIndex: 'createdAt', width: 140, render: formatDateTime },
+    // Pinned on the right from the md breakpoint; on a phone it scrolls with the rest (a pinned one would cover it).
+    { key: 'actions', title: '操作', width: isManage ? 120 : 80, fixed: isNarrow ? undefined : 'right', render: (_: unknown, item) => <RowActions actions={actionsFor(item)} rowName={item.title} /> },
   ];
 
   const tableBox = useRef<HTMLDivElement>(null);

@@ -184,6 +184,8 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, singl
         }
         const e = err instanceof UploadError ? err : new UploadError(err instanceof Error ? err.message : '上传失败', 'server');
         if (e.reason === 'cancelled') {
+          // A retry asks for a fresh ticket: the server may still be letting go of this one.
+          if (!w.uploaded) w.ticket = undefined;
           patch(uid, { status: 'cancelled', error: undefined });
           return;
         }

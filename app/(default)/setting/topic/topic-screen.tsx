@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Switch, Typography, type TableColumnType } from 'antd';
+import { App, Button, Card, Grid, Switch, Typography, type TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { actionsColumn, EllipsisText, emptyText, formatDateTime, ResourceFilters, ResourceFormModal, SortableTable, useResourceList } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
@@ -43,6 +43,8 @@ export function TopicScreen() {
   const [dialog, setDialog] = useState<{ open: boolean; record: Topic | null }>({ open: false, record: null });
   const isPaged = (Number(list.query.page) || 1) > 1;
   const activities = useActivityNames();
+  // On a phone the name comes first and nothing is pinned over it.
+  const isNarrow = Grid.useBreakpoint().md === false;
 
   const toggle = async (t: Topic, enabled: boolean) => {
     const reply = await client.update(t.id, { enabled });
@@ -95,8 +97,9 @@ export function TopicScreen() {
       render: (on: boolean, t) => <Switch size="small" checked={on} disabled={Boolean(refusal)} aria-label={`启用「${t.title}」`} onChange={(v) => toggle(t, v)} />,
     },
     { key: 'updatedAt', title: '更新时间', dataIndex: 'updatedAt', width: 150, render: formatDateTime },
-    actionsColumn<Topic>({ onEdit: (t) => setDialog({ open: true, record: t }), editRefusal: () => refusal, rowName: (t) => t.title }),
+    { ...actionsColumn<Topic>({ onEdit: (t) => setDialog({ open: true, record: t }), editRefusal: () => refusal, rowName: (t) => t.title }), ...(isNarrow ? { fixed: undefined } : {}) },
   ];
+  const shownColumns = columns.filter((c) => !(isNarrow && c.key === 'cover'));
 
   return (
     <Card>
@@ -119,7 +122,7 @@ export function TopicScreen() {
       />
       <SortableTable<Topic & { updatedAt?: string }>
           size="middle"
-          columns={columns}
+          columns={shownColumns}
           dataSource={list.data?.list ?? []}
           loading={list.loading}
           pagination={list.tableProps.pagination}
