@@ -8,6 +8,7 @@ import { rangePresets, rangeToQuery, TYPING_DELAY_MS, type QueryPatch } from '@/
 import { CHECK_STATUS_OPTIONS } from '@/lib/resources/media';
 import type { LibraryKind, LibraryTag } from '@/lib/api/media';
 import type { ListQuery } from './use-list-query';
+import styles from './media.module.css';
 
 /** The query parameters the library filters write. */
 export const LIBRARY_FILTER_PARAMS = ['keyword', 'tagId', 'uploaderId', 'checkStatus', 'from', 'to'] as const;
@@ -63,14 +64,14 @@ export function MediaFilters({
   const numberOr = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
 
   return (
-    <div role="search" aria-label="筛选素材" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+    <div role="search" aria-label="筛选素材" className={styles.filters}>
       <Input
         type="search"
         allowClear
         aria-label="关键词"
         placeholder="搜索标题"
         value={keyword}
-        style={{ width: 180 }}
+        className={styles.fKeyword}
         onChange={(e) => {
           setKeyword(e.target.value);
           applyKeyword(e.target.value, e.type === 'change' ? TYPING_DELAY_MS : 0);
@@ -82,7 +83,7 @@ export function MediaFilters({
         showSearch={{ optionFilterProp: 'label' }}
         aria-label="标签"
         placeholder="标签"
-        style={{ width: 130 }}
+        className={styles.fSelect}
         value={numberOr(query.tagId)}
         options={tags.map((t) => ({ value: t.id, label: t.name }))}
         onChange={(v?: number) => onChange({ tagId: v })}
@@ -91,7 +92,7 @@ export function MediaFilters({
         allowClear
         aria-label="上传者"
         placeholder="上传者"
-        style={{ width: 120 }}
+        className={styles.fSelect}
         value={numberOr(query.uploaderId)}
         options={uploaders.map((u) => ({ value: u.id, label: u.name }))}
         onChange={(v?: number) => onChange({ uploaderId: v })}
@@ -101,7 +102,7 @@ export function MediaFilters({
           allowClear
           aria-label="检测状态"
           placeholder="检测状态"
-          style={{ width: 110 }}
+          className={styles.fSelect}
           value={numberOr(query.checkStatus)}
           options={CHECK_STATUS_OPTIONS}
           onChange={(v?: number) => onChange({ checkStatus: v })}
@@ -112,7 +113,7 @@ export function MediaFilters({
         allowEmpty={[true, true]}
         placeholder={['上传开始', '上传结束']}
         presets={rangePresets()}
-        style={{ width: 240 }}
+        className={styles.fRange}
         value={from || to ? [from?.isValid() ? from : null, to?.isValid() ? to : null] : null}
         onChange={(range) => onChange(rangeToQuery(range as Array<Dayjs | null> | null))}
       />
