@@ -439,3 +439,35 @@ test('标签: library tags drag-sorted; tag types and tags with keyword search; 
   await shot(page, 'setting-tags-phone');
   await page.setViewportSize(DESKTOP);
 });
+
+test('图片库 as a photographer with 仅本人: others’ pictures are shown, their actions disabled with the reason', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin);
+  const origin = new URL(admin.url()).origin;
+  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#389e0d' } }).png().toBuffer();
+  const ticket = (await api<{ key: string; url: string }>(admin, 'POST', '/api/upload_token', { kind: 'pic', filename: 'a.png', size: png.length, mime: 'image/png' })).data;
+  expect((await admin.request.put(ticket.url, { data: png, headers: { 'content-type': 'image/png', origin } })).status()).toBe(200);
+  expect((await api(admin, 'POST', '/api/pic_stores', { key: ticket.key, title: 'E2E管理员的图' })).status).toBe(0);
+  const role = (await api<{ id: number }>(admin, 'POST', '/api/roles', { name: 'E2E摄影', level: 3, routes: ['/photo'] })).data;
+  expect((await api(admin, 'POST', '/api/users', { username: 'e2e_photographer', name: '郑摄影', password: 'Photo#2026x', roleId: role.id })).status).toBe(0);
+  await adminContext.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'e2e_photographer', 'Photo#2026x');
+  await page.goto('/photo');
+  await expect(page.getByTestId('data-scope')).toHaveText('你的数据范围：仅本人');
+  const card = page.getByTestId('media-card').filter({ hasText: 'E2E管理员的图' });
+  const edit = card.getByRole('button', { name: /^编辑「E2E管理员的图」/ });
+  await expect(edit).toHaveAttribute('aria-disabled', 'true');
+  await edit.focus();
+  await expect(page.getByRole('tooltip').filter({ hasText: '只能修改自己上传的素材' })).toBeVisible();
+  // Selecting it offers the bulk actions, disabled with the same reason.
+  await card.getByRole('checkbox').check();
+  await expect(page.getByTestId('bulk-bar').getByRole('button', { name: '打标签' })).toHaveAttribute('aria-disabled', 'true');
+  await checkA11y(page, '图片库 (仅本人)');
+  await shot(page, 'photo-self-scope');
+  await context.close();
+});
