@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, E2E_ADMIN, expectAccessible, fillSignIn, shot, signIn, signOut } from './helpers';
+import { api, E2E_ADMIN, expectAccessible, fillSignIn, settled, shot, signIn, signOut } from './helpers';
 
 test('a staff member signs in, uses the shell and signs out', async ({ page, context }) => {
   // Signed out, the back office sends everyone to the login screen, remembering the page.
@@ -135,8 +135,10 @@ test('the header and menu work with the keyboard alone, and on a phone', async (
   await phone.getByRole('heading', { level: 1 }).tap();
   await expect(phone.getByRole('menuitem', { name: '退出登录' })).toBeHidden();
   await phone.getByTestId('drawer-toggle').tap();
+  await settled(phone);
   const drawer = phone.getByRole('dialog', { name: '后台管理系统' });
   await drawer.getByRole('menuitem', { name: '权限管理' }).tap();
+  await settled(phone);
   await drawer.getByRole('menuitem', { name: '角色权限' }).tap();
   await expect(phone).toHaveURL(/\/role$/);
   await expect(phone.getByRole('heading', { name: '角色权限', level: 1 })).toBeVisible();

@@ -246,7 +246,7 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
           size={SIDEBAR_WIDTH + 40}
           title={SIDEBAR_TITLE}
           styles={{ body: { padding: 0, background: '#001529' } }}
-          data-testid="menu-drawer"
+          rootClassName="menu-drawer"
         >
           <nav aria-label="主菜单">{menuView(false)}</nav>
         </Drawer>
