@@ -16,7 +16,7 @@ import { clearLibraryFilters, isLibraryFiltered, MediaFilters } from './media-fi
 import { MediaPreview } from './media-preview';
 import type { PickedMedia } from './picker-modal';
 import { UploadQueue } from './upload-queue';
-import { useListQuery } from './use-list-query';
+import { useLocalListQuery, useUrlListQuery, type ListQueryState } from './use-list-query';
 import styles from './media.module.css';
 
 /** A grid page holds rows of 2, 3, 4, 6 and 8 cards evenly. */
@@ -59,11 +59,21 @@ export interface MediaLibraryProps {
  * the picker's grid (`mode="pick"`).
  * @see DESIGN §4, §9; issue 6
  */
-export function MediaLibrary({ kind, mode = 'manage', multiple = true, selected: pickSelected, onSelectedChange }: MediaLibraryProps) {
+export function MediaLibrary(props: MediaLibraryProps) {
+  return props.mode === 'pick' ? <PickLibrary {...props} /> : <ScreenLibrary {...props} />;
+}
+function ScreenLibrary(props: MediaLibraryProps) {
+  return <LibraryView {...props} queryState={useUrlListQuery()} />;
+}
+function PickLibrary(props: MediaLibraryProps) {
+  return <LibraryView {...props} queryState={useLocalListQuery()} />;
+}
+
+function LibraryView({ kind, mode = 'manage', multiple = true, selected: pickSelected, onSelectedChange, queryState }: MediaLibraryProps & { queryState: ListQueryState }) {
   const { message, modal } = App.useApp();
   const isManage = mode === 'manage';
   const viewer = useViewer();
-  const [query, setQuery] = useListQuery(isManage);
+  const [query, setQuery] = queryState;
   const { tags } = useLibraryTags(kind);
   const noun = NOUN[kind];
   const [data, setData] = useState<ListResult<LibraryItem> | null>(null);

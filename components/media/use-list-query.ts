@@ -16,30 +16,35 @@ function applyPatch(current: ListQuery, patch: QueryPatch, resetPage: boolean): 
   return next;
 }
 
+export type ListQueryState = [ListQuery, (patch: QueryPatch, opts?: { resetPage?: boolean }) => void];
+
 /**
- * Page, filters and view of a library list: in the URL on the library screens (reload, back and links
- * keep them, like every list), in memory inside a picker dialog (a dialog must not rewrite the page's
- * address). Filters go back to page 1.
+ * Page, filters and view of a library list in the URL (the library screens: reload, back and links
+ * keep them, like every list). Needs a Suspense boundary above it (useSearchParams).
  */
-export function useListQuery(inUrl: boolean): [ListQuery, (patch: QueryPatch, opts?: { resetPage?: boolean }) => void] {
+export function useUrlListQuery(): ListQueryState {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const queryKey = searchParams.toString();
-  const urlQuery = useMemo(() => Object.fromEntries(new URLSearchParams(queryKey)), [queryKey]);
-  const [local, setLocal] = useState<ListQuery>({});
-
+  const query = useMemo(() => Object.fromEntries(new URLSearchParams(queryKey)), [queryKey]);
   const setQuery = useCallback(
     (patch: QueryPatch, { resetPage = true }: { resetPage?: boolean } = {}) => {
-      if (!inUrl) {
-        setLocal((q) => applyPatch(q, patch, resetPage));
-        return;
-      }
       const next = applyPatch(Object.fromEntries(new URLSearchParams(queryKey)), patch, resetPage);
       const qs = new URLSearchParams(next).toString();
       router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
     },
-    [inUrl, queryKey, pathname, router],
+    [queryKey, pathname, router],
   );
-  return [inUrl ? urlQuery : local, setQuery];
+  return [query, setQuery];
+}
+
+/**
+ * The same state in memory, for a picker dialog: a dialog must not rewrite the page's address, and
+ * a page that only opens a picker needs no Suspense boundary for it.
+ */
+export function useLocalListQuery(): ListQueryState {
+  const [query, setLocal] = useState<ListQuery>({});
+  const setQuery = useCallback((patch: QueryPatch, { resetPage = true }: { resetPage?: boolean } = {}) => setLocal((q) => applyPatch(q, patch, resetPage)), []);
+  return [query, setQuery];
 }
