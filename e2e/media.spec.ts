@@ -236,6 +236,21 @@ test('图片库: three pictures uploaded with progress, thumbnails, tagged, foun
   await again.getByRole('button', { name: '使用已有图片' }).click();
   await expect(again).toHaveAttribute('data-status', 'done');
   await expect(again).toContainText('已使用库中的图片');
+  // Files dropped on the zone join the queue like chosen ones.
+  const dropped = await page.evaluateHandle(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 200;
+    canvas.height = 120;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#722ed1';
+    ctx.fillRect(0, 0, 200, 120);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const dt = new DataTransfer();
+    dt.items.add(new File([blob], 'E2E拖入.png', { type: 'image/png' }));
+    return dt;
+  });
+  await drawer.getByTestId('upload-drop').dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(drawer.getByTestId('upload-row').filter({ hasText: 'E2E拖入.png' })).toHaveAttribute('data-status', 'done');
   // A wrong type is refused on its own row, in Chinese.
   await drawer.getByTestId('upload-input').setInputFiles([{ name: 'E2E说明.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') }]);
   const wrong = drawer.getByTestId('upload-row').filter({ hasText: 'E2E说明.txt' });
