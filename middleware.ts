@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { DETAIL_LEVEL_COOKIE, SESSION_COOKIE, USER_DETAIL_HEADER, USER_ID_COOKIE } from './lib/constants';
-import { isKnownGuard, loginGuard, unknownGuard, userGuardDecide, userGuardNeedsFetch, type GuardDecision, type UserDetail } from './lib/guard';
+import { isKnownGuard, loginGuard, SESSION_END_COOKIE, unknownGuard, userGuardDecide, userGuardNeedsFetch, type GuardDecision, type UserDetail } from './lib/guard';
 import { findRoute, ROUTES, type RouteDef } from './lib/routes';
 import { encodeUserDetail } from './lib/user-detail-header';
 
@@ -84,6 +84,7 @@ function respond(req: NextRequest, decision: GuardDecision): NextResponse {
     const res = NextResponse.redirect(new URL(decision.to, req.url));
     if (decision.clearSession) {
       for (const name of [SESSION_COOKIE, USER_ID_COOKIE, DETAIL_LEVEL_COOKIE]) res.cookies.delete(name);
+      if (decision.endReason) res.cookies.set(SESSION_END_COOKIE, decision.endReason, { path: '/', maxAge: 600, sameSite: 'lax' });
     }
     return res;
   }

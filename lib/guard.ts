@@ -6,7 +6,7 @@ import { findRoute, type AuthMap } from './routes';
 
 export type GuardDecision =
   | { action: 'next' }
-  | { action: 'redirect'; to: string; clearSession?: boolean }
+  | { action: 'redirect'; to: string; clearSession?: boolean; endReason?: SessionEndReason }
   | { action: 'error'; status: number; message: string };
 
 /** The user-detail reply (GET /api/login_info). */
@@ -87,6 +87,13 @@ export const SESSION_END_TEXT: Record<SessionEndReason, string> = {
   signed_out: '你已退出登录。',
 };
 
+/**
+ * Cookie that remembers for a few minutes why a session was cleared. A background request (a link
+ * prefetch) can meet the stale session first and clear it; the page the person then opens has no
+ * session and no reason in its URL, and the login screen reads the reason from here instead.
+ */
+export const SESSION_END_COOKIE = 'cms_session_end';
+
 export function sessionEndReason(value: string | null | undefined): SessionEndReason | null {
   return value && Object.prototype.hasOwnProperty.call(SESSION_END_TEXT, value) ? (value as SessionEndReason) : null;
 }
@@ -120,7 +127,7 @@ export function isPathAllowed(path: string, auth: AuthMap | undefined): boolean 
 export function userGuardDecide({ path, detail, returnTo }: { path: string; detail: UserDetail | null; returnTo?: string }): GuardDecision {
   if (!detail || detail.status !== 0) {
     const reason = sessionEndReason(detail?.reason) ?? 'ended';
-    return { action: 'redirect', to: loginUrl({ returnTo: returnTo ?? path, reason }), clearSession: true };
+    return { action: 'redirect', to: loginUrl({ returnTo: returnTo ?? path, reason }), clearSession: true, endReason: reason };
   }
   if (!isPathAllowed(path, detail.auth)) return { action: 'redirect', to: `/?denied=${encodeURIComponent(path)}` };
   return next;

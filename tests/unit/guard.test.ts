@@ -27,15 +27,15 @@ describe('user guard (SEED §4, §6)', () => {
     expect(userGuardNeedsFetch({ hasSession: false, returnTo: '/department?dept=3' })).toEqual({ action: 'redirect', to: '/login?from=%2Fdepartment%3Fdept%3D3' });
   });
   it('a non-zero status goes to /login, says the session ended and clears the stale cookie', () => {
-    expect(userGuardDecide({ path: '/', detail: { status: 401 } })).toEqual({ action: 'redirect', to: '/login?reason=ended', clearSession: true });
-    expect(userGuardDecide({ path: '/role', detail: { status: 401 } })).toEqual({ action: 'redirect', to: '/login?from=%2Frole&reason=ended', clearSession: true });
+    expect(userGuardDecide({ path: '/', detail: { status: 401 } })).toEqual({ action: 'redirect', to: '/login?reason=ended', clearSession: true, endReason: 'ended' });
+    expect(userGuardDecide({ path: '/role', detail: { status: 401 } })).toEqual({ action: 'redirect', to: '/login?from=%2Frole&reason=ended', clearSession: true, endReason: 'ended' });
   });
   it('passes on the reason the server gives for an ended session', () => {
     expect(userGuardDecide({ path: '/', detail: { status: 401, reason: 'disabled' } })).toMatchObject({ to: '/login?reason=disabled' });
     expect(userGuardDecide({ path: '/', detail: { status: 401, reason: 'nonsense' } })).toMatchObject({ to: '/login?reason=ended' });
   });
   it('no answer at all is treated like a non-zero status', () => {
-    expect(userGuardDecide({ path: '/', detail: null })).toEqual({ action: 'redirect', to: '/login?reason=ended', clearSession: true });
+    expect(userGuardDecide({ path: '/', detail: null })).toEqual({ action: 'redirect', to: '/login?reason=ended', clearSession: true, endReason: 'ended' });
   });
   it('a path in the auth map proceeds', () => {
     expect(userGuardDecide({ path: '/article/list', detail: { status: 0, auth } })).toEqual({ action: 'next' });

@@ -7,7 +7,8 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { login } from '@/lib/http';
 import { rules } from '@/lib/validation';
 import { APP_TITLE } from '@/lib/constants';
-import { safeReturnPath, SESSION_END_TEXT, sessionEndReason } from '@/lib/guard';
+import Cookies from 'js-cookie';
+import { safeReturnPath, SESSION_END_COOKIE, SESSION_END_TEXT, sessionEndReason } from '@/lib/guard';
 import type { AuthMap } from '@/lib/routes';
 import { useUserStore, type UserInfo } from '@/stores/user';
 
@@ -41,6 +42,7 @@ export function LoginForm({ from, reason }: { from?: string; reason?: string }) 
       const reply = await login<LoginReply>(values);
       const { auth, ...info } = reply.data!;
       setUser(info, auth);
+      Cookies.remove(SESSION_END_COOKIE, { path: '/' });
       router.replace(safeReturnPath(from) ?? '/');
       router.refresh();
     } catch (err) {

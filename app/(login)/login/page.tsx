@@ -1,3 +1,5 @@
+import { cookies } from 'next/headers';
+import { SESSION_END_COOKIE } from '@/lib/guard';
 import { routeMetadata } from '@/lib/page-title';
 import { LoginForm } from './login-form';
 
@@ -6,6 +8,8 @@ export const metadata = routeMetadata('/login');
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const query = await searchParams;
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  // The URL's reason, else the one remembered when the session was cleared (lib/guard.ts).
+  const reason = one(query.reason) ?? (await cookies()).get(SESSION_END_COOKIE)?.value;
   return (
     <main
       style={{
@@ -17,7 +21,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         padding: 16,
       }}
     >
-      <LoginForm from={one(query.from)} reason={one(query.reason)} />
+      <LoginForm from={one(query.from)} reason={reason} />
     </main>
   );
 }
