@@ -110,6 +110,8 @@ export function uploadRoutes(storage: StorageConfig) {
       return ok(c, { key: ticket.key, url: publicUrl(storage, ticket.key), ...received });
     } catch (err) {
       await releaseTicket(db, ticket.id);
+      // The person cancelled or the connection dropped: nothing to report on the server.
+      if (!(err instanceof ApiError) && err instanceof Error && (err.message === 'aborted' || err.name === 'AbortError')) throw badRequest('上传被中断，可以重试');
       throw err;
     }
   });
