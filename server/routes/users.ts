@@ -6,7 +6,7 @@ import { logOperation } from '../crud/oplog';
 import { access } from '../auth/access';
 import { assertCanGrant, canGrant } from '../auth/grants';
 import { hashPassword } from '../auth/password';
-import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
+import { dataScope, scopeCondition, subtreeIds, subtreeIdSet } from '../auth/scope';
 import { badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { SessionUser } from '../http/types';
 
@@ -103,7 +103,13 @@ export const userRoutes = crudRoutes({
   updateSchema: userUpdateSchema,
   keyword: [users.username, users.name, users.phone],
   filters: {
-    departmentId: (v) => byId(users.departmentId, v),
+    // `withSub=true`: the department's people and those of every department below it (a parent's
+    // list with its sub-teams, issue 11).
+    departmentId: (v, query) => {
+      const id = idFilter(v);
+      if (query.withSub !== 'true' || id === null) return byId(users.departmentId, v);
+      return sql`${users.departmentId} IN ${subtreeIds(id)}`;
+    },
     roleId: (v) => byId(users.roleId, v),
     enabled: (v) => (v === 'true' || v === 'false' ? eq(users.enabled, v === 'true') : undefined),
   },

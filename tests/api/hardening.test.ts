@@ -326,6 +326,13 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
       expect(out.body.errors.departmentId).toBe('只能把员工分到自己的部门或其下属部门');
       expect((await t.db.select({ d: users.departmentId }).from(users).where(eq(users.id, reporter.userId)))[0].d).toBe(news);
 
+      // A parent's list with its sub-teams (withSub), within the viewer's scope.
+      const withSub = (await t.call('GET', `/api/users?departmentId=${editorial}&withSub=true&pageSize=100`, { cookie: admin })).body.data.list.map((u: { username: string }) => u.username);
+      expect(withSub).toEqual(expect.arrayContaining(['ed_lead', 'news_rep']));
+      expect(withSub).not.toContain('video_cut');
+      const own = (await t.call('GET', `/api/users?departmentId=${editorial}&pageSize=100`, { cookie: admin })).body.data.list.map((u: { username: string }) => u.username);
+      expect(own).not.toContain('news_rep');
+
       // A sub-team's manager does not see upwards.
       const newsLead = await createStaff(t, admin, { username: 'news_lead', routes: ['/department'], level: 2, departmentId: news });
       const seenBelow = (await t.call('GET', '/api/users?pageSize=100', { cookie: newsLead.cookie })).body.data.list.map((u: { username: string }) => u.username);

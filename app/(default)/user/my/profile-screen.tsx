@@ -9,7 +9,7 @@ import { NewPasswordFields } from '@/components/common/new-password-fields';
 import { useUnsavedChanges } from '@/components/crud/unsaved-changes';
 import { isOk, type Reply } from '@/lib/api/resource';
 import { http, isFailure } from '@/lib/http';
-import { AVATAR_PATTERN, PHONE_PATTERN } from '@/lib/resources/common';
+import { AVATAR_MESSAGE, AVATAR_PATTERN, PHONE_PATTERN } from '@/lib/resources/common';
 import { rules } from '@/lib/validation';
 import { useUserStore } from '@/stores/user';
 
@@ -188,10 +188,10 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
         <Form.Item
           name="avatar"
           label="头像地址"
-          extra="选填：http(s) 链接或以 / 开头的站内路径，上方会显示预览"
+          extra="选填：http(s) 链接或本站上传的图片（/uploads/…），上方会显示预览"
           rules={[
             { max: 512, message: '头像地址不能超过 512 个字符' },
-            { pattern: AVATAR_PATTERN, message: '头像地址必须是 http(s) 链接或站内路径' },
+            { pattern: AVATAR_PATTERN, message: AVATAR_MESSAGE },
           ]}
         >
           <Input placeholder="https://… 或 /uploads/…" />
