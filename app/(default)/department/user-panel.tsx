@@ -41,7 +41,6 @@ const FILTERS = userResource.filters ?? [];
 const routeName = (path: string) => findRoute(path)?.name ?? path;
 
 /** Help the declaration does not carry yet (lib/resources/users.ts belongs to the API side). */
-const HELP: Record<string, string> = { username: '3–32 位，可用字母、数字和 _ . -；创建后不能修改' };
 
 type BulkPatch = { enabled: boolean } | { departmentId: number | null } | { roleId: number | null };
 
@@ -89,8 +88,7 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
   const formDef = useMemo(() => {
     const fields = userResource.fields
       // Only super-administrators may make one (the server refuses everyone else), so only they see it.
-      .filter((f) => f.name !== 'isSuper' || me?.isSuper)
-      .map((f) => (HELP[f.name] ? { ...f, help: HELP[f.name] } : f));
+      .filter((f) => f.name !== 'isSuper' || me?.isSuper);
     return { ...userResource, fields };
   }, [me?.isSuper]);
 
