@@ -5,17 +5,14 @@
  * so the fill takes minutes, not the hours segmenting a million bodies in Node would take.
  * PGlite in memory by default, BENCH_DATABASE_URL for PostgreSQL (a throw-away schema).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
-import { openDatabase } from '../server/db/client';
 import { defaultKinds } from '../server/storage/config';
-import { formatTimes, timeRequests } from './timing';
+import { benchCookie, formatTimes, openBenchDatabase, timeRequests } from './timing';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES || 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS || 30);
@@ -26,11 +23,8 @@ const COMMON = '牵引车'; // in about a tenth of the titles
 const RARE = '磁悬浮'; // in 0.01 %
 
 async function main() {
-  process.env.CMS_ADMIN_PASSWORD ||= 'Bench#Admin-2026';
-  const url = process.env.BENCH_DATABASE_URL;
-  const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
-  const handle = await openDatabase(url ? { url, pgSchema: schema, quiet: true } : { dataDir: 'memory', quiet: true });
-  const { db } = handle;
+  const bench = await openBenchDatabase();
+  const { db, handle } = bench;
   const t0 = performance.now();
   const words = sql.raw(`ARRAY[${WORDS.map((w) => `'${w}'`).join(',')}]`);
   const defs = ((await db.execute(sql`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'articles' AND indexname NOT LIKE '%_pkey' AND schemaname = current_schema()`)) as unknown as { rows: Array<{ indexname: string; indexdef: string }> }).rows;
@@ -55,8 +49,7 @@ async function main() {
 
   const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'cms-bench-articles-'));
   const app = createApp({ getDb: async () => db, peer: () => ({ ip: '10.250.0.2', tls: false }), storage: { driver: 'local', uploadsDir, kinds: defaultKinds(), ticketMinutes: 60 }, contentService: {} });
-  const login = await app.request('http://localhost/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: process.env.CMS_ADMIN_PASSWORD }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await benchCookie(app);
   const q = encodeURIComponent;
   await timeRequests(
     app,
@@ -85,12 +78,7 @@ async function main() {
   console.log(`${'save an article (2 000 characters)'.padEnd(34)} ${formatTimes(times)}  ${RUNS} saves`);
 
   await rm(uploadsDir, { recursive: true, force: true });
-  await handle.close();
-  if (url && schema) {
-    const pool = new Pool({ connectionString: url, max: 1 });
-    await pool.query(`DROP SCHEMA "${schema}" CASCADE`);
-    await pool.end();
-  }
+  await bench.close();
 }
 
 main().catch((err) => {

@@ -4,24 +4,18 @@
  * 100k users and 1M login-log and 1M operation-log rows, then times each list request.
  * Prints the median and p95 of N runs plus the query plan's top node for each list query.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
-import { openDatabase } from '../server/db/client';
-import { timeRequests } from './timing';
+import { benchCookie, openBenchDatabase, timeRequests } from './timing';
 
 const USERS = Number(process.env.BENCH_USERS || 100_000);
 const LOGS = Number(process.env.BENCH_LOGS || 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS || 30);
 
 async function main() {
-  process.env.CMS_ADMIN_PASSWORD ||= 'Bench#Admin-2026';
-  const url = process.env.BENCH_DATABASE_URL;
-  const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
-  const handle = await openDatabase(url ? { url, pgSchema: schema, quiet: true } : { dataDir: 'memory', quiet: true });
-  const { db } = handle;
+  const bench = await openBenchDatabase();
+  const { db, handle } = bench;
   const t0 = performance.now();
   await db.execute(sql`INSERT INTO departments (name, parent_id, sort) SELECT '部门' || g, NULL, g FROM generate_series(1, 200) g`);
   await db.execute(sql`INSERT INTO roles (name, routes, level) SELECT '角色' || g, '["/article/list"]'::jsonb, 1 + g % 3 FROM generate_series(1, 50) g`);
@@ -43,12 +37,7 @@ async function main() {
   console.log(`filled ${USERS} users, ${LOGS} + ${LOGS} log rows in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${handle.kind}`);
 
   const app = createApp({ getDb: async () => db, peer: () => ({ ip: '10.250.0.1', tls: false }) });
-  const login = await app.request('http://localhost/api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: process.env.CMS_ADMIN_PASSWORD }),
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await benchCookie(app);
 
   const cases: Array<[string, string]> = [
     ['users page 1', '/api/users?page=1&pageSize=20'],
@@ -67,12 +56,7 @@ async function main() {
   ];
   await timeRequests(app, cookie, cases, RUNS);
 
-  await handle.close();
-  if (url && schema) {
-    const pool = new Pool({ connectionString: url, max: 1 });
-    await pool.query(`DROP SCHEMA "${schema}" CASCADE`);
-    await pool.end();
-  }
+  await bench.close();
 }
 
 main().catch((err) => {

@@ -10,24 +10,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Pool } from 'pg';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
-import { openDatabase } from '../server/db/client';
 import { defaultKinds } from '../server/storage/config';
-import { formatTimes, timeRequests } from './timing';
+import { benchCookie, formatTimes, openBenchDatabase, timeRequests } from './timing';
 
 const PICTURES = Number(process.env.BENCH_PICTURES || 1_000_000);
 const TAGS = Number(process.env.BENCH_TAGS || 100_000);
 const RUNS = Number(process.env.BENCH_RUNS || 30);
 
 async function main() {
-  process.env.CMS_ADMIN_PASSWORD ||= 'Bench#Admin-2026';
-  const url = process.env.BENCH_DATABASE_URL;
-  const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
-  const handle = await openDatabase(url ? { url, pgSchema: schema, quiet: true } : { dataDir: 'memory', quiet: true });
-  const { db } = handle;
+  const bench = await openBenchDatabase();
+  const { db, handle } = bench;
   const rows = async <T>(query: ReturnType<typeof sql>) => {
     const res = (await db.execute(query)) as unknown as { rows: T[] };
     return res.rows;
@@ -59,8 +54,7 @@ async function main() {
 
   const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'cms-bench-uploads-'));
   const app = createApp({ getDb: async () => db, peer: () => ({ ip: '10.250.0.1', tls: false }), storage: { driver: 'local', uploadsDir, kinds: defaultKinds(), ticketMinutes: 60 } });
-  const login = await app.request('http://localhost/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: process.env.CMS_ADMIN_PASSWORD }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await benchCookie(app);
 
   const q = encodeURIComponent;
   const cases: Array<[string, string]> = [
@@ -93,13 +87,7 @@ async function main() {
   console.log(`${`upload ${(big.length / 1024 / 1024).toFixed(1)} MB picture + thumbnail`.padEnd(34)} ${formatTimes(times)}  (5 runs)`);
 
   await rm(uploadsDir, { recursive: true, force: true });
-  await handle.close();
-  if (url && schema && process.env.BENCH_KEEP) console.log(`kept schema ${schema}`);
-  else if (url && schema) {
-    const pool = new Pool({ connectionString: url, max: 1 });
-    await pool.query(`DROP SCHEMA "${schema}" CASCADE`);
-    await pool.end();
-  }
+  await bench.close();
 }
 
 main().catch((err) => {

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { Pool } from 'pg';
+import { openDatabase } from '../server/db/client';
 
 /** What a bench row needs of the app: one request at a time, like `app.request`. */
 type Requester = { request(url: string, init?: RequestInit): Response | Promise<Response> };
@@ -29,4 +32,33 @@ export function formatTimes(times: number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
   return `${at(0.5).toFixed(1).padStart(7)}ms ${at(0.95).toFixed(1).padStart(7)}ms`;
+}
+
+/**
+ * A fresh database for a bench: PGlite in memory, or a throw-away schema on BENCH_DATABASE_URL
+ * (dropped on close unless BENCH_KEEP is set, for looking at plans afterwards).
+ */
+export async function openBenchDatabase() {
+  process.env.CMS_ADMIN_PASSWORD ||= 'Bench#Admin-2026';
+  const url = process.env.BENCH_DATABASE_URL;
+  const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+  const handle = await openDatabase(url ? { url, pgSchema: schema, quiet: true } : { dataDir: 'memory', quiet: true });
+  return {
+    handle,
+    db: handle.db,
+    async close() {
+      await handle.close();
+      if (!url || !schema) return;
+      if (process.env.BENCH_KEEP) return console.log(`kept schema ${schema}`);
+      const pool = new Pool({ connectionString: url, max: 1 });
+      await pool.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await pool.end();
+    },
+  };
+}
+
+/** Signs the bench's administrator in; returns the Cookie header. */
+export async function benchCookie(app: Requester): Promise<string> {
+  const res = await app.request('http://localhost/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: process.env.CMS_ADMIN_PASSWORD }) });
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
