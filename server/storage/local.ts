@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ApiError, badRequest } from '../http/reply';
@@ -38,7 +37,9 @@ export async function receiveFile(body: ReadableStream<Uint8Array> | null, { upl
   const tmpDir = path.join(uploadsDir, '.tmp');
   await mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
-  const out = createWriteStream(tmp, { flags: 'wx' });
+  // Opened before anything can fail: a stream that opens lazily could create the file after the
+  // clean-up below has already removed it, leaving a stray temporary file.
+  const out = (await open(tmp, 'wx')).createWriteStream();
   const hash = createHash('sha256');
   const reader = body.getReader();
   let size = 0;
