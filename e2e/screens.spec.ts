@@ -206,13 +206,15 @@ test('a session ended while the page is open says so, keeps the form, and sends 
   await person.getByRole('button', { name: '保存资料' }).click();
   const ended = person.getByRole('dialog', { name: '登录已失效' });
   await expect(ended).toBeVisible();
+  // The server says why: the account was disabled.
+  await expect(ended).toContainText('账号已被停用');
   // The form is still there to copy from.
   await expect(person.getByLabel('电话')).toHaveValue('13900139000');
   person.once('dialog', (d) => void d.accept()); // the browser's own "leave the page?" for the unsaved form
   await ended.getByRole('button', { name: /重新登录/ }).click();
   // The reason is in the URL, or remembered in a cookie when a background request (a link
   // prefetch) met the ended session first.
-  await expect(person).toHaveURL(/\/login\?from=%2Fuser%2Fmy(&reason=ended)?$/);
-  await expect(person.getByTestId('session-ended')).toContainText('登录已失效');
+  await expect(person).toHaveURL(/\/login\?from=%2Fuser%2Fmy(&reason=disabled)?$/);
+  await expect(person.getByTestId('session-ended')).toContainText('账号已被停用');
   await context.close();
 });

@@ -95,7 +95,7 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(errorBody(err.status, err.message, err.errors, err.data ?? null), err.status);
+    if (err instanceof ApiError) return c.json(errorBody(err.status, err.message, err.errors, err.data ?? null, err.reason), err.status);
     if (err instanceof HTTPException) return c.json(errorBody(err.status, err.message || '请求无法处理'), err.status);
     // Unexpected: log the details on the server, never send the stack to the client.
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);

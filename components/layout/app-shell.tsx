@@ -9,7 +9,7 @@ import { confirmLeave, hasUnsavedChanges, setLeaveConfirmer } from '@/components
 import { http, isFailure, setSessionEndedHandler } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
 import { groupOf, type MenuEntry } from '@/lib/menu';
-import { deniedPath } from '@/lib/guard';
+import { deniedPath, SESSION_END_TEXT, sessionEndReason } from '@/lib/guard';
 import { pageName } from '@/lib/page-title';
 import type { AuthMap } from '@/lib/routes';
 import { HEADER_HEIGHT, MENU_STORAGE_KEY, SIDEBAR_FOLDED_WIDTH, SIDEBAR_TITLE, SIDEBAR_WIDTH } from '@/lib/constants';
@@ -71,12 +71,13 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
   // login screen with this page to come back to.
   useEffect(() => {
     let isAsking = false;
-    setSessionEndedHandler(() => {
+    setSessionEndedHandler((body) => {
       if (isAsking) return;
       isAsking = true;
+      const reason = sessionEndReason(body.reason);
       modal.warning({
         title: '登录已失效',
-        content: '你的登录已过期或已被结束（例如密码被重置、账号被停用）。重新登录后会回到这个页面；未保存的内容请先复制。',
+        content: `${reason ? SESSION_END_TEXT[reason] : '你的登录已过期或已被结束（例如密码被重置、账号被停用）。'}重新登录后会回到这个页面；未保存的内容请先复制。`,
         okText: '重新登录',
         onOk: () => window.location.reload(),
       });

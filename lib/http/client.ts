@@ -12,6 +12,8 @@ export interface ApiReply<T = unknown> {
   message?: string;
   /** Field-level validation errors, keyed by field name. */
   errors?: Record<string, string>;
+  /** On a 401: why the session ended, when the server knows (lib/guard.ts `SessionEndReason`). */
+  reason?: string;
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { SESSION_COOKIE } from '../../lib/constants';
 import { isPermissionRoute } from '../../lib/routes';
-import { forbidden, unauthorized } from '../http/reply';
+import { ApiError, forbidden } from '../http/reply';
+import { explainSessionEnd } from './session';
 import type { AppEnv, SessionUser } from '../http/types';
 
 /**
@@ -27,13 +30,27 @@ function make(rule: Access): AccessMiddleware {
   const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (rule.kind !== 'public') {
       const user = c.get('user');
-      if (!user) throw unauthorized();
+      if (!user) throw await notSignedIn(c);
       if (rule.kind === 'route' && !canAccess(user, rule.route)) throw forbidden();
       if (rule.kind === 'anyRoute' && !rule.routes.some((r) => canAccess(user, r))) throw forbidden();
     }
     await next();
   };
   return Object.assign(mw, { [ACCESS]: rule });
+}
+
+/**
+ * 401, saying (as `reason` beside the message) why the cookie no longer signs anyone in when the
+ * server knows: the login screen and the shell's dialog explain it (lib/guard.ts SESSION_END_TEXT).
+ */
+async function notSignedIn(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<ApiError> {
+  const reason = await explainSessionEnd(c.get('db'), getCookie(c, SESSION_COOKIE));
+  const message = {
+    password: '密码已被修改，请用新密码重新登录',
+    disabled: '账号已被停用',
+    expired: '登录已过期，请重新登录',
+  }[reason as 'password' | 'disabled' | 'expired'];
+  return new ApiError(401, message ?? '未登录或登录已过期，请重新登录', undefined, undefined, reason ?? undefined);
 }
 
 export const access = {

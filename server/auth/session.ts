@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { FULL_SCOPE_ROUTES, PERMISSION_ROUTES } from '../../lib/routes';
 import { DETAIL_LEVEL_COOKIE, SESSION_COOKIE, USER_ID_COOKIE } from '../../lib/constants';
+import type { SessionEndReason } from '../../lib/guard';
 import { roles, sessions, users } from '../db/schema';
 import type { Db, DbOrTx } from '../db/client';
 import type { AppEnv, SessionUser } from '../http/types';
@@ -48,7 +49,7 @@ export async function loadSessionUser(db: Db, token: string | undefined): Promis
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), isNull(sessions.endedAt)))
     .limit(1);
   if (!row || !row.enabled) return null;
   const level = row.isSuper ? 1 : ((row.roleLevel ?? 3) as 1 | 2 | 3);
@@ -66,6 +67,41 @@ export async function loadSessionUser(db: Db, token: string | undefined): Promis
     routes,
     sessionId: row.sessionId,
   };
+}
+
+/** Why sessions are ended for their holders (shown on the login screen: lib/guard.ts). */
+export type EndedFor = Extract<SessionEndReason, 'password' | 'disabled'>;
+
+/**
+ * Ends a user's live sessions, keeping the rows (until they expire) so that the holder's next
+ * request is told why. `except` keeps the session that made the change (a password change).
+ */
+export async function endSessions(db: DbOrTx, userId: number, reason: EndedFor, { except }: { except?: number } = {}) {
+  const now = new Date();
+  const live = and(eq(sessions.userId, userId), isNull(sessions.endedAt), gt(sessions.expiresAt, now));
+  await db
+    .update(sessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(except === undefined ? live : and(live, ne(sessions.id, except)));
+}
+
+/**
+ * Why a session cookie no longer signs anyone in: the reason it was ended with, `disabled` for a
+ * disabled account, `expired` past its time, null for a token we never issued (or one removed).
+ */
+export async function explainSessionEnd(db: DbOrTx, token: string | undefined): Promise<SessionEndReason | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ endReason: sessions.endReason, endedAt: sessions.endedAt, expiresAt: sessions.expiresAt, enabled: users.enabled })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  if (row.endedAt) return row.endReason === 'password' || row.endReason === 'disabled' ? row.endReason : 'ended';
+  if (row.enabled === false) return 'disabled';
+  if (row.expiresAt <= new Date()) return 'expired';
+  return null;
 }
 
 /** Sets `cms_session` (HttpOnly), `b_id` and `b_detail_level`. @see SEED §3, DESIGN §3 */

@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string>,
     /** What the client needs to resolve the refusal (e.g. the library item a duplicate upload matches). */
     readonly data?: unknown,
+    /** A 401's cause (`SessionEndReason`), sent beside the message as `reason`. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,8 +34,9 @@ export const conflict = (message: string, errors?: Record<string, string>) => ne
 export const forbidden = (message = '没有权限执行此操作') => new ApiError(403, message);
 export const unauthorized = (message = '未登录或登录已过期，请重新登录') => new ApiError(401, message);
 
-export function errorBody(status: number, message: string, errors?: Record<string, string>, data: unknown = null) {
-  return errors ? { status, data, message, errors } : { status, data, message };
+export function errorBody(status: number, message: string, errors?: Record<string, string>, data: unknown = null, reason?: string) {
+  const body = errors ? { status, data, message, errors } : { status, data, message };
+  return reason ? { ...body, reason } : body;
 }
 
 /** First message per field, keyed by dotted path (`''` for a whole-object issue becomes `_`). */

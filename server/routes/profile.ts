@@ -5,7 +5,7 @@ import { avatarUrl, email, password, phone, text } from '../../lib/resources/com
 import { access } from '../auth/access';
 import { verifyPassword, hashPassword } from '../auth/password';
 import { departments, loginLogs, roles, sessions, users } from '../db/schema';
-import { clearSessionCookies } from '../auth/session';
+import { clearSessionCookies, endSessions } from '../auth/session';
 import { recentFailures } from './auth';
 import { logOperation } from '../crud/oplog';
 import { badRequest, ok, parseInput, readJson, unauthorized } from '../http/reply';
@@ -85,7 +85,7 @@ export const profileRoutes = new Hono<AppEnv>()
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, me.id));
       // Every other session of this user ends; this browser stays signed in.
-      await tx.delete(sessions).where(and(eq(sessions.userId, me.id), ne(sessions.id, me.sessionId)));
+      await endSessions(tx, me.id, 'password', { except: me.sessionId });
       await logOperation(tx, c, { type: 'change_password', resource: 'profile', resourceId: me.id, summary: '修改登录密码' });
     });
     return ok(c, null);

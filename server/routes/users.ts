@@ -6,6 +6,7 @@ import { logOperation } from '../crud/oplog';
 import { access } from '../auth/access';
 import { assertCanGrant, canGrant } from '../auth/grants';
 import { hashPassword } from '../auth/password';
+import { endSessions } from '../auth/session';
 import { dataScope, scopeCondition, subtreeIds, subtreeIdSet } from '../auth/scope';
 import { badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { SessionUser } from '../http/types';
@@ -77,7 +78,7 @@ const byId = (column: typeof users.departmentId | typeof users.roleId, value: st
   return id === null ? sql`false` : eq(column, id);
 };
 
-const endSessions = (tx: HookContext['tx'], userId: number) => tx.delete(sessions).where(eq(sessions.userId, userId));
+const removeSessions = (tx: HookContext['tx'], userId: number) => tx.delete(sessions).where(eq(sessions.userId, userId));
 
 /** 员工: list (data-scoped), add with an initial password, update, enable/disable, reset password, delete. */
 export const userRoutes = crudRoutes({
@@ -130,7 +131,7 @@ export const userRoutes = crudRoutes({
         await guardTarget(ctx, target, { removes: false, disables: false, demotes: false });
         await ctx.tx.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, id));
         // A reset ends every session of that user.
-        await endSessions(ctx.tx, id);
+        await endSessions(ctx.tx, id, 'password');
         await logOperation(ctx.tx, c, { type: 'reset_password', resource: 'users', resourceId: id, summary: `重置「${target.name}（${target.username}）」的密码` });
       });
       return ok(c, { id });
@@ -157,12 +158,12 @@ export const userRoutes = crudRoutes({
       if (before.id === ctx.user.id && !ctx.user.isSuper && 'roleId' in patch && patch.roleId !== before.roleId) {
         throw forbidden('不能修改自己的角色');
       }
-      if (patch.enabled === false) await endSessions(ctx.tx, before.id);
+      if (patch.enabled === false) await endSessions(ctx.tx, before.id, 'disabled');
       return patch;
     },
     async beforeDelete(ctx, before) {
       await guardTarget(ctx, before, { removes: true, disables: false, demotes: false });
-      await endSessions(ctx.tx, before.id);
+      await removeSessions(ctx.tx, before.id);
     },
   },
 });

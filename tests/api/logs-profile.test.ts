@@ -28,6 +28,31 @@ describe.each(DB_KINDS)('logs and my profile on %s', (kind) => {
       expect((await t.call('GET', `/api/log/login?to=${encodeURIComponent(future)}&success=`, { cookie: admin })).body.data.total).toBe(2);
     });
 
+    it('用户名 and IP match part of the value from three characters; wildcards are plain text', async () => {
+      await t.db.insert(loginLogs).values([
+        { username: 'zhangwei', ip: '10.20.1.7', success: true },
+        { username: 'zhangsan', ip: '10.20.9.1', success: false, reason: 'bad_password' },
+        { username: 'li_si', ip: '172.16.0.3', success: true },
+        { username: 'lixsi', ip: '172.16.0.4', success: true },
+        { username: 'zh', ip: '192.168.0.1', success: true },
+      ]);
+      const names = async (q: string) => ((await t.call('GET', `/api/log/login?${q}`, { cookie: admin })).body.data.list as Array<{ username: string }>).map((r) => r.username).sort();
+      expect(await names('username=ZHANG')).toEqual(['zhangsan', 'zhangwei']);
+      expect(await names('username=angw')).toEqual(['zhangwei']);
+      // `_` is an underscore, not "any character".
+      expect(await names('username=li_')).toEqual(['li_si']);
+      // Two characters match the whole name only (no index can serve a shorter part).
+      expect(await names('username=zh')).toEqual(['zh']);
+      expect(await names('ip=10.20.')).toEqual(['zhangsan', 'zhangwei']);
+      expect(await names('ip=172.16.0.3')).toEqual(['li_si']);
+      await t.db.insert(operationLogs).values([
+        { username: 'zhangwei', type: 'create', resource: 'departments', summary: '新增部门「甲」' },
+        { username: 'wangwu', type: 'create', resource: 'departments', summary: '新增部门「乙」' },
+      ]);
+      const ops = await t.call('GET', '/api/log/operation?username=angwe', { cookie: admin });
+      expect((ops.body.data.list as Array<{ summary: string }>).map((r) => r.summary)).toEqual(['新增部门「甲」']);
+    });
+
     it('400 for a bad filter', async () => {
       const res = await t.call('GET', '/api/log/login?success=maybe&from=yesterday', { cookie: admin });
       expect(res.status).toBe(400);

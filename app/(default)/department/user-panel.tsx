@@ -209,11 +209,24 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
   ];
 
   const createRefusal = viewer ? createStaffRefusal(viewer) : null;
+  // A parent department's list can take in its sub-teams' people (kept in the URL like a filter).
+  const hasSubTeams = department !== null && departments.some((d) => d.parentId === department.id);
+  const withSub = hasSubTeams && list.query.withSub === 'true';
   const editingUser = editing && editing !== 'new' ? editing : null;
   const locked = lockedFields(viewer, editingUser);
 
   return (
-    <Card title={department ? `${department.name} · 员工` : '全部员工'}>
+    <Card
+      title={department ? `${department.name} · 员工${withSub ? '（含下级部门）' : ''}` : '全部员工'}
+      extra={
+        hasSubTeams && (
+          <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
+            <Switch size="small" checked={withSub} onChange={(checked) => list.setQuery({ withSub: checked ? 'true' : undefined })} />
+            含下级部门
+          </label>
+        )
+      }
+    >
       <ResourceFilters
         filters={FILTERS}
         values={list.query}

@@ -40,9 +40,9 @@ const RESULT_OPTIONS = [
 
 /** The one filter model (components/crud): text applies once typing pauses, the rest at once. */
 const FILTERS: FilterDef[] = [
-  { name: 'username', label: '用户名', input: 'text', placeholder: '完整用户名' },
+  { name: 'username', label: '用户名', input: 'text', placeholder: '用户名（可输入部分）' },
   { name: 'success', label: '结果', input: 'select', options: RESULT_OPTIONS, placeholder: '全部' },
-  { name: 'ip', label: 'IP', input: 'text', placeholder: '完整 IP 地址' },
+  { name: 'ip', label: 'IP', input: 'text', placeholder: 'IP（可输入部分，如 10.2.）' },
   { name: 'time', label: '时间', input: 'dateRange', withTime: true },
 ];
 

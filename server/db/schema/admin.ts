@@ -75,6 +75,13 @@ export const sessions = pgTable(
     userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * Set when the session was ended for its holder (password changed or reset, account disabled)
+     * instead of deleting it, so the next request can say why (login_info `reason`). Kept until
+     * `expiresAt`, then removed with the user's other expired sessions.
+     */
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    endReason: varchar('end_reason', { length: 16 }),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -95,6 +102,9 @@ export const loginLogs = pgTable(
     index('login_logs_created_idx').on(t.createdAt, t.id),
     index('login_logs_username_created_idx').on(t.username, t.createdAt),
     index('login_logs_ip_created_idx').on(t.ip, t.createdAt),
+    // Partial matches on the log screen's 用户名 and IP filters (pg_trgm lives in `public`).
+    index('login_logs_username_trgm_idx').using('gin', sql`${t.username} public.gin_trgm_ops`),
+    index('login_logs_ip_trgm_idx').using('gin', sql`${t.ip} public.gin_trgm_ops`),
     index('login_logs_user_created_idx').on(t.userId, t.createdAt),
     // The sign-in budget for unknown usernames counts only these rows.
     index('login_logs_unknown_user_idx').on(t.createdAt).where(sql`${t.reason} = 'unknown_user'`),
@@ -121,6 +131,7 @@ export const operationLogs = pgTable(
     index('operation_logs_created_idx').on(t.createdAt, t.id),
     index('operation_logs_user_created_idx').on(t.userId, t.createdAt),
     index('operation_logs_username_created_idx').on(t.username, t.createdAt),
+    index('operation_logs_username_trgm_idx').using('gin', sql`${t.username} public.gin_trgm_ops`),
     index('operation_logs_type_created_idx').on(t.type, t.createdAt),
     index('operation_logs_resource_created_idx').on(t.resource, t.createdAt),
   ],

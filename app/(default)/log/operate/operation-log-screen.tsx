@@ -80,7 +80,7 @@ const FIELD_LABELS: Record<string, string> = {
 
 /** The one filter model (components/crud): text applies once typing pauses, the rest at once. */
 const FILTERS: FilterDef[] = [
-  { name: 'username', label: '操作人', input: 'text', placeholder: '完整用户名' },
+  { name: 'username', label: '操作人', input: 'text', placeholder: '用户名（可输入部分）' },
   { name: 'type', label: '类型', input: 'select', placeholder: '全部' },
   { name: 'resource', label: '对象', input: 'select', placeholder: '全部' },
   { name: 'time', label: '时间', input: 'dateRange', withTime: true },
