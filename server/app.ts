@@ -15,6 +15,7 @@ import { departmentRoutes } from './routes/departments';
 import { logRoutes } from './routes/logs';
 import { profileRoutes } from './routes/profile';
 import { roleRoutes } from './routes/roles';
+import { albumRoutes } from './routes/albums';
 import { userRoutes } from './routes/users';
 import { articleRoutes, articleSearchRoutes, sensitiveWordRoutes } from './routes/articles';
 import type { ContentService } from './content/check';
@@ -89,6 +90,7 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/pic_store_tags', picStoreTagRoutes);
   app.route('/video_store_tags', videoStoreTagRoutes);
   app.route('/articles', articleRoutes({ contentService }));
+  app.route('/articles_album', albumRoutes);
   app.route('/article_from_es', articleSearchRoutes);
   app.route('/sensitive_words', sensitiveWordRoutes);
 

@@ -5,7 +5,7 @@ import { ARTICLE_KINDS, articleSaveSchema, articleUpdateSchema, type ArticleKind
 import { text } from '../../lib/resources/common';
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
-import { articles, categories, mediaUsage, picStores, platforms, sensitiveWords, tags, topics, users, videoStores } from '../db/schema';
+import { albums, articles, categories, mediaUsage, picStores, platforms, sensitiveWords, tags, topics, users, videoStores } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/client';
 import { allOf, likePattern, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
@@ -91,7 +91,7 @@ type SaveInput = Partial<z.infer<typeof articleSaveSchema>>;
 /** Every referenced record exists (400 on the field otherwise). */
 async function assertReferences(tx: DbOrTx, input: SaveInput) {
   const errors: Record<string, string> = {};
-  const missing = async (field: string, table: typeof categories | typeof tags | typeof topics | typeof platforms | typeof videoStores | typeof picStores, ids: Array<number | null | undefined>, message: string) => {
+  const missing = async (field: string, table: typeof categories | typeof tags | typeof topics | typeof platforms | typeof videoStores | typeof picStores | typeof albums, ids: Array<number | null | undefined>, message: string) => {
     const wanted = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
     if (!wanted.length) return;
     const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, wanted));
@@ -102,6 +102,7 @@ async function assertReferences(tx: DbOrTx, input: SaveInput) {
   await missing('topicIds', topics, input.topicIds ?? [], '部分专题不存在');
   await missing('platformIds', platforms, input.platformIds ?? [], '部分平台不存在');
   await missing('videoStoreId', videoStores, [input.videoStoreId], '视频不存在');
+  await missing('albumId', albums, [input.albumId], '专辑不存在');
   await missing('images', picStores, (input.images ?? []).map((i) => i.picId), '图集中有图片已不在图片库');
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
 }

@@ -62,6 +62,8 @@ export const articles = pgTable(
     index('articles_editor_updated_idx').on(t.editorId, t.updatedAt, t.id),
     index('articles_department_updated_idx').on(t.departmentId, t.updatedAt, t.id),
     index('articles_published_idx').on(t.publishedAt, t.id),
+    // An album's articles, newest first, and its (capped) count.
+    index('articles_album_idx').on(t.albumId, t.id),
     index('articles_tags_idx').using('gin', t.tagIds).with({ fastupdate: false }),
     index('articles_search_idx').using('gin', t.search).with({ fastupdate: false }),
   ],

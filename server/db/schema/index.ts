@@ -2,3 +2,4 @@ export * from './admin';
 export * from './taxonomy';
 export * from './media';
 export * from './articles';
+export * from './albums';

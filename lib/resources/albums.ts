@@ -1,0 +1,50 @@
+/**
+ * 专辑: a series of articles (DESIGN §5: name, cover, description, sort). An article joins one album
+ * through its `albumId` (chosen in the editor); the albums screen orders them and lists their
+ * articles.
+ */
+import { z } from 'zod';
+import { defineResource } from './define';
+import { imageUrl, optionalText, text } from './common';
+
+export const albumResource = defineResource({
+  name: 'articles_album',
+  label: '专辑',
+  permission: '/store',
+  sortable: true,
+  schema: z.object({
+    name: text('专辑名称', 64),
+    cover: imageUrl('封面').default(''),
+    description: optionalText('简介', 500).default(''),
+  }),
+  fields: [
+    { name: 'name', label: '专辑名称', list: { key: true }, form: true, required: true, max: 64 },
+    { name: 'cover', label: '封面', form: true, help: '从图片库选择或上传，建议 16:9' },
+    { name: 'description', label: '简介', list: { ellipsis: true }, form: true, input: 'textarea', max: 500 },
+  ],
+  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '专辑名称' }],
+});
+
+/** Album article counts stop at this many ("10000+"): an album of a long-running column stays quick. */
+export const ALBUM_COUNT_CAP = 10_000;
+
+export interface Album {
+  id: number;
+  name: string;
+  cover: string;
+  description: string;
+  sort: number;
+  articleCount: number;
+  updatedAt?: string;
+}
+
+/** A row of an album's article list. */
+export interface AlbumArticle {
+  id: number;
+  kind: 'article' | 'gallery' | 'video';
+  title: string;
+  status: number;
+  editorName: string | null;
+  updatedAt: string;
+  publishedAt: string | null;
+}

@@ -1,0 +1,74 @@
+import { desc, eq, max, sql } from 'drizzle-orm';
+import { ALBUM_COUNT_CAP, albumResource } from '../../lib/resources/albums';
+import { access } from '../auth/access';
+import { scopeCondition } from '../auth/scope';
+import { albums, articles, users } from '../db/schema';
+import { crudRoutes } from '../crud/crud-routes';
+import { allOf, cappedCount, parseListQuery } from '../crud/list';
+import { conflict, idParam, notFound, ok } from '../http/reply';
+
+/**
+ * How many articles an album holds, counted through `articles_album_idx` and stopped past the cap
+ * (a long-running column can hold many thousands; the screen says 10000+).
+ */
+const articleCount = sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM "articles" AS a WHERE a."album_id" = "albums"."id" LIMIT ${ALBUM_COUNT_CAP + 1}) AS counted)`;
+
+/**
+ * 专辑 (SEED §7 `/api/articles_album`: GET, POST, PUT /{id}, DELETE /{id}, PUT /sort). Readable by
+ * every signed-in user (the editors' album field), written with /store. An album that still holds
+ * articles is not deleted: the refusal says how many. `GET /{id}/articles` lists them.
+ */
+export const albumRoutes = crudRoutes({
+  resource: albumResource,
+  table: albums,
+  columns: {
+    id: albums.id,
+    name: albums.name,
+    cover: albums.cover,
+    description: albums.description,
+    sort: albums.sort,
+    updatedAt: albums.updatedAt,
+    articleCount: articleCount.as('article_count'),
+  },
+  read: 'signedIn',
+  keyword: [albums.name],
+  unique: [{ field: 'name', column: albums.name, message: '专辑名称已存在' }],
+  title: (row) => String(row.name),
+  hooks: {
+    async beforeCreate({ tx }, values) {
+      // A new album goes to the end of the order.
+      const [{ top }] = await tx.select({ top: max(albums.sort) }).from(albums);
+      return { ...values, sort: (top ?? -1) + 1 };
+    },
+    async beforeDelete({ tx }, before) {
+      // Locks the album row first: an article saved into it meanwhile waits, then sees it gone.
+      await tx.execute(sql`SELECT 1 FROM ${albums} WHERE ${albums.id} = ${before.id} FOR UPDATE`);
+      const { total, totalCapped } = await cappedCount(tx, articles, eq(articles.albumId, before.id as number), ALBUM_COUNT_CAP);
+      if (total > 0) throw conflict(`专辑「${before.name}」中还有 ${total}${totalCapped ? '+' : ''} 篇文章，请先在文章中移出专辑后再删除`);
+    },
+  },
+  extend(app) {
+    // The album's articles, newest first, within the viewer's data scope on articles.
+    app.get('/:id/articles', access.signedIn(), async (c) => {
+      const id = idParam(c);
+      const db = c.get('db');
+      const [album] = await db.select({ id: albums.id }).from(albums).where(eq(albums.id, id)).limit(1);
+      if (!album) throw notFound('专辑不存在');
+      const { page, pageSize } = parseListQuery(c.req.query());
+      const user = c.get('user')!;
+      const where = allOf([eq(articles.albumId, id), scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId })]);
+      const [list, counted] = await Promise.all([
+        db
+          .select({ id: articles.id, kind: articles.kind, title: articles.title, status: articles.status, editorName: users.name, updatedAt: articles.updatedAt, publishedAt: articles.publishedAt })
+          .from(articles)
+          .leftJoin(users, eq(users.id, articles.editorId))
+          .where(where)
+          .orderBy(desc(articles.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        cappedCount(db, articles, where, ALBUM_COUNT_CAP),
+      ]);
+      return ok(c, { list, page, pageSize, ...counted });
+    });
+  },
+});
