@@ -19,6 +19,7 @@ import { albumRoutes } from './routes/albums';
 import { userRoutes } from './routes/users';
 import { articleRoutes, articleSearchRoutes, sensitiveWordRoutes } from './routes/articles';
 import type { ContentService } from './content/check';
+import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/workflow';
 import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
 import { storageFromEnv, type StorageConfig } from './storage/config';
 import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes, topicRoutes } from './routes/taxonomy';
@@ -89,8 +90,11 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/video_stores', media.videoStores);
   app.route('/pic_store_tags', picStoreTagRoutes);
   app.route('/video_store_tags', videoStoreTagRoutes);
+  app.route('/articles', articleWorkflowRoutes({ contentService }));
   app.route('/articles', articleRoutes({ contentService }));
   app.route('/articles_album', albumRoutes);
+  app.route('/articles_review', reviewRoutes({ contentService }));
+  app.route('/workbench', workbenchRoutes);
   app.route('/article_from_es', articleSearchRoutes);
   app.route('/sensitive_words', sensitiveWordRoutes);
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { WORKFLOW_ACTIONS } from '../../lib/resources/workflow';
 import { operationLogs } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import type { AppEnv } from '../http/types';
@@ -14,6 +15,8 @@ export const OPERATION_TYPES = {
   reset_password: '重置密码',
   change_password: '修改密码',
   update_profile: '修改个人资料',
+  // The publishing workflow (lib/resources/workflow.ts WORKFLOW_ACTIONS).
+  ...WORKFLOW_ACTIONS,
 } as const;
 
 export type OperationType = keyof typeof OPERATION_TYPES;

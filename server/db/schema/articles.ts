@@ -49,6 +49,12 @@ export const articles = pgTable(
     status: smallint('status').notNull().default(0),
     publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    // The workflow's other columns (server/db/schema/workflow.ts, DESIGN §8).
+    offlineAt: timestamp('offline_at', { withTimezone: true, mode: 'date' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    reviewComment: varchar('review_comment', { length: 500 }).notNull().default(''),
+    reviewerId: integer('reviewer_id'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     version: integer('version').notNull().default(1),
     checkResult: jsonb('check_result').$type<CheckResult>(),
     /** Search terms (server/content/search-terms.ts): title and summary bigrams (A), body words (B). */
@@ -64,6 +70,8 @@ export const articles = pgTable(
     index('articles_published_idx').on(t.publishedAt, t.id),
     // An album's articles, newest first, and its (capped) count.
     index('articles_album_idx').on(t.albumId, t.id),
+    // The review queue, oldest first (only pending rows are indexed).
+    index('articles_review_queue_idx').on(t.submittedAt, t.id).where(sql`status = 1`),
     index('articles_tags_idx').using('gin', t.tagIds).with({ fastupdate: false }),
     index('articles_search_idx').using('gin', t.search).with({ fastupdate: false }),
   ],

@@ -3,3 +3,4 @@ export * from './taxonomy';
 export * from './media';
 export * from './articles';
 export * from './albums';
+export * from './workflow';

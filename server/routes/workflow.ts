@@ -1,0 +1,328 @@
+import { Hono, type Context } from 'hono';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { ARTICLE_KINDS } from '../../lib/resources/articles';
+import { batchSchema, reviewDecisionSchema, STATUS, transitionSchema, type TransitionInput, type WorkflowAction } from '../../lib/resources/workflow';
+import { access } from '../auth/access';
+import { articles, contentEvents, users } from '../db/schema';
+import type { Db } from '../db/client';
+import { allOf, likePattern, parseListQuery } from '../crud/list';
+import type { ContentService } from '../content/check';
+import {
+  articleTarget,
+  currentState,
+  isReviewer,
+  publishActionFor,
+  targetScope,
+  transition,
+  workflowTarget,
+  workflowTargets,
+  type WorkflowTarget,
+} from '../content/workflow';
+import { ApiError, badRequest, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import type { AppEnv } from '../http/types';
+
+/**
+ * The workflow's calls (DESIGN §8, issue 8): publish / submit / offline / schedule on an item,
+ * the review queue and decisions (`/api/articles_review`), an item's history and the workbench.
+ * The rules live in server/content/workflow.ts; these routes parse, scope and answer.
+ */
+
+const EDIT_ROUTES = ARTICLE_KINDS.map((k) => k.route);
+const ARTICLE_ROUTES = ['/article/check', ...EDIT_ROUTES];
+const READ_ROUTES = ['/article/list', '/article/check', '/article/preview', ...EDIT_ROUTES];
+
+/** Runs one transition in its own transaction for the signed-in user. */
+export async function runTransition(c: Context<AppEnv>, target: WorkflowTarget, id: number, action: WorkflowAction, input: TransitionInput, contentService: ContentService) {
+  const user = c.get('user')!;
+  return c.get('db').transaction((tx) => transition(tx, target, { ...input, id, action, actor: { kind: 'user', user, ip: c.get('ip') }, contentService }));
+}
+
+/**
+ * `PUT …/publish/{id}` for a target (articles here; short videos mount the same handler): holders
+ * of the review route publish, or schedule when a future time is set, or republish an offline
+ * item; everyone else's call submits the item for review (issue 8).
+ */
+export function publishHandler(target: WorkflowTarget, contentService: ContentService) {
+  return async (c: Context<AppEnv>) => {
+    const id = idParam(c);
+    const input = parseInput(transitionSchema, await readJson(c));
+    const user = c.get('user')!;
+    const state = await currentState(c.get('db'), target, user, id);
+    const publishAt = input.publishAt === undefined ? state.publishAt : input.publishAt ? new Date(input.publishAt) : null;
+    const action = publishActionFor(target, user, state.status, publishAt);
+    return ok(c, await runTransition(c, target, id, action, input, contentService));
+  };
+}
+
+/** A handler applying one named action. */
+export function actionHandler(target: WorkflowTarget, action: WorkflowAction, contentService: ContentService) {
+  return async (c: Context<AppEnv>) => {
+    const id = idParam(c);
+    const input = parseInput(transitionSchema, await readJson(c));
+    return ok(c, await runTransition(c, target, id, action, input, contentService));
+  };
+}
+
+/** An item's history: its transitions, newest first, with who acted. */
+export function historyHandler(target: WorkflowTarget) {
+  return async (c: Context<AppEnv>) => {
+    const id = idParam(c);
+    const db = c.get('db');
+    const user = c.get('user')!;
+    const scope = targetScope(target, user);
+    const [item] = await db
+      .select({ id: target.columns.id } as Record<string, AnyPgColumn>)
+      .from(target.table)
+      .where(scope ? and(eq(target.columns.id, id), scope) : eq(target.columns.id, id))
+      .limit(1);
+    if (!item) throw notFound(`${target.label}不存在`);
+    const list = await db
+      .select({ id: contentEvents.id, action: contentEvents.action, fromStatus: contentEvents.fromStatus, toStatus: contentEvents.toStatus, userId: contentEvents.userId, userName: users.name, comment: contentEvents.comment, at: contentEvents.at })
+      .from(contentEvents)
+      .leftJoin(users, eq(users.id, contentEvents.userId))
+      .where(and(eq(contentEvents.contentType, target.type), eq(contentEvents.contentId, id)))
+      .orderBy(desc(contentEvents.id))
+      .limit(200);
+    return ok(c, { list });
+  };
+}
+
+export interface BatchOutcome {
+  done: number[];
+  failed: Array<{ id: number; message: string }>;
+}
+
+/** Each item in its own transaction: one refused item does not hold back the others. */
+async function batch(c: Context<AppEnv>, target: WorkflowTarget, ids: number[], action: WorkflowAction, contentService: ContentService): Promise<BatchOutcome> {
+  const out: BatchOutcome = { done: [], failed: [] };
+  for (const id of [...new Set(ids)]) {
+    try {
+      await runTransition(c, target, id, action, {}, contentService);
+      out.done.push(id);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      out.failed.push({ id, message: err.message });
+    }
+  }
+  return out;
+}
+
+/** Routes under `/api/articles` (mounted beside server/routes/articles.ts). */
+export function articleWorkflowRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
+  const t = articleTarget;
+  const app = new Hono<AppEnv>();
+  app.put('/publish/:id', access.anyRoute(ARTICLE_ROUTES), publishHandler(t, contentService));
+  app.put('/submit/:id', access.anyRoute(ARTICLE_ROUTES), actionHandler(t, 'submit', contentService));
+  app.put('/withdraw/:id', access.anyRoute(ARTICLE_ROUTES), actionHandler(t, 'withdraw', contentService));
+  app.put('/offline/:id', access.route('/article/check'), actionHandler(t, 'offline', contentService));
+  app.put('/republish/:id', access.route('/article/check'), actionHandler(t, 'republish', contentService));
+  app.put('/schedule/:id', access.route('/article/check'), actionHandler(t, 'schedule', contentService));
+  app.put('/unschedule/:id', access.anyRoute(ARTICLE_ROUTES), actionHandler(t, 'unschedule', contentService));
+  app.put('/schedule_offline/:id', access.route('/article/check'), actionHandler(t, 'schedule_offline', contentService));
+  app.put('/unschedule_offline/:id', access.route('/article/check'), actionHandler(t, 'unschedule_offline', contentService));
+  app.get('/events/:id', access.anyRoute(READ_ROUTES), historyHandler(t));
+  app.put('/batch/submit', access.anyRoute(ARTICLE_ROUTES), async (c) => {
+    const { ids } = parseInput(batchSchema, await readJson(c));
+    return ok(c, await batch(c, t, ids, 'submit', contentService));
+  });
+  return app;
+}
+
+const time = (label: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${label}必须是 ISO-8601 时间` })
+    .refine((v) => {
+      const y = new Date(v).getUTCFullYear();
+      return y >= 1970 && y <= 9999;
+    }, `${label}超出范围`)
+    .optional();
+
+const queueFilters = z.object({
+  contentType: z.enum(['article', 'video'], { error: '内容类型不正确' }).optional(),
+  kind: z.enum(['article', 'gallery', 'video'], { error: '类型不正确' }).optional(),
+  status: z.coerce.number().int().refine((v) => v === STATUS.pending || v === STATUS.rejected, '只能查看待审核或已驳回').default(STATUS.pending),
+  editorId: z.string().optional(),
+  departmentId: z.string().optional(),
+  submittedFrom: time('提交开始时间'),
+  submittedTo: time('提交结束时间'),
+});
+
+const byId = (column: AnyPgColumn, value?: string) => {
+  if (value === undefined) return undefined;
+  const id = idFilter(value);
+  return id === null ? sql`false` : eq(column, id);
+};
+
+/** The queue's select over one target (same shape for every target, so they can be united). */
+function queueSelect(db: Db, target: WorkflowTarget, where: SQL | undefined) {
+  const c = target.columns;
+  const kind = target.extraColumns?.kind ?? sql<string>`${target.type}`;
+  const hits = target === articleTarget ? sql<number>`coalesce(jsonb_array_length(${articles.checkResult} -> 'hits'), 0)` : sql<number>`0`;
+  return db
+    .select({
+      contentType: sql<string>`${target.type}::text`.as('content_type'),
+      id: sql<number>`${c.id}`.as('id'),
+      kind: sql<string>`${kind}::text`.as('kind'),
+      title: sql<string>`${c.title}`.as('title'),
+      editorId: sql<number>`${c.editorId}`.as('editor_id'),
+      editorName: sql<string | null>`${users.name}`.as('editor_name'),
+      departmentId: sql<number | null>`${c.departmentId}`.as('department_id'),
+      status: sql<number>`${c.status}`.as('status'),
+      version: sql<number>`${c.version}`.as('version'),
+      submittedAt: sql<Date | null>`${c.submittedAt}`.as('submitted_at'),
+      publishAt: sql<Date | null>`${c.publishAt}`.as('publish_at'),
+      reviewComment: sql<string>`${c.reviewComment}`.as('review_comment'),
+      reviewedAt: sql<Date | null>`${c.reviewedAt}`.as('reviewed_at'),
+      hits: sql<number>`${hits}`.mapWith(Number).as('hits'),
+    })
+    .from(target.table)
+    .leftJoin(users, eq(users.id, c.editorId))
+    .where(where);
+}
+
+function queueWhere(target: WorkflowTarget, user: NonNullable<AppEnv['Variables']['user']>, f: z.infer<typeof queueFilters>, keyword?: string) {
+  const c = target.columns;
+  const kindCol = target.extraColumns?.kind;
+  return allOf([
+    targetScope(target, user),
+    eq(c.status, f.status),
+    keyword ? ilike(c.title, likePattern(keyword)) : undefined,
+    f.kind ? (kindCol ? eq(kindCol, f.kind) : sql`false`) : undefined,
+    byId(c.editorId, f.editorId),
+    byId(c.departmentId, f.departmentId),
+    f.submittedFrom ? gte(c.submittedAt, new Date(f.submittedFrom)) : undefined,
+    f.submittedTo ? lte(c.submittedAt, new Date(f.submittedTo)) : undefined,
+  ]);
+}
+
+/** Maps a decision to the target's transition. */
+async function decide(c: Context<AppEnv>, id: number, body: unknown, contentService: ContentService) {
+  const d = parseInput(reviewDecisionSchema, body);
+  const target = workflowTarget(d.contentType);
+  if (!target) throw badRequest('内容类型不正确', { contentType: '内容类型不正确' });
+  if (!isReviewer(target, c.get('user')!)) throw new ApiError(403, '没有审核权限');
+  return runTransition(c, target, id, d.action, { comment: d.comment, version: d.version }, contentService);
+}
+
+/** `/api/articles_review`: the queue (GET), a decision (POST with `id`, or PUT /{id}). */
+export function reviewRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', access.route('/article/check'), async (c) => {
+    const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
+    const { page, pageSize, keyword } = parseListQuery(query);
+    const f = parseInput(queueFilters, query);
+    const user = c.get('user')!;
+    const db = c.get('db');
+    const chosen = workflowTargets().filter((t) => (!f.contentType || t.type === f.contentType) && isReviewer(t, user));
+    if (!chosen.length) return ok(c, { list: [], page, pageSize, total: 0, totalCapped: false });
+    const selects = chosen.map((t) => queueSelect(db, t, queueWhere(t, user, f, keyword)));
+    // Oldest first: the item waiting longest is reviewed first (rejected ones: newest first).
+    // (A pending item without a submit time, from before the workflow, counts as the oldest.)
+    const order = f.status === STATUS.pending ? [sql`submitted_at asc nulls first`, sql`id asc`] : [sql`submitted_at desc nulls last`, sql`id desc`];
+    const union = selects.length === 1 ? selects[0].$dynamic() : (selects.slice(1).reduce((acc: any, s) => acc.unionAll(s), selects[0]) as typeof selects[0]).$dynamic();
+    const cap = 10_000;
+    const [list, counts] = await Promise.all([
+      union.orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
+      Promise.all(
+        chosen.map(async (t) => {
+          const limited = db.select({ one: sql`1` }).from(t.table).where(queueWhere(t, user, f, keyword)).limit(cap + 1).as('limited');
+          const [{ n }] = await db.select({ n: count() }).from(limited);
+          return n;
+        }),
+      ),
+    ]);
+    const total = counts.reduce((a, b) => a + b, 0);
+    return ok(c, { list, page, pageSize, total: Math.min(total, cap), totalCapped: total > cap });
+  });
+
+  app.post('/', access.route('/article/check'), async (c) => {
+    const body = (await readJson(c)) as Record<string, unknown>;
+    const id = parseInput(z.object({ id: z.number({ error: '请指定要审核的内容' }).int().positive().max(2_147_483_647) }), body).id;
+    return ok(c, await decide(c, id, body, contentService));
+  });
+
+  app.put('/:id', access.route('/article/check'), async (c) => {
+    const id = idParam(c);
+    return ok(c, await decide(c, id, await readJson(c), contentService));
+  });
+
+  return app;
+}
+
+/** What the workbench lists of each kind. */
+const WORKBENCH_LIMIT = 8;
+
+/**
+ * `GET /api/workbench`: my drafts, my rejected items with the reviewers' comments, what waits for
+ * my review (reviewers), and scheduled items (mine; everything in scope for reviewers).
+ */
+export const workbenchRoutes = new Hono<AppEnv>().get('/', access.signedIn(), async (c) => {
+  const user = c.get('user')!;
+  const db = c.get('db');
+  const readable = workflowTargets();
+  const rows = async (where: (t: WorkflowTarget) => SQL | undefined, order: (t: WorkflowTarget) => SQL[]) => {
+    const parts = await Promise.all(
+      readable.map(async (t) => {
+        const col = t.columns;
+        const kind = t.extraColumns?.kind;
+        const list = await db
+          .select({
+            id: col.id,
+            kind: kind ?? sql<string>`${t.type}`,
+            title: col.title,
+            status: col.status,
+            version: col.version,
+            editorName: users.name,
+            updatedAt: col.updatedAt,
+            submittedAt: col.submittedAt,
+            publishAt: col.publishAt,
+            offlineAt: col.offlineAt,
+            reviewComment: col.reviewComment,
+            reviewedAt: col.reviewedAt,
+          } as Record<string, AnyPgColumn | SQL>)
+          .from(t.table)
+          .leftJoin(users, eq(users.id, col.editorId))
+          .where(where(t))
+          .orderBy(...order(t))
+          .limit(WORKBENCH_LIMIT);
+        return list.map((r) => ({ contentType: t.type, ...r }));
+      }),
+    );
+    return parts.flat();
+  };
+  const mine = (t: WorkflowTarget) => eq(t.columns.editorId, user.id);
+  const byTime = (key: string, dir: 1 | -1) => (a: Record<string, unknown>, b: Record<string, unknown>) => dir * ((new Date((a[key] as string) ?? 0).getTime() || 0) - (new Date((b[key] as string) ?? 0).getTime() || 0));
+  const reviewerOf = readable.filter((t) => isReviewer(t, user));
+
+  const [drafts, rejected, scheduled, review, reviewTotal] = await Promise.all([
+    rows((t) => and(mine(t), eq(t.columns.status, STATUS.draft)), (t) => [desc(t.columns.updatedAt)]),
+    rows((t) => and(mine(t), eq(t.columns.status, STATUS.rejected)), (t) => [desc(t.columns.reviewedAt)]),
+    rows(
+      (t) => and(isReviewer(t, user) ? targetScope(t, user) : mine(t), or(eq(t.columns.status, STATUS.scheduled), and(eq(t.columns.status, STATUS.published), isNotNull(t.columns.offlineAt)))),
+      (t) => [sql`case when ${t.columns.status} = ${STATUS.scheduled} then ${t.columns.publishAt} else ${t.columns.offlineAt} end asc`],
+    ),
+    reviewerOf.length ? rows((t) => (isReviewer(t, user) ? and(targetScope(t, user), eq(t.columns.status, STATUS.pending)) : sql`false`), (t) => [sql`${t.columns.submittedAt} asc nulls first`, asc(t.columns.id)]) : Promise.resolve(null),
+    Promise.all(
+      reviewerOf.map(async (t) => {
+        const limited = db.select({ one: sql`1` }).from(t.table).where(and(targetScope(t, user), eq(t.columns.status, STATUS.pending))).limit(1001).as('limited');
+        const [{ n }] = await db.select({ n: count() }).from(limited);
+        return n;
+      }),
+    ),
+  ]);
+  return ok(c, {
+    drafts: drafts.sort(byTime('updatedAt', -1)).slice(0, WORKBENCH_LIMIT),
+    rejected: rejected.sort(byTime('reviewedAt', -1)).slice(0, WORKBENCH_LIMIT),
+    scheduled: scheduled
+      .sort((a, b) => {
+        const at = (r: Record<string, unknown>) => new Date(((r.status === STATUS.scheduled ? r.publishAt : r.offlineAt) as string) ?? 0).getTime();
+        return at(a) - at(b);
+      })
+      .slice(0, WORKBENCH_LIMIT),
+    review: review ? review.sort(byTime('submittedAt', 1)).slice(0, WORKBENCH_LIMIT) : null,
+    reviewTotal: reviewTotal.reduce((a, b) => a + b, 0),
+  });
+});
