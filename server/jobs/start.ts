@@ -1,0 +1,26 @@
+import { getDatabase } from '../db/client';
+import { createScheduler, type Scheduler } from './scheduler';
+// The content types the scheduler serves register themselves when their routes load.
+import '../app';
+
+const KEY = Symbol.for('cms.scheduler');
+type GlobalWithScheduler = typeof globalThis & { [KEY]?: Scheduler };
+
+/**
+ * Starts this process's scheduler (instrumentation.ts, Node runtime only): once per process, also
+ * across dev reloads. `CMS_SCHEDULER=off` leaves it off (an instance that only serves pages).
+ */
+export async function startScheduler() {
+  const g = globalThis as GlobalWithScheduler;
+  if (g[KEY] || process.env.CMS_SCHEDULER === 'off') return;
+  const { db } = await getDatabase();
+  const scheduler = createScheduler({
+    db,
+    contentService: { url: process.env.CONTENT_CHECK_URL || undefined },
+    log: (m) => console.log(m),
+  });
+  g[KEY] = scheduler;
+  // Its timer never keeps the process alive: shutdown stays the database's (server/db/client.ts).
+  scheduler.start();
+  console.log('[cms] 定时发布任务已启动（每秒检查到期任务）');
+}

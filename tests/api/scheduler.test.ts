@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { articles, contentEvents, scheduledJobs } from '@/server/db/schema';
+import { openDatabase, type DbHandle } from '@/server/db/client';
+import { createScheduler } from '@/server/jobs/scheduler';
+import { DB_KINDS, setupTestApp, type TestContext } from './helpers';
+
+const MINUTE = 60_000;
+
+describe.each(DB_KINDS)('scheduled publish and offline on %s', (kind) => {
+  let t: TestContext;
+  let admin: string;
+
+  const create = async (title = '定时稿件') => (await t.call('POST', '/api/articles', { cookie: admin, body: { title, content: '<p>正文</p>' } })).body.data.id as number;
+  const schedule = async (id: number, publishAt: Date) => {
+    const res = await t.call('PUT', `/api/articles/schedule/${id}`, { cookie: admin, body: { publishAt: publishAt.toISOString() } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+  const row = async (id: number) => (await t.db.select().from(articles).where(eq(articles.id, id)))[0];
+  const fired = async (id: number, action: string) => (await t.db.select().from(contentEvents).where(and(eq(contentEvents.contentId, id), eq(contentEvents.action, action)))).length;
+
+  beforeAll(async () => {
+    t = await setupTestApp(kind);
+    admin = await t.login();
+  });
+  afterAll(async () => t?.close());
+
+  it('fires a due publication once, not before its time, as the system; the job is done', async () => {
+    const id = await create();
+    const at = new Date(Date.now() + 10 * MINUTE);
+    await schedule(id, at);
+    let clock = new Date(at.getTime() - 1000);
+    const s = createScheduler({ db: t.db, now: () => clock });
+    await s.tick();
+    expect((await row(id)).status).toBe(5);
+    clock = new Date(at.getTime() + 500);
+    await s.tick();
+    await s.tick();
+    const r = await row(id);
+    expect(r.status).toBe(3);
+    expect(r.publishedAt?.getTime()).toBe(clock.getTime());
+    const [ev] = await t.db.select().from(contentEvents).where(and(eq(contentEvents.contentId, id), eq(contentEvents.action, 'scheduled_publish')));
+    expect(ev).toMatchObject({ fromStatus: 5, toStatus: 3, userId: null });
+    expect(await fired(id, 'scheduled_publish')).toBe(1);
+    const jobs = await t.db.select().from(scheduledJobs).where(eq(scheduledJobs.contentId, id));
+    expect(jobs.map((j) => j.state)).toEqual(['done']);
+  });
+
+  it('a cancelled schedule never fires', async () => {
+    const id = await create();
+    const at = new Date(Date.now() + 10 * MINUTE);
+    await schedule(id, at);
+    await t.call('PUT', `/api/articles/unschedule/${id}`, { cookie: admin });
+    await createScheduler({ db: t.db, now: () => new Date(at.getTime() + MINUTE) }).tick();
+    expect((await row(id)).status).toBe(0);
+    expect(await fired(id, 'scheduled_publish')).toBe(0);
+  });
+
+  it('a rescheduled item fires at the new time only', async () => {
+    const id = await create();
+    const first = new Date(Date.now() + 10 * MINUTE);
+    const second = new Date(Date.now() + 30 * MINUTE);
+    await schedule(id, first);
+    await schedule(id, second);
+    const s1 = createScheduler({ db: t.db, now: () => new Date(first.getTime() + 1000) });
+    await s1.tick();
+    expect((await row(id)).status).toBe(5);
+    await createScheduler({ db: t.db, now: () => new Date(second.getTime() + 1000) }).tick();
+    expect((await row(id)).status).toBe(3);
+    expect(await fired(id, 'scheduled_publish')).toBe(1);
+  });
+
+  it('scheduled offline takes a published article down at its time', async () => {
+    const id = await create();
+    await t.call('PUT', `/api/articles/publish/${id}`, { cookie: admin });
+    const at = new Date(Date.now() + 10 * MINUTE);
+    await t.call('PUT', `/api/articles/schedule_offline/${id}`, { cookie: admin, body: { offlineAt: at.toISOString() } });
+    await createScheduler({ db: t.db, now: () => new Date(at.getTime() + 1000) }).tick();
+    expect((await row(id)).status).toBe(4);
+    expect(await fired(id, 'scheduled_offline')).toBe(1);
+  });
+
+  it('text that fails the content check by its time goes back to review with the words instead of publishing', async () => {
+    await t.call('POST', '/api/sensitive_words', { cookie: admin, body: { words: ['定时违禁'] } });
+    const id = await create();
+    const at = new Date(Date.now() + 10 * MINUTE);
+    await schedule(id, at);
+    await t.db.update(articles).set({ content: '<p>后来加进去的定时违禁内容</p>' }).where(eq(articles.id, id));
+    await createScheduler({ db: t.db, now: () => new Date(at.getTime() + 1000) }).tick();
+    const r = await row(id);
+    expect(r.status).toBe(1);
+    expect(r.reviewComment).toContain('定时违禁');
+    const [job] = await t.db.select().from(scheduledJobs).where(eq(scheduledJobs.contentId, id));
+    expect(job.state).toBe('failed');
+  });
+
+  it('a job that fell due while the server was down fires at start, and a live one within 5 s of its time', async () => {
+    const missed = await create('停机期间到期');
+    const soon = await create('两秒后发布');
+    await schedule(missed, new Date(Date.now() + MINUTE));
+    // The server was down when it fell due.
+    await t.db.update(scheduledJobs).set({ runAt: new Date(Date.now() - 10 * MINUTE) }).where(and(eq(scheduledJobs.contentId, missed), eq(scheduledJobs.state, 'pending')));
+    const dueAt = new Date(Date.now() + 2500);
+    await schedule(soon, dueAt);
+    const s = createScheduler({ db: t.db, intervalMs: 1000 });
+    const started = Date.now();
+    s.start();
+    try {
+      const waitFor = async (id: number) => {
+        for (;;) {
+          if ((await row(id)).status === 3) return Date.now();
+          if (Date.now() - started > 15_000) throw new Error(`article ${id} not published`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      expect((await waitFor(missed)) - started).toBeLessThan(3000);
+      await waitFor(soon);
+      const publishedAt = (await row(soon)).publishedAt!.getTime();
+      expect(publishedAt).toBeGreaterThanOrEqual(dueAt.getTime());
+      expect(publishedAt - dueAt.getTime()).toBeLessThan(5000);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it.runIf(kind === 'postgres')('two app instances on one PostgreSQL race over the same due jobs: each fires exactly once', async () => {
+    const path = await t.db.execute(sql`show search_path`);
+    const schema = String((path as unknown as { rows: Array<{ search_path: string }> }).rows[0].search_path).replace(/"/g, '');
+    const second: DbHandle = await openDatabase({ url: process.env.TEST_DATABASE_URL!, pgSchema: schema, poolMax: 4, quiet: true });
+    try {
+      const ids: number[] = [];
+      const at = new Date(Date.now() + 10 * MINUTE);
+      for (let i = 0; i < 30; i++) {
+        const id = await create(`竞争 ${i}`);
+        await schedule(id, at);
+        ids.push(id);
+      }
+      const clock = () => new Date(at.getTime() + 1000);
+      const a = createScheduler({ db: t.db, now: clock, batchSize: 3 });
+      const b = createScheduler({ db: second.db, now: clock, batchSize: 3 });
+      const counts = await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
+      expect(counts.reduce((x, y) => x + y, 0)).toBe(30);
+      // Both instances took part (SKIP LOCKED let them share the work).
+      expect(counts[0] + counts[2]).toBeGreaterThan(0);
+      expect(counts[1] + counts[3]).toBeGreaterThan(0);
+      const events = await t.db.select({ id: contentEvents.contentId }).from(contentEvents).where(and(inArray(contentEvents.contentId, ids), eq(contentEvents.action, 'scheduled_publish')));
+      expect(events.map((e) => e.id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+      const rows = await t.db.select({ status: articles.status, version: articles.version }).from(articles).where(inArray(articles.id, ids));
+      expect(rows.every((r) => r.status === 3 && r.version === 3)).toBe(true);
+      expect(await Promise.all([a.tick(), b.tick()])).toEqual([0, 0]);
+    } finally {
+      await second.close();
+    }
+  });
+});
