@@ -218,3 +218,27 @@ test('a session ended while the page is open says so, keeps the form, and sends 
   await expect(person.getByTestId('session-ended')).toContainText('账号已被停用');
   await context.close();
 });
+
+test('a parent department lists its sub-teams’ people with 含下级部门; the log finds part of a name', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  const parent = (await api<Dept>(page, 'POST', '/api/departments', { name: '视频中心' })).data;
+  const team = (await api<Dept>(page, 'POST', '/api/departments', { name: '短视频组', parentId: parent.id })).data;
+  await api(page, 'POST', '/api/users', { username: 'center_head', name: '许主任', password: PASSWORD, departmentId: parent.id });
+  await api(page, 'POST', '/api/users', { username: 'clip_maker', name: '严剪辑', password: PASSWORD, departmentId: team.id });
+
+  await page.goto(`/department?dept=${parent.id}`);
+  await expect(page.getByRole('row', { name: /许主任/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /严剪辑/ })).toHaveCount(0);
+  await page.getByRole('switch', { name: '含下级部门' }).click();
+  await expect(page).toHaveURL(/withSub=true/);
+  await expect(page.getByRole('row', { name: /严剪辑/ })).toContainText('短视频组');
+  await expect(page.getByText('视频中心 · 员工（含下级部门）')).toBeVisible();
+  await shot(page, 'department-with-sub-teams');
+
+  // The login log: part of a username finds it (the admin's own sign-ins above).
+  await page.goto('/log');
+  await page.getByLabel('用户名').fill('dmi');
+  await expect(page).toHaveURL(/username=dmi/);
+  await expect(page.locator('tbody tr:not(.ant-table-measure-row)').first()).toContainText('admin');
+});

@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
+import { AlbumScreen } from './album-screen';
 
 export const metadata = routeMetadata('/store');
 
+/** 专辑管理: albums in their display order, and the articles in each. */
 export default function Page() {
-  return <Placeholder path="/store" />;
+  return (
+    <Suspense>
+      <AlbumScreen />
+    </Suspense>
+  );
 }
