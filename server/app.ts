@@ -18,6 +18,8 @@ import { roleRoutes } from './routes/roles';
 import { albumRoutes } from './routes/albums';
 import { userRoutes } from './routes/users';
 import { articleRoutes, articleSearchRoutes, sensitiveWordRoutes } from './routes/articles';
+import { lockRoutes } from './routes/article-locks';
+import { articleEditorialTarget, revisionRoutes } from './routes/revisions';
 import type { ContentService } from './content/check';
 import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/workflow';
 import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
@@ -91,6 +93,10 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/pic_store_tags', picStoreTagRoutes);
   app.route('/video_store_tags', videoStoreTagRoutes);
   app.route('/articles', articleWorkflowRoutes({ contentService }));
+  // Locks and revisions first: `/articles/locks` is not an article id.
+  const articleEditorial = articleEditorialTarget(contentService);
+  app.route('/articles', lockRoutes(articleEditorial));
+  app.route('/articles', revisionRoutes(articleEditorial));
   app.route('/articles', articleRoutes({ contentService }));
   app.route('/articles_album', albumRoutes);
   app.route('/articles_review', reviewRoutes({ contentService }));

@@ -10,6 +10,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { allOf, likePattern, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { checkContent, htmlText, type ContentService } from '../content/check';
+import { assertMayWrite, lockTokenOf, recordRevision } from '../content/editorial';
 import { blockReferences, sanitizeArticleHtml } from '../content/sanitize';
 import { documentTerms, queryTerms } from '../content/search-terms';
 import { ApiError, badRequest, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
@@ -73,7 +74,7 @@ const byId = (column: typeof articles.categoryId | typeof articles.editorId | ty
 };
 
 /** One article with the names the editor shows. */
-async function loadArticle(db: DbOrTx, user: SessionUser, id: number) {
+export async function loadArticle(db: DbOrTx, user: SessionUser, id: number) {
   const [row] = await db
     .select({ article: articles, categoryName: categories.name, editorName: users.name })
     .from(articles)
@@ -179,6 +180,42 @@ async function listArticles(c: Context<AppEnv>) {
     return ok(c, await pageOf(db, { query: select, table: articles, where, page, pageSize, cap: 10_000 }));
   }
 
+/**
+ * Saves an article from the version the editor opened (PUT /api/articles/{id}, and a restore of a
+ * revision): refused with 423 while someone else holds its live edit lock, 409 with the current
+ * record when the version is stale; otherwise sanitized, checked, logged and kept as a revision.
+ */
+export async function updateArticle(
+  c: Context<AppEnv>,
+  { id, version, patch, contentService, lockToken, revision = { kind: 'save' } }: { id: number; version: number; patch: SaveInput; contentService: ContentService; lockToken?: string; revision?: { kind: 'save' | 'restore'; note?: string } },
+) {
+  const user = c.get('user')!;
+  return c.get('db').transaction(async (tx) => {
+      const before = await loadArticle(tx, user, id);
+      if (!before) throw notFound('文章不存在');
+      if (!user.routes.has(routeOfKind(before.kind as ArticleKind))) throw forbidden('没有编辑这类文章的权限');
+      await assertMayWrite(tx, { resource: 'article', id, token: lockToken, label: '文章' });
+      await assertReferences(tx, patch);
+      const content = patch.content === undefined ? before.content : sanitizeArticleHtml(patch.content);
+      const merged = { ...before, ...patch, content };
+      const checkResult = await runCheck(tx, merged, contentService);
+      // The version is checked in the UPDATE itself: of two saves from the same version, one wins.
+      const done = await tx
+        .update(articles)
+        .set({ ...patch, content, checkResult, search: searchVector(merged), version: sql`${articles.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(articles.id, id), eq(articles.version, version)))
+        .returning({ id: articles.id });
+      if (!done.length) {
+        throw new ApiError(409, `文章已被${before.editorName ?? '他人'}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`, { version: '版本已过期' }, { current: before });
+      }
+      const after = (await loadArticle(tx, user, id))!;
+      await recordUsage(tx, after);
+      await recordRevision(tx, { resource: 'article', id, kind: revision.kind, userId: user.id, note: revision.note });
+      await logOperation(tx, c, { type: 'update', resource: 'articles', resourceId: id, summary: `${revision.kind === 'restore' ? '恢复' : '修改'}文章「${after.title}」`, before: summaryOf(before), after: summaryOf(after) });
+      return after;
+  });
+}
+
 export function articleRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
   const app = new Hono<AppEnv>();
 
@@ -205,6 +242,7 @@ export function articleRoutes({ contentService = {} }: { contentService?: Conten
         .returning({ id: articles.id });
       const after = (await loadArticle(tx, user, id))!;
       await recordUsage(tx, after);
+      await recordRevision(tx, { resource: 'article', id, kind: 'create', userId: user.id });
       await logOperation(tx, c, { type: 'create', resource: 'articles', resourceId: id, summary: `新建${ARTICLE_KINDS.find((k) => k.value === input.kind)!.label}「${after.title}」`, after: summaryOf(after) });
       return after;
     });
@@ -217,31 +255,7 @@ export function articleRoutes({ contentService = {} }: { contentService?: Conten
     const parsed = parseInput(articleUpdateSchema, raw);
     const sent = raw && typeof raw === 'object' ? Object.keys(raw) : [];
     const { version, ...patch } = Object.fromEntries(Object.entries(parsed).filter(([k]) => sent.includes(k))) as z.infer<typeof articleUpdateSchema>;
-    const user = c.get('user')!;
-    const db = c.get('db');
-    const updated = await db.transaction(async (tx) => {
-      const before = await loadArticle(tx, user, id);
-      if (!before) throw notFound('文章不存在');
-      if (!user.routes.has(routeOfKind(before.kind as ArticleKind))) throw forbidden('没有编辑这类文章的权限');
-      await assertReferences(tx, patch);
-      const content = patch.content === undefined ? before.content : sanitizeArticleHtml(patch.content);
-      const merged = { ...before, ...patch, content };
-      const checkResult = await runCheck(tx, merged, contentService);
-      // The version is checked in the UPDATE itself: of two saves from the same version, one wins.
-      const done = await tx
-        .update(articles)
-        .set({ ...patch, content, checkResult, search: searchVector(merged), version: sql`${articles.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(articles.id, id), eq(articles.version, version)))
-        .returning({ id: articles.id });
-      if (!done.length) {
-        throw new ApiError(409, `文章已被${before.editorName ?? '他人'}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`, { version: '版本已过期' }, { current: before });
-      }
-      const after = (await loadArticle(tx, user, id))!;
-      await recordUsage(tx, after);
-      await logOperation(tx, c, { type: 'update', resource: 'articles', resourceId: id, summary: `修改文章「${after.title}」`, before: summaryOf(before), after: summaryOf(after) });
-      return after;
-    });
-    return ok(c, updated);
+    return ok(c, await updateArticle(c, { id, version, patch, contentService, lockToken: lockTokenOf(c, raw) }));
   });
 
   return app;

@@ -4,3 +4,5 @@ export * from './media';
 export * from './articles';
 export * from './albums';
 export * from './workflow';
+export * from './editorial';
+export * from './videos';

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { DbOrTx, Tx } from '../db/client';
+import { articles, editLocks, revisions, users, videos, type DraftCopy, type EditorialResource } from '../db/schema';
+import { ApiError } from '../http/reply';
+import type { AppEnv, SessionUser } from '../http/types';
+
+/**
+ * Editorial safety (DESIGN §8, issue 8): edit locks and revisions of articles and short videos.
+ * The routes (server/routes/article-locks.ts, server/routes/revisions.ts) and the saves of
+ * articles and videos call into here, inside their own transactions.
+ */
+
+/** The lock lapses this long after its last renewal; the browser renews every LOCK_RENEW_SECONDS. */
+export const LOCK_TTL_SECONDS = 45;
+export const LOCK_RENEW_SECONDS = 15;
+
+/** The fields a revision keeps and a restore may put back, per resource, with their Chinese names. */
+export const REVISION_FIELDS: Record<EditorialResource, ReadonlyArray<{ name: string; label: string; type: 'text' | 'html' | 'image' | 'id' | 'ids' | 'images' }>> = {
+  article: [
+    { name: 'title', label: '标题', type: 'text' },
+    { name: 'subtitle', label: '副标题', type: 'text' },
+    { name: 'summary', label: '摘要', type: 'text' },
+    { name: 'cover', label: '封面', type: 'image' },
+    { name: 'content', label: '正文', type: 'html' },
+    { name: 'images', label: '图集', type: 'images' },
+    { name: 'videoStoreId', label: '视频', type: 'id' },
+    { name: 'categoryId', label: '分类', type: 'id' },
+    { name: 'tagIds', label: '标签', type: 'ids' },
+    { name: 'topicIds', label: '专题', type: 'ids' },
+    { name: 'albumId', label: '专辑', type: 'id' },
+    { name: 'platformIds', label: '平台', type: 'ids' },
+    { name: 'author', label: '作者', type: 'text' },
+    { name: 'source', label: '来源', type: 'text' },
+  ],
+  video: [
+    { name: 'title', label: '标题', type: 'text' },
+    { name: 'cover', label: '封面', type: 'image' },
+    { name: 'videoStoreId', label: '视频', type: 'id' },
+    { name: 'description', label: '简介', type: 'text' },
+    { name: 'categoryId', label: '分类', type: 'id' },
+    { name: 'tagIds', label: '标签', type: 'ids' },
+  ],
+};
+
+export const REVISION_KINDS: Record<string, string> = {
+  create: '创建',
+  save: '保存',
+  transition: '状态变更',
+  restore: '恢复',
+  takeover: '未保存的副本',
+};
+
+/** JSON with object keys sorted: jsonb gives keys back in its own order, so compare this way. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v));
+}
+
+const tableOf = (resource: EditorialResource) => (resource === 'article' ? articles : videos);
+
+/** The editable fields of a record (and its status), as a revision keeps them. */
+export function snapshotOf(resource: EditorialResource, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of REVISION_FIELDS[resource]) if (row[f.name] !== undefined) out[f.name] = row[f.name];
+  if (row.status !== undefined) out.status = row.status;
+  return out;
+}
+
+export interface RecordRevisionInput {
+  resource?: EditorialResource;
+  /** The article's (or video's) id. */
+  id: number;
+  kind: 'create' | 'save' | 'transition' | 'restore' | 'takeover';
+  userId: number | null;
+  note?: string;
+}
+
+/**
+ * Keeps the record as it now is (after the caller's write, in the caller's transaction) as a
+ * revision. Saves, creates and restores call it from the article and video routes; the workflow
+ * calls it after each transition (`kind: 'transition'`, `note: '提交审核'` …).
+ */
+export async function recordRevision(tx: DbOrTx, { resource = 'article', id, kind, userId, note = '' }: RecordRevisionInput): Promise<number> {
+  const table = tableOf(resource);
+  const [row] = await tx.select().from(table).where(eq(table.id, id)).limit(1);
+  if (!row) throw new Error(`recordRevision: ${resource} ${id} not found`);
+  const [{ revisionId }] = await tx
+    .insert(revisions)
+    .values({ resource, resourceId: id, kind, version: row.version, snapshot: snapshotOf(resource, row as Record<string, unknown>), userId, note: note.slice(0, 255) })
+    .returning({ revisionId: revisions.id });
+  return revisionId;
+}
+
+/**
+ * Keeps an editor's unsaved copy (from a heartbeat, or the lock row at a takeover) as a revision,
+ * unless the same copy was already kept for them. Fields the copy does not carry come from the
+ * record as it is now.
+ */
+export async function recordDraft(tx: DbOrTx, { resource, id, userId, draft, note }: { resource: EditorialResource; id: number; userId: number; draft: DraftCopy; note: string }): Promise<number | null> {
+  const table = tableOf(resource);
+  const [row] = await tx.select().from(table).where(eq(table.id, id)).limit(1);
+  if (!row) return null;
+  const allowed = new Set(REVISION_FIELDS[resource].map((f) => f.name));
+  const copy = Object.fromEntries(Object.entries(draft.fields).filter(([k]) => allowed.has(k)));
+  const current = snapshotOf(resource, row as Record<string, unknown>);
+  const snapshot = { ...current, ...copy };
+  // Nothing unsaved: the copy equals the record (then it is already in the history).
+  if (Object.keys(copy).every((k) => stableJson(copy[k]) === stableJson(current[k]))) return null;
+  const [last] = await tx
+    .select({ id: revisions.id, snapshot: revisions.snapshot })
+    .from(revisions)
+    .where(and(eq(revisions.resource, resource), eq(revisions.resourceId, id), eq(revisions.kind, 'takeover'), eq(revisions.userId, userId)))
+    .orderBy(desc(revisions.id))
+    .limit(1);
+  if (last && stableJson(last.snapshot) === stableJson(snapshot)) return last.id;
+  const [{ revisionId }] = await tx
+    .insert(revisions)
+    .values({ resource, resourceId: id, kind: 'takeover', version: draft.baseVersion, snapshot, userId, note: note.slice(0, 255) })
+    .returning({ revisionId: revisions.id });
+  return revisionId;
+}
+
+export interface LockHolder {
+  userId: number;
+  name: string;
+  since: string;
+  renewedAt: string;
+  /** The holder is the asking user (in another tab or window). */
+  self: boolean;
+}
+
+interface LockRow {
+  token: string;
+  userId: number;
+  name: string | null;
+  acquiredAt: Date;
+  renewedAt: Date;
+  draft: DraftCopy | null;
+  takenFromToken: string | null;
+  live: boolean;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+export function holderOf(row: Pick<LockRow, 'userId' | 'name' | 'acquiredAt' | 'renewedAt'>, me: SessionUser): LockHolder {
+  return { userId: row.userId, name: row.name ?? `用户${row.userId}`, since: iso(row.acquiredAt), renewedAt: iso(row.renewedAt), self: row.userId === me.id };
+}
+
+const liveExpr = sql<boolean>`(${editLocks.renewedAt} > now() - make_interval(secs => ${LOCK_TTL_SECONDS}))`;
+
+/** The lock row of a record (locked FOR UPDATE when `forUpdate`), with whether it is live. */
+export async function readLock(tx: DbOrTx, resource: EditorialResource, id: number, forUpdate = false): Promise<LockRow | undefined> {
+  const q = tx
+    .select({
+      token: editLocks.token,
+      userId: editLocks.userId,
+      name: users.name,
+      acquiredAt: editLocks.acquiredAt,
+      renewedAt: editLocks.renewedAt,
+      draft: editLocks.draft,
+      takenFromToken: editLocks.takenFromToken,
+      live: liveExpr,
+    })
+    .from(editLocks)
+    .leftJoin(users, eq(users.id, editLocks.userId))
+    .where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, id)))
+    .limit(1);
+  const [row] = forUpdate ? await q.for('update', { of: editLocks }) : await q;
+  return row;
+}
+
+/** Live locks of some records (the article list shows who is editing what). */
+export async function liveLocks(db: DbOrTx, resource: EditorialResource, ids: number[], me: SessionUser) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ resourceId: editLocks.resourceId, userId: editLocks.userId, name: users.name, acquiredAt: editLocks.acquiredAt, renewedAt: editLocks.renewedAt })
+    .from(editLocks)
+    .leftJoin(users, eq(users.id, editLocks.userId))
+    .where(and(eq(editLocks.resource, resource), inArray(editLocks.resourceId, ids), liveExpr));
+  return rows.map((r) => ({ id: r.resourceId, ...holderOf(r, me) }));
+}
+
+export const newLockToken = () => randomBytes(18).toString('base64url');
+
+/** The lock token a save carries: the `X-Edit-Lock` header or `lockToken` in the body. */
+export function lockTokenOf(c: Context<AppEnv>, body: unknown): string | undefined {
+  const fromBody = body && typeof body === 'object' ? (body as { lockToken?: unknown }).lockToken : undefined;
+  if (typeof fromBody === 'string' && fromBody) return fromBody.slice(0, 64);
+  return c.req.header('x-edit-lock')?.slice(0, 64) || undefined;
+}
+
+const hhmm = (d: Date) => new Date(d).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Shanghai' });
+
+/**
+ * A save (or restore) must come from the lock's holder when someone else holds a live lock:
+ * otherwise 423 with who holds it, and nothing is written. No lock, or a lapsed one: the version
+ * check alone decides.
+ */
+export async function assertMayWrite(tx: Tx, { resource, id, token, label }: { resource: EditorialResource; id: number; token: string | undefined; label: string }) {
+  const lock = await readLock(tx, resource, id);
+  if (!lock || !lock.live || lock.token === token) return;
+  const name = lock.name ?? `用户${lock.userId}`;
+  throw new ApiError(423, `${name}正在编辑这篇${label}（${hhmm(lock.acquiredAt)} 起），你的修改没有保存；请等待对方离开或接管编辑后再保存`, { lock: '他人正在编辑' }, { holder: { userId: lock.userId, name, since: iso(lock.acquiredAt), renewedAt: iso(lock.renewedAt) } });
+}

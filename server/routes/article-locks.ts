@@ -1,0 +1,145 @@
+import { Hono, type Context } from 'hono';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { INT4_MAX } from '../../lib/constants';
+import { access } from '../auth/access';
+import { editLocks } from '../db/schema';
+import { LOCK_RENEW_SECONDS, LOCK_TTL_SECONDS, holderOf, liveLocks, newLockToken, readLock, recordDraft } from '../content/editorial';
+import { logOperation } from '../crud/oplog';
+import { ApiError, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import type { AppEnv } from '../http/types';
+import type { EditorialTarget } from './revisions';
+
+/**
+ * 编辑锁 (DESIGN §8, issue 8) of articles and short videos:
+ * - `POST /{id}/lock {token?, takeover?}` takes the lock (423 with the holder while someone else
+ *   holds a live one; `takeover: true` takes it anyway, keeping the holder's last unsaved copy as a
+ *   revision first);
+ * - `PUT /{id}/lock {token, draft?}` renews it every 15 s and carries the tab's unsaved copy while
+ *   the form differs from the saved version; a tab whose lock was taken over is answered 423
+ *   "已被 X 接管" and the copy it sent is kept as a revision, so nothing typed is lost even when
+ *   that browser answers late;
+ * - `DELETE /{id}/lock?token=` releases it (leaving the editor);
+ * - `GET /locks?ids=1,2,3` the live locks of a page of the list (who is editing what).
+ * A lock lapses 45 s after its last renewal (database time).
+ */
+
+const draftSchema = z
+  .object({
+    baseVersion: z.number({ error: '副本缺少版本号' }).int().positive().max(INT4_MAX),
+    fields: z.record(z.string(), z.unknown(), { error: '副本内容格式不正确' }),
+  })
+  .nullable()
+  .optional();
+
+const token = z.string({ error: '缺少锁令牌' }).min(8, '锁令牌不正确').max(64, '锁令牌不正确');
+const acquireSchema = z.object({ token: token.optional(), takeover: z.boolean({ error: 'takeover 必须是布尔值' }).default(false) });
+const renewSchema = z.object({ token, draft: draftSchema });
+const idsSchema = z.object({
+  ids: z
+    .string({ error: '请提供 ids' })
+    .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, 'ids 必须是逗号分隔的整数（最多 200 个）')
+    .transform((v) => [...new Set(v.split(',').map(Number))].filter((n) => n >= 1 && n <= INT4_MAX)),
+});
+
+export function lockRoutes(target: EditorialTarget) {
+  const { resource, label } = target;
+  const app = new Hono<AppEnv>();
+  const timing = { ttlSeconds: LOCK_TTL_SECONDS, renewSeconds: LOCK_RENEW_SECONDS };
+
+  app.get('/locks', access.anyRoute([...new Set([...target.listRoutes, ...target.readRoutes])]), async (c) => {
+    const { ids } = parseInput(idsSchema, c.req.query());
+    return ok(c, { list: await liveLocks(c.get('db'), resource, ids, c.get('user')!) });
+  });
+
+  /** The record, editable by this user (404 otherwise: out of scope or not theirs to edit). */
+  async function editable(c: Context<AppEnv>) {
+    const user = c.get('user')!;
+    const row = await target.load(c.get('db'), user, idParam(c));
+    if (!row || !target.mayEdit(user, row)) throw notFound(`${label}不存在`);
+    return row;
+  }
+
+  app.post('/:id/lock', access.anyRoute(target.editRoutes), async (c) => {
+    const row = await editable(c);
+    const input = parseInput(acquireSchema, await readJson(c));
+    const user = c.get('user')!;
+    const result = await c.get('db').transaction(async (tx) => {
+      const mine = newLockToken();
+      // A first editor inserts; of two at once, one inserts and the other reads that row below.
+      const inserted = await tx.insert(editLocks).values({ resource, resourceId: row.id, token: mine, userId: user.id }).onConflictDoNothing().returning({ token: editLocks.token });
+      if (inserted.length) return { token: mine, revisionId: null as number | null };
+      const lock = (await readLock(tx, resource, row.id, true))!;
+      // The same tab opening again (a reload keeps its token): renew.
+      if (input.token && lock.token === input.token) {
+        await tx.update(editLocks).set({ renewedAt: sql`now()` }).where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, row.id)));
+        return { token: lock.token, revisionId: null };
+      }
+      if (lock.live && !input.takeover) {
+        const holder = holderOf(lock, user);
+        throw new ApiError(423, holder.self ? `你正在另一个窗口编辑这篇${label}，可以在这里接管` : `${holder.name}正在编辑这篇${label}，可以等待对方离开或接管`, { lock: '他人正在编辑' }, { held: false, holder, ...timing });
+      }
+      // Taking over a live lock, or a lapsed one: the previous holder's last unsaved copy is kept first.
+      const revisionId = lock.draft
+        ? await recordDraft(tx, { resource, id: row.id, userId: lock.userId, draft: lock.draft, note: lock.live ? `被${user.name}接管时未保存的内容` : '编辑锁过期时未保存的内容' })
+        : null;
+      await tx
+        .update(editLocks)
+        .set({ token: mine, userId: user.id, acquiredAt: sql`now()`, renewedAt: sql`now()`, draft: null, draftAt: null, takenFromToken: lock.token, takenFromUserId: lock.userId, takenAt: sql`now()` })
+        .where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, row.id)));
+      if (lock.live) {
+        await logOperation(tx, c, { type: 'update', resource: resource === 'article' ? 'articles' : 'videos', resourceId: row.id, summary: `接管${label}「${row.title}」的编辑（原编辑者：${lock.name ?? lock.userId}）`, before: { holder: lock.userId }, after: { holder: user.id, revisionId } });
+      }
+      return { token: mine, revisionId };
+    });
+    const lock = (await readLock(c.get('db'), resource, row.id))!;
+    return ok(c, { held: true, token: result.token, holder: holderOf(lock, user), savedRevisionId: result.revisionId, version: row.version, ...timing });
+  });
+
+  app.put('/:id/lock', access.anyRoute(target.editRoutes), async (c) => {
+    const row = await editable(c);
+    const input = parseInput(renewSchema, await readJson(c));
+    const user = c.get('user')!;
+    const outcome = await c.get('db').transaction(async (tx) => {
+      const lock = await readLock(tx, resource, row.id, true);
+      if (lock && lock.token === input.token) {
+        // Still ours (even if it lapsed and nobody took it): renew and keep the unsaved copy.
+        await tx
+          .update(editLocks)
+          .set({ renewedAt: sql`now()`, ...(input.draft !== undefined ? { draft: input.draft, draftAt: input.draft ? sql`now()` : null } : {}) })
+          .where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, row.id)));
+        return { held: true as const };
+      }
+      // Not ours any more: whatever this tab still has unsaved is kept as a revision.
+      const revisionId = input.draft ? await recordDraft(tx, { resource, id: row.id, userId: user.id, draft: input.draft, note: lock?.live ? `被${lock.name ?? '他人'}接管后送达的未保存内容` : '编辑锁失效后送达的未保存内容' }) : null;
+      if (lock?.live) return { held: false as const, lock, revisionId };
+      // Lapsed or released and nobody holds it: this tab gets it back (the version check still guards its saves).
+      const values = { token: input.token, userId: user.id, acquiredAt: sql`now()`, renewedAt: sql`now()`, draft: input.draft ?? null, draftAt: input.draft ? sql`now()` : null, takenFromToken: null, takenFromUserId: null, takenAt: null };
+      await tx.insert(editLocks).values({ resource, resourceId: row.id, ...values }).onConflictDoUpdate({ target: [editLocks.resource, editLocks.resourceId], set: values });
+      return { held: true as const, regained: true, revisionId };
+    });
+    if (!outcome.held) {
+      const holder = holderOf(outcome.lock, user);
+      const takenOver = outcome.lock.takenFromToken === input.token;
+      throw new ApiError(
+        423,
+        takenOver ? `${holder.name}已接管编辑，你未保存的内容已存为修订` : `${holder.name}正在编辑这篇${label}，你的编辑锁已失效`,
+        { lock: '编辑锁已被接管' },
+        { held: false, takenOver, holder, savedRevisionId: outcome.revisionId, ...timing },
+      );
+    }
+    const lock = (await readLock(c.get('db'), resource, row.id))!;
+    return ok(c, { held: true, token: input.token, holder: holderOf(lock, user), regained: 'regained' in outcome, savedRevisionId: 'revisionId' in outcome ? outcome.revisionId : null, version: row.version, ...timing });
+  });
+
+  app.delete('/:id/lock', access.anyRoute(target.editRoutes), async (c) => {
+    const id = idParam(c);
+    const raw = (await readJson(c)) as { token?: unknown };
+    const tokenValue = c.req.query('token') ?? (typeof raw?.token === 'string' ? raw.token : '');
+    const { token: t } = parseInput(z.object({ token }), { token: tokenValue });
+    const gone = await c.get('db').delete(editLocks).where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, id), eq(editLocks.token, t))).returning({ token: editLocks.token });
+    return ok(c, { released: gone.length > 0 });
+  });
+
+  return app;
+}
