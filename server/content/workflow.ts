@@ -9,6 +9,7 @@ import { snapshot } from '../crud/oplog';
 import { ApiError, badRequest, forbidden, notFound } from '../http/reply';
 import type { SessionUser } from '../http/types';
 import { checkContent, htmlText, type ContentService } from './check';
+import { recordRevision } from './editorial';
 
 /**
  * The publishing workflow (DESIGN §8), one module for every reviewable content type (articles,
@@ -334,6 +335,8 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
     comment: comment.slice(0, 500),
     at: now,
   });
+  // DESIGN §8: each transition keeps a revision of the item (server/content/editorial.ts).
+  await recordRevision(tx, { resource: target.type as 'article' | 'video', id: row.id, kind: 'transition', userId, note: `${WORKFLOW_ACTIONS[action]}：${STATUS_LABELS[row.status] ?? row.status} → ${STATUS_LABELS[to] ?? to}` });
   const summaryTime = to === scheduled && result.publishAt ? `（${result.publishAt.toISOString()}）` : '';
   await tx.insert(operationLogs).values({
     userId,

@@ -36,9 +36,12 @@ describe.each(DB_KINDS)('article revisions on %s', (kind) => {
       ['create', '解放J7上市', '超级管理员'],
     ]);
     expect(list.body.data.current.version).toBe(2);
+    // Each workflow transition keeps one too.
+    expect((await t.call('PUT', `/api/articles/publish/${a.id}`, { cookie: admin, body: { version: 2 } })).status).toBe(200);
+    expect((await revs(a.id)).at(-1)).toMatchObject({ kind: 'transition', version: 3, note: '发布：草稿 → 已发布', snapshot: expect.objectContaining({ status: 3 }) });
     // A refused (stale) save keeps no revision.
     expect((await t.call('PUT', `/api/articles/${a.id}`, { cookie: admin, body: { version: 1, title: '旧标签页' } })).status).toBe(409);
-    expect(await revs(a.id)).toHaveLength(2);
+    expect(await revs(a.id)).toHaveLength(3);
   });
 
   it('a revision shows a word-level diff of the body and field diffs (title, tags, gallery order, cover)', async () => {
