@@ -22,6 +22,7 @@ import { lockRoutes } from './routes/article-locks';
 import { articleEditorialTarget, revisionRoutes } from './routes/revisions';
 import type { ContentService } from './content/check';
 import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/workflow';
+import { searchBackendFromEnv, searchSync, type SearchBackend } from './search';
 import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
 import { storageFromEnv, type StorageConfig } from './storage/config';
 import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes, topicRoutes } from './routes/taxonomy';
@@ -43,14 +44,18 @@ export interface AppDeps {
   storage?: StorageConfig;
   /** The outside content check (CONTENT_CHECK_URL); without it only the built-in dictionary runs. */
   contentService?: ContentService;
+  /** The article search engine (ELASTICSEARCH_URL); null: PostgreSQL answers (DESIGN §10). */
+  search?: SearchBackend | null;
 }
 
 /**
  * The built-in main API (`/api/*`), assembled from one sub-app per resource.
  * @see DESIGN §2 (envelope, statuses), §3 (sessions, permissions)
  */
-export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer = stampedPeer, sleep = defaultSleep, storage = storageFromEnv(), contentService = { url: process.env.CONTENT_CHECK_URL || undefined } }: AppDeps) {
+export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer = stampedPeer, sleep = defaultSleep, storage = storageFromEnv(), contentService = { url: process.env.CONTENT_CHECK_URL || undefined }, search = searchBackendFromEnv() }: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
+  // The search index follows article writes after their commit (`searchChanged(c, ids)`).
+  const sync = searchSync(search);
   const origins = new Set(allowedOrigins.map((o) => o.toLowerCase()));
 
   app.use('*', async (c, next) => {
@@ -69,6 +74,7 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
     const db = await getDb();
     c.set('db', db);
     c.set('sleep', sleep);
+    c.set('searchSync', sync);
     c.set('userAgent', c.req.header('user-agent') ?? '');
     c.set('user', await loadSessionUser(db, getCookie(c, SESSION_COOKIE)));
     await next();
@@ -97,11 +103,11 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   const articleEditorial = articleEditorialTarget(contentService);
   app.route('/articles', lockRoutes(articleEditorial));
   app.route('/articles', revisionRoutes(articleEditorial));
-  app.route('/articles', articleRoutes({ contentService }));
+  app.route('/articles', articleRoutes({ contentService, search }));
   app.route('/articles_album', albumRoutes);
   app.route('/articles_review', reviewRoutes({ contentService }));
   app.route('/workbench', workbenchRoutes);
-  app.route('/article_from_es', articleSearchRoutes);
+  app.route('/article_from_es', articleSearchRoutes(search));
   app.route('/sensitive_words', sensitiveWordRoutes);
 
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));

@@ -17,6 +17,7 @@ export const OPERATION_TYPES = {
   update_profile: '修改个人资料',
   // The publishing workflow (lib/resources/workflow.ts WORKFLOW_ACTIONS).
   ...WORKFLOW_ACTIONS,
+  export: '导出',
 } as const;
 
 export type OperationType = keyof typeof OPERATION_TYPES;

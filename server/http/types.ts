@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { SearchSync } from '../search';
 
 /** The signed-in user as the server sees them on this request (loaded fresh from the database). */
 export interface SessionUser {
@@ -26,5 +27,7 @@ export type AppEnv = {
     https: boolean;
     userAgent: string;
     sleep: (ms: number) => Promise<void>;
+    /** Keeps the article search engine in step after a commit (server/search, DESIGN §10). */
+    searchSync: SearchSync;
   };
 };

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, arrayContains, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ARTICLE_KINDS, articleSaveSchema, articleUpdateSchema, type ArticleKind } from '../../lib/resources/articles';
 import { text } from '../../lib/resources/common';
@@ -12,8 +12,10 @@ import { logOperation } from '../crud/oplog';
 import { checkContent, htmlText, type ContentService } from '../content/check';
 import { assertMayWrite, lockTokenOf, recordRevision } from '../content/editorial';
 import { blockReferences, sanitizeArticleHtml } from '../content/sanitize';
-import { documentTerms, queryTerms } from '../content/search-terms';
-import { ApiError, badRequest, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { documentTerms } from '../content/search-terms';
+import { searchChanged, type SearchBackend } from '../search';
+import { addListRoutes, listHandler } from './article-list';
+import { ApiError, badRequest, forbidden, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
 
 /**
@@ -28,50 +30,6 @@ const routeOfKind = (kind: ArticleKind) => ARTICLE_KINDS.find((k) => k.value ===
 
 /** Data scope on articles: 全部数据 all, 本部门 the department and below, 仅本人 one's own. */
 const scope = (user: SessionUser) => scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId });
-
-const listColumns = {
-  id: articles.id,
-  kind: articles.kind,
-  title: articles.title,
-  cover: articles.cover,
-  categoryId: articles.categoryId,
-  categoryName: categories.name,
-  editorId: articles.editorId,
-  editorName: users.name,
-  status: articles.status,
-  updatedAt: articles.updatedAt,
-  publishedAt: articles.publishedAt,
-  version: articles.version,
-};
-
-const time = (label: string, field: string) =>
-  z.iso
-    .datetime({ offset: true, error: `${label}必须是 ISO-8601 时间` })
-    .refine((v) => {
-      const year = new Date(v).getUTCFullYear();
-      return year >= 1970 && year <= 9999;
-    }, `${label}超出范围（1970–9999 年）`)
-    .optional()
-    .describe(field);
-
-const listFilters = z.object({
-  kind: z.enum(['article', 'gallery', 'video'], { error: '类型不正确' }).optional(),
-  status: z.coerce.number().int().min(0).max(5, '状态不正确').optional(),
-  categoryId: z.string().optional(),
-  tagId: z.string().optional(),
-  editorId: z.string().optional(),
-  departmentId: z.string().optional(),
-  updatedFrom: time('更新开始时间', 'updatedFrom'),
-  updatedTo: time('更新结束时间', 'updatedTo'),
-  publishedFrom: time('发布开始时间', 'publishedFrom'),
-  publishedTo: time('发布结束时间', 'publishedTo'),
-});
-
-const byId = (column: typeof articles.categoryId | typeof articles.editorId | typeof articles.departmentId, value?: string) => {
-  if (value === undefined) return undefined;
-  const id = idFilter(value);
-  return id === null ? sql`false` : eq(column, id);
-};
 
 /** One article with the names the editor shows. */
 export async function loadArticle(db: DbOrTx, user: SessionUser, id: number) {
@@ -130,55 +88,10 @@ function searchVector(a: { title: string; summary: string; content: string }) {
   return sql`setweight(to_tsvector('simple', ${head}), 'A') || setweight(to_tsvector('simple', ${body}), 'B')`;
 }
 
-/**
- * A keyword's condition: all its bigrams in the title or summary, or all its words in the body.
- * A keyword without letters, digits or Chinese characters matches nothing.
- */
-export function keywordCondition(keyword: string) {
-  const terms = queryTerms(keyword);
-  if (!terms) return sql`false`;
-  const query = `(${terms.all.join(' & ')}) | (${terms.words.join(' & ')})`;
-  return sql`${articles.search} @@ to_tsquery('simple', ${query})`;
-}
-
 /** The content check over what a reader will see. */
 async function runCheck(db: DbOrTx, article: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }> }, service: ContentService) {
   return checkContent(db, [article.title, article.subtitle, article.summary, htmlText(article.content), ...article.images.map((i) => i.caption)], service);
 }
-
-/**
- * The article list (filters on indexed columns, newest first, totals capped) and the keyword search:
- * `GET /api/articles` and `GET /api/article_from_es` (PostgreSQL; DESIGN §10).
- */
-async function listArticles(c: Context<AppEnv>) {
-    const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
-    const { page, pageSize, keyword } = parseListQuery(query);
-    const f = parseInput(listFilters, query);
-    const user = c.get('user')!;
-    const where = allOf([
-      scope(user),
-      keyword ? keywordCondition(keyword) : undefined,
-      f.kind ? eq(articles.kind, f.kind) : undefined,
-      f.status !== undefined ? eq(articles.status, f.status) : undefined,
-      byId(articles.categoryId, f.categoryId),
-      byId(articles.editorId, f.editorId),
-      byId(articles.departmentId, f.departmentId),
-      f.tagId === undefined ? undefined : idFilter(f.tagId) === null ? sql`false` : arrayContains(articles.tagIds, [idFilter(f.tagId)!]),
-      f.updatedFrom ? gte(articles.updatedAt, new Date(f.updatedFrom)) : undefined,
-      f.updatedTo ? lte(articles.updatedAt, new Date(f.updatedTo)) : undefined,
-      f.publishedFrom ? gte(articles.publishedAt, new Date(f.publishedFrom)) : undefined,
-      f.publishedTo ? lte(articles.publishedAt, new Date(f.publishedTo)) : undefined,
-    ]);
-    const db = c.get('db');
-    const select = db
-      .select(listColumns)
-      .from(articles)
-      .leftJoin(categories, eq(categories.id, articles.categoryId))
-      .leftJoin(users, eq(users.id, articles.editorId))
-      .where(where)
-      .orderBy(desc(articles.updatedAt), desc(articles.id));
-    return ok(c, await pageOf(db, { query: select, table: articles, where, page, pageSize, cap: 10_000 }));
-  }
 
 /**
  * Saves an article from the version the editor opened (PUT /api/articles/{id}, and a restore of a
@@ -190,7 +103,7 @@ export async function updateArticle(
   { id, version, patch, contentService, lockToken, revision = { kind: 'save' } }: { id: number; version: number; patch: SaveInput; contentService: ContentService; lockToken?: string; revision?: { kind: 'save' | 'restore'; note?: string } },
 ) {
   const user = c.get('user')!;
-  return c.get('db').transaction(async (tx) => {
+  const saved = await c.get('db').transaction(async (tx) => {
       const before = await loadArticle(tx, user, id);
       if (!before) throw notFound('文章不存在');
       if (!user.routes.has(routeOfKind(before.kind as ArticleKind))) throw forbidden('没有编辑这类文章的权限');
@@ -214,12 +127,16 @@ export async function updateArticle(
       await logOperation(tx, c, { type: 'update', resource: 'articles', resourceId: id, summary: `${revision.kind === 'restore' ? '恢复' : '修改'}文章「${after.title}」`, before: summaryOf(before), after: summaryOf(after) });
       return after;
   });
+  // The search engine follows the commit (DESIGN §10).
+  searchChanged(c, [id]);
+  return saved;
 }
 
-export function articleRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
+export function articleRoutes({ contentService = {}, search = null }: { contentService?: ContentService; search?: SearchBackend | null } = {}) {
   const app = new Hono<AppEnv>();
 
-  app.get('/', access.route('/article/list'), listArticles);
+  // The list, export, delete-a-draft and batch routes (server/routes/article-list.ts), before `/:id`.
+  addListRoutes(app, search);
 
   app.get('/:id', access.anyRoute(READ_ROUTES), async (c) => {
     const article = await loadArticle(c.get('db'), c.get('user')!, idParam(c));
@@ -246,6 +163,7 @@ export function articleRoutes({ contentService = {} }: { contentService?: Conten
       await logOperation(tx, c, { type: 'create', resource: 'articles', resourceId: id, summary: `新建${ARTICLE_KINDS.find((k) => k.value === input.kind)!.label}「${after.title}」`, after: summaryOf(after) });
       return after;
     });
+    searchChanged(c, [created.id]);
     return ok(c, created);
   });
 
@@ -300,5 +218,8 @@ export const sensitiveWordRoutes = new Hono<AppEnv>()
   });
 
 
-/** `GET /api/article_from_es` (SEED §7): the search, answered by PostgreSQL (no search engine configured). */
-export const articleSearchRoutes = new Hono<AppEnv>().get('/', access.route('/article/list'), listArticles);
+/**
+ * `GET /api/article_from_es` (SEED §7): the search, the list's filters and reply; answered by the
+ * search engine when `ELASTICSEARCH_URL` is set, else (or when it fails) by PostgreSQL.
+ */
+export const articleSearchRoutes = (search: SearchBackend | null = null) => new Hono<AppEnv>().get('/', access.route('/article/list'), listHandler(search));

@@ -64,10 +64,13 @@ export const articles = pgTable(
   (t) => [
     index('articles_updated_idx').on(t.updatedAt, t.id),
     index('articles_status_updated_idx').on(t.status, t.updatedAt, t.id),
+    // The list's most common filter pair (issue 7: status and category, newest first).
+    index('articles_status_category_updated_idx').on(t.status, t.categoryId, t.updatedAt, t.id),
     index('articles_category_updated_idx').on(t.categoryId, t.updatedAt, t.id),
     index('articles_editor_updated_idx').on(t.editorId, t.updatedAt, t.id),
     index('articles_department_updated_idx').on(t.departmentId, t.updatedAt, t.id),
-    index('articles_published_idx').on(t.publishedAt, t.id),
+    // 发布时间 order: newest first with the unpublished (NULL) last, read forwards or backwards.
+    index('articles_published_idx').on(t.publishedAt.desc().nullsLast(), t.id.desc()),
     // An album's articles, newest first, and its (capped) count.
     index('articles_album_idx').on(t.albumId, t.id),
     // The review queue, oldest first (only pending rows are indexed).

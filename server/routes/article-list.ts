@@ -1,0 +1,512 @@
+import type { Context, Hono } from 'hono';
+import { and, arrayContains, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { ARTICLE_KINDS, ARTICLE_STATUS, ARTICLE_STATUS_OPTIONS } from '../../lib/resources/articles';
+import { INT4_MAX } from '../../lib/constants';
+import { access } from '../auth/access';
+import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
+import { articles, categories, departments, mediaUsage, users } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import { allOf, cappedCount, parseListQuery } from '../crud/list';
+import { logOperation } from '../crud/oplog';
+import { queryTerms } from '../content/search-terms';
+import { ApiError, badRequest, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import type { AppEnv, SessionUser } from '../http/types';
+import { searchChanged, type SearchBackend, type SearchFilters } from '../search';
+
+/**
+ * 文章列表 (issue 7): the list and search (`GET /api/articles`, `GET /api/article_from_es`), the CSV
+ * export, deleting drafts and the batch actions. Fast at a million articles: every filter and
+ * both orders have an index, totals stop at 1 000 ("1000+"), pages beyond the first few seek from a
+ * cursor on (sort key, id) instead of skipping rows, and a deep page reached without a cursor skips
+ * index entries only (a narrow index-only scan) before the 20 rows are joined to their names.
+ */
+
+/** Totals stop counting here: nobody pages through a million articles, they narrow the filters. */
+export const ARTICLE_COUNT_CAP = 1_000;
+/** Most articles one batch action changes. */
+export const BATCH_MAX = 500;
+/** Rows per query while the CSV export streams. */
+export const EXPORT_BATCH = 1_000;
+
+const kindLabel = (kind: string) => ARTICLE_KINDS.find((k) => k.value === kind)?.label ?? kind;
+const routeOfKind = (kind: string) => ARTICLE_KINDS.find((k) => k.value === kind)?.route;
+const statusLabel = (status: number) => ARTICLE_STATUS_OPTIONS.find((o) => o.value === status)?.label ?? String(status);
+
+/** Data scope on articles: 全部数据 all, 本部门 the department and below, 仅本人 one's own. */
+export const articleScope = (user: SessionUser) => scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId });
+
+const listColumns = {
+  id: articles.id,
+  kind: articles.kind,
+  title: articles.title,
+  cover: articles.cover,
+  categoryId: articles.categoryId,
+  categoryName: categories.name,
+  editorId: articles.editorId,
+  editorName: users.name,
+  status: articles.status,
+  publishAt: articles.publishAt,
+  updatedAt: articles.updatedAt,
+  publishedAt: articles.publishedAt,
+  version: articles.version,
+};
+
+const time = (label: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${label}必须是 ISO-8601 时间` })
+    .refine((v) => {
+      const year = new Date(v).getUTCFullYear();
+      return year >= 1970 && year <= 9999;
+    }, `${label}超出范围（1970–9999 年）`)
+    .optional();
+
+/** The list's filters and order (page, pageSize and keyword come from `parseListQuery`). */
+export const articleFilterSchema = z.object({
+  kind: z.enum(['article', 'gallery', 'video'], { error: '类型不正确' }).optional(),
+  status: z.coerce.number({ error: '状态不正确' }).int('状态不正确').min(0, '状态不正确').max(5, '状态不正确').optional(),
+  categoryId: z.string().optional(),
+  tagId: z.string().optional(),
+  editorId: z.string().optional(),
+  departmentId: z.string().optional(),
+  updatedFrom: time('更新开始时间'),
+  updatedTo: time('更新结束时间'),
+  publishedFrom: time('发布开始时间'),
+  publishedTo: time('发布结束时间'),
+  sort: z.enum(['updatedAt', 'publishedAt'], { error: '只能按更新时间或发布时间排序' }).optional(),
+  order: z.enum(['ascend', 'descend'], { error: '排序方向不正确' }).optional(),
+  cursor: z.string().max(300, '翻页标记无效').optional(),
+});
+export type ArticleFilters = z.infer<typeof articleFilterSchema>;
+
+const byId = (column: SQL | typeof articles.categoryId | typeof articles.editorId | typeof articles.departmentId, value?: string) => {
+  if (value === undefined) return undefined;
+  const id = idFilter(value);
+  return id === null ? sql`false` : eq(column as typeof articles.categoryId, id);
+};
+
+/**
+ * A keyword's condition: all its bigrams in the title or summary, or all its words in the body.
+ * A keyword without letters, digits or Chinese characters matches nothing.
+ */
+export function keywordCondition(keyword: string) {
+  const terms = queryTerms(keyword);
+  if (!terms) return sql`false`;
+  const query = `(${terms.all.join(' & ')}) | (${terms.words.join(' & ')})`;
+  return sql`${articles.search} @@ to_tsquery('simple', ${query})`;
+}
+
+/** Every filter of the list, the keyword and the viewer's scope, as one condition. */
+export function articleWhere(user: SessionUser, f: ArticleFilters, keyword: string | undefined): SQL | undefined {
+  return allOf([
+    articleScope(user),
+    keyword ? keywordCondition(keyword) : undefined,
+    f.kind ? eq(articles.kind, f.kind) : undefined,
+    f.status !== undefined ? eq(articles.status, f.status) : undefined,
+    byId(articles.categoryId, f.categoryId),
+    byId(articles.editorId, f.editorId),
+    byId(articles.departmentId, f.departmentId),
+    f.tagId === undefined ? undefined : idFilter(f.tagId) === null ? sql`false` : arrayContains(articles.tagIds, [idFilter(f.tagId)!]),
+    f.updatedFrom ? gte(articles.updatedAt, new Date(f.updatedFrom)) : undefined,
+    f.updatedTo ? lte(articles.updatedAt, new Date(f.updatedTo)) : undefined,
+    f.publishedFrom ? gte(articles.publishedAt, new Date(f.publishedFrom)) : undefined,
+    f.publishedTo ? lte(articles.publishedAt, new Date(f.publishedTo)) : undefined,
+  ]);
+}
+
+/* ---- Order and cursor ---- */
+
+interface Order {
+  sort: 'updatedAt' | 'publishedAt';
+  descending: boolean;
+}
+
+const orderOf = (f: ArticleFilters): Order => ({ sort: f.sort ?? 'updatedAt', descending: f.sort ? f.order !== 'ascend' : true });
+
+/**
+ * ORDER BY for an order, reversed when paging backwards. 发布时间 puts the unpublished (NULL) last
+ * when descending, as the index `(published_at DESC NULLS LAST, id DESC)` holds them.
+ */
+function orderBy({ sort, descending }: Order, reverse = false): SQL[] {
+  const down = descending !== reverse;
+  if (sort === 'publishedAt') {
+    return down ? [sql`${articles.publishedAt} DESC NULLS LAST`, desc(articles.id)] : [sql`${articles.publishedAt} ASC NULLS FIRST`, asc(articles.id)];
+  }
+  return down ? [desc(articles.updatedAt), desc(articles.id)] : [asc(articles.updatedAt), asc(articles.id)];
+}
+
+/**
+ * A cursor names a row of the list (its sort key, exactly as PostgreSQL holds it, and its id) and
+ * the direction to read from it: `n` the rows after it, `p` the rows before it. Only the 更新时间
+ * order (never NULL) pages by cursor; the 发布时间 order pages by offset.
+ */
+const cursorSchema = z.object({ s: z.literal('updatedAt'), o: z.enum(['a', 'd']), k: z.string().regex(/^\d{4}-\d\d-\d\d[ T][\d:.]+([+-][\d:]+|Z)?$/), i: z.number().int().positive().max(INT4_MAX), d: z.enum(['n', 'p']) });
+type Cursor = z.infer<typeof cursorSchema>;
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+function decodeCursor(raw: string, order: Order): Cursor | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('翻页标记无效，请回到第一页', { cursor: '翻页标记无效' });
+  }
+  const result = cursorSchema.safeParse(parsed);
+  if (!result.success) throw badRequest('翻页标记无效，请回到第一页', { cursor: '翻页标记无效' });
+  // A cursor from another order (the order changed since) is ignored: the page number applies.
+  if (order.sort !== 'updatedAt' || (result.data.o === 'd') !== order.descending) return null;
+  return result.data;
+}
+
+/** The rows after (or before) the cursor's row in the list's order: a seek on (updated_at, id). */
+function seek(cursor: Cursor): SQL {
+  const row = sql`(${cursor.k}::timestamptz, ${cursor.i})`;
+  const after = (cursor.o === 'd') === (cursor.d === 'n');
+  return after ? sql`(${articles.updatedAt}, ${articles.id}) < ${row}` : sql`(${articles.updatedAt}, ${articles.id}) > ${row}`;
+}
+
+/** The sort key of a row as text, exact to the microsecond (a JavaScript Date keeps milliseconds). */
+const sortKeyText = sql<string>`${articles.updatedAt}::text`;
+
+type ListRow = Record<string, unknown> & { id: number; _k: string };
+
+/** One page of rows with their names: by cursor, or by offset over the narrow index. */
+async function pageRows(db: DbOrTx, where: SQL | undefined, order: Order, { cursor, offset, limit }: { cursor: Cursor | null; offset: number; limit: number }) {
+  const reverse = cursor?.d === 'p';
+  const base = () =>
+    db
+      .select({ ...listColumns, _k: sortKeyText })
+      .from(articles)
+      .leftJoin(categories, eq(categories.id, articles.categoryId))
+      .leftJoin(users, eq(users.id, articles.editorId));
+  let rows: ListRow[];
+  if (cursor) {
+    rows = (await base()
+      .where(allOf([where, seek(cursor)]))
+      .orderBy(...orderBy(order, reverse))
+      .limit(limit)) as ListRow[];
+    if (reverse) rows.reverse();
+  } else if (offset < 200) {
+    rows = (await base().where(where).orderBy(...orderBy(order)).limit(limit).offset(offset)) as ListRow[];
+  } else {
+    // A deep page without a cursor: skip index entries only (ids), then join the page's rows.
+    const ids = db.select({ id: articles.id }).from(articles).where(where).orderBy(...orderBy(order)).limit(limit).offset(offset);
+    rows = (await base().where(inArray(articles.id, ids)).orderBy(...orderBy(order))) as ListRow[];
+  }
+  return rows;
+}
+
+/** The list reply: the page, its capped total and the cursors to the next and previous pages. */
+export async function listPage(db: DbOrTx, user: SessionUser, query: Record<string, string>) {
+  const { page, pageSize, keyword } = parseListQuery(query);
+  const f = parseInput(articleFilterSchema, query);
+  const order = orderOf(f);
+  const cursor = f.cursor ? decodeCursor(f.cursor, order) : null;
+  const where = articleWhere(user, f, keyword);
+  const [rows, counted] = await Promise.all([pageRows(db, where, order, { cursor, offset: (page - 1) * pageSize, limit: pageSize }), cappedCount(db, articles, where, ARTICLE_COUNT_CAP)]);
+  return listReply(rows, { page, pageSize, order, counted, cursor });
+}
+
+function listReply(rows: ListRow[], { page, pageSize, order, counted, cursor }: { page: number; pageSize: number; order: Order; counted: { total: number; totalCapped: boolean }; cursor: Cursor | null }) {
+  const list = rows.map(({ _k, ...row }) => row);
+  const first = rows[0];
+  const last = rows.at(-1);
+  const canCursor = order.sort === 'updatedAt';
+  const o = order.descending ? 'd' : 'a';
+  // A full page may have a next one; reading backwards, the next page is where we came from.
+  const hasNext = rows.length === pageSize || cursor?.d === 'p';
+  return {
+    list,
+    page,
+    pageSize,
+    ...counted,
+    nextCursor: canCursor && last && hasNext ? encodeCursor({ s: 'updatedAt', o, k: last._k, i: last.id, d: 'n' }) : null,
+    prevCursor: canCursor && first && page > 1 ? encodeCursor({ s: 'updatedAt', o, k: first._k, i: first.id, d: 'p' }) : null,
+  };
+}
+
+/** What the search engine needs of the filters (the viewer's scope resolved to ids). */
+async function searchFilters(db: DbOrTx, user: SessionUser, f: ArticleFilters): Promise<SearchFilters> {
+  const scope = dataScope(user);
+  const num = (v?: string) => (v === undefined ? undefined : (idFilter(v) ?? -1));
+  return {
+    kind: f.kind,
+    status: f.status,
+    categoryId: num(f.categoryId),
+    tagId: num(f.tagId),
+    editorId: num(f.editorId),
+    departmentId: num(f.departmentId),
+    updatedFrom: f.updatedFrom,
+    updatedTo: f.updatedTo,
+    publishedFrom: f.publishedFrom,
+    publishedTo: f.publishedTo,
+    scopeEditorId: scope.kind === 'self' ? user.id : undefined,
+    scopeDepartmentIds: scope.kind === 'department' ? [...(await subtreeIdSet(db, scope.rootId))] : undefined,
+  };
+}
+
+/**
+ * `GET /api/articles` and `GET /api/article_from_es`. A keyword goes to the search engine when one
+ * is configured (DESIGN §10); when it cannot answer, PostgreSQL answers and the reply says so.
+ */
+export function listHandler(search: SearchBackend | null) {
+  return async (c: Context<AppEnv>) => {
+    const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
+    const db = c.get('db');
+    const user = c.get('user')!;
+    const { page, pageSize, keyword } = parseListQuery(query);
+    const f = parseInput(articleFilterSchema, query);
+    const order = orderOf(f);
+    if (search && keyword && page * pageSize <= search.maxWindow) {
+      try {
+        const found = await search.search({ keyword, filters: await searchFilters(db, user, f), sort: order.sort, descending: order.descending, from: (page - 1) * pageSize, size: pageSize, totalCap: ARTICLE_COUNT_CAP });
+        // The rows come from PostgreSQL (current, in scope), in the engine's order.
+        const rows = found.ids.length
+          ? ((await db
+              .select({ ...listColumns, _k: sortKeyText })
+              .from(articles)
+              .leftJoin(categories, eq(categories.id, articles.categoryId))
+              .leftJoin(users, eq(users.id, articles.editorId))
+              .where(allOf([inArray(articles.id, found.ids), articleScope(user)]))) as ListRow[])
+          : [];
+        const byIdMap = new Map(rows.map((r) => [r.id, r]));
+        const ordered = found.ids.map((id) => byIdMap.get(id)).filter((r): r is ListRow => Boolean(r));
+        const reply = listReply(ordered, { page, pageSize, order, counted: { total: found.total, totalCapped: found.totalCapped }, cursor: null });
+        return ok(c, { ...reply, nextCursor: null, prevCursor: null, engine: search.name });
+      } catch (err) {
+        console.error(`[search] ${search.name} 查询失败，改用数据库:`, err instanceof Error ? err.message : err);
+        const reply = await listPage(db, user, query);
+        return ok(c, { ...reply, engine: 'postgres', notice: '搜索服务暂时不可用，以下结果来自数据库检索' });
+      }
+    }
+    return ok(c, await listPage(db, user, query));
+  };
+}
+
+/* ---- CSV export ---- */
+
+const CSV_HEADERS = ['ID', '标题', '类型', '分类', '编辑', '部门', '状态', '作者', '来源', '更新时间', '发布时间'];
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled. A
+ * value a spreadsheet would run as a formula (starting with = + - @ or a tab) gets a leading
+ * apostrophe (OWASP "CSV injection").
+ */
+export function csvField(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** `2026-11-22 18:30:05` in China time (the newsroom's clock), empty for none. */
+export function csvTime(value: Date | string | null): string {
+  if (!value) return '';
+  const d = new Date(value);
+  const china = new Date(d.getTime() + 8 * 3600_000);
+  return china.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * `GET /api/articles/export.csv?…the list's filters`: every matching article in scope, streamed in
+ * batches of 1 000 read by a seek on (updated_at, id), so any size leaves the memory flat. UTF-8
+ * with a byte-order mark (Excel reads Chinese correctly), Chinese headers, CRLF line ends.
+ */
+async function exportCsv(c: Context<AppEnv>) {
+  const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
+  const { keyword } = parseListQuery(query);
+  const f = parseInput(articleFilterSchema, query);
+  const user = c.get('user')!;
+  const db = c.get('db');
+  const where = articleWhere(user, f, keyword);
+  await db.transaction(async (tx) => {
+    await logOperation(tx, c, { type: 'export', resource: 'articles', summary: `导出文章列表 CSV${describeFilters(query)}`, after: { filters: query } });
+  });
+  const encoder = new TextEncoder();
+  let cursor: Cursor | null = null;
+  let done = false;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`\uFEFF${CSV_HEADERS.join(',')}\r\n`));
+    },
+    async pull(controller) {
+      if (done) return;
+      try {
+        const rows = await db
+          .select({
+            id: articles.id,
+            title: articles.title,
+            kind: articles.kind,
+            categoryName: categories.name,
+            editorName: users.name,
+            departmentName: departments.name,
+            status: articles.status,
+            author: articles.author,
+            source: articles.source,
+            updatedAt: articles.updatedAt,
+            publishedAt: articles.publishedAt,
+            _k: sortKeyText,
+          })
+          .from(articles)
+          .leftJoin(categories, eq(categories.id, articles.categoryId))
+          .leftJoin(users, eq(users.id, articles.editorId))
+          .leftJoin(departments, eq(departments.id, articles.departmentId))
+          .where(allOf([where, cursor ? seek(cursor) : undefined]))
+          .orderBy(desc(articles.updatedAt), desc(articles.id))
+          .limit(EXPORT_BATCH);
+        const lines = rows.map((r) =>
+          [r.id, r.title, kindLabel(r.kind), r.categoryName ?? '', r.editorName ?? '', r.departmentName ?? '', statusLabel(r.status), r.author, r.source, csvTime(r.updatedAt), csvTime(r.publishedAt)].map(csvField).join(','),
+        );
+        if (lines.length) controller.enqueue(encoder.encode(`${lines.join('\r\n')}\r\n`));
+        const last = rows.at(-1);
+        if (!last || rows.length < EXPORT_BATCH) {
+          done = true;
+          controller.close();
+        } else {
+          cursor = { s: 'updatedAt', o: 'd', k: last._k, i: last.id, d: 'n' };
+        }
+      } catch (err) {
+        console.error('[articles] CSV 导出中断:', err);
+        done = true;
+        controller.error(err);
+      }
+    },
+  });
+  const stamp = csvTime(new Date()).replace(/[-: ]/g, '').slice(0, 12);
+  const name = `文章列表-${stamp}.csv`;
+  return new Response(stream, {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="articles-${stamp}.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
+const FILTER_NAMES: Record<string, string> = { keyword: '关键词', kind: '类型', status: '状态', categoryId: '分类', tagId: '标签', editorId: '编辑', departmentId: '部门', updatedFrom: '更新起', updatedTo: '更新止', publishedFrom: '发布起', publishedTo: '发布止' };
+
+function describeFilters(query: Record<string, string>): string {
+  const parts = Object.entries(query)
+    .filter(([k]) => FILTER_NAMES[k])
+    .map(([k, v]) => `${FILTER_NAMES[k]}=${k === 'status' ? statusLabel(Number(v)) : k === 'kind' ? kindLabel(v) : v}`);
+  return parts.length ? `（${parts.join('，')}）` : '（全部）';
+}
+
+/* ---- Delete and batch ---- */
+
+/** The articles of these ids the viewer's scope covers, locked for the change. */
+async function lockInScope(tx: DbOrTx, user: SessionUser, ids: number[]) {
+  return tx
+    .select({ id: articles.id, kind: articles.kind, title: articles.title, status: articles.status, categoryId: articles.categoryId, version: articles.version })
+    .from(articles)
+    .where(allOf([inArray(articles.id, ids), articleScope(user)]))
+    .orderBy(asc(articles.id))
+    .for('update');
+}
+
+/** The viewer may edit each kind among these articles (写文章, 发图集, 发视频文章). */
+function assertMayEdit(user: SessionUser, rows: Array<{ kind: string; title: string }>) {
+  const refused = rows.find((r) => !user.routes.has(routeOfKind(r.kind) ?? ''));
+  if (refused) throw forbidden(`没有编辑${kindLabel(refused.kind)}的权限：「${refused.title}」`);
+}
+
+/** Deletes drafts (their media usage with them), each logged; anything else refuses the lot. */
+async function deleteDrafts(tx: DbOrTx, c: Context<AppEnv>, ids: number[]) {
+  const user = c.get('user')!;
+  const rows = await lockInScope(tx, user, ids);
+  if (rows.length !== ids.length) throw notFound(ids.length === 1 ? '文章不存在' : '部分文章不存在或不在你的数据范围内，没有删除任何文章');
+  assertMayEdit(user, rows);
+  const published = rows.filter((r) => r.status !== ARTICLE_STATUS.draft);
+  if (published.length) {
+    const names = published.slice(0, 3).map((r) => `「${r.title}」（${statusLabel(r.status)}）`).join('、');
+    throw new ApiError(409, `只能删除草稿：${names}${published.length > 3 ? ` 等 ${published.length} 篇` : ''}不是草稿，没有删除任何文章`);
+  }
+  await tx.delete(mediaUsage).where(and(eq(mediaUsage.ownerType, 'article'), inArray(mediaUsage.ownerId, ids)));
+  const deleted = await tx.delete(articles).where(inArray(articles.id, ids)).returning();
+  for (const row of deleted) {
+    const { search: _s, content, ...rest } = row;
+    await logOperation(tx, c, { type: 'delete', resource: 'articles', resourceId: row.id, summary: `删除草稿「${row.title}」`, before: { ...rest, content: `${content.slice(0, 200)}…（${content.length} 字符）` } });
+  }
+  return deleted.map((r) => r.id);
+}
+
+const batchSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      action: z.literal('move'),
+      ids: z.array(z.number().int().positive().max(INT4_MAX), { error: '请选择文章' }).min(1, '请选择文章').max(BATCH_MAX, `一次最多 ${BATCH_MAX} 篇`),
+      categoryId: z.number({ error: '请选择目标分类' }).int().positive().max(INT4_MAX),
+    }),
+    z.object({
+      action: z.literal('delete'),
+      ids: z.array(z.number().int().positive().max(INT4_MAX), { error: '请选择文章' }).min(1, '请选择文章').max(BATCH_MAX, `一次最多 ${BATCH_MAX} 篇`),
+    }),
+  ],
+  { error: '不支持的批量操作' },
+);
+
+/**
+ * Adds the list's routes to the articles app: `GET /` (list), `GET /export.csv`, `DELETE /:id`
+ * (drafts only) and `POST /batch` (move to a category, delete drafts). Registered before `/:id`.
+ */
+export function addListRoutes(app: Hono<AppEnv>, search: SearchBackend | null) {
+  app.get('/', access.route('/article/list'), listHandler(search));
+  app.get('/export.csv', access.route('/article/list'), exportCsv);
+
+  app.delete('/:id', access.route('/article/list'), async (c) => {
+    const id = idParam(c);
+    const db = c.get('db');
+    await db.transaction((tx) => deleteDrafts(tx, c, [id]));
+    searchChanged(c, [id], true);
+    return ok(c, { id });
+  });
+
+  app.post('/batch', access.route('/article/list'), async (c) => {
+    const input = parseInput(batchSchema, await readJson(c));
+    const ids = [...new Set(input.ids)];
+    const user = c.get('user')!;
+    const db = c.get('db');
+    if (input.action === 'delete') {
+      const deleted = await db.transaction((tx) => deleteDrafts(tx, c, ids));
+      searchChanged(c, deleted, true);
+      return ok(c, { action: 'delete', ids: deleted });
+    }
+    const moved = await db.transaction(async (tx) => {
+      const [category] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, input.categoryId));
+      if (!category) throw badRequest('目标分类不存在', { categoryId: '目标分类不存在' });
+      const rows = await lockInScope(tx, user, ids);
+      if (rows.length !== ids.length) throw notFound('部分文章不存在或不在你的数据范围内，没有移动任何文章');
+      assertMayEdit(user, rows);
+      const changing = rows.filter((r) => r.categoryId !== category.id);
+      if (changing.length) {
+        // A move is an edit: the version grows, so an editor open on an older copy is told (409).
+        await tx
+          .update(articles)
+          .set({ categoryId: category.id, version: sql`${articles.version} + 1`, updatedAt: new Date() })
+          .where(inArray(
+            articles.id,
+            changing.map((r) => r.id),
+          ));
+        const names = new Map((await tx.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...new Set(changing.map((r) => r.categoryId).filter((x): x is number => x !== null))]))).map((x) => [x.id, x.name]));
+        for (const r of changing) {
+          await logOperation(tx, c, {
+            type: 'update',
+            resource: 'articles',
+            resourceId: r.id,
+            summary: `移动「${r.title}」到分类「${category.name}」`,
+            before: { categoryId: r.categoryId, categoryName: r.categoryId ? (names.get(r.categoryId) ?? null) : null, version: r.version },
+            after: { categoryId: category.id, categoryName: category.name, version: r.version + 1 },
+          });
+        }
+      }
+      return { ids: changing.map((r) => r.id), unchanged: rows.length - changing.length, categoryName: category.name };
+    });
+    searchChanged(c, moved.ids);
+    return ok(c, { action: 'move', ...moved });
+  });
+}
