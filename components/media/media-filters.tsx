@@ -6,7 +6,7 @@ import { ClearOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { rangePresets, rangeToQuery, TYPING_DELAY_MS, type QueryPatch } from '@/components/crud';
 import { CHECK_STATUS_OPTIONS } from '@/lib/resources/media';
-import type { LibraryKind, LibraryTag } from '@/lib/api/media';
+import { uploaderSearch, type LibraryKind, type LibraryTag, type Uploader } from '@/lib/api/media';
 import type { ListQuery } from './use-list-query';
 import styles from './media.module.css';
 
@@ -88,15 +88,7 @@ export function MediaFilters({
         options={tags.map((t) => ({ value: t.id, label: t.name }))}
         onChange={(v?: number) => onChange({ tagId: v })}
       />
-      <Select
-        allowClear
-        aria-label="上传者"
-        placeholder="上传者"
-        className={styles.fSelect}
-        value={numberOr(query.uploaderId)}
-        options={uploaders.map((u) => ({ value: u.id, label: u.name }))}
-        onChange={(v?: number) => onChange({ uploaderId: v })}
-      />
+      <UploaderSelect kind={kind} value={numberOr(query.uploaderId)} seeds={uploaders} onChange={(v) => onChange({ uploaderId: v })} />
       {kind === 'pic' && (
         <Select
           allowClear
@@ -123,5 +115,52 @@ export function MediaFilters({
         </Button>
       )}
     </div>
+  );
+}
+
+/**
+ * 上传者: searches everyone who has uploaded to this library (`GET /api/{pic|video}_stores/uploaders`)
+ * as one types, each with their department; 我上传的 first. An id in the URL is named by the server.
+ */
+function UploaderSelect({ kind, value, seeds, onChange }: { kind: LibraryKind; value?: number; seeds: Array<{ id: number; name: string }>; onChange: (id?: number) => void }) {
+  const [found, setFound] = useState<Uploader[]>([]);
+  const [searching, setSearching] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const asked = useRef(0);
+  const search = (params: { keyword?: string; ids?: string }) => {
+    const no = ++asked.current;
+    setSearching(true);
+    void uploaderSearch(kind, params).then((list) => {
+      if (no !== asked.current) return;
+      setSearching(false);
+      if (list) setFound(list);
+    });
+  };
+  useEffect(() => {
+    search(value && !seeds.some((s) => s.id === value) ? { ids: String(value) } : {});
+    return () => clearTimeout(timer.current);
+    // Asked again when the library changes; a chosen id is named on the first load.
+  }, [kind]);
+  const options = [
+    ...seeds.filter((s) => !found.some((f) => f.id === s.id)).map((s) => ({ value: s.id, label: s.name })),
+    ...found.map((u) => ({ value: u.id, label: u.departmentName ? `${u.name}（${u.departmentName}）` : u.name })),
+  ];
+  return (
+    <Select
+      allowClear
+      showSearch={{ filterOption: false, onSearch: (text) => {
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => search(text.trim() ? { keyword: text.trim() } : {}), TYPING_DELAY_MS);
+      } }}
+      aria-label="上传者"
+      placeholder="上传者"
+      className={styles.fSelect}
+      popupMatchSelectWidth={220}
+      loading={searching}
+      notFoundContent={searching ? '正在查找…' : '没有找到上传者'}
+      value={value}
+      options={options}
+      onChange={(v?: number) => onChange(v)}
+    />
   );
 }

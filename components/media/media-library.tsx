@@ -255,7 +255,22 @@ function LibraryView({ kind, mode = 'manage', multiple = true, selected: pickSel
     { key: 'tags', title: '标签', width: 150, render: (_: unknown, i) => <TagNames ids={i.tagIds} tags={tags} /> },
     { key: 'usage', title: '使用', width: 70, align: 'right', render: (_: unknown, i) => i.usageCount ?? 0 },
     ...(kind === 'pic' ? [{ key: 'check', title: '检测', width: 80, render: (_: unknown, i: LibraryItem) => <CheckTag status={i.checkStatus} note={i.checkNote} /> }] : []),
-    { key: 'uploader', title: '上传者', dataIndex: 'uploaderName', width: 90, render: (v: string | null) => v ?? '-' },
+    {
+      key: 'uploader',
+      title: '上传者',
+      dataIndex: 'uploaderName',
+      width: 120,
+      render: (v: string | null, i) => (
+        <span>
+          {v ?? '-'}
+          {i.uploaderDepartment && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {i.uploaderDepartment}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
     { key: 'createdAt', title: '上传时间', dataIndex: 'createdAt', width: 140, render: formatDateTime },
     // Pinned on the right from the md breakpoint; on a phone it scrolls with the rest (a pinned one would cover it).
     { key: 'actions', title: '操作', width: isManage ? 120 : 80, fixed: isNarrow ? undefined : 'right', render: (_: unknown, item) => <RowActions actions={actionsFor(item)} rowName={item.title} /> },

@@ -111,7 +111,8 @@ export function MediaPreview({
         </Descriptions.Item>
         <Descriptions.Item label="类型">{item.mime}</Descriptions.Item>
         <Descriptions.Item label="上传">
-          {item.uploaderName ?? '-'} · {formatDateTime(item.createdAt)}
+          {item.uploaderName ?? '-'}
+          {item.uploaderDepartment ? `（${item.uploaderDepartment}）` : ''} · {formatDateTime(item.createdAt)}
         </Descriptions.Item>
         <Descriptions.Item label="标签">{tagNames.length ? tagNames.map((n) => <Tag key={n}>{n}</Tag>) : '无'}</Descriptions.Item>
         {kind === 'pic' && (

@@ -4,8 +4,10 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { Button, Image, Progress, Space, Typography } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import {
-  DEFAULT_LIMIT_TEXT,
   DuplicateError,
+  limitText,
+  uploadLimits,
+  type UploadLimits,
   formatBytes,
   mediaTypeOf,
   pictureSize,
@@ -104,6 +106,14 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, singl
   const onUploadedRef = useRef(onUploaded);
   onUploadedRef.current = onUploaded;
   const noun = kind === 'pic' ? '图片' : '视频';
+  const [limits, setLimits] = useState<UploadLimits | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    void uploadLimits().then((l) => isCurrent && setLimits(l));
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
 
   const patch = useCallback((uid: string, change: Partial<QueueEntry>) => {
     setEntries((list) => list.map((e) => (e.uid === uid ? { ...e, ...change } : e)));
@@ -124,6 +134,10 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, singl
           patch(uid, { status: 'preparing', error: undefined, progress: 0 });
           const mime = mediaTypeOf(kind, file);
           if (!mime) throw new UploadError(`文件类型不符：只接受 ${Object.keys(ACCEPT[kind]).join('、')} ${noun}`, 'type');
+          // This deployment's limits, checked before anything is read or asked for.
+          const rule = (await uploadLimits())?.kinds[kind];
+          if (rule && !rule.types.includes(mime)) throw new UploadError(`文件类型不符：只接受 ${rule.extensions.join('、')} ${noun}`, 'type');
+          if (rule && file.size > rule.maxBytes) throw new UploadError(`文件过大（${formatBytes(file.size)}，上限 ${formatBytes(rule.maxBytes)}）`, 'tooLarge');
           w.mime = mime;
           w.sha256 ??= await sha256Hex(file);
           if (kind === 'pic') {
@@ -283,7 +297,7 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, singl
         </div>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {single ? '一次一个，' : '可一次选择多个，'}
-          {DEFAULT_LIMIT_TEXT[kind]}
+          {limitText(kind, limits)}
         </Typography.Text>
         <input
           ref={input}

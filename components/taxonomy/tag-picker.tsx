@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Select, Spin, Typography } from 'antd';
-import { http, isFailure } from '@/lib/http';
+import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
 import type { Tag, TagType } from '@/lib/resources/taxonomy';
 
@@ -32,15 +32,12 @@ export function forgetTagTypes() {
   typesPromise = null;
 }
 
-/** Ids whose names are not known yet are fetched one by one (a record holds at most 50 tags). */
+/** Ids whose names are not known yet, fetched in one call (`GET /api/tags?ids=`; a record holds at most 50 tags). */
 async function resolveNames(ids: number[]) {
-  const missing = ids.filter((id) => !known.has(id));
-  await Promise.all(
-    missing.map(async (id) => {
-      const reply = await http.main.send<Found>('GET', `/api/tags/${id}`);
-      if (!isFailure(reply) && reply.body.status === 0 && reply.body.data) known.set(id, reply.body.data);
-    }),
-  );
+  const missing = [...new Set(ids.filter((id) => !known.has(id)))];
+  if (!missing.length) return;
+  const reply = await http.main.get<{ list: Found[] }>('/api/tags', { ids: missing.join(','), pageSize: 100 });
+  if (isOk(reply)) for (const t of reply.data.list) known.set(t.id, t);
 }
 
 export interface TagPickerProps {

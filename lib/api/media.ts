@@ -57,6 +57,20 @@ export const CHECK_STATUS: Record<number, { text: string; color: string }> = {
   3: { text: '违规', color: 'error' },
 };
 
+/** Someone who has uploaded to a library, for the 上传者 filter. */
+export interface Uploader {
+  id: number;
+  name: string;
+  username: string;
+  departmentName: string | null;
+}
+
+/** Uploaders of a library matching a name (or given ids); null when the call failed. */
+export async function uploaderSearch(kind: LibraryKind, params: { keyword?: string; ids?: string }): Promise<Uploader[] | null> {
+  const reply = await http.main.get<{ list: Uploader[] }>(`/api/${kind === 'pic' ? 'pic_stores' : 'video_stores'}/uploaders`, params);
+  return isFailure(reply) || reply.status !== 0 || !reply.data ? null : reply.data.list;
+}
+
 /* ------------------------------------------------------------------------------------------------
  * Uploading
  * --------------------------------------------------------------------------------------------- */
@@ -68,6 +82,33 @@ export const ACCEPT: Record<LibraryKind, Record<string, string>> = {
 };
 /** The default limits, for the drop zone's hint only: the ticket is the authority (the server's limits are configurable). */
 export const DEFAULT_LIMIT_TEXT: Record<LibraryKind, string> = { pic: 'jpg、png、gif、webp，单个不超过 20 MB', video: 'mp4、mov、webm，单个不超过 2 GB' };
+
+/** This deployment's limits (`GET /api/upload_limits`): the size cap and the types of each library. */
+export interface UploadLimits {
+  driver: 'local' | 'qiniu' | 'upyun';
+  kinds: Record<LibraryKind, { maxBytes: number; types: string[]; extensions: string[] }>;
+}
+
+let limitsPromise: Promise<UploadLimits | null> | null = null;
+
+/** The limits, asked once per tab (null when the call failed: the ticket still refuses). */
+export function uploadLimits(): Promise<UploadLimits | null> {
+  limitsPromise ??= http.main.get<UploadLimits>('/api/upload_limits').then((reply) => {
+    if (isFailure(reply) || reply.status !== 0 || !reply.data) {
+      limitsPromise = null;
+      return null;
+    }
+    return reply.data;
+  });
+  return limitsPromise;
+}
+
+/** The drop zone's hint from the real limits: "jpg、png、gif、webp，单个不超过 20 MB". */
+export function limitText(kind: LibraryKind, limits: UploadLimits | null): string {
+  if (!limits) return DEFAULT_LIMIT_TEXT[kind];
+  const rule = limits.kinds[kind];
+  return `${rule.extensions.join('、')}，单个不超过 ${formatBytes(rule.maxBytes)}`;
+}
 
 /** The media type of a file for its kind, or null when the kind does not take it. */
 export function mediaTypeOf(kind: LibraryKind, file: { name: string; type: string }): string | null {

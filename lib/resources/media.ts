@@ -99,6 +99,8 @@ export interface MediaItem {
   tagIds: number[];
   uploaderId: number | null;
   uploaderName?: string | null;
+  /** The uploader's department (the newsroom asks "which desk shot this?"). */
+  uploaderDepartment?: string | null;
   checkStatus: number;
   usageCount?: number;
   createdAt: string;

@@ -7,7 +7,7 @@ import { INT4_MAX } from '../../lib/constants';
 import { picRegisterSchema, picStoreResource, picStoreTagResource, videoRegisterSchema, videoStoreResource, videoStoreTagResource, type UploadTicket } from '../../lib/resources/media';
 import { access } from '../auth/access';
 import { dataScope, subtreeIdSet } from '../auth/scope';
-import { mediaUsage, picStores, picStoreTags, users, videoStores, videoStoreTags } from '../db/schema';
+import { departments, mediaUsage, picStores, picStoreTags, users, videoStores, videoStoreTags } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/client';
 import { crudRoutes } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
@@ -82,6 +82,23 @@ export function uploadRoutes(storage: StorageConfig) {
   app.post('/upload_token', access.anyRoute(ANY_UPLOADER), ticket());
   app.post('/get_qiniu_token', access.anyRoute(ANY_UPLOADER), ticket('qiniu'));
   app.post('/upyun_up_token', access.anyRoute(ANY_UPLOADER), ticket('upyun'));
+
+  /**
+   * What each library accepts (this deployment's limits, configurable: README "Storage"): the
+   * upload queue refuses a file that is too large or of the wrong type before asking for a ticket,
+   * and its hint states the real limits. The ticket remains the authority.
+   */
+  app.get('/upload_limits', access.signedIn(), (c) =>
+    ok(c, {
+      driver: storage.driver,
+      kinds: Object.fromEntries(
+        (['pic', 'video'] as const).map((kind) => {
+          const rule = storage.kinds[kind];
+          return [kind, { maxBytes: rule.maxBytes, types: Object.keys(rule.types), extensions: [...new Set(Object.values(rule.types))] }];
+        }),
+      ),
+    }),
+  );
 
   /** A playable URL for a library video: signed (`_upt`) on Upyun, signed on a private Qiniu bucket. */
   app.post('/upyun_play_token', access.signedIn(), async (c) => {
@@ -191,6 +208,11 @@ export function titleMatches(column: AnyPgColumn, value: string): SQL | undefine
   return [...keyword].length < 2 ? contains : and(sql`cms_bigrams(${column}) @> cms_bigrams(${keyword})`, contains);
 }
 
+const uploaderQuery = z.object({
+  keyword: z.string().trim().max(32, '关键词最多 32 个字符').optional(),
+  ids: z.string().max(600).optional(),
+});
+
 /** 图片库 / 视频库: list (filters, newest first, capped total), get, register, update, delete, batch. */
 export function libraryRoutes(storage: StorageConfig, lib: Library) {
   const { kind, table, tagTable, resource } = lib;
@@ -207,6 +229,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
     tagIds: t.tagIds,
     uploaderId: t.uploaderId,
     uploaderName: users.name,
+    uploaderDepartment: departments.name,
     checkStatus: t.checkStatus,
     checkNote: t.checkNote,
     createdAt: t.createdAt,
@@ -224,7 +247,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
     resource,
     table,
     columns,
-    joins: (q) => (q as any).leftJoin(users, eq(users.id, t.uploaderId)),
+    joins: (q) => (q as any).leftJoin(users, eq(users.id, t.uploaderId)).leftJoin(departments, eq(departments.id, users.departmentId)),
     read: 'signedIn',
     orderBy: [desc(t.createdAt), desc(t.id)],
     countCap: LIST_CAP,
@@ -254,6 +277,29 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
       },
     },
     extend(app) {
+      /**
+       * Who has uploaded to this library, for the 上传者 filter: the distinct uploader ids are read
+       * by skipping through `(uploader_id, created_at)` (one index probe per uploader, not a scan of
+       * a million rows), then named; `keyword` matches name or username, `ids` names given ones.
+       */
+      app.get('/uploaders', access.signedIn(), async (c) => {
+        const q = parseInput(uploaderQuery, c.req.query());
+        const ids = (q.ids ?? '').split(',').map((v) => idFilter(v.trim())).filter((v): v is number => v !== null).slice(0, 50);
+        const name = sql.raw(`"${kind === 'pic' ? 'pic_stores' : 'video_stores'}"`);
+        const rows = await c.get('db').execute<{ id: number; name: string; username: string; departmentName: string | null }>(sql`
+          WITH RECURSIVE up AS (
+            SELECT min(uploader_id) AS id FROM ${name}
+            UNION ALL
+            SELECT (SELECT min(uploader_id) FROM ${name} WHERE uploader_id > up.id) FROM up WHERE up.id IS NOT NULL
+          )
+          SELECT u.id, u.name, u.username, d.name AS "departmentName"
+          FROM up JOIN users u ON u.id = up.id LEFT JOIN departments d ON d.id = u.department_id
+          WHERE ${ids.length ? sql`u.id IN ${ids}` : sql`true`}
+            AND ${q.keyword ? sql`(u.name ILIKE ${likePattern(q.keyword)} OR u.username ILIKE ${likePattern(q.keyword)})` : sql`true`}
+          ORDER BY u.name, u.id
+          LIMIT 50`);
+        return ok(c, { list: rows.rows.map((r) => ({ id: Number(r.id), name: r.name, username: r.username, departmentName: r.departmentName })) });
+      });
       app.post('/', access.anyRoute(UPLOADERS[kind]), async (c) => {
         const input = parseInput(kind === 'pic' ? picRegisterSchema : videoRegisterSchema, await readJson(c)) as z.infer<typeof videoRegisterSchema>;
         const user = c.get('user')!;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, like, max, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, like, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { categoryResource, categoryTypeResource, platformResource, tagResource, tagTypeResource, topicResource } from '../../lib/resources/taxonomy';
@@ -161,7 +161,14 @@ export const tagRoutes = crudRoutes({
   joins: (q) => (q as any).leftJoin(tagTypes, eq(tagTypes.id, tags.typeId)),
   read: 'signedIn',
   keyword: [tags.name],
-  filters: { typeId: byId(tags.typeId) },
+  filters: {
+    typeId: byId(tags.typeId),
+    // `ids=1,2,3`: the names of tags a form already holds (at most 100), in one call.
+    ids: (v) => {
+      const ids = [...new Set(v.split(',').map((x) => idFilter(x.trim())).filter((x): x is number => x !== null))].slice(0, 100);
+      return ids.length ? inArray(tags.id, ids) : sql`false`;
+    },
+  },
   extend(app) {
     app.get('/search', access.signedIn(), async (c) => {
       const { keyword, typeId } = parseInput(

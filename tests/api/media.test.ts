@@ -202,6 +202,31 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
     expect(refused.body.message).toContain('自己上传');
   });
 
+  it('the 上传者 filter finds who uploaded (with their department); rows name the department; the limits are published', async () => {
+    const desk = (await t.call('POST', '/api/departments', { cookie: admin, body: { name: '图片部' } })).body.data.id;
+    const shooter = await createStaff(t, admin, { username: 'zhaosheying', routes: ['/photo'], departmentId: desk });
+    await t.call('PUT', `/api/users/${shooter.userId}`, { cookie: admin, body: { name: '赵摄影' } });
+    await createStaff(t, admin, { username: 'never_uploads', routes: ['/photo'] });
+    const mine = (await uploadPicture(shooter.cookie, await png(44, 40, '#444'), { title: '乘龙 H7 夜景' })).body.data;
+
+    const uploaders = async (q: string) => (await t.call('GET', `/api/pic_stores/uploaders?${q}`, { cookie: admin })).body.data.list as Array<{ id: number; name: string; departmentName: string | null }>;
+    const everyone = await uploaders('');
+    expect(everyone.map((u) => u.name)).toContain('赵摄影');
+    // Only people who uploaded to this library.
+    expect(everyone.map((u) => u.name)).not.toContain('员工never_uploads');
+    expect(await uploaders(`keyword=${encodeURIComponent('赵')}`)).toEqual([{ id: shooter.userId, name: '赵摄影', username: 'zhaosheying', departmentName: '图片部' }]);
+    expect((await uploaders(`ids=${shooter.userId}`)).map((u) => u.id)).toEqual([shooter.userId]);
+    expect(await uploaders('keyword=nobody-like-this')).toEqual([]);
+    expect((await t.call('GET', '/api/video_stores/uploaders', { cookie: admin })).body.data.list.map((u: { name: string }) => u.name)).not.toContain('赵摄影');
+
+    const row = (await t.call('GET', `/api/pic_stores?uploaderId=${shooter.userId}`, { cookie: admin })).body.data.list[0];
+    expect(row).toMatchObject({ id: mine.id, uploaderName: '赵摄影', uploaderDepartment: '图片部' });
+
+    const limits = await t.call('GET', '/api/upload_limits', { cookie: shooter.cookie });
+    expect(limits.body.data.kinds.pic).toMatchObject({ maxBytes: 20 * 1024 * 1024, extensions: ['jpg', 'png', 'gif', 'webp'] });
+    expect(limits.body.data.kinds.video.types).toContain('video/mp4');
+  });
+
   it('bulk tagging and deletion; a used item is not deleted and its users are named', async () => {
     const tag = (await t.call('POST', '/api/pic_store_tags', { cookie: admin, body: { name: '批量' } })).body.data.id;
     const x = (await uploadPicture(admin, await png(50, 50, '#333'), { title: '甲' })).body.data;

@@ -129,6 +129,15 @@ describe.each(DB_KINDS)('taxonomy API on %s', (kind) => {
       expect(types.find((x: { id: number }) => x.id === brand).tagCount).toBe(1);
     });
 
+    it('names the tags a form holds in one call (ids=, at most 100, unknown ids skipped)', async () => {
+      const type = (await t.call('POST', '/api/tags_types', { cookie: admin, body: { name: '批量类型' } })).body.data.id;
+      const a = (await t.call('POST', '/api/tags', { cookie: admin, body: { typeId: type, name: '批量甲' } })).body.data.id;
+      const b = (await t.call('POST', '/api/tags', { cookie: admin, body: { typeId: type, name: '批量乙' } })).body.data.id;
+      const named = await t.call('GET', `/api/tags?ids=${a},${b},999999,x&pageSize=100`, { cookie: admin });
+      expect(named.body.data.list.map((x: { name: string }) => x.name).sort()).toEqual(['批量乙', '批量甲'].sort());
+      expect((await t.call('GET', '/api/tags?ids=x,y', { cookie: admin })).body.data.list).toEqual([]);
+    });
+
     it('the picker finds names starting with the text first, then names containing it, within a type if asked', async () => {
       for (const name of ['重卡', '重卡新闻', '轻重卡', '牵引车', '重汽豪沃', '中重卡市场']) await post('/api/tags', { typeId: brand, name });
       const search = async (q: string) => (await t.call('GET', `/api/tags/search?${q}`, { cookie: admin })).body.data.map((x: { name: string }) => x.name);
