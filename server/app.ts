@@ -26,6 +26,7 @@ import { searchBackendFromEnv, searchSync, type SearchBackend } from './search';
 import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
 import { storageFromEnv, type StorageConfig } from './storage/config';
 import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes, topicRoutes } from './routes/taxonomy';
+import { operationRoutes } from './routes/operations';
 
 z.config(z.locales.zhCN());
 
@@ -46,13 +47,15 @@ export interface AppDeps {
   contentService?: ContentService;
   /** The article search engine (ELASTICSEARCH_URL); null: PostgreSQL answers (DESIGN §10). */
   search?: SearchBackend | null;
+  /** Where 刷新 of a right-side home focus slot is pushed (FOCUS_FLUSH_URL); unset = only recorded. */
+  focusFlushUrl?: string;
 }
 
 /**
  * The built-in main API (`/api/*`), assembled from one sub-app per resource.
  * @see DESIGN §2 (envelope, statuses), §3 (sessions, permissions)
  */
-export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer = stampedPeer, sleep = defaultSleep, storage = storageFromEnv(), contentService = { url: process.env.CONTENT_CHECK_URL || undefined }, search = searchBackendFromEnv() }: AppDeps) {
+export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer = stampedPeer, sleep = defaultSleep, storage = storageFromEnv(), contentService = { url: process.env.CONTENT_CHECK_URL || undefined }, search = searchBackendFromEnv(), focusFlushUrl = process.env.FOCUS_FLUSH_URL || undefined }: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
   // The search index follows article writes after their commit (`searchChanged(c, ids)`).
   const sync = searchSync(search);
@@ -109,6 +112,7 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/workbench', workbenchRoutes);
   app.route('/article_from_es', articleSearchRoutes(search));
   app.route('/sensitive_words', sensitiveWordRoutes);
+  app.route('/', operationRoutes({ focusFlushUrl }));
 
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));
 

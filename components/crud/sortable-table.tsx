@@ -1,8 +1,9 @@
 'use client';
 
-import { createContext, useContext, useMemo, useRef, useState, type DragEvent, type HTMLAttributes, type MouseEvent } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type DragEvent, type HTMLAttributes, type KeyboardEvent, type MouseEvent } from 'react';
 import { Table, theme, type TableColumnType, type TableProps } from 'antd';
 import { HolderOutlined } from '@ant-design/icons';
+import { mendTableAccessibility } from './resource-table';
 
 type Row = { id: number };
 
@@ -73,6 +74,8 @@ export interface SortableTableProps<T extends Row> extends Omit<TableProps<T>, '
   onReorder: (ids: number[]) => void;
   /** Hides the handle column (e.g. while a filter shows only part of the records). */
   isSortDisabled?: boolean;
+  /** Names a row for the handle's screen-reader label (拖动排序「…」). */
+  rowName?: (record: T) => string;
 }
 
 /**
@@ -80,10 +83,14 @@ export interface SortableTableProps<T extends Row> extends Omit<TableProps<T>, '
  * drag and drop, no extra dependency). The new order shows at once; `onReorder` saves it, and the
  * next `dataSource` from the caller (after a reload) replaces it.
  */
-export function SortableTable<T extends Row>({ onReorder, isSortDisabled, dataSource, columns, components, ...rest }: SortableTableProps<T>) {
+export function SortableTable<T extends Row>({ onReorder, isSortDisabled, rowName, dataSource, columns, components, ...rest }: SortableTableProps<T>) {
   const [order, setOrder] = useState<{ source: typeof dataSource; ids: number[] } | null>(null);
   const [over, setOver] = useState<DragState['over']>(null);
   const dragged = useRef<number | null>(null);
+  // The row moved by keyboard keeps the focus on its handle after it moves (and after the reload).
+  const keyboardMoved = useRef<number | null>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
+  const [announcement, setAnnouncement] = useState('');
 
   // A local order only holds for the dataSource it was made from.
   const rows = useMemo(() => {
@@ -117,13 +124,64 @@ export function SortableTable<T extends Row>({ onReorder, isSortDisabled, dataSo
     [over, rows, dataSource, onReorder],
   );
 
+  // The same mending as ResourceTable: a table scrolling sideways is reachable by keyboard, and so on.
+  useEffect(() => {
+    const root = tableRef.current;
+    if (!root) return;
+    const mend = () => mendTableAccessibility(root);
+    mend();
+    const observer = new MutationObserver(mend);
+    observer.observe(root, { childList: true, subtree: true });
+    window.addEventListener('resize', mend);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', mend);
+    };
+  }, []);
+
+  useEffect(() => {
+    const id = keyboardMoved.current;
+    if (id === null) return;
+    const handle = tableRef.current?.querySelector<HTMLElement>(`tr[data-row-key="${id}"] [data-drag-handle]`);
+    if (handle && document.activeElement !== handle) handle.focus();
+  }, [rows]);
+
+  /** ↑ / ↓ on a focused handle moves its row one place (Home / End: to the top / bottom). */
+  const onHandleKey = (e: KeyboardEvent<HTMLElement>, record: T) => {
+    const ids = rows.map((r) => r.id);
+    const at = ids.indexOf(record.id);
+    const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: ids.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    if (to < 0 || to >= ids.length || to === at) return;
+    const next = ids.filter((id) => id !== record.id);
+    next.splice(to, 0, record.id);
+    keyboardMoved.current = record.id;
+    setOrder({ source: dataSource, ids: next });
+    setAnnouncement(`${rowName ? `「${rowName(record)}」` : '该行'}已移到第 ${to + 1} 位，共 ${ids.length} 位`);
+    onReorder(next);
+  };
+
   const handleColumn: TableColumnType<T> = {
     key: '__sort',
     title: '排序',
     width: 64,
     align: 'center',
-    render: () => (
-      <span data-drag-handle role="button" aria-label="拖动排序" title="拖动排序" style={{ cursor: 'grab', padding: 4 }}>
+    render: (_: unknown, record: T) => (
+      <span
+        data-drag-handle
+        role="button"
+        tabIndex={0}
+        aria-label={`${rowName ? `调整「${rowName(record)}」的顺序` : '调整顺序'}：拖动，或按上下方向键移动`}
+        aria-keyshortcuts="ArrowUp ArrowDown Home End"
+        title="拖动排序（或聚焦后按 ↑ ↓）"
+        style={{ cursor: 'grab', padding: 4, display: 'inline-block', borderRadius: 4 }}
+        onKeyDown={(e) => onHandleKey(e, record)}
+        onBlur={(e) => {
+          // Focus going elsewhere on purpose ends it; a blur from the row being moved (no target) does not.
+          if (e.relatedTarget && keyboardMoved.current === record.id) keyboardMoved.current = null;
+        }}
+      >
         <HolderOutlined />
       </span>
     ),
@@ -131,6 +189,10 @@ export function SortableTable<T extends Row>({ onReorder, isSortDisabled, dataSo
 
   return (
     <DragContext.Provider value={isSortDisabled ? null : drag}>
+      <span role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+        {announcement}
+      </span>
+      <div ref={tableRef}>
       <Table<T>
         {...rest}
         // Rows are found by id (`data-row-key`), so the key must be the id.
@@ -139,6 +201,7 @@ export function SortableTable<T extends Row>({ onReorder, isSortDisabled, dataSo
         columns={isSortDisabled ? columns : [handleColumn, ...(columns ?? [])]}
         components={{ ...components, body: { ...components?.body, row: DraggableRow } }}
       />
+      </div>
     </DragContext.Provider>
   );
 }

@@ -5,8 +5,9 @@ import { App, Button, Descriptions, Empty, List, Modal, Space, Spin, Tag, Typogr
 import { isOk } from '@/lib/api/resource';
 import { formatDateTime } from '@/components/crud';
 import { CHECK_STATUS, formatBytes, formatDuration, mediaUsage, recheckPicture, videoPlayUrl, type LibraryItem, type LibraryKind, type LibraryTag, type MediaUse } from '@/lib/api/media';
+import { OPERATION_MEDIA_OWNERS } from '@/lib/resources/operations';
 
-const OWNER_NAMES: Record<string, string> = { article: '文章', video: '视频', focus: '焦点图', advertise: '广告', chameleon: '导航图标', brand: '品牌', topic: '专题', album: '专辑' };
+const OWNER_NAMES: Record<string, string> = { article: '文章', video: '视频', focus: '焦点图', advertise: '广告', chameleon: '导航图标', brand: '品牌', topic: '专题', album: '专辑', ...OPERATION_MEDIA_OWNERS };
 
 /**
  * A library item up close: the picture large (or the video playing, through the play URL the server

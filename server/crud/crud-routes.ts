@@ -9,6 +9,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { badRequest, conflict, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
 import { allOf, likePattern, listOrder, pageOf, parseListQuery } from './list';
+import { recordImageUsage } from './media-usage';
 import { logOperation, OPERATION_TYPES, type OperationType } from './oplog';
 
 type Row = Record<string, unknown> & { id: number };
@@ -29,7 +30,19 @@ export interface CrudOptions {
   /** Adds joins to the base select (e.g. department and role names). */
   joins?: <Q extends { leftJoin: (...args: never[]) => unknown }>(q: Q) => Q;
   /** Who may read: any signed-in user (reference lists for pickers) or the resource's permission. */
-  read?: 'signedIn' | 'permission';
+  read?: 'signedIn' | 'permission' | AccessMiddleware;
+  /**
+   * Who may write, when not the resource's one permission (e.g. search keywords: app/m on one screen,
+   * pc on another; the `scope` and hooks then narrow it per record).
+   */
+  write?: AccessMiddleware;
+  /** Where the list answers (default `/`; the ads list is `GET /api/advertise/list`). */
+  listPath?: string;
+  /**
+   * Library pictures the record uses (DESIGN §9): the URLs in these fields are recorded in
+   * `media_usage` under `ownerType` on every create and update, and cleared on delete.
+   */
+  media?: { ownerType: string; fields: string[] };
   /** Update schema; default: the create schema, every field optional. */
   updateSchema?: z.ZodObject;
   /**
@@ -91,8 +104,9 @@ function isUniqueViolation(err: unknown): boolean {
  */
 export function crudRoutes(opts: CrudOptions) {
   const { resource, table, columns } = opts;
-  const write = access.route(resource.permission);
-  const read: AccessMiddleware = opts.read === 'signedIn' ? access.signedIn() : access.route(resource.permission);
+  const write = opts.write ?? access.route(resource.permission);
+  const read: AccessMiddleware =
+    typeof opts.read === 'function' ? opts.read : opts.read === 'signedIn' ? access.signedIn() : opts.write && opts.read !== 'permission' ? opts.write : access.route(resource.permission);
   const updateSchema = opts.updateSchema ?? resource.schema.partial();
   const ops = { create: true, update: true, remove: true, ...opts.operations };
   const title = opts.title ?? ((row: Values) => String(row.name ?? row.title ?? row.id ?? ''));
@@ -143,10 +157,16 @@ export function crudRoutes(opts: CrudOptions) {
     }
   }
 
+  async function recordMedia(tx: Tx, after: Row | null, before: Row | null) {
+    if (!opts.media) return;
+    const row = after ?? before!;
+    await recordImageUsage(tx, { type: opts.media.ownerType, id: row.id, title: title(row) }, after ? opts.media.fields.map((f) => after[f] as string) : []);
+  }
+
   const app = new Hono<AppEnv>();
   opts.extend?.(app);
 
-  app.get('/', read, async (c) => {
+  app.get(opts.listPath ?? '/', read, async (c) => {
     const query = c.req.query();
     const { page, pageSize, keyword } = parseListQuery(query);
     const conditions: Array<SQL | undefined> = [opts.scope?.(c.get('user')!)];
@@ -199,6 +219,7 @@ export function crudRoutes(opts: CrudOptions) {
         const [{ id }] = await ctx.tx.insert(table).values(prepared as never).returning({ id: tableId });
         const after = (await getOne(ctx.tx, ctx.user, id as number))!;
         await opts.hooks?.afterWrite?.(ctx, after, null);
+        await recordMedia(ctx.tx, after, null);
         await logOperation(ctx.tx, c, { type: 'create', resource: resource.name, resourceId: after.id, summary: `新增${resource.label}「${title(after)}」`, after });
         return after;
       });
@@ -224,6 +245,7 @@ export function crudRoutes(opts: CrudOptions) {
         }
         const after = (await getOne(ctx.tx, ctx.user, id)) ?? before;
         await opts.hooks?.afterWrite?.(ctx, after, before);
+        await recordMedia(ctx.tx, after, before);
         const type = opts.updateType?.(patch) ?? 'update';
         await logOperation(ctx.tx, c, { type, resource: resource.name, resourceId: id, summary: `${OPERATION_TYPES[type]}${resource.label}「${title(after)}」`, before, after });
         return after;
@@ -241,11 +263,12 @@ export function crudRoutes(opts: CrudOptions) {
         await opts.hooks?.beforeDelete?.(ctx, before);
         await ctx.tx.delete(table).where(eq(tableId, id));
         await opts.hooks?.afterWrite?.(ctx, null, before);
+        await recordMedia(ctx.tx, null, before);
         await logOperation(ctx.tx, c, { type: 'delete', resource: resource.name, resourceId: id, summary: `删除${resource.label}「${title(before)}」`, before });
       });
       return ok(c, { id });
     });
   }
 
-  return Object.assign(app, { getOne, inTransaction });
+  return Object.assign(app, { getOne, inTransaction, recordMedia, read, write });
 }

@@ -18,6 +18,7 @@ export const OPERATION_TYPES = {
   // The publishing workflow (lib/resources/workflow.ts WORKFLOW_ACTIONS).
   ...WORKFLOW_ACTIONS,
   export: '导出',
+  flush: '刷新',
 } as const;
 
 export type OperationType = keyof typeof OPERATION_TYPES;
@@ -40,6 +41,17 @@ export const LOGGED_RESOURCES: Record<string, string> = {
   video_stores: '视频',
   articles: '文章',
   sensitive_words: '敏感词',
+  focus_home: '首页焦点图',
+  focus_channel: '频道焦点图',
+  focus_home_right: '首页右侧焦点图',
+  focus_video: '视频焦点图',
+  search_keywords: '搜索关键词',
+  chameleon_version: '导航版本',
+  chameleon_type: '图标类型',
+  chameleon: '导航图标',
+  friend_links: '友情链接',
+  brands: '品牌',
+  advertise: '广告',
 };
 
 const SECRET_KEYS = new Set(['passwordHash', 'password']);

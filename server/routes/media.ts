@@ -18,6 +18,7 @@ import { checkImage, CHECK } from '../storage/image-check';
 import { describePicture, receiveFile, removeFiles } from '../storage/local';
 import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
 import { claimTicket, completeTicket, issueTicket, markRegistered, publicUrl, releaseTicket, remoteThumbUrl, ticketForRegister } from '../storage/tickets';
+import { OPERATION_MEDIA_OWNERS } from '../../lib/resources/operations';
 
 /**
  * Uploading is part of several screens (DESIGN §4, §7): the libraries, the editors (pasted images,
@@ -184,7 +185,7 @@ async function usesOf(tx: DbOrTx, kind: 'pic' | 'video', ids: number[], limit = 
   return rows;
 }
 
-const OWNER_NAMES: Record<string, string> = { article: '文章', video: '视频', focus: '焦点图', advertise: '广告', chameleon: '导航图标', brand: '品牌', topic: '专题', album: '专辑' };
+const OWNER_NAMES: Record<string, string> = { article: '文章', video: '视频', focus: '焦点图', advertise: '广告', chameleon: '导航图标', brand: '品牌', topic: '专题', album: '专辑', ...OPERATION_MEDIA_OWNERS };
 
 function usageRefusal(kind: 'pic' | 'video', uses: Awaited<ReturnType<typeof usesOf>>) {
   const names = uses.slice(0, 5).map((u) => `${OWNER_NAMES[u.ownerType] ?? u.ownerType}「${u.ownerTitle || u.ownerId}」`);

@@ -6,3 +6,4 @@ export * from './albums';
 export * from './workflow';
 export * from './editorial';
 export * from './videos';
+export * from './operations';

@@ -70,6 +70,8 @@ export const picStores = pgTable(
     index('pic_stores_tags_idx').using('gin', t.tagIds).with({ fastupdate: false }),
     index('pic_stores_uploader_idx').on(t.uploaderId, t.createdAt),
     index('pic_stores_check_idx').on(t.checkStatus, t.createdAt),
+    // Usage recording finds library pictures by the URL a record stores (server/crud/media-usage.ts).
+    index('pic_stores_url_idx').on(t.url),
   ],
 );
 

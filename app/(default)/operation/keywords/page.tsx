@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
+import { KeywordScreen } from '@/components/operations/keyword-screen';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/operation/keywords');
 
+/** 搜索关键词 (APP / M 站). The platform tab and filters live in the URL. */
 export default function Page() {
-  return <Placeholder path="/operation/keywords" />;
+  return (
+    <Suspense>
+      <KeywordScreen platforms={['app', 'm']} />
+    </Suspense>
+  );
 }

@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
+import { KeywordScreen } from '@/components/operations/keyword-screen';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/operation/pckeywords');
 
+/** PC搜索关键词. The platform tab and filters live in the URL. */
 export default function Page() {
-  return <Placeholder path="/operation/pckeywords" />;
+  return (
+    <Suspense>
+      <KeywordScreen platforms={['pc']} />
+    </Suspense>
+  );
 }

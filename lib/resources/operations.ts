@@ -1,0 +1,400 @@
+/**
+ * 运营管理 (issue 9): focus slots, search keywords, navigation icons, friend links, brands and ads.
+ * One declaration per resource, shared by forms and server (lib/resources/define.ts).
+ * @see DESIGN §4, §5, SEED §7
+ */
+import { z } from 'zod';
+import { defineResource, type FieldOption } from './define';
+import { ENABLED_OPTIONS, imageUrl, linkUrl, optionalId, optionalText, requiredId, text } from './common';
+
+/** A point in time as the forms send it (ISO-8601 with a zone); the server stores a Date. */
+export const dateTime = (label: string) =>
+  z
+    .string({ error: `请选择${label}` })
+    .min(1, `请选择${label}`)
+    .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, `${label}格式不正确`)
+    .transform((v) => new Date(v));
+
+/** An optional end: null (or absent) means no end (长期). */
+export const optionalDateTime = (label: string) => z.union([dateTime(label), z.null()], { error: `${label}格式不正确` });
+
+/** A required picture (from the library or a link). */
+export const requiredImage = (label: string) => imageUrl(label).refine((v) => v !== '', `请选择${label}`);
+
+/** The cross-field rule of every period: the end comes after the start. null = fine. */
+export function periodError(startAt: unknown, endAt: unknown): string | null {
+  if (!startAt || !endAt) return null;
+  const start = new Date(startAt as string).getTime();
+  const end = new Date(endAt as string).getTime();
+  if (Number.isNaN(start) || Number.isNaN(end)) return null;
+  return end > start ? null : '结束时间必须晚于开始时间';
+}
+
+/** Where a slot or ad stands now. Expired wins over switched off: it will not come back by itself. */
+export type SlotStatus = 'live' | 'scheduled' | 'expired' | 'disabled';
+export const SLOT_STATUS: Record<SlotStatus, { label: string; color: string }> = {
+  live: { label: '展示中', color: 'success' },
+  scheduled: { label: '待上线', color: 'processing' },
+  expired: { label: '已过期', color: 'default' },
+  disabled: { label: '已停用', color: 'warning' },
+};
+export const SLOT_STATUS_OPTIONS: FieldOption[] = (Object.keys(SLOT_STATUS) as SlotStatus[]).map((s) => ({ label: SLOT_STATUS[s].label, value: s }));
+
+export function slotStatus(slot: { enabled: boolean; startAt: string | Date; endAt: string | Date | null }, now: Date = new Date()): SlotStatus {
+  const t = now.getTime();
+  if (slot.endAt && new Date(slot.endAt).getTime() <= t) return 'expired';
+  if (!slot.enabled) return 'disabled';
+  if (new Date(slot.startAt).getTime() > t) return 'scheduled';
+  return 'live';
+}
+
+// ——— Focus families ———————————————————————————————————————————————————————————————
+
+/** How a family's slots are grouped: by platform code, by category (频道), or one list. */
+export type FocusGroup = 'platform' | 'category' | 'none';
+
+const focusBase = {
+  title: text('标题', 128),
+  image: requiredImage('图片'),
+  url: linkUrl('链接').default(''),
+  articleId: optionalId('文章').optional(),
+  videoId: optionalId('视频').optional(),
+  startAt: dateTime('开始时间'),
+  endAt: optionalDateTime('结束时间').optional(),
+  enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
+};
+
+const platformCode = z
+  .string({ error: '请选择平台' })
+  .trim()
+  .min(1, '请选择平台')
+  .max(32, '平台代码不能超过 32 个字符')
+  .regex(/^[a-z][a-z0-9_-]*$/, '平台不存在');
+
+function focusResource(name: string, label: string, permission: string, group: FocusGroup) {
+  const groupShape = group === 'platform' ? { platform: platformCode } : group === 'category' ? { categoryId: requiredId('频道') } : {};
+  return defineResource({
+    name,
+    label,
+    permission,
+    sortable: true,
+    schema: z.object({ ...focusBase, ...groupShape }),
+    fields: [
+      { name: 'title', label: '标题', list: true, form: true, required: true, max: 128 },
+      { name: 'articleId', label: '文章或视频', form: true, help: '按标题搜索文章或视频；也可只填下方链接' },
+      ...(group === 'platform' ? [{ name: 'platform', label: '平台', form: true, input: 'select' as const, required: true }] : []),
+      ...(group === 'category' ? [{ name: 'categoryId', label: '频道', form: true, input: 'treeSelect' as const, required: true }] : []),
+      { name: 'image', label: '图片', form: true, required: true, help: '从图片库选择或上传' },
+      { name: 'url', label: '链接', form: true, max: 512, placeholder: 'https://', help: '选了文章或视频时可不填' },
+      { name: 'startAt', label: '开始时间', form: true, input: 'date', required: true },
+      { name: 'endAt', label: '结束时间', form: true, input: 'date', placeholder: '不填则长期有效' },
+      { name: 'enabled', label: '启用', form: true, input: 'switch' },
+    ],
+    filters: [
+      { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标题' },
+      { name: 'status', label: '状态', input: 'select', options: SLOT_STATUS_OPTIONS },
+    ],
+  });
+}
+
+export const focusHomeResource = focusResource('focus_home', '首页焦点图', '/operation/focus', 'platform');
+export const focusChannelResource = focusResource('focus_channel', '频道焦点图', '/operation/pcfocus', 'category');
+export const focusHomeRightResource = focusResource('focus_home_right', '首页右侧焦点图', '/operation/pcfocus', 'none');
+export const focusVideoResource = focusResource('focus_video', '视频焦点图', '/operation/videofocus', 'platform');
+
+export const FOCUS_FAMILIES = [
+  { resource: focusHomeResource, group: 'platform' as FocusGroup },
+  { resource: focusChannelResource, group: 'category' as FocusGroup },
+  { resource: focusHomeRightResource, group: 'none' as FocusGroup },
+  { resource: focusVideoResource, group: 'platform' as FocusGroup },
+];
+
+export interface FocusSlot {
+  id: number;
+  title: string;
+  image: string;
+  url: string;
+  articleId: number | null;
+  videoId: number | null;
+  /** The picked article's or video's title (null when it is gone or none was picked). */
+  targetTitle: string | null;
+  platform: string;
+  categoryId: number | null;
+  startAt: string;
+  endAt: string | null;
+  sort: number;
+  enabled: boolean;
+  flushedAt?: string | null;
+  updatedAt?: string;
+}
+
+// ——— Search keywords ——————————————————————————————————————————————————————————————
+
+export const KEYWORD_PLATFORMS: FieldOption[] = [
+  { label: 'APP', value: 'app' },
+  { label: 'M 站', value: 'm' },
+  { label: 'PC', value: 'pc' },
+];
+/** Which screen (and permission) manages a platform's keywords. */
+export const keywordRouteOf = (platform: string) => (platform === 'pc' ? '/operation/pckeywords' : '/operation/keywords');
+
+export const searchKeywordResource = defineResource({
+  name: 'search_keywords',
+  label: '搜索关键词',
+  permission: '/operation/keywords',
+  sortable: true,
+  schema: z.object({
+    word: text('关键词', 64),
+    url: linkUrl('链接').default(''),
+    platform: z.enum(['app', 'm', 'pc'], { error: '平台必须是 APP、M 站或 PC' }),
+    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
+  }),
+  fields: [
+    { name: 'word', label: '关键词', list: true, form: true, required: true, max: 64 },
+    { name: 'platform', label: '平台', list: { width: 90 }, form: true, input: 'radio', options: KEYWORD_PLATFORMS, required: true },
+    { name: 'url', label: '链接', list: { ellipsis: true }, form: true, max: 512, placeholder: 'https://（可选：点击直达的页面）' },
+    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
+  ],
+  filters: [
+    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '关键词' },
+    { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
+  ],
+});
+
+export interface SearchKeyword {
+  id: number;
+  word: string;
+  url: string;
+  platform: 'app' | 'm' | 'pc';
+  sort: number;
+  enabled: boolean;
+  updatedAt?: string;
+}
+
+// ——— Navigation icons —————————————————————————————————————————————————————————————
+
+export const chameleonVersionResource = defineResource({
+  name: 'chameleon_version',
+  label: '导航版本',
+  permission: '/operation/nav',
+  schema: z.object({
+    name: text('版本名称', 64),
+    platform: z.enum(['app', 'm', 'pc'], { error: '平台必须是 APP、M 站或 PC' }).default('app'),
+    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
+  }),
+  fields: [
+    { name: 'name', label: '版本名称', list: true, form: true, required: true, max: 64, placeholder: '如 6.2.0' },
+    { name: 'platform', label: '平台', list: { width: 90 }, form: true, input: 'radio', options: KEYWORD_PLATFORMS, required: true },
+    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
+  ],
+});
+
+export const chameleonTypeResource = defineResource({
+  name: 'chameleon_type',
+  label: '图标类型',
+  permission: '/operation/nav',
+  schema: z.object({ name: text('类型名称', 32) }),
+  fields: [{ name: 'name', label: '类型名称', list: true, form: true, required: true, max: 32, placeholder: '如 金刚区、底部导航' }],
+});
+
+export const chameleonResource = defineResource({
+  name: 'chameleon',
+  label: '导航图标',
+  permission: '/operation/nav',
+  sortable: true,
+  schema: z.object({
+    versionId: requiredId('版本'),
+    typeId: requiredId('图标类型'),
+    name: text('图标名称', 32),
+    icon: requiredImage('图标'),
+    url: linkUrl('链接').default(''),
+    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
+  }),
+  fields: [
+    { name: 'name', label: '图标名称', list: true, form: true, required: true, max: 32 },
+    { name: 'typeId', label: '图标类型', form: true, input: 'select', required: true },
+    { name: 'icon', label: '图标', form: true, required: true, help: '从图片库选择或上传（建议正方形 PNG）' },
+    { name: 'url', label: '链接', form: true, max: 512, placeholder: 'https://' },
+    { name: 'enabled', label: '状态', form: true, input: 'switch' },
+  ],
+});
+
+export interface ChameleonVersion {
+  id: number;
+  name: string;
+  platform: string;
+  enabled: boolean;
+  iconCount?: number;
+}
+export interface ChameleonType {
+  id: number;
+  name: string;
+  sort: number;
+}
+export interface Chameleon {
+  id: number;
+  versionId: number;
+  typeId: number;
+  name: string;
+  icon: string;
+  url: string;
+  sort: number;
+  enabled: boolean;
+}
+
+// ——— Friend links ————————————————————————————————————————————————————————————————
+
+export const friendLinkResource = defineResource({
+  name: 'friend_links',
+  label: '友情链接',
+  permission: '/operation/friendLinks',
+  sortable: true,
+  schema: z.object({
+    name: text('网站名称', 64),
+    url: linkUrl('链接').refine((v) => v !== '', '请输入链接'),
+    logo: imageUrl('Logo').default(''),
+    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
+  }),
+  fields: [
+    { name: 'name', label: '网站名称', list: true, form: true, required: true, max: 64 },
+    { name: 'url', label: '链接', list: { ellipsis: true }, form: true, required: true, max: 512, placeholder: 'https://' },
+    { name: 'logo', label: 'Logo', form: true, help: '可选：从图片库选择或上传' },
+    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
+  ],
+  filters: [
+    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '网站名称或链接' },
+    { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
+  ],
+});
+
+export interface FriendLink {
+  id: number;
+  name: string;
+  url: string;
+  logo: string;
+  sort: number;
+  enabled: boolean;
+  updatedAt?: string;
+}
+
+// ——— Brands ——————————————————————————————————————————————————————————————————————
+
+export const brandResource = defineResource({
+  name: 'brands',
+  label: '品牌',
+  permission: '/operation/brand',
+  schema: z.object({
+    name: text('品牌名称', 64),
+    productBrandId: requiredId('车型库品牌'),
+    /** The product host's name of the brand (taken from the built-in host itself when it is the one in use). */
+    productBrandName: optionalText('车型库品牌名称', 64).optional(),
+    logo: imageUrl('Logo').default(''),
+    initial: z
+      .string({ error: '首字母必须是 A–Z' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]?$/, '首字母必须是 A–Z 中的一个字母')
+      .default(''),
+    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
+  }),
+  fields: [
+    { name: 'productBrandId', label: '车型库品牌', form: true, input: 'select', required: true, help: '选择后自动带出名称和首字母' },
+    { name: 'name', label: '品牌名称', list: true, form: true, required: true, max: 64, sort: true },
+    { name: 'initial', label: '首字母', list: { width: 80 }, form: true, max: 1, placeholder: 'A–Z', sort: true },
+    { name: 'logo', label: 'Logo', form: true, help: '从图片库选择或上传' },
+    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
+  ],
+  filters: [
+    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '品牌名称' },
+    { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
+  ],
+});
+
+export interface Brand {
+  id: number;
+  name: string;
+  logo: string;
+  initial: string;
+  productBrandId: number;
+  productBrandName: string;
+  enabled: boolean;
+  updatedAt?: string;
+}
+
+// ——— Ads ———————————————————————————————————————————————————————————————————————
+
+/** Ad positions of the site (the site reads ads by these codes). */
+export const AD_POSITIONS: FieldOption[] = [
+  { label: '首页顶部通栏', value: 'home_top' },
+  { label: '首页中部横幅', value: 'home_middle' },
+  { label: '首页右侧', value: 'home_right' },
+  { label: '文章页右侧', value: 'article_right' },
+  { label: '文章页底部', value: 'article_bottom' },
+  { label: '列表信息流', value: 'list_feed' },
+  { label: 'APP 启动页', value: 'app_launch' },
+];
+const AD_POSITION_CODES = AD_POSITIONS.map((p) => String(p.value)) as [string, ...string[]];
+
+export const AD_STATE = { off: 0, on: 1 } as const;
+
+export const advertiseResource = defineResource({
+  name: 'advertise',
+  label: '广告',
+  permission: '/operation/ad',
+  schema: z.object({
+    name: text('广告名称', 64),
+    position: z.enum(AD_POSITION_CODES, { error: '请选择广告位' }),
+    image: requiredImage('广告图片'),
+    url: linkUrl('链接').default(''),
+    startAt: dateTime('开始时间'),
+    endAt: optionalDateTime('结束时间').optional(),
+    state: z.union([z.literal(0), z.literal(1)], { error: '状态必须是 0（下线）或 1（上线）' }).default(0),
+  }),
+  fields: [
+    { name: 'name', label: '广告名称', list: true, form: true, required: true, max: 64 },
+    { name: 'position', label: '广告位', list: { width: 130 }, form: true, input: 'select', options: AD_POSITIONS, required: true },
+    { name: 'image', label: '广告图片', form: true, required: true, help: '从图片库选择或上传' },
+    { name: 'url', label: '链接', form: true, max: 512, placeholder: 'https://' },
+    { name: 'startAt', label: '开始时间', form: true, input: 'date', required: true },
+    { name: 'endAt', label: '结束时间', form: true, input: 'date', placeholder: '不填则长期有效' },
+  ],
+  filters: [
+    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '广告名称' },
+    { name: 'position', label: '广告位', input: 'select', options: AD_POSITIONS },
+    {
+      name: 'state',
+      label: '开关',
+      input: 'select',
+      options: [
+        { label: '上线', value: '1' },
+        { label: '下线', value: '0' },
+      ],
+    },
+  ],
+});
+
+/** `PUT /api/advertise/edit`: with an id it edits that ad, without one it adds one (SEED §7 has no POST). */
+export const advertiseEditSchema = advertiseResource.schema.partial().extend({ id: optionalId('广告').optional() });
+export const advertiseStateSchema = z.object({ id: requiredId('广告'), state: z.union([z.literal(0), z.literal(1)], { error: '状态必须是 0（下线）或 1（上线）' }) });
+
+export interface Advertise {
+  id: number;
+  name: string;
+  position: string;
+  image: string;
+  url: string;
+  startAt: string;
+  endAt: string | null;
+  state: 0 | 1;
+  sort: number;
+  updatedAt?: string;
+}
+
+/** How the library names the operations records that use a picture (its usage view and delete refusal). */
+export const OPERATION_MEDIA_OWNERS: Record<string, string> = {
+  focus_home: '首页焦点图',
+  focus_channel: '频道焦点图',
+  focus_home_right: '首页右侧焦点图',
+  focus_video: '视频焦点图',
+  friend_link: '友情链接',
+};

@@ -1,0 +1,596 @@
+import { Hono } from 'hono';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  advertiseEditSchema,
+  advertiseResource,
+  advertiseStateSchema,
+  brandResource,
+  chameleonResource,
+  chameleonTypeResource,
+  chameleonVersionResource,
+  focusChannelResource,
+  focusHomeResource,
+  focusHomeRightResource,
+  focusVideoResource,
+  friendLinkResource,
+  keywordRouteOf,
+  periodError,
+  searchKeywordResource,
+  slotStatus,
+  type FocusGroup,
+} from '../../lib/resources/operations';
+import { access, canAccess } from '../auth/access';
+import type { DbOrTx, Tx } from '../db/client';
+import {
+  advertise,
+  articles,
+  brands,
+  categories,
+  chameleons,
+  chameleonTypes,
+  chameleonVersions,
+  focusChannel,
+  focusHome,
+  focusHomeRight,
+  focusVideo,
+  friendLinks,
+  platforms,
+  searchKeywords,
+} from '../db/schema';
+import { crudRoutes, type CrudOptions } from '../crud/crud-routes';
+import { logOperation } from '../crud/oplog';
+import { buildTrucks } from '../hosts/data/trucks';
+import { ApiError, badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import type { AppEnv, SessionUser } from '../http/types';
+
+type Values = Record<string, unknown>;
+
+/** An id filter from the query string; one that cannot exist matches nothing. */
+const byId = (column: AnyPgColumn) => (value: string) => {
+  const id = idFilter(value);
+  return id === null ? sql`false` : eq(column, id);
+};
+const byEnabled = (column: AnyPgColumn) => (v: string) => (v === 'true' || v === 'false' ? eq(column, v === 'true') : undefined);
+const byText = (column: AnyPgColumn) => (v: string) => eq(column, v.slice(0, 64));
+
+/** The next `sort` at the end of a group (or of the whole table). */
+async function nextSort(tx: DbOrTx, table: PgTable, sortColumn: AnyPgColumn, where?: SQL) {
+  const [{ top }] = await tx.select({ top: sql<number | null>`max(${sortColumn})` }).from(table).where(where);
+  return (top === null || top === undefined ? -1 : Number(top)) + 1;
+}
+
+/** A period's end must come after its start (checked on the merged record: an update may send one of them). */
+function assertPeriod(startAt: unknown, endAt: unknown) {
+  const error = periodError(startAt instanceof Date ? startAt.toISOString() : startAt, endAt instanceof Date ? endAt.toISOString() : endAt);
+  if (error) throw badRequest(error, { endAt: error });
+}
+
+/** Whether a table exists (videos are another issue's table: a slot may name one once it is there). */
+async function tableExists(tx: DbOrTx, name: string): Promise<boolean> {
+  const rows = (await tx.execute(sql`SELECT to_regclass(${name}) IS NOT NULL AS "exists"`)) as unknown as { rows?: Array<{ exists: boolean }> } | Array<{ exists: boolean }>;
+  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+  return Boolean(list[0]?.exists);
+}
+
+// ——— Focus families ———————————————————————————————————————————————————————————————
+
+type FocusTable = typeof focusHome;
+
+const statusCondition = (t: FocusTable) => (value: string): SQL | undefined => {
+  const notEnded = sql`(${t.endAt} IS NULL OR ${t.endAt} > now())`;
+  switch (value) {
+    case 'live':
+      return sql`${t.enabled} AND ${t.startAt} <= now() AND ${notEnded}`;
+    case 'scheduled':
+      return sql`${t.enabled} AND ${t.startAt} > now() AND ${notEnded}`;
+    case 'expired':
+      return sql`${t.endAt} IS NOT NULL AND ${t.endAt} <= now()`;
+    case 'disabled':
+      return sql`NOT ${t.enabled} AND ${notEnded}`;
+    default:
+      return undefined;
+  }
+};
+
+/** What a slot shows: an article, a video or a link; the article or video must exist. */
+async function assertTarget(tx: Tx, slot: Values) {
+  const articleId = (slot.articleId as number | null | undefined) ?? null;
+  const videoId = (slot.videoId as number | null | undefined) ?? null;
+  if (articleId && videoId) throw badRequest('一个焦点图只能选一篇文章或一个视频', { articleId: '一个焦点图只能选一篇文章或一个视频' });
+  if (!articleId && !videoId && !slot.url) throw badRequest('请选择文章或视频，或填写链接', { url: '请选择文章或视频，或填写链接' });
+  if (articleId) {
+    const [hit] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, articleId)).limit(1);
+    if (!hit) throw badRequest('文章不存在', { articleId: '文章不存在' });
+  }
+  if (videoId) {
+    if (!(await tableExists(tx, 'videos'))) throw badRequest('视频功能尚未开通，请改用链接', { articleId: '视频功能尚未开通，请改用链接' });
+    const found = await tx.execute(sql`SELECT 1 FROM "videos" WHERE "id" = ${videoId} LIMIT 1`);
+    const rows = Array.isArray(found) ? found : ((found as unknown as { rows?: unknown[] }).rows ?? []);
+    if (!rows.length) throw badRequest('视频不存在', { articleId: '视频不存在' });
+  }
+}
+
+async function assertGroup(tx: Tx, group: FocusGroup, slot: Values) {
+  if (group === 'platform') {
+    const [hit] = await tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.code, slot.platform as string)).limit(1);
+    if (!hit) throw badRequest('平台不存在', { platform: '平台不存在' });
+  }
+  if (group === 'category') {
+    const [hit] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, slot.categoryId as number)).limit(1);
+    if (!hit) throw badRequest('频道不存在', { categoryId: '频道不存在' });
+  }
+}
+
+export interface OperationDeps {
+  /** Where 刷新 pushes a right-side home slot (FOCUS_FLUSH_URL); without it only the time is recorded. */
+  focusFlushUrl?: string;
+  /** Outside calls (tests pass their own). */
+  fetch?: typeof fetch;
+}
+
+function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, group: FocusGroup, extra: Partial<CrudOptions> = {}) {
+  const t = table;
+  const groupColumn = group === 'platform' ? t.platform : group === 'category' ? t.categoryId : undefined;
+  const groupWhere = (slot: Values) => (groupColumn ? eq(groupColumn, slot[group === 'platform' ? 'platform' : 'categoryId'] as never) : undefined);
+  const targetTitle = sql<string | null>`(SELECT a."title" FROM "articles" AS a WHERE a."id" = ${t.articleId})`;
+  const flushed = (t as unknown as { flushedAt?: AnyPgColumn }).flushedAt;
+  return crudRoutes({
+    resource,
+    table: t,
+    columns: {
+      id: t.id,
+      title: t.title,
+      image: t.image,
+      url: t.url,
+      articleId: t.articleId,
+      videoId: t.videoId,
+      targetTitle: targetTitle.as('target_title'),
+      platform: t.platform,
+      categoryId: t.categoryId,
+      startAt: t.startAt,
+      endAt: t.endAt,
+      sort: t.sort,
+      enabled: t.enabled,
+      ...(flushed ? { flushedAt: flushed } : {}),
+      updatedAt: t.updatedAt,
+    },
+    keyword: [t.title],
+    filters: {
+      enabled: byEnabled(t.enabled),
+      status: statusCondition(t),
+      ...(group === 'platform' ? { platform: byText(t.platform) } : {}),
+      ...(group === 'category' ? { categoryId: byId(t.categoryId) } : {}),
+    },
+    orderBy: groupColumn ? [asc(groupColumn), asc(t.sort), asc(t.id)] : [asc(t.sort), asc(t.id)],
+    sortGroup: groupColumn,
+    operations: { remove: false },
+    updateType: (patch) => (Object.keys(patch).length === 1 && 'enabled' in patch ? (patch.enabled ? 'enable' : 'disable') : 'update'),
+    media: { ownerType: resource.name, fields: ['image'] },
+    hooks: {
+      async beforeCreate({ tx }, values) {
+        assertPeriod(values.startAt, values.endAt);
+        await assertGroup(tx, group, values);
+        await assertTarget(tx, values);
+        return { ...values, articleId: values.articleId ?? null, videoId: values.videoId ?? null, endAt: values.endAt ?? null, sort: await nextSort(tx, t, t.sort, groupWhere(values)) };
+      },
+      async beforeUpdate({ tx }, before, patch) {
+        const merged = { ...before, ...patch };
+        if ('startAt' in patch || 'endAt' in patch) assertPeriod(merged.startAt, merged.endAt);
+        const movesGroup = groupColumn && (('platform' in patch && patch.platform !== before.platform) || ('categoryId' in patch && patch.categoryId !== before.categoryId));
+        if (movesGroup) await assertGroup(tx, group, merged);
+        if ('articleId' in patch || 'videoId' in patch || 'url' in patch) await assertTarget(tx, merged);
+        // A slot moved to another platform or channel goes to the end of that list.
+        return movesGroup ? { ...patch, sort: await nextSort(tx, t, t.sort, groupWhere(merged)) } : patch;
+      },
+    },
+    ...extra,
+  });
+}
+
+export const focusHomeRoutes = focusRoutes(focusHomeResource, focusHome, 'platform');
+export const focusChannelRoutes = focusRoutes(focusChannelResource, focusChannel as unknown as FocusTable, 'category');
+export const focusVideoRoutes = focusRoutes(focusVideoResource, focusVideo as unknown as FocusTable, 'platform');
+
+/**
+ * 首页右侧焦点图 with `PUT /flush/{id}`: pushes the slot as it is now to the site (FOCUS_FLUSH_URL,
+ * when configured) and records when. A push that fails records nothing and says why.
+ */
+export function focusHomeRightRoutes({ focusFlushUrl, fetch: fetcher = fetch }: OperationDeps = {}) {
+  const routes: ReturnType<typeof focusRoutes> = focusRoutes(focusHomeRightResource, focusHomeRight as unknown as FocusTable, 'none', {
+    extend(app) {
+      app.put('/flush/:id', access.route(focusHomeRightResource.permission), async (c) => {
+        const id = idParam(c);
+        const slot = await routes.getOne(c.get('db'), c.get('user')!, id);
+        if (!slot) throw notFound('首页右侧焦点图不存在');
+        const status = slotStatus(slot as never);
+        let pushed = false;
+        if (focusFlushUrl) {
+          try {
+            const res = await fetcher(focusFlushUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ family: 'focus_home_right', status, slot }),
+              signal: AbortSignal.timeout(5000),
+            });
+            if (!res.ok) throw new Error(`HTTP ${res.status}`);
+            pushed = true;
+          } catch (err) {
+            throw new ApiError(502, `推送到网站失败（${(err as Error).message}），未记录刷新时间，请稍后重试`);
+          }
+        }
+        const after = await routes.inTransaction(c, async ({ tx }) => {
+          await tx.update(focusHomeRight).set({ flushedAt: new Date() }).where(eq(focusHomeRight.id, id));
+          const row = (await routes.getOne(tx, c.get('user')!, id))!;
+          await logOperation(tx, c, {
+            type: 'flush',
+            resource: 'focus_home_right',
+            resourceId: id,
+            summary: `刷新首页右侧焦点图「${slot.title}」${pushed ? '（已推送到网站）' : '（未配置推送地址，仅记录时间）'}`,
+            before: slot,
+            after: row,
+          });
+          return row;
+        });
+        return ok(c, { ...after, pushed, note: pushed ? '已推送到网站' : '未配置推送地址（FOCUS_FLUSH_URL），已记录刷新时间' });
+      });
+    },
+  });
+  return routes;
+}
+
+// ——— Search keywords ——————————————————————————————————————————————————————————————
+
+const KEYWORD_ROUTES = ['/operation/keywords', '/operation/pckeywords'] as const;
+
+/** The platforms whose keywords this person manages: app/m on one screen, pc on the other. */
+function keywordPlatforms(user: SessionUser): string[] {
+  return [...(canAccess(user, '/operation/keywords') ? ['app', 'm'] : []), ...(canAccess(user, '/operation/pckeywords') ? ['pc'] : [])];
+}
+
+function assertKeywordPlatform(user: SessionUser, platform: string) {
+  if (!canAccess(user, keywordRouteOf(platform))) throw forbidden(platform === 'pc' ? '没有管理 PC 搜索关键词的权限' : '没有管理 APP / M 站搜索关键词的权限');
+}
+
+async function assertKeywordUnique(tx: Tx, platform: string, word: string, exceptId?: number) {
+  const [twin] = await tx
+    .select({ id: searchKeywords.id })
+    .from(searchKeywords)
+    .where(and(eq(searchKeywords.platform, platform), eq(searchKeywords.word, word), exceptId ? ne(searchKeywords.id, exceptId) : undefined))
+    .limit(1);
+  if (twin) throw conflict(`该平台已有关键词「${word}」`, { word: '该平台已有同样的关键词' });
+}
+
+export const searchKeywordRoutes = crudRoutes({
+  resource: searchKeywordResource,
+  table: searchKeywords,
+  columns: {
+    id: searchKeywords.id,
+    word: searchKeywords.word,
+    url: searchKeywords.url,
+    platform: searchKeywords.platform,
+    sort: searchKeywords.sort,
+    enabled: searchKeywords.enabled,
+    updatedAt: searchKeywords.updatedAt,
+  },
+  write: access.anyRoute(KEYWORD_ROUTES),
+  // A person sees and sorts only the platforms their screens manage.
+  scope: (user) => {
+    const allowed = keywordPlatforms(user);
+    return allowed.length === 3 ? undefined : allowed.length ? inArray(searchKeywords.platform, allowed) : sql`false`;
+  },
+  keyword: [searchKeywords.word],
+  filters: {
+    enabled: byEnabled(searchKeywords.enabled),
+    platform: (v) => inArray(searchKeywords.platform, v.split(',').filter((p) => ['app', 'm', 'pc'].includes(p)).concat('-')),
+  },
+  orderBy: [asc(searchKeywords.platform), asc(searchKeywords.sort), asc(searchKeywords.id)],
+  sortGroup: searchKeywords.platform,
+  operations: { remove: false },
+  title: (row) => String(row.word ?? row.id),
+  updateType: (patch) => (Object.keys(patch).length === 1 && 'enabled' in patch ? (patch.enabled ? 'enable' : 'disable') : 'update'),
+  hooks: {
+    async beforeCreate({ tx, user }, values) {
+      assertKeywordPlatform(user, values.platform as string);
+      await assertKeywordUnique(tx, values.platform as string, values.word as string);
+      return { ...values, sort: await nextSort(tx, searchKeywords, searchKeywords.sort, eq(searchKeywords.platform, values.platform as string)) };
+    },
+    async beforeUpdate({ tx, user }, before, patch) {
+      const platform = (patch.platform ?? before.platform) as string;
+      const moves = platform !== before.platform;
+      if (moves) assertKeywordPlatform(user, platform);
+      if (moves || 'word' in patch) await assertKeywordUnique(tx, platform, (patch.word ?? before.word) as string, before.id);
+      return moves ? { ...patch, sort: await nextSort(tx, searchKeywords, searchKeywords.sort, eq(searchKeywords.platform, platform)) } : patch;
+    },
+  },
+});
+
+// ——— Navigation icons —————————————————————————————————————————————————————————————
+
+const iconCount = sql<number>`(SELECT count(*)::int FROM "chameleons" AS ch WHERE ch."version_id" = "chameleon_versions"."id")`;
+
+async function assertVersionUnique(tx: Tx, platform: string, name: string, exceptId?: number) {
+  const [twin] = await tx
+    .select({ id: chameleonVersions.id })
+    .from(chameleonVersions)
+    .where(and(eq(chameleonVersions.platform, platform), eq(chameleonVersions.name, name), exceptId ? ne(chameleonVersions.id, exceptId) : undefined))
+    .limit(1);
+  if (twin) throw conflict(`该平台已有版本「${name}」`, { name: '该平台已有同名版本' });
+}
+
+/** 导航版本: GET, POST, PUT (SEED §7); a version is switched off, not deleted. */
+export const chameleonVersionRoutes = crudRoutes({
+  resource: chameleonVersionResource,
+  table: chameleonVersions,
+  columns: {
+    id: chameleonVersions.id,
+    name: chameleonVersions.name,
+    platform: chameleonVersions.platform,
+    enabled: chameleonVersions.enabled,
+    iconCount: iconCount.as('icon_count'),
+    updatedAt: chameleonVersions.updatedAt,
+  },
+  keyword: [chameleonVersions.name],
+  filters: { platform: byText(chameleonVersions.platform), enabled: byEnabled(chameleonVersions.enabled) },
+  operations: { remove: false },
+  hooks: {
+    async beforeCreate({ tx }, values) {
+      await assertVersionUnique(tx, values.platform as string, values.name as string);
+      return values;
+    },
+    async beforeUpdate({ tx }, before, patch) {
+      if ('name' in patch || 'platform' in patch) await assertVersionUnique(tx, (patch.platform ?? before.platform) as string, (patch.name ?? before.name) as string, before.id);
+      return patch;
+    },
+  },
+});
+
+/** 图标类型: GET (the screen lists them), POST, PUT; in the order they were added. */
+export const chameleonTypeRoutes = crudRoutes({
+  resource: chameleonTypeResource,
+  table: chameleonTypes,
+  columns: { id: chameleonTypes.id, name: chameleonTypes.name, sort: chameleonTypes.sort },
+  orderBy: [asc(chameleonTypes.sort), asc(chameleonTypes.id)],
+  unique: [{ field: 'name', column: chameleonTypes.name, message: '图标类型名称已存在' }],
+  operations: { remove: false },
+  hooks: {
+    async beforeCreate({ tx }, values) {
+      return { ...values, sort: await nextSort(tx, chameleonTypes, chameleonTypes.sort) };
+    },
+  },
+});
+
+async function assertIconPlacement(tx: Tx, icon: Values) {
+  const errors: Record<string, string> = {};
+  const [version] = await tx.select({ id: chameleonVersions.id }).from(chameleonVersions).where(eq(chameleonVersions.id, icon.versionId as number));
+  if (!version) errors.versionId = '版本不存在';
+  const [type] = await tx.select({ id: chameleonTypes.id }).from(chameleonTypes).where(eq(chameleonTypes.id, icon.typeId as number));
+  if (!type) errors.typeId = '图标类型不存在';
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
+}
+
+const iconGroup = (icon: Values) => and(eq(chameleons.versionId, icon.versionId as number), eq(chameleons.typeId, icon.typeId as number));
+
+/** 导航图标: a version's icons, grouped by type, each group in drag order. */
+export const chameleonRoutes = crudRoutes({
+  resource: chameleonResource,
+  table: chameleons,
+  columns: {
+    id: chameleons.id,
+    versionId: chameleons.versionId,
+    typeId: chameleons.typeId,
+    name: chameleons.name,
+    icon: chameleons.icon,
+    url: chameleons.url,
+    sort: chameleons.sort,
+    enabled: chameleons.enabled,
+  },
+  keyword: [chameleons.name],
+  filters: { versionId: byId(chameleons.versionId), typeId: byId(chameleons.typeId), enabled: byEnabled(chameleons.enabled) },
+  orderBy: [asc(chameleons.versionId), asc(chameleons.typeId), asc(chameleons.sort), asc(chameleons.id)],
+  // One sort reorders icons of one version and one type.
+  sortGroup: sql`${chameleons.versionId} || ':' || ${chameleons.typeId}` as unknown as AnyPgColumn,
+  // The version is fixed once created (an icon is copied, not moved, to another version).
+  updateSchema: chameleonResource.schema.omit({ versionId: true }).partial(),
+  operations: { remove: false },
+  media: { ownerType: 'chameleon', fields: ['icon'] },
+  hooks: {
+    async beforeCreate({ tx }, values) {
+      await assertIconPlacement(tx, values);
+      return { ...values, sort: await nextSort(tx, chameleons, chameleons.sort, iconGroup(values)) };
+    },
+    async beforeUpdate({ tx }, before, patch) {
+      if (!('typeId' in patch) || patch.typeId === before.typeId) return patch;
+      const merged = { ...before, ...patch };
+      await assertIconPlacement(tx, merged);
+      return { ...patch, sort: await nextSort(tx, chameleons, chameleons.sort, iconGroup(merged)) };
+    },
+  },
+});
+
+// ——— Friend links ————————————————————————————————————————————————————————————————
+
+/** 友情链接: GET, POST, PUT, PUT /sort, DELETE (SEED §7). */
+export const friendLinkRoutes = crudRoutes({
+  resource: friendLinkResource,
+  table: friendLinks,
+  columns: {
+    id: friendLinks.id,
+    name: friendLinks.name,
+    url: friendLinks.url,
+    logo: friendLinks.logo,
+    sort: friendLinks.sort,
+    enabled: friendLinks.enabled,
+    updatedAt: friendLinks.updatedAt,
+  },
+  keyword: [friendLinks.name, friendLinks.url],
+  filters: { enabled: byEnabled(friendLinks.enabled) },
+  unique: [{ field: 'name', column: friendLinks.name, message: '已有同名的友情链接' }],
+  updateType: (patch) => (Object.keys(patch).length === 1 && 'enabled' in patch ? (patch.enabled ? 'enable' : 'disable') : 'update'),
+  media: { ownerType: 'friend_link', fields: ['logo'] },
+  hooks: {
+    async beforeCreate({ tx }, values) {
+      return { ...values, sort: await nextSort(tx, friendLinks, friendLinks.sort) };
+    },
+  },
+});
+
+// ——— Brands ——————————————————————————————————————————————————————————————————————
+
+/** The built-in product host's brands (DESIGN §5); another host's brands cannot be checked here. */
+let catalogueBrands: Map<number, { name: string; initial: string }> | null = null;
+function builtInBrand(id: number) {
+  catalogueBrands ??= new Map(buildTrucks().brands.map((b) => [b.id, { name: b.name, initial: b.initial }]));
+  return catalogueBrands.get(id);
+}
+const usesBuiltInProductHost = () => {
+  const base = process.env.NEXT_PUBLIC_PRODUCT_API;
+  return !base || base.startsWith('/');
+};
+
+/** Ties the brand to the product host's brand: its name is kept, and its initial unless one was given. */
+function withProductBrand(values: Values): Values {
+  if (!usesBuiltInProductHost()) return values;
+  const hit = builtInBrand(values.productBrandId as number);
+  if (!hit) throw badRequest('车型库中没有这个品牌', { productBrandId: '车型库中没有这个品牌' });
+  return { ...values, productBrandName: hit.name, initial: (values.initial as string) || hit.initial };
+}
+
+/** 品牌: GET, POST, PUT (SEED §7), each tied to one product-host brand, A–Z by initial. */
+export const brandRoutes = crudRoutes({
+  resource: brandResource,
+  table: brands,
+  columns: {
+    id: brands.id,
+    name: brands.name,
+    logo: brands.logo,
+    initial: brands.initial,
+    productBrandId: brands.productBrandId,
+    productBrandName: brands.productBrandName,
+    enabled: brands.enabled,
+    updatedAt: brands.updatedAt,
+  },
+  updateSchema: brandResource.schema.partial(),
+  keyword: [brands.name, brands.productBrandName],
+  filters: { enabled: byEnabled(brands.enabled), initial: byText(brands.initial) },
+  orderBy: [asc(brands.initial), asc(brands.sort), asc(brands.id)],
+  unique: [
+    { field: 'name', column: brands.name, message: '品牌名称已存在' },
+    { field: 'productBrandId', column: brands.productBrandId, message: '这个车型库品牌已经关联了另一个品牌' },
+  ],
+  operations: { remove: false },
+  updateType: (patch) => (Object.keys(patch).length === 1 && 'enabled' in patch ? (patch.enabled ? 'enable' : 'disable') : 'update'),
+  media: { ownerType: 'brand', fields: ['logo'] },
+  hooks: {
+    beforeCreate: (_ctx, values) => withProductBrand(values),
+    beforeUpdate: (_ctx, _before, patch) => ('productBrandId' in patch ? withProductBrand(patch) : patch),
+  },
+});
+
+// ——— Ads ———————————————————————————————————————————————————————————————————————
+
+/**
+ * 广告: `GET /list`, `PUT /edit` (with an id: edit; without: add — SEED §7 names no POST) and
+ * `PUT /state/edit` (上线 / 下线).
+ */
+export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
+  resource: advertiseResource,
+  table: advertise,
+  columns: {
+    id: advertise.id,
+    name: advertise.name,
+    position: advertise.position,
+    image: advertise.image,
+    url: advertise.url,
+    startAt: advertise.startAt,
+    endAt: advertise.endAt,
+    state: advertise.state,
+    sort: advertise.sort,
+    updatedAt: advertise.updatedAt,
+  },
+  listPath: '/list',
+  keyword: [advertise.name],
+  filters: {
+    position: byText(advertise.position),
+    state: (v) => (v === '0' || v === '1' ? eq(advertise.state, Number(v)) : undefined),
+  },
+  orderBy: [asc(advertise.position), asc(advertise.sort), desc(advertise.id)],
+  operations: { create: false, update: false, remove: false },
+  media: { ownerType: 'advertise', fields: ['image'] },
+  extend(app: Hono<AppEnv>) {
+    const write = access.route(advertiseResource.permission);
+    app.put('/edit', write, async (c) => {
+      const raw = await readJson(c);
+      const input = parseInput(advertiseEditSchema, raw) as Values;
+      const sent = raw && typeof raw === 'object' ? Object.keys(raw) : [];
+      const id = input.id as number | undefined;
+      if (!id) {
+        // Adding: the whole record is required.
+        const values = parseInput(advertiseResource.schema, raw) as Values;
+        assertPeriod(values.startAt, values.endAt);
+        const created = await advertiseRoutes.inTransaction(c, async ({ tx, user }) => {
+          const sort = await nextSort(tx, advertise, advertise.sort, eq(advertise.position, values.position as string));
+          const [{ id: newId }] = await tx
+            .insert(advertise)
+            .values({ ...(values as typeof advertise.$inferInsert), endAt: (values.endAt as Date | null | undefined) ?? null, sort })
+            .returning({ id: advertise.id });
+          const after = (await advertiseRoutes.getOne(tx, user, newId))!;
+          await advertiseRoutes.recordMedia(tx, after, null);
+          await logOperation(tx, c, { type: 'create', resource: 'advertise', resourceId: newId, summary: `新增广告「${after.name}」`, after });
+          return after;
+        });
+        return ok(c, created);
+      }
+      const patch = Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'id' && sent.includes(k)));
+      const updated = await advertiseRoutes.inTransaction(c, async ({ tx, user }) => {
+        const before = await advertiseRoutes.getOne(tx, user, id);
+        if (!before) throw notFound('广告不存在');
+        if ('startAt' in patch || 'endAt' in patch) assertPeriod(patch.startAt ?? before.startAt, 'endAt' in patch ? patch.endAt : before.endAt);
+        if (Object.keys(patch).length) await tx.update(advertise).set({ ...patch, updatedAt: new Date() }).where(eq(advertise.id, id));
+        const after = (await advertiseRoutes.getOne(tx, user, id))!;
+        await advertiseRoutes.recordMedia(tx, after, before);
+        await logOperation(tx, c, { type: 'update', resource: 'advertise', resourceId: id, summary: `修改广告「${after.name}」`, before, after });
+        return after;
+      });
+      return ok(c, updated);
+    });
+
+    app.put('/state/edit', write, async (c) => {
+      const { id, state } = parseInput(advertiseStateSchema, await readJson(c));
+      const updated = await advertiseRoutes.inTransaction(c, async ({ tx, user }) => {
+        const before = await advertiseRoutes.getOne(tx, user, id);
+        if (!before) throw notFound('广告不存在');
+        if (before.state !== state) await tx.update(advertise).set({ state, updatedAt: new Date() }).where(eq(advertise.id, id));
+        const after = (await advertiseRoutes.getOne(tx, user, id))!;
+        await logOperation(tx, c, {
+          type: state === 1 ? 'enable' : 'disable',
+          resource: 'advertise',
+          resourceId: id,
+          summary: `${state === 1 ? '上线' : '下线'}广告「${after.name}」`,
+          before,
+          after,
+        });
+        return after;
+      });
+      return ok(c, updated);
+    });
+  },
+});
+
+/** Every operations route, mounted under `/api`. */
+export function operationRoutes(deps: OperationDeps = {}) {
+  const app = new Hono<AppEnv>();
+  app.route('/focus_home', focusHomeRoutes);
+  app.route('/focus_channel', focusChannelRoutes);
+  app.route('/focus_home_right', focusHomeRightRoutes(deps));
+  app.route('/focus_video', focusVideoRoutes);
+  app.route('/search_keywords', searchKeywordRoutes);
+  app.route('/chameleon_version', chameleonVersionRoutes);
+  app.route('/chameleon_type', chameleonTypeRoutes);
+  app.route('/chameleon', chameleonRoutes);
+  app.route('/friend_links', friendLinkRoutes);
+  app.route('/brands', brandRoutes);
+  app.route('/advertise', advertiseRoutes);
+  return app;
+}
+
