@@ -146,6 +146,11 @@ export interface ResourceFormModalProps<T> extends FieldInputOptions {
   fieldsOverride?: Record<string, ReactNode>;
   /** More Form.Items, rendered after the generated ones in the same form. */
   extraFields?: ReactNode;
+  /**
+   * More rules for a generated field, run after the declaration's, and the fields it depends on
+   * (re-checked when they change): cross-field rules such as an end after its start.
+   */
+  itemRules?: Record<string, { rules: FormRule[]; dependencies?: string[] }>;
   /** Adjusts the values before they are sent. */
   transform?: (values: Values) => Values;
   /** Default `新增<label>` / `编辑<label> · <record name>`. */
@@ -201,6 +206,7 @@ function FormModal<T>({
   submit,
   fieldsOverride = {},
   extraFields,
+  itemRules = {},
   optionsFor,
   treeDataFor,
   transform,
@@ -355,7 +361,8 @@ function FormModal<T>({
                 name={field.name}
                 label={field.label}
                 required={field.required}
-                rules={lockReason === undefined ? rulesFor(field, def) : []}
+                rules={lockReason === undefined ? [...rulesFor(field, def), ...(itemRules[field.name]?.rules ?? [])] : []}
+                dependencies={itemRules[field.name]?.dependencies}
                 extra={lockReason !== undefined ? <span data-testid={`locked-${field.name}`}>{lockReason}</span> : field.help}
                 {...itemPropsFor(field)}
               >

@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { App, Button, Grid, Switch, Typography, type TableColumnType, type TreeSelectProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { actionsColumn, emptyText, ResourceFilters, ResourceFormModal, SortableTable, useResourceList, type RowAction } from '@/components/crud';
+import { actionsColumn, emptyText, ResourceFilters, ResourceFormModal, SortableTable, useResourceList, type ResourceFormModalProps, type RowAction } from '@/components/crud';
 import { isOk, type ListParams, type ResourceClient } from '@/lib/api/resource';
 import { recordName } from '@/lib/resources/check';
 import type { FieldOption, ResourceDef } from '@/lib/resources/define';
@@ -27,7 +27,7 @@ export interface SortableListProps<T extends Row> {
   /** Adds a 状态 column with a switch that writes `enabled`. */
   hasToggle?: boolean;
   /** Extra row actions (刷新 …). */
-  more?: (record: T) => RowAction[];
+  more?: (record: T, reload: () => Promise<void>) => RowAction[];
   /** Deletes the record (only where the API has a delete). */
   onDelete?: (record: T) => Promise<unknown>;
   /** Form pieces (ResourceFormModal). */
@@ -35,6 +35,7 @@ export interface SortableListProps<T extends Row> {
   optionsFor?: Record<string, FieldOption[]>;
   treeDataFor?: Record<string, TreeSelectProps['treeData']>;
   extraFields?: ReactNode;
+  itemRules?: ResourceFormModalProps<T>['itemRules'];
   initialValues?: Values;
   transform?: (values: Values, record: T | null) => Values;
   formWidth?: number;
@@ -67,6 +68,7 @@ export function SortableList<T extends Row>({
   optionsFor,
   treeDataFor,
   extraFields,
+  itemRules,
   initialValues,
   transform,
   formWidth = 640,
@@ -114,7 +116,7 @@ export function SortableList<T extends Row>({
               await list.reload();
             }
           : undefined,
-        more,
+        more: more ? (r) => more(r, list.reload) : undefined,
         rowName: (r) => recordName(r),
       }),
       ...(isNarrow ? { fixed: undefined } : {}),
@@ -174,6 +176,7 @@ export function SortableList<T extends Row>({
         optionsFor={optionsFor}
         treeDataFor={treeDataFor}
         extraFields={extraFields}
+        itemRules={itemRules}
         transform={transform ? (v) => transform(v, dialog.record) : undefined}
         submit={(values) => (dialog.record ? client.update(dialog.record.id, values as never) : client.create(values as never))}
       />

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -41,6 +42,7 @@ import {
 import { crudRoutes, type CrudOptions } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
 import { buildTrucks } from '../hosts/data/trucks';
+import { keywordCondition } from './articles';
 import { ApiError, badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
 
@@ -577,6 +579,41 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
   },
 });
 
+/** What a focus slot may show: published or scheduled articles (a slot may be set up ahead of them). */
+const PICKABLE_STATUSES = [3, 5];
+const FOCUS_ROUTES = ['/operation/focus', '/operation/pcfocus', '/operation/videofocus'] as const;
+
+/**
+ * `GET /api/focus_targets?kind=article|video&keyword=`: the slot form's search. Operators hold the
+ * focus screens, not the article list, so the search is theirs: titles only, at most 20, newest first.
+ * Videos come from the videos table once it exists (another issue); until then the answer says so.
+ */
+export const focusTargetRoutes = new Hono<AppEnv>().get('/', access.anyRoute(FOCUS_ROUTES), async (c) => {
+  const q = parseInput(
+    z.object({ kind: z.enum(['article', 'video']).default('article'), keyword: z.string().trim().max(64, '关键词不能超过 64 个字符').default('') }),
+    c.req.query(),
+  );
+  const db = c.get('db');
+  if (q.kind === 'article') {
+    const list = await db
+      .select({ id: articles.id, title: articles.title, cover: articles.cover, status: articles.status, publishedAt: articles.publishedAt })
+      .from(articles)
+      .where(and(inArray(articles.status, PICKABLE_STATUSES), q.keyword ? keywordCondition(q.keyword) : undefined))
+      .orderBy(desc(articles.updatedAt), desc(articles.id))
+      .limit(20);
+    return ok(c, { list, available: true });
+  }
+  if (!(await tableExists(db, 'videos'))) return ok(c, { list: [], available: false, note: '视频功能尚未开通，请改用链接' });
+  try {
+    const pattern = `%${q.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const found = await db.execute(sql`SELECT "id", "title", "cover" FROM "videos" WHERE "title" ILIKE ${pattern} ORDER BY "id" DESC LIMIT 20`);
+    const list = Array.isArray(found) ? found : ((found as unknown as { rows?: unknown[] }).rows ?? []);
+    return ok(c, { list, available: true });
+  } catch {
+    return ok(c, { list: [], available: false, note: '视频库暂时无法搜索，请改用链接' });
+  }
+});
+
 /** Every operations route, mounted under `/api`. */
 export function operationRoutes(deps: OperationDeps = {}) {
   const app = new Hono<AppEnv>();
@@ -584,6 +621,7 @@ export function operationRoutes(deps: OperationDeps = {}) {
   app.route('/focus_channel', focusChannelRoutes);
   app.route('/focus_home_right', focusHomeRightRoutes(deps));
   app.route('/focus_video', focusVideoRoutes);
+  app.route('/focus_targets', focusTargetRoutes);
   app.route('/search_keywords', searchKeywordRoutes);
   app.route('/chameleon_version', chameleonVersionRoutes);
   app.route('/chameleon_type', chameleonTypeRoutes);
