@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   advertiseEditSchema,
@@ -38,7 +38,9 @@ import {
   friendLinks,
   platforms,
   searchKeywords,
+  videos,
 } from '../db/schema';
+import { likePattern } from '../crud/list';
 import { crudRoutes, type CrudOptions } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
 import { buildTrucks } from '../hosts/data/trucks';
@@ -66,13 +68,6 @@ async function nextSort(tx: DbOrTx, table: PgTable, sortColumn: AnyPgColumn, whe
 function assertPeriod(startAt: unknown, endAt: unknown) {
   const error = periodError(startAt instanceof Date ? startAt.toISOString() : startAt, endAt instanceof Date ? endAt.toISOString() : endAt);
   if (error) throw badRequest(error, { endAt: error });
-}
-
-/** Whether a table exists (videos are another issue's table: a slot may name one once it is there). */
-async function tableExists(tx: DbOrTx, name: string): Promise<boolean> {
-  const rows = (await tx.execute(sql`SELECT to_regclass(${name}) IS NOT NULL AS "exists"`)) as unknown as { rows?: Array<{ exists: boolean }> } | Array<{ exists: boolean }>;
-  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
-  return Boolean(list[0]?.exists);
 }
 
 // ——— Focus families ———————————————————————————————————————————————————————————————
@@ -106,10 +101,8 @@ async function assertTarget(tx: Tx, slot: Values) {
     if (!hit) throw badRequest('文章不存在', { articleId: '文章不存在' });
   }
   if (videoId) {
-    if (!(await tableExists(tx, 'videos'))) throw badRequest('视频功能尚未开通，请改用链接', { articleId: '视频功能尚未开通，请改用链接' });
-    const found = await tx.execute(sql`SELECT 1 FROM "videos" WHERE "id" = ${videoId} LIMIT 1`);
-    const rows = Array.isArray(found) ? found : ((found as unknown as { rows?: unknown[] }).rows ?? []);
-    if (!rows.length) throw badRequest('视频不存在', { articleId: '视频不存在' });
+    const [hit] = await tx.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId)).limit(1);
+    if (!hit) throw badRequest('视频不存在', { articleId: '视频不存在' });
   }
 }
 
@@ -135,7 +128,8 @@ function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, grou
   const t = table;
   const groupColumn = group === 'platform' ? t.platform : group === 'category' ? t.categoryId : undefined;
   const groupWhere = (slot: Values) => (groupColumn ? eq(groupColumn, slot[group === 'platform' ? 'platform' : 'categoryId'] as never) : undefined);
-  const targetTitle = sql<string | null>`(SELECT a."title" FROM "articles" AS a WHERE a."id" = ${t.articleId})`;
+  // The picked article's or video's title, for the list (one indexed lookup per shown row).
+  const targetTitle = sql<string | null>`coalesce((SELECT a."title" FROM "articles" AS a WHERE a."id" = ${t.articleId}), (SELECT v."title" FROM "videos" AS v WHERE v."id" = ${t.videoId}))`;
   const flushed = (t as unknown as { flushedAt?: AnyPgColumn }).flushedAt;
   return crudRoutes({
     resource,
@@ -586,7 +580,7 @@ const FOCUS_ROUTES = ['/operation/focus', '/operation/pcfocus', '/operation/vide
 /**
  * `GET /api/focus_targets?kind=article|video&keyword=`: the slot form's search. Operators hold the
  * focus screens, not the article list, so the search is theirs: titles only, at most 20, newest first.
- * Videos come from the videos table once it exists (another issue); until then the answer says so.
+ * Videos: published or scheduled short videos, by title.
  */
 export const focusTargetRoutes = new Hono<AppEnv>().get('/', access.anyRoute(FOCUS_ROUTES), async (c) => {
   const q = parseInput(
@@ -603,15 +597,13 @@ export const focusTargetRoutes = new Hono<AppEnv>().get('/', access.anyRoute(FOC
       .limit(20);
     return ok(c, { list, available: true });
   }
-  if (!(await tableExists(db, 'videos'))) return ok(c, { list: [], available: false, note: '视频功能尚未开通，请改用链接' });
-  try {
-    const pattern = `%${q.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    const found = await db.execute(sql`SELECT "id", "title", "cover" FROM "videos" WHERE "title" ILIKE ${pattern} ORDER BY "id" DESC LIMIT 20`);
-    const list = Array.isArray(found) ? found : ((found as unknown as { rows?: unknown[] }).rows ?? []);
-    return ok(c, { list, available: true });
-  } catch {
-    return ok(c, { list: [], available: false, note: '视频库暂时无法搜索，请改用链接' });
-  }
+  const list = await db
+    .select({ id: videos.id, title: videos.title, cover: videos.cover, status: videos.status, publishedAt: videos.publishedAt })
+    .from(videos)
+    .where(and(inArray(videos.status, PICKABLE_STATUSES), q.keyword ? ilike(videos.title, likePattern(q.keyword)) : undefined))
+    .orderBy(desc(videos.updatedAt), desc(videos.id))
+    .limit(20);
+  return ok(c, { list, available: true });
 });
 
 /** Every operations route, mounted under `/api`. */

@@ -51,8 +51,11 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
   describe('focus slots', () => {
     let articleId: number;
     beforeAll(async () => {
-      const [a] = await t.db.insert(articles).values({ title: '重卡销量再创新高', editorId: 1, status: 3 }).returning();
-      articleId = a.id;
+      // Through the API, so the article is searchable; then published (the workflow is another issue's).
+      const created = await call('POST', '/api/articles', { title: '重卡销量再创新高' });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      articleId = created.body.data.id;
+      await t.db.update(articles).set({ status: 3 }).where(eq(articles.id, articleId));
     });
 
     it('creates a home slot picking an article with a library image, and records the image as used', async () => {
@@ -114,7 +117,7 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       expect(await usesOf('focus_home', scheduled.id)).toEqual([picId]);
     });
 
-    it('channel slots belong to a category; video slots take a link while videos are not there', async () => {
+    it('channel slots belong to a category; video slots take a video or a link', async () => {
       const type = (await call('POST', '/api/category_types', { name: '频道' })).body.data;
       const channel = (await call('POST', '/api/categories', { typeId: type.id, name: '新闻' })).body.data;
       const res = await call('POST', '/api/focus_channel', { title: '新闻频道头图', url: 'https://www.example.com/news', image: picUrl, categoryId: channel.id, startAt: inHours(0) });
@@ -125,6 +128,19 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       expect(video.status).toBe(200);
       const both = await call('POST', '/api/focus_video', { title: '两个都选', articleId, videoId: 1, image: picUrl, platform: 'app', startAt: inHours(0) });
       expect(both.body.errors).toEqual({ articleId: '一个焦点图只能选一篇文章或一个视频' });
+      const ghost = await call('POST', '/api/focus_video', { title: '没有的视频', videoId: 999999, image: picUrl, platform: 'app', startAt: inHours(0) });
+      expect(ghost.body.errors).toEqual({ articleId: '视频不存在' });
+    });
+
+    it('searches published articles (and videos) for the slot form, for operators without the article list', async () => {
+      expect((await call('POST', '/api/articles', { title: '重卡草稿不该出现' })).status).toBe(200);
+      const { cookie } = await createStaff(t, admin, { username: 'picker', routes: ['/operation/videofocus'] });
+      const found = await call('GET', `/api/focus_targets?kind=article&keyword=${encodeURIComponent('重卡')}`, undefined, cookie);
+      expect(found.status).toBe(200);
+      expect(found.body.data.list.map((a: { title: string }) => a.title)).toEqual(['重卡销量再创新高']);
+      const vids = await call('GET', '/api/focus_targets?kind=video', undefined, cookie);
+      expect(vids.body.data).toEqual({ list: [], available: true });
+      expect((await call('GET', '/api/focus_targets?kind=audio')).status).toBe(400);
     });
 
     it('flush pushes the right-side slot to the site and records when; a failed push records nothing', async () => {

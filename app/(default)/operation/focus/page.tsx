@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
+import { HomeFocusScreen } from '@/components/operations/focus-pages';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/operation/focus');
 
+/** 首页焦点图. The group, filters and tab live in the URL. */
 export default function Page() {
-  return <Placeholder path="/operation/focus" />;
+  return (
+    <Suspense>
+      <HomeFocusScreen />
+    </Suspense>
+  );
 }

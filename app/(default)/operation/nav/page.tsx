@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
+import { NavScreen } from '@/components/operations/nav-screen';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/operation/nav');
 
+/** 导航图标. The chosen version lives in the URL. */
 export default function Page() {
-  return <Placeholder path="/operation/nav" />;
+  return (
+    <Suspense>
+      <NavScreen />
+    </Suspense>
+  );
 }

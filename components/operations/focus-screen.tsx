@@ -1,0 +1,204 @@
+'use client';
+
+import { useEffect, useMemo, useState } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { App, Empty, Form, Space, Tabs, TreeSelect, Typography, type TableColumnType } from 'antd';
+import Link from 'next/link';
+import { EllipsisText, formatDateTime } from '@/components/crud';
+import { CoverInput } from '@/components/media/cover-input';
+import { operationsApi } from '@/lib/api/operations';
+import { isOk, resourceClient } from '@/lib/api/resource';
+import type { ResourceDef } from '@/lib/resources/define';
+import type { FocusGroup, FocusSlot } from '@/lib/resources/operations';
+import type { Category, CategoryType, Platform } from '@/lib/resources/taxonomy';
+import { categoryResource, categoryTypeResource, platformResource } from '@/lib/resources/taxonomy';
+import { PERIOD_RULES, periodText, SlotStatusTag, TargetPicker } from './focus-fields';
+import { linkColumn, SortableList, thumbColumn } from './sortable-list';
+
+const platformClient = resourceClient<Platform>(platformResource);
+const typeClient = resourceClient<CategoryType>(categoryTypeResource);
+const categoryClient = resourceClient<Category>(categoryResource);
+
+function usePlatforms(): Platform[] | null {
+  const [list, setList] = useState<Platform[] | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    void platformClient.list({ pageSize: 100 }).then((reply) => isCurrent && setList(isOk(reply) ? reply.data.list : []));
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  return list;
+}
+
+/** Category types with their categories as a tree: the channels a channel slot belongs to. */
+function useChannelTree() {
+  const [tree, setTree] = useState<Array<{ title: string; value: string; selectable: boolean; children: unknown[] }> | null>(null);
+  const [names, setNames] = useState<Map<number, string>>(new Map());
+  useEffect(() => {
+    let isCurrent = true;
+    void Promise.all([typeClient.list({ pageSize: 100 }), categoryClient.list({ pageSize: 100 })]).then(([types, cats]) => {
+      if (!isCurrent) return;
+      const all = isOk(cats) ? cats.data.list : [];
+      const build = (typeId: number, parentId: number | null): unknown[] =>
+        all
+          .filter((c) => c.typeId === typeId && c.parentId === parentId)
+          .map((c) => ({ title: c.name, value: c.id, children: build(typeId, c.id) }));
+      setNames(new Map(all.map((c) => [c.id, c.name])));
+      setTree((isOk(types) ? types.data.list : []).map((t) => ({ title: t.name, value: `type-${t.id}`, selectable: false, children: build(t.id, null) })));
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  return { tree, names };
+}
+
+export interface FocusListProps {
+  def: ResourceDef;
+  group: FocusGroup;
+  /** 刷新 (the right-side home focus). */
+  hasFlush?: boolean;
+  /** The URL parameter holding the chosen group (several lists on one screen keep their own). */
+  groupParam?: string;
+}
+
+/**
+ * A focus family: slots in drag order within their platform (tabs) or channel (a chooser), each
+ * with its picture, what it shows (an article, a video or a link), its period and whether it is
+ * 展示中 / 待上线 / 已过期 / 已停用 now. The group is in the URL.
+ */
+export function FocusList({ def, group, hasFlush = false, groupParam = group === 'category' ? 'categoryId' : 'platform' }: FocusListProps) {
+  const { message } = App.useApp();
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const client = useMemo(() => resourceClient<FocusSlot>(def), [def]);
+  const platforms = usePlatforms();
+  const channels = useChannelTree();
+  const enabledPlatforms = (platforms ?? []).filter((p) => p.enabled);
+  const asked = searchParams.get(groupParam);
+  const platform = group === 'platform' ? (enabledPlatforms.find((p) => p.code === asked)?.code ?? enabledPlatforms[0]?.code ?? null) : null;
+  const categoryId = group === 'category' ? Number(asked) || null : null;
+
+  const setGroup = (value: string | number | null) => {
+    const next = new URLSearchParams(searchParams.toString());
+    if (value === null) next.delete(groupParam);
+    else next.set(groupParam, String(value));
+    for (const k of ['page', 'keyword', 'status']) next.delete(k);
+    router.push(`${pathname}?${next.toString()}`, { scroll: false });
+  };
+
+  const columns: TableColumnType<FocusSlot>[] = [
+    thumbColumn<FocusSlot>('image', '图片'),
+    {
+      key: 'title',
+      title: '标题',
+      dataIndex: 'title',
+      width: 240,
+      render: (title: string, s) => (
+        <div style={{ maxWidth: 240 }}>
+          <EllipsisText text={title} />
+          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {s.articleId ? `文章：${s.targetTitle ?? `#${s.articleId}（已删除）`}` : s.videoId ? `视频：${s.targetTitle ?? `#${s.videoId}（已删除）`}` : '仅链接'}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    { key: 'status', title: '状态', width: 90, render: (_: unknown, s) => <SlotStatusTag slot={s} /> },
+    { key: 'period', title: '展示时间', width: 290, render: (_: unknown, s) => periodText(s.startAt, s.endAt) },
+    linkColumn<FocusSlot>('url', '链接', 180),
+    ...(hasFlush ? [{ key: 'flushedAt', title: '上次刷新', dataIndex: 'flushedAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v) : '未刷新') }] : []),
+  ];
+
+  const groupPicker =
+    group === 'platform' ? (
+      platforms && !enabledPlatforms.length ? null : (
+        <Tabs
+          activeKey={platform ?? undefined}
+          onChange={(key) => setGroup(key)}
+          items={enabledPlatforms.map((p) => ({ key: p.code, label: p.name }))}
+          style={{ marginBottom: 8 }}
+        />
+      )
+    ) : group === 'category' ? (
+      <Space wrap style={{ marginBottom: 16 }}>
+        <label htmlFor={`${def.name}-channel`}>频道</label>
+        <TreeSelect
+          id={`${def.name}-channel`}
+          style={{ minWidth: 240 }}
+          value={categoryId ?? undefined}
+          treeData={(channels.tree ?? []) as never}
+          treeDefaultExpandAll
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          placeholder="选择频道（分类）"
+          loading={channels.tree === null}
+          onChange={(v: number | undefined) => setGroup(v ?? null)}
+        />
+      </Space>
+    ) : null;
+
+  const missing =
+    group === 'platform' && platforms && !enabledPlatforms.length ? (
+      <Empty description={<span>还没有启用的平台。请先在 <Link href="/setting?tab=platform">分类管理 · 平台</Link> 中添加 app、m、pc 等平台。</span>} />
+    ) : group === 'category' && !categoryId ? (
+      <Empty description={channels.tree && !channels.tree.length ? <span>还没有分类。请先在 <Link href="/setting">分类管理</Link> 中添加频道分类。</span> : '先选择一个频道，再查看和安排它的焦点图。'} />
+    ) : null;
+
+  const fixed = group === 'platform' ? { platform: platform ?? '' } : group === 'category' ? { categoryId: categoryId ?? '' } : {};
+  const ready = group === 'none' || (group === 'platform' ? Boolean(platform) : Boolean(categoryId));
+
+  return (
+    <>
+      {groupPicker}
+      {missing}
+      {ready && (
+        <SortableList<FocusSlot>
+          key={`${def.name}:${platform ?? categoryId ?? ''}`}
+          def={def}
+          client={client}
+          columns={columns}
+          fixed={fixed}
+          createLabel={`新增${def.label}`}
+          hasToggle
+          narrowHidden={['image', 'period', 'url', 'flushedAt']}
+          initialValues={{ startAt: new Date().toISOString(), ...fixed }}
+          optionsFor={{ platform: enabledPlatforms.map((p) => ({ label: p.name, value: p.code })) }}
+          treeDataFor={{ categoryId: (channels.tree ?? []) as never }}
+          fieldsOverride={{ articleId: <TargetPickerField />, image: <CoverInput /> }}
+          extraFields={
+            <Form.Item name="videoId" hidden>
+              <input type="hidden" />
+            </Form.Item>
+          }
+          itemRules={PERIOD_RULES}
+          transform={(v) => ({ ...v, articleId: v.articleId ?? null, videoId: v.videoId ?? null, url: v.url ?? '', endAt: v.endAt ?? null })}
+          formWidth={720}
+          hint={`拖动左侧手柄调整${group === 'platform' ? `「${enabledPlatforms.find((p) => p.code === platform)?.name ?? ''}」` : group === 'category' ? `「${channels.names.get(categoryId ?? 0) ?? ''}」` : ''}焦点图的轮播顺序；也可聚焦手柄后按 ↑ ↓。`}
+          more={
+            hasFlush
+              ? (slot, reload) => [
+                  {
+                    key: 'flush',
+                    label: '刷新',
+                    onClick: async () => {
+                      const reply = await operationsApi.flushHomeRight(slot.id);
+                      if (isOk(reply)) void message.success(`「${slot.title}」${reply.data.pushed ? '已推送到网站' : '已记录刷新时间（未配置推送地址）'}`);
+                      await reload();
+                    },
+                  },
+                ]
+              : undefined
+          }
+        />
+      )}
+    </>
+  );
+}
+
+/** The TargetPicker with the edited slot's article title (read from the form's record). */
+function TargetPickerField(props: { value?: number | null; onChange?: (id: number | null) => void; id?: string }) {
+  const form = Form.useFormInstance();
+  const [initialTitle] = useState<string | null>(() => (form.getFieldValue('targetTitle') as string | null | undefined) ?? null);
+  return <TargetPicker {...props} initialTitle={initialTitle} />;
+}

@@ -1,0 +1,154 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { Button, Card, Empty, Select, Space, Tag, Typography, type TableColumnType } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EllipsisText, ResourceFormModal } from '@/components/crud';
+import { CoverInput } from '@/components/media/cover-input';
+import { isOk, resourceClient } from '@/lib/api/resource';
+import {
+  chameleonResource,
+  chameleonTypeResource,
+  chameleonVersionResource,
+  KEYWORD_PLATFORMS,
+  type Chameleon,
+  type ChameleonType,
+  type ChameleonVersion,
+} from '@/lib/resources/operations';
+import { linkColumn, SortableList, thumbColumn } from './sortable-list';
+
+const versionClient = resourceClient<ChameleonVersion>(chameleonVersionResource);
+const typeClient = resourceClient<ChameleonType>(chameleonTypeResource);
+const iconClient = resourceClient<Chameleon>(chameleonResource);
+const platformLabel = (p: string) => KEYWORD_PLATFORMS.find((o) => o.value === p)?.label ?? p;
+
+/**
+ * 导航图标: choose a version (an app release's set of icons), then its icons grouped by type
+ * (金刚区, 底部导航 …), each group in drag order, icons from the picture library.
+ * Versions and types are added and renamed here; nothing is deleted (SEED §7), a version or an
+ * icon is switched off instead.
+ */
+export function NavScreen() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const [versions, setVersions] = useState<ChameleonVersion[] | null>(null);
+  const [types, setTypes] = useState<ChameleonType[] | null>(null);
+  const [versionDialog, setVersionDialog] = useState<{ open: boolean; record: ChameleonVersion | null }>({ open: false, record: null });
+  const [typeDialog, setTypeDialog] = useState<{ open: boolean; record: ChameleonType | null }>({ open: false, record: null });
+
+  const loadVersions = useCallback(async () => {
+    const reply = await versionClient.list({ pageSize: 100 });
+    setVersions(isOk(reply) ? reply.data.list : []);
+  }, []);
+  const loadTypes = useCallback(async () => {
+    const reply = await typeClient.list({ pageSize: 100 });
+    setTypes(isOk(reply) ? reply.data.list : []);
+  }, []);
+  useEffect(() => {
+    void loadVersions();
+    void loadTypes();
+  }, [loadVersions, loadTypes]);
+
+  const asked = Number(searchParams.get('version')) || null;
+  const version = versions?.find((v) => v.id === asked) ?? versions?.[0] ?? null;
+  const chooseVersion = (id: number) => router.push(`${pathname}?version=${id}`, { scroll: false });
+
+  const columns: TableColumnType<Chameleon>[] = [
+    thumbColumn<Chameleon>('icon', '图标', { square: true, width: 72 }),
+    { key: 'name', title: '名称', dataIndex: 'name', width: 160, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
+    linkColumn<Chameleon>('url', '链接', 260),
+  ];
+  const typeOptions = (types ?? []).map((t) => ({ label: t.name, value: t.id }));
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card size="small">
+        <Space wrap align="center">
+          <label htmlFor="nav-version">版本</label>
+          <Select<number>
+            id="nav-version"
+            style={{ minWidth: 260 }}
+            loading={versions === null}
+            value={version?.id}
+            placeholder="还没有版本"
+            onChange={chooseVersion}
+            options={(versions ?? []).map((v) => ({
+              value: v.id,
+              label: `${platformLabel(v.platform)} · ${v.name}${v.enabled ? '' : '（已停用）'} · ${v.iconCount ?? 0} 个图标`,
+            }))}
+          />
+          <Button icon={<PlusOutlined aria-hidden />} onClick={() => setVersionDialog({ open: true, record: null })}>
+            新增版本
+          </Button>
+          <Button icon={<EditOutlined aria-hidden />} disabled={!version} onClick={() => version && setVersionDialog({ open: true, record: version })}>
+            编辑版本
+          </Button>
+        </Space>
+        <div style={{ marginTop: 12 }}>
+          <Space wrap size={[8, 8]}>
+            <Typography.Text type="secondary">图标类型：</Typography.Text>
+            {(types ?? []).map((t) => (
+              <Tag key={t.id} style={{ marginInlineEnd: 0 }}>
+                <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => setTypeDialog({ open: true, record: t })} aria-label={`编辑图标类型「${t.name}」`}>
+                  {t.name} <EditOutlined aria-hidden />
+                </Button>
+              </Tag>
+            ))}
+            <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => setTypeDialog({ open: true, record: null })}>
+              新增类型
+            </Button>
+          </Space>
+        </div>
+      </Card>
+
+      {versions && !versions.length && <Card><Empty description="还没有导航版本。点「新增版本」建一个（如 APP 6.2.0），再为它添加图标。" /></Card>}
+      {version && types && !types.length && <Card><Empty description="还没有图标类型。点「新增类型」添加，如「金刚区」「底部导航」。" /></Card>}
+      {version &&
+        (types ?? []).map((type) => (
+          <Card key={`${version.id}:${type.id}`} size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{type.name}</h2>}>
+            <SortableList<Chameleon>
+              def={chameleonResource}
+              client={iconClient}
+              columns={columns}
+              fixed={{ versionId: version.id, typeId: type.id, version: undefined }}
+              filters={[]}
+              createLabel={`新增「${type.name}」图标`}
+              hasToggle
+              initialValues={{ typeId: type.id }}
+              optionsFor={{ typeId: typeOptions }}
+              fieldsOverride={{ icon: <CoverInput /> }}
+              transform={(v, record) => ({ ...v, url: v.url ?? '', ...(record ? {} : { versionId: version.id }) })}
+              formWidth={600}
+              narrowHidden={['url']}
+              hint={`「${type.name}」里图标的显示顺序：拖动左侧手柄，或聚焦手柄后按 ↑ ↓。`}
+            />
+          </Card>
+        ))}
+
+      <ResourceFormModal<ChameleonVersion>
+        def={chameleonVersionResource}
+        open={versionDialog.open}
+        record={versionDialog.record}
+        onClose={() => setVersionDialog((d) => ({ ...d, open: false }))}
+        onSaved={(saved) => {
+          setVersionDialog((d) => ({ ...d, open: false }));
+          void loadVersions().then(() => chooseVersion(saved.id));
+        }}
+        submit={(values) => (versionDialog.record ? versionClient.update(versionDialog.record.id, values) : versionClient.create(values))}
+      />
+      <ResourceFormModal<ChameleonType>
+        def={chameleonTypeResource}
+        open={typeDialog.open}
+        record={typeDialog.record}
+        onClose={() => setTypeDialog((d) => ({ ...d, open: false }))}
+        onSaved={() => {
+          setTypeDialog((d) => ({ ...d, open: false }));
+          void loadTypes();
+        }}
+        submit={(values) => (typeDialog.record ? typeClient.update(typeDialog.record.id, values) : typeClient.create(values))}
+      />
+    </Space>
+  );
+}
