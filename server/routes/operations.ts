@@ -44,7 +44,7 @@ import { likePattern } from '../crud/list';
 import { crudRoutes, type CrudOptions } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
 import { buildTrucks } from '../hosts/data/trucks';
-import { keywordCondition } from './articles';
+import { keywordCondition } from './article-list';
 import { ApiError, badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
 
