@@ -1,10 +1,13 @@
 'use client';
 
 import Link from 'next/link';
-import { Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { StatusTag } from '@/components/review';
+import { editorPath, reviewPath, workflowApi, type WorkbenchData, type WorkbenchItem } from '@/lib/api/workflow';
+import { isFailure } from '@/lib/http';
 import { scopeText } from '@/lib/permissions';
 import { useUserStore, useViewer } from '@/stores/user';
 
@@ -44,6 +47,7 @@ export function Workbench({ name, username, isSuper, level, shortcuts }: { name:
           </Typography.Paragraph>
         </Card>
       </Col>
+      <MyWork />
       <Col xs={24} lg={16}>
         <Card title="快捷入口">
           {shortcuts.length === 0 ? (
@@ -87,5 +91,143 @@ export function Workbench({ name, username, isSuper, level, shortcuts }: { name:
         </Card>
       </Col>
     </Row>
+  );
+}
+
+const when = (v: string | null) => (v ? dayjs(v).format('MM-DD HH:mm') : '');
+const KIND_LABEL: Record<string, string> = { article: '文章', gallery: '图集', video: '视频文章' };
+const kindOf = (item: WorkbenchItem) => (item.contentType === 'video' ? '短视频' : (KIND_LABEL[item.kind] ?? '文章'));
+
+/** One line of a workbench list: the title as a link, then what matters for that list. */
+function ItemLine({ item, href, children }: { item: WorkbenchItem; href: string; children?: ReactNode }) {
+  return (
+    <li style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0', listStyle: 'none' }}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'baseline', flexWrap: 'wrap' }}>
+        <Tag style={{ marginInlineEnd: 0 }}>{kindOf(item)}</Tag>
+        <Link href={href} style={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>
+          {item.title}
+        </Link>
+      </div>
+      {children && <div style={{ marginTop: 4 }}>{children}</div>}
+    </li>
+  );
+}
+
+function TaskCard({ title, testId, count, extra, empty, children }: { title: string; testId: string; count?: number; extra?: ReactNode; empty: string; children: ReactNode[] }) {
+  return (
+    <Card
+      size="small"
+      data-testid={testId}
+      title={
+        <span>
+          {title}
+          {count !== undefined && count > 0 && <Badge count={count} overflowCount={999} style={{ marginInlineStart: 8, backgroundColor: '#1677ff' }} />}
+        </span>
+      }
+      extra={extra}
+      style={{ height: '100%' }}
+    >
+      {children.length ? <ul style={{ margin: 0, padding: 0 }}>{children}</ul> : <Typography.Text type="secondary">{empty}</Typography.Text>}
+    </Card>
+  );
+}
+
+/**
+ * 我的工作 (DESIGN §8): what waits for my review, my rejected items with the reviewers' reasons, my
+ * drafts and the scheduled publications and offlines, each a link to the editor or the review view.
+ */
+function MyWork() {
+  const [data, setData] = useState<WorkbenchData | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(async () => {
+    setFailed(false);
+    const reply = await workflowApi.workbench();
+    if (!isFailure(reply) && reply.status === 0 && reply.data) setData(reply.data);
+    else setFailed(true);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (failed) {
+    return (
+      <Col span={24}>
+        <Card title="我的工作">
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="我的工作加载失败，请检查网络后重试">
+            <Button onClick={() => void load()}>重新加载</Button>
+          </Empty>
+        </Card>
+      </Col>
+    );
+  }
+  if (!data) {
+    return (
+      <Col span={24}>
+        <Card title="我的工作">
+          <Skeleton active paragraph={{ rows: 3 }} />
+        </Card>
+      </Col>
+    );
+  }
+  const span = data.review ? { xs: 24, md: 12, xl: 6 } : { xs: 24, md: 12, xl: 8 };
+  return (
+    <>
+      {data.review && (
+        <Col {...span}>
+          <TaskCard
+            title="待我审核"
+            testId="work-review"
+            count={data.reviewTotal}
+            extra={<Link href="/article/check">全部</Link>}
+            empty="没有等待审核的稿件"
+          >
+            {data.review.map((item) => (
+              <ItemLine key={`${item.contentType}:${item.id}`} item={item} href={reviewPath(item.contentType, item.id)}>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {item.editorName ?? ''} {item.submittedAt ? `${when(item.submittedAt)} 提交` : ''}
+                </Typography.Text>
+              </ItemLine>
+            ))}
+          </TaskCard>
+        </Col>
+      )}
+      <Col {...span}>
+        <TaskCard title="被驳回" testId="work-rejected" count={data.rejected.length} empty="没有被驳回的稿件">
+          {data.rejected.map((item) => (
+            <ItemLine key={`${item.contentType}:${item.id}`} item={item} href={editorPath(item.contentType, item.kind, item.id)}>
+              <div style={{ background: '#fff2f0', borderRadius: 4, padding: '4px 8px', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <Typography.Text type="danger" strong>
+                  驳回理由：
+                </Typography.Text>
+                {item.reviewComment || '（未填写）'}
+              </div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {when(item.reviewedAt)} 驳回 · 修改后重新提交审核
+              </Typography.Text>
+            </ItemLine>
+          ))}
+        </TaskCard>
+      </Col>
+      <Col {...span}>
+        <TaskCard title="我的草稿" testId="work-drafts" empty="没有草稿。写好的稿件保存后会出现在这里，提交审核后进入审核队列">
+          {data.drafts.map((item) => (
+            <ItemLine key={`${item.contentType}:${item.id}`} item={item} href={editorPath(item.contentType, item.kind, item.id)}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {when(item.updatedAt)} 保存
+              </Typography.Text>
+            </ItemLine>
+          ))}
+        </TaskCard>
+      </Col>
+      <Col {...span}>
+        <TaskCard title="定时任务" testId="work-scheduled" empty="没有定时发布或定时下线的稿件">
+          {data.scheduled.map((item) => (
+            <ItemLine key={`${item.contentType}:${item.id}`} item={item} href={editorPath(item.contentType, item.kind, item.id)}>
+              <StatusTag status={item.status} publishAt={item.publishAt} offlineAt={item.offlineAt} />
+            </ItemLine>
+          ))}
+        </TaskCard>
+      </Col>
+    </>
   );
 }

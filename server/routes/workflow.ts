@@ -145,8 +145,8 @@ const queueFilters = z.object({
   status: z.coerce.number().int().refine((v) => v === STATUS.pending || v === STATUS.rejected, '只能查看待审核或已驳回').default(STATUS.pending),
   editorId: z.string().optional(),
   departmentId: z.string().optional(),
-  submittedFrom: time('提交开始时间'),
-  submittedTo: time('提交结束时间'),
+  from: time('提交开始时间'),
+  to: time('提交结束时间'),
 });
 
 const byId = (column: AnyPgColumn, value?: string) => {
@@ -192,8 +192,8 @@ function queueWhere(target: WorkflowTarget, user: NonNullable<AppEnv['Variables'
     f.kind ? (kindCol ? eq(kindCol, f.kind) : sql`false`) : undefined,
     byId(c.editorId, f.editorId),
     byId(c.departmentId, f.departmentId),
-    f.submittedFrom ? gte(c.submittedAt, new Date(f.submittedFrom)) : undefined,
-    f.submittedTo ? lte(c.submittedAt, new Date(f.submittedTo)) : undefined,
+    f.from ? gte(c.submittedAt, new Date(f.from)) : undefined,
+    f.to ? lte(c.submittedAt, new Date(f.to)) : undefined,
   ]);
 }
 

@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
+import { ReviewScreen } from './review-screen';
 
 export const metadata = routeMetadata('/article/check');
 
+/** 内容审核 (/article/check). The queue reads its filters from the URL, hence the Suspense boundary. */
 export default function Page() {
-  return <Placeholder path="/article/check" />;
+  return (
+    <Suspense>
+      <ReviewScreen />
+    </Suspense>
+  );
 }

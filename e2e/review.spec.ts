@@ -1,0 +1,128 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { api, expectAccessible, signIn } from './helpers';
+
+/**
+ * Issue 8, review: an editor without 内容审核 submits, a reviewer rejects with a reason, the editor
+ * reads it on the workbench and resubmits, the reviewer approves and the article is published.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+const PASSWORD = 'Review#2026';
+
+async function checkA11y(page: Page, label: string) {
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, label);
+}
+
+/** A role with these routes and a user holding it (as the signed-in admin). */
+async function staff(admin: Page, username: string, name: string, routes: string[]) {
+  const role = await api<{ id: number }>(admin, 'POST', '/api/roles', { name: `角色-${username}`, routes, level: 1 });
+  expect(role.status, JSON.stringify(role)).toBe(0);
+  const user = await api<{ id: number }>(admin, 'POST', '/api/users', { username, name, password: PASSWORD, roleId: role.data.id, departmentId: null });
+  expect(user.status, JSON.stringify(user)).toBe(0);
+}
+
+async function pageAs(browser: Browser, username: string) {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await signIn(page, username, PASSWORD);
+  return page;
+}
+
+test('review journey: submit, reject with a reason, read it on the workbench, resubmit, approve, published', async ({ page, browser }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  const stamp = Date.now().toString(36);
+  await staff(page, `ed${stamp}`, '编辑小王', ['/article/addArticle', '/article/list', '/article/preview']);
+  await staff(page, `rv${stamp}`, '审核老李', ['/article/check', '/article/list']);
+
+  // The editor writes and sends it: without 内容审核, "publish" submits for review.
+  const editor = await pageAs(browser, `ed${stamp}`);
+  const title = `重卡新品上市 ${stamp}`;
+  const created = await api<{ id: number }>(editor, 'POST', '/api/articles', { title, content: '<p>一汽解放发布全新重卡，搭载 560 马力发动机。</p>', summary: '新品发布' });
+  expect(created.status).toBe(0);
+  const id = created.data.id;
+  const submitted = await api<{ status: number; action: string }>(editor, 'PUT', `/api/articles/publish/${id}`, {});
+  expect(submitted.data).toMatchObject({ action: 'submit', status: 1 });
+
+  // The reviewer finds it in the queue, opens the reading view, and rejects; the reason is required.
+  const reviewer = await pageAs(browser, `rv${stamp}`);
+  await expect(reviewer.getByTestId('work-review')).toContainText(title);
+  await reviewer.getByTestId('work-review').getByRole('link', { name: title }).click();
+  await expect(reviewer).toHaveURL(new RegExp(`/article/check\\?review=article%3A${id}|/article/check\\?review=article:${id}`));
+  const drawer = reviewer.getByRole('dialog', { name: `审阅：${title}` });
+  await expect(drawer.getByTestId('review-detail')).toContainText('搭载 560 马力发动机');
+  await expect(drawer).toContainText('内容检测通过');
+  await checkA11y(reviewer, '内容审核 · 审阅');
+  await reviewer.screenshot({ path: '/tmp/review-drawer-1440.png' });
+  await drawer.getByRole('button', { name: '驳回…' }).click();
+  await drawer.getByRole('button', { name: '确认驳回' }).click();
+  await expect(drawer.getByText('请填写驳回理由，作者会看到它')).toBeVisible();
+  await drawer.getByLabel('驳回理由（作者会看到）').fill('标题请写明车型：解放 J7');
+  await drawer.getByRole('button', { name: '确认驳回' }).click();
+  await expect(reviewer.getByText(`已驳回「${title}」`)).toBeVisible();
+  await expect(drawer).toBeHidden();
+
+  // The editor sees the reason on the workbench, next to a link to the editor.
+  await editor.goto('/');
+  const rejected = editor.getByTestId('work-rejected');
+  await expect(rejected).toContainText(title);
+  await expect(rejected).toContainText('标题请写明车型：解放 J7');
+  await expect(rejected.getByRole('link', { name: title })).toHaveAttribute('href', `/article/addArticle?id=${id}`);
+  await checkA11y(editor, '工作台（编辑）');
+  await editor.screenshot({ path: '/tmp/workbench-editor-1440.png', fullPage: true });
+  await editor.setViewportSize(PHONE);
+  await editor.screenshot({ path: '/tmp/workbench-editor-390.png', fullPage: true });
+  await checkA11y(editor, '工作台（编辑，手机）');
+  await editor.setViewportSize(DESKTOP);
+
+  // Fixed and resubmitted.
+  const current = await api<{ version: number }>(editor, 'GET', `/api/articles/${id}`);
+  expect((await api(editor, 'PUT', `/api/articles/${id}`, { version: current.data.version, title: `解放 J7 ${title}` })).status).toBe(0);
+  expect((await api<{ status: number }>(editor, 'PUT', `/api/articles/submit/${id}`, {})).data.status).toBe(1);
+
+  // The reviewer approves from the queue: it leaves the queue and reads 已发布.
+  await reviewer.goto('/article/check');
+  await expect(reviewer.getByRole('heading', { level: 1, name: '内容审核' })).toBeVisible();
+  const row = reviewer.getByRole('row').filter({ hasText: `解放 J7 ${title}` });
+  await expect(row).toContainText('编辑小王');
+  await checkA11y(reviewer, '内容审核 · 队列');
+  await reviewer.screenshot({ path: '/tmp/review-queue-1440.png', fullPage: true });
+  await row.getByRole('button', { name: /审阅/ }).click();
+  const again = reviewer.getByRole('dialog', { name: `审阅：解放 J7 ${title}` });
+  await expect(again).toContainText('标题请写明车型：解放 J7'); // the last reason, for context
+  await again.getByRole('button', { name: '通过并发布' }).click();
+  await expect(reviewer.getByText(`已通过并发布「解放 J7 ${title}」`)).toBeVisible();
+  await expect(reviewer.getByRole('row').filter({ hasText: `解放 J7 ${title}` })).toHaveCount(0);
+  await reviewer.goto(`/article/check?review=article:${id}`);
+  const done = reviewer.getByRole('dialog', { name: `审阅：解放 J7 ${title}` });
+  await expect(done.locator('.ant-tag').filter({ hasText: '已发布' }).first()).toBeVisible();
+  await expect(done).toContainText('审核通过');
+  await expect(done).toContainText('驳回');
+
+  await reviewer.setViewportSize(PHONE);
+  await reviewer.goto('/article/check');
+  await expect(reviewer.getByRole('heading', { level: 1, name: '内容审核' })).toBeVisible();
+  await reviewer.screenshot({ path: '/tmp/review-queue-390.png', fullPage: true });
+  await checkA11y(reviewer, '内容审核（手机）');
+  expect((await api<{ status: number }>(editor, 'GET', `/api/articles/${id}`)).data.status).toBe(3);
+});
+
+test('the content check blocks an approval and shows the words', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  const stamp = Date.now().toString(36);
+  await api(page, 'POST', '/api/sensitive_words', { words: [`禁词${stamp}`] });
+  const created = await api<{ id: number }>(page, 'POST', '/api/articles', { title: `含禁词的稿子 ${stamp}`, content: `<p>这里有禁词${stamp}。</p>` });
+  await api(page, 'PUT', `/api/articles/submit/${created.data.id}`, {});
+  await page.goto(`/article/check?review=article:${created.data.id}`);
+  const drawer = page.getByRole('dialog', { name: `审阅：含禁词的稿子 ${stamp}` });
+  await expect(drawer).toContainText('内容检测未通过：发布会被拦截');
+  await drawer.getByRole('button', { name: '通过并发布' }).click();
+  await expect(drawer.getByText(/内容检测未通过，不能发布/)).toBeVisible();
+  await expect(drawer.locator('.ant-alert-error .ant-tag').filter({ hasText: `禁词${stamp}`.toLowerCase() }).first()).toBeVisible();
+  await checkA11y(page, '内容审核 · 拦截');
+  await page.screenshot({ path: '/tmp/review-blocked-1440.png' });
+  expect((await api<{ status: number }>(page, 'GET', `/api/articles/${created.data.id}`)).data.status).toBe(1);
+});

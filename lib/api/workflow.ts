@@ -1,0 +1,81 @@
+/**
+ * Client of the publishing workflow (server/routes/workflow.ts is the contract): the review queue
+ * and decisions, an item's transitions and history, the workbench. Browser only.
+ * @see DESIGN §8
+ */
+import { http } from '../http';
+import type { ListParams } from './resource';
+import type { ListResult } from '../resources/define';
+import type { ContentEvent, ReviewItem, TransitionInput } from '../resources/workflow';
+
+export type ContentType = 'article' | 'video';
+
+/** The API collection of a content type. */
+export const contentBase = (type: ContentType) => (type === 'video' ? '/api/videos' : '/api/articles');
+
+/** Where an item is edited (DESIGN §4: edit screens take `?id=`). */
+export function editorPath(type: ContentType, kind: string, id: number): string {
+  if (type === 'video') return `/article/createVideo?id=${id}`;
+  if (kind === 'gallery') return `/article/addImage?id=${id}`;
+  if (kind === 'video') return `/article/addVideo?id=${id}`;
+  return `/article/addArticle?id=${id}`;
+}
+
+/** The review screen opened on one item. */
+export const reviewPath = (type: ContentType, id: number) => `/article/check?review=${type}:${id}`;
+
+/** What a transition call answers. */
+export interface TransitionReply {
+  id: number;
+  action: string;
+  fromStatus: number;
+  status: number;
+  version: number;
+  publishAt: string | null;
+  offlineAt: string | null;
+  reviewComment: string;
+}
+
+export interface BatchReply {
+  done: number[];
+  failed: Array<{ id: number; message: string }>;
+}
+
+/** A row of the workbench lists. */
+export interface WorkbenchItem {
+  contentType: ContentType;
+  id: number;
+  kind: string;
+  title: string;
+  status: number;
+  version: number;
+  editorName: string | null;
+  updatedAt: string;
+  submittedAt: string | null;
+  publishAt: string | null;
+  offlineAt: string | null;
+  reviewComment: string;
+  reviewedAt: string | null;
+}
+
+export interface WorkbenchData {
+  drafts: WorkbenchItem[];
+  rejected: WorkbenchItem[];
+  scheduled: WorkbenchItem[];
+  /** null when the user reviews nothing. */
+  review: WorkbenchItem[] | null;
+  reviewTotal: number;
+}
+
+export const workflowApi = {
+  queue: (params: ListParams) => http.main.get<ListResult<ReviewItem>>('/api/articles_review', params),
+  /** Approve or reject; raw so the screen can show a content-check refusal with its words. */
+  decide: (type: ContentType, id: number, body: { action: 'approve' | 'reject'; comment?: string; version?: number }) =>
+    http.main.send<TransitionReply>('PUT', `/api/articles_review/${id}`, { contentType: type, ...body }),
+  item: <T>(type: ContentType, id: number) => http.main.get<T>(`${contentBase(type)}/${id}`, { _t: Date.now() }),
+  history: (type: ContentType, id: number) => http.main.get<{ list: ContentEvent[] }>(`${contentBase(type)}/events/${id}`),
+  transition: (type: ContentType, action: 'publish' | 'submit' | 'withdraw' | 'offline' | 'republish' | 'schedule' | 'unschedule' | 'schedule_offline' | 'unschedule_offline', id: number, body: TransitionInput = {}) =>
+    http.main.put<TransitionReply>(`${contentBase(type)}/${action}/${id}`, body),
+  batchSubmit: (ids: number[]) => http.main.put<BatchReply>('/api/articles/batch/submit', { ids }),
+  workbench: () => http.main.get<WorkbenchData>('/api/workbench'),
+};
