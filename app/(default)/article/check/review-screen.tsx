@@ -129,7 +129,7 @@ export function ReviewScreen() {
       width: 90,
       fixed: 'right',
       render: (_: unknown, row) => (
-        <Button size="small" type={isRejectedView ? 'default' : 'primary'} onClick={() => open(row)} aria-label={`审阅「${row.title}」`}>
+        <Button size="small" autoInsertSpace={false} type={isRejectedView ? 'default' : 'primary'} onClick={() => open(row)} aria-label={`${isRejectedView ? '查看' : '审阅'}「${row.title}」`}>
           {isRejectedView ? '查看' : '审阅'}
         </Button>
       ),
