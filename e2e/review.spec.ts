@@ -104,6 +104,9 @@ test('review journey: submit, reject with a reason, read it on the workbench, re
   await reviewer.setViewportSize(PHONE);
   await reviewer.goto('/article/check');
   await expect(reviewer.getByRole('heading', { level: 1, name: '内容审核' })).toBeVisible();
+  await expect(reviewer.locator('.ant-spin-spinning')).toHaveCount(0);
+  // Nothing wider than the phone: the page does not scroll sideways.
+  expect(await reviewer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await reviewer.screenshot({ path: '/tmp/review-queue-390.png', fullPage: true });
   await checkA11y(reviewer, '内容审核（手机）');
   expect((await api<{ status: number }>(editor, 'GET', `/api/articles/${id}`)).data.status).toBe(3);

@@ -37,7 +37,7 @@ const FILTERS: FilterDef[] = [
     ],
     placeholder: '待审核',
   },
-  { name: 'time', label: '提交时间', input: 'dateRange', withTime: true },
+  { name: 'time', label: '提交时间', input: 'dateRange' },
 ];
 
 const fetchQueue = async (params: ListParams) => {
