@@ -129,3 +129,28 @@ test('the content check blocks an approval and shows the words', async ({ page }
   await page.screenshot({ path: '/tmp/review-blocked-1440.png' });
   expect((await api<{ status: number }>(page, 'GET', `/api/articles/${created.data.id}`)).data.status).toBe(1);
 });
+
+test('a scheduled article shows its time on the workbench and publishes by itself', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  const stamp = Date.now().toString(36);
+  const title = `定时发布的稿子 ${stamp}`;
+  const created = await api<{ id: number }>(page, 'POST', '/api/articles', { title, content: '<p>到点自动发布。</p>' });
+  const at = new Date(Date.now() + 8000);
+  const scheduled = await api<{ status: number; action: string }>(page, 'PUT', `/api/articles/publish/${created.data.id}`, { publishAt: at.toISOString() });
+  expect(scheduled.data).toMatchObject({ action: 'schedule', status: 5 });
+  await page.goto('/');
+  const card = page.getByTestId('work-scheduled');
+  await expect(card).toContainText(title);
+  await expect(card).toContainText('定时发布');
+  await checkA11y(page, '工作台（定时任务）');
+  await page.screenshot({ path: '/tmp/workbench-admin-1440.png', fullPage: true });
+  // The server's scheduler publishes it within 5 s of its time, with nobody acting.
+  await expect
+    .poll(async () => (await api<{ status: number }>(page, 'GET', `/api/articles/${created.data.id}`)).data.status, { timeout: 20_000, intervals: [500] })
+    .toBe(3);
+  const published = await api<{ publishedAt: string }>(page, 'GET', `/api/articles/${created.data.id}`);
+  expect(new Date(published.data.publishedAt).getTime() - at.getTime()).toBeLessThan(5000);
+  await page.reload();
+  await expect(page.getByTestId('work-scheduled')).not.toContainText(title);
+});

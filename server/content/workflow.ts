@@ -89,6 +89,8 @@ export interface WorkflowColumns {
   reviewerId: AnyPgColumn;
   reviewedAt: AnyPgColumn;
   updatedAt: AnyPgColumn;
+  /** The stored content-check result (jsonb CheckResult), when the type keeps one: the queue shows its hits. */
+  checkResult?: AnyPgColumn;
 }
 
 /** The row a transition reads (locked). */
@@ -397,6 +399,7 @@ export const articleTarget = registerWorkflowTarget({
     reviewerId: articles.reviewerId,
     reviewedAt: articles.reviewedAt,
     updatedAt: articles.updatedAt,
+    checkResult: articles.checkResult,
   },
   extraColumns: { kind: articles.kind },
   reviewRoute: '/article/check',

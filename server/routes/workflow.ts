@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ARTICLE_KINDS } from '../../lib/resources/articles';
 import { batchSchema, reviewDecisionSchema, STATUS, transitionSchema, type TransitionInput, type WorkflowAction } from '../../lib/resources/workflow';
 import { access } from '../auth/access';
-import { articles, contentEvents, users } from '../db/schema';
+import { contentEvents, users } from '../db/schema';
 import type { Db } from '../db/client';
 import { allOf, likePattern, parseListQuery } from '../crud/list';
 import type { ContentService } from '../content/check';
@@ -159,7 +159,7 @@ const byId = (column: AnyPgColumn, value?: string) => {
 function queueSelect(db: Db, target: WorkflowTarget, where: SQL | undefined) {
   const c = target.columns;
   const kind = target.extraColumns?.kind ?? sql<string>`${target.type}`;
-  const hits = target === articleTarget ? sql<number>`coalesce(jsonb_array_length(${articles.checkResult} -> 'hits'), 0)` : sql<number>`0`;
+  const hits = c.checkResult ? sql<number>`coalesce(jsonb_array_length(${c.checkResult} -> 'hits'), 0)` : sql<number>`0`;
   return db
     .select({
       contentType: sql<string>`${target.type}::text`.as('content_type'),
