@@ -25,6 +25,7 @@ import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/w
 import { searchBackendFromEnv, searchSync, type SearchBackend } from './search';
 import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
 import { storageFromEnv, type StorageConfig } from './storage/config';
+import { statisticsRoutes } from './routes/statistics';
 import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes, topicRoutes } from './routes/taxonomy';
 import { operationRoutes } from './routes/operations';
 
@@ -113,6 +114,7 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/article_from_es', articleSearchRoutes(search));
   app.route('/sensitive_words', sensitiveWordRoutes);
   app.route('/', operationRoutes({ focusFlushUrl }));
+  app.route('/statistics', statisticsRoutes);
 
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));
 

@@ -10,6 +10,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../http/reply';
 import type { SessionUser } from '../http/types';
 import { checkContent, htmlText, type ContentService } from './check';
 import { recordRevision } from './editorial';
+import { refreshPublications } from './statistics';
 
 /**
  * The publishing workflow (DESIGN §8), one module for every reviewable content type (articles,
@@ -337,6 +338,8 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
     comment: comment.slice(0, 500),
     at: now,
   });
+  // DESIGN §11: a publication counts in the editor's statistics of that day, in this transaction.
+  if (to === published && row.status !== published) await refreshPublications(tx, row.editorId, now);
   // DESIGN §8: each transition keeps a revision of the item (server/content/editorial.ts).
   await recordRevision(tx, { resource: target.type as 'article' | 'video', id: row.id, kind: 'transition', userId, note: `${WORKFLOW_ACTIONS[action]}：${STATUS_LABELS[row.status] ?? row.status} → ${STATUS_LABELS[to] ?? to}` });
   const summaryTime = to === scheduled && result.publishAt ? `（${result.publishAt.toISOString()}）` : '';

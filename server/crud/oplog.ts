@@ -52,6 +52,7 @@ export const LOGGED_RESOURCES: Record<string, string> = {
   friend_links: '友情链接',
   brands: '品牌',
   advertise: '广告',
+  statistics: '数据统计',
 };
 
 const SECRET_KEYS = new Set(['passwordHash', 'password']);

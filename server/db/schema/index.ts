@@ -7,3 +7,4 @@ export * from './workflow';
 export * from './editorial';
 export * from './videos';
 export * from './operations';
+export * from './statistics';
