@@ -40,8 +40,14 @@ export const dayString = (label: string) =>
   z
     .string({ error: `请输入${label}` })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
-    .refine(validDay, `${label}不是有效日期`);
+    // The shared date-range filter writes ISO times with the browser's offset: its day is the date.
+    .transform((v) => (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
+        .refine(validDay, `${label}不是有效日期`),
+    );
 
 const count = (label: string) =>
   z.coerce

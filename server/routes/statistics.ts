@@ -175,6 +175,19 @@ export const statisticsRoutes = new Hono<AppEnv>()
       editors: await editorRows(db, byEditor),
     });
   })
+  .get('/options', access.anyRoute(['/home', '/operation/stats']), async (c) => {
+    // The departments and editors the viewer may filter by (their data scope), for the filter bar.
+    const user = c.get('user')!;
+    const db = c.get('db');
+    const scope = dataScope(user);
+    const allowed = scope.kind === 'department' ? [...(await subtreeIdSet(db, scope.rootId))] : null;
+    const userWhere = scope.kind === 'self' ? eq(users.id, user.id) : allowed ? (allowed.length ? inArray(users.departmentId, allowed) : sql`false`) : undefined;
+    const [depts, editors] = await Promise.all([
+      scope.kind === 'self' ? [] : db.select({ id: departments.id, name: departments.name }).from(departments).where(allowed ? (allowed.length ? inArray(departments.id, allowed) : sql`false`) : undefined).orderBy(departments.sort, departments.id).limit(500),
+      db.select({ id: users.id, username: users.username, name: users.name }).from(users).where(userWhere).orderBy(users.name, users.id).limit(2000),
+    ]);
+    return ok(c, { departments: depts, editors });
+  })
   .get('/list', access.route('/operation/stats'), async (c) => {
     const query = present(c.req.query());
     const { page, pageSize } = parseListQuery(query);
@@ -193,7 +206,7 @@ export const statisticsRoutes = new Hono<AppEnv>()
         db.select({ date: s.date, editors: sql<number>`count(*)::int`, ...sums }).from(s).where(where).groupBy(s.date).orderBy(order_).limit(pageSize).offset((page - 1) * pageSize),
         totalsQ,
       ]);
-      return ok(c, { view, from, to, list, page, pageSize, total: totals.days, totals });
+      return ok(c, { view, from, to, list: list.map((r) => ({ id: r.date, ...r })), page, pageSize, total: totals.days, totals });
     }
     const order_ = sort && sort !== 'date' ? sql`sum(${EDITOR_SORTS[sort]}) ${dir}, ${s.userId}` : sql`sum(${s.articles}) + sum(${s.videos}) DESC, sum(${s.pv}) DESC, ${s.userId}`;
     const [rows, [totals]] = await Promise.all([
@@ -207,7 +220,7 @@ export const statisticsRoutes = new Hono<AppEnv>()
         .offset((page - 1) * pageSize),
       totalsQ,
     ]);
-    return ok(c, { view, from, to, list: await editorRows(db, rows), page, pageSize, total: totals.editors, totals });
+    return ok(c, { view, from, to, list: (await editorRows(db, rows)).map((r) => ({ id: r.userId, ...r })), page, pageSize, total: totals.editors, totals });
   })
   .get('/detail', access.route('/operation/stats'), async (c) => {
     const q = parseInput(statsDetailSchema, present(c.req.query()));

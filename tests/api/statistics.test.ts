@@ -173,6 +173,9 @@ describe.each(DB_KINDS)('statistics on %s', (kind) => {
     expect(byEditor.body.data.list).toEqual([expect.objectContaining({ userId: writer.userId, name: '员工writer1', departmentName: '快讯组', articles: 2, pv: 1800, days: 2 })]);
     expect(byEditor.body.data.total).toBe(1);
 
+    // The shared date filter sends ISO times: their day counts.
+    const iso = await t.call('GET', `/api/statistics/list?from=${today}T00:00:00%2B08:00&to=${today}T23:59:59%2B08:00`, { cookie: admin });
+    expect(iso.body.data.list.map((r: { id: string }) => r.id)).toEqual([today]);
     const editor = await t.call('GET', `/api/statistics/detail?userId=${writer.userId}`, { cookie: admin });
     expect(editor.body.data).toMatchObject({ kind: 'editor', editor: { username: 'writer1' }, totals: { articles: 2, pv: 1800 } });
     expect(editor.body.data.list.map((r: { date: string }) => r.date)).toEqual([today, addDays(today, -1)]);
@@ -197,6 +200,9 @@ describe.each(DB_KINDS)('statistics on %s', (kind) => {
     const sum = await t.call('GET', '/api/statistics/sum', { cookie: manager.cookie });
     expect(sum.body.data.kpis[0].current).toMatchObject({ articles: 2, pv: 1300 });
 
+    const options = await t.call('GET', '/api/statistics/options', { cookie: manager.cookie });
+    expect(options.body.data.departments.map((d: { name: string }) => d.name).sort()).toEqual(['快讯组', '编辑部']);
+    expect(options.body.data.editors.map((u: { username: string }) => u.username)).not.toContain('other1');
     const own = await t.call('GET', `/api/statistics/list?view=day&${range}`, { cookie: self.cookie });
     expect(own.body.data.list).toEqual([]);
     expect(own.body.data.totals.pv).toBe(0);
