@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
 import { access } from '../auth/access';
 import { editLocks } from '../db/schema';
-import { LOCK_RENEW_SECONDS, LOCK_TTL_SECONDS, holderOf, liveLocks, newLockToken, readLock, recordDraft } from '../content/editorial';
+import { type LockHolder, LOCK_RENEW_SECONDS, LOCK_TTL_SECONDS, holderOf, liveLocks, newLockToken, readLock, recordDraft } from '../content/editorial';
 import { logOperation } from '../crud/oplog';
 import { ApiError, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv } from '../http/types';
@@ -33,7 +33,7 @@ const draftSchema = z
   .optional();
 
 const token = z.string({ error: '缺少锁令牌' }).min(8, '锁令牌不正确').max(64, '锁令牌不正确');
-const acquireSchema = z.object({ token: token.optional(), takeover: z.boolean({ error: 'takeover 必须是布尔值' }).default(false) });
+const acquireSchema = z.object({ token: token.optional(), takeover: z.boolean({ error: 'takeover 必须是布尔值' }).default(false), draft: draftSchema });
 const renewSchema = z.object({ token, draft: draftSchema });
 const idsSchema = z.object({
   ids: z
@@ -64,21 +64,23 @@ export function lockRoutes(target: EditorialTarget) {
     const row = await editable(c);
     const input = parseInput(acquireSchema, await readJson(c));
     const user = c.get('user')!;
-    const result = await c.get('db').transaction(async (tx) => {
+    const result: { token: string; revisionId: number | null; ownRevisionId: number | null } | { refused: LockHolder; ownRevisionId: number | null } = await c.get('db').transaction(async (tx) => {
       const mine = newLockToken();
+      // The asking tab's own unsaved copy (a displaced editor taking the article back, a reopen):
+      // kept before the tab reloads the stored record, unless this tab is the holder.
+      const ownCopy = async () => (input.draft ? recordDraft(tx, { resource, id: row.id, userId: user.id, draft: input.draft, note: '重新打开前未保存的内容' }) : null);
       // A first editor inserts; of two at once, one inserts and the other reads that row below.
       const inserted = await tx.insert(editLocks).values({ resource, resourceId: row.id, token: mine, userId: user.id }).onConflictDoNothing().returning({ token: editLocks.token });
-      if (inserted.length) return { token: mine, revisionId: null as number | null };
+      if (inserted.length) return { token: mine, revisionId: null as number | null, ownRevisionId: await ownCopy() };
       const lock = (await readLock(tx, resource, row.id, true))!;
       // The same tab opening again (a reload keeps its token): renew.
       if (input.token && lock.token === input.token) {
         await tx.update(editLocks).set({ renewedAt: sql`now()` }).where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, row.id)));
-        return { token: lock.token, revisionId: null };
+        return { token: lock.token, revisionId: null, ownRevisionId: await ownCopy() };
       }
-      if (lock.live && !input.takeover) {
-        const holder = holderOf(lock, user);
-        throw new ApiError(423, holder.self ? `你正在另一个窗口编辑这篇${label}，可以在这里接管` : `${holder.name}正在编辑这篇${label}，可以等待对方离开或接管`, { lock: '他人正在编辑' }, { held: false, holder, ...timing });
-      }
+      const ownRevisionId = await ownCopy();
+      // Refused after the transaction commits, so the copy kept above stays.
+      if (lock.live && !input.takeover) return { refused: holderOf(lock, user), ownRevisionId };
       // Taking over a live lock, or a lapsed one: the previous holder's last unsaved copy is kept first.
       const revisionId = lock.draft
         ? await recordDraft(tx, { resource, id: row.id, userId: lock.userId, draft: lock.draft, note: lock.live ? `被${user.name}接管时未保存的内容` : '编辑锁过期时未保存的内容' })
@@ -90,10 +92,14 @@ export function lockRoutes(target: EditorialTarget) {
       if (lock.live) {
         await logOperation(tx, c, { type: 'update', resource: resource === 'article' ? 'articles' : 'videos', resourceId: row.id, summary: `接管${label}「${row.title}」的编辑（原编辑者：${lock.name ?? lock.userId}）`, before: { holder: lock.userId }, after: { holder: user.id, revisionId } });
       }
-      return { token: mine, revisionId };
+      return { token: mine, revisionId, ownRevisionId };
     });
+    if ('refused' in result) {
+      const holder = result.refused;
+      throw new ApiError(423, holder.self ? `你正在另一个窗口编辑这篇${label}，可以在这里接管` : `${holder.name}正在编辑这篇${label}，可以等待对方离开或接管`, { lock: '他人正在编辑' }, { held: false, holder, ownRevisionId: result.ownRevisionId, ...timing });
+    }
     const lock = (await readLock(c.get('db'), resource, row.id))!;
-    return ok(c, { held: true, token: result.token, holder: holderOf(lock, user), savedRevisionId: result.revisionId, version: row.version, ...timing });
+    return ok(c, { held: true, token: result.token, holder: holderOf(lock, user), savedRevisionId: result.revisionId, ownRevisionId: result.ownRevisionId, version: row.version, ...timing });
   });
 
   app.put('/:id/lock', access.anyRoute(target.editRoutes), async (c) => {
@@ -137,8 +143,14 @@ export function lockRoutes(target: EditorialTarget) {
     const raw = (await readJson(c)) as { token?: unknown };
     const tokenValue = c.req.query('token') ?? (typeof raw?.token === 'string' ? raw.token : '');
     const { token: t } = parseInput(z.object({ token }), { token: tokenValue });
-    const gone = await c.get('db').delete(editLocks).where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, id), eq(editLocks.token, t))).returning({ token: editLocks.token });
-    return ok(c, { released: gone.length > 0 });
+    const out = await c.get('db').transaction(async (tx) => {
+      const gone = await tx.delete(editLocks).where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, id), eq(editLocks.token, t))).returning({ draft: editLocks.draft, userId: editLocks.userId });
+      // Leaving with changes the form still had (closing the tab, choosing to discard): kept anyway.
+      const draft = gone[0]?.draft;
+      const revisionId = draft ? await recordDraft(tx, { resource, id, userId: gone[0].userId, draft, note: '离开编辑时未保存的内容' }) : null;
+      return { released: gone.length > 0, savedRevisionId: revisionId };
+    });
+    return ok(c, out);
   });
 
   return app;

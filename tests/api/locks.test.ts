@@ -105,8 +105,8 @@ describe.each(DB_KINDS)('edit locks on %s', (kind) => {
     expect(kept).toMatchObject({ kind: 'takeover', userId: a.userId, note: '编辑锁过期时未保存的内容' });
     // A save without the lock while B holds it is refused; after B leaves, the version check alone decides.
     expect((await t.call('PUT', `/api/articles/${art.id}`, { cookie: admin, body: { version: 1, title: '管理员' } })).status).toBe(423);
-    expect((await t.call('DELETE', `/api/articles/${art.id}/lock?token=${lockB.body.data.token}`, { cookie: b.cookie })).body.data).toEqual({ released: true });
-    expect((await t.call('DELETE', `/api/articles/${art.id}/lock?token=${lockB.body.data.token}`, { cookie: b.cookie })).body.data).toEqual({ released: false });
+    expect((await t.call('DELETE', `/api/articles/${art.id}/lock?token=${lockB.body.data.token}`, { cookie: b.cookie })).body.data).toEqual({ released: true, savedRevisionId: null });
+    expect((await t.call('DELETE', `/api/articles/${art.id}/lock?token=${lockB.body.data.token}`, { cookie: b.cookie })).body.data).toEqual({ released: false, savedRevisionId: null });
     expect((await t.call('PUT', `/api/articles/${art.id}`, { cookie: admin, body: { version: 1, title: '管理员' } })).status).toBe(200);
     // A's tab comes back after the lapse and nobody holds the lock: it gets it back.
     const back = await t.call('PUT', `/api/articles/${art.id}/lock`, { cookie: a.cookie, body: { token: lockA.token } });
