@@ -20,6 +20,7 @@ import { userRoutes } from './routes/users';
 import { articleRoutes, articleSearchRoutes, sensitiveWordRoutes } from './routes/articles';
 import { lockRoutes } from './routes/article-locks';
 import { articleEditorialTarget, revisionRoutes } from './routes/revisions';
+import { videoRoutes } from './routes/videos';
 import type { ContentService } from './content/check';
 import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/workflow';
 import { searchBackendFromEnv, searchSync, type SearchBackend } from './search';
@@ -109,6 +110,7 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/articles', revisionRoutes(articleEditorial));
   app.route('/articles', articleRoutes({ contentService, search }));
   app.route('/articles_album', albumRoutes);
+  app.route('/videos', videoRoutes({ contentService }));
   app.route('/articles_review', reviewRoutes({ contentService }));
   app.route('/workbench', workbenchRoutes);
   app.route('/article_from_es', articleSearchRoutes(search));

@@ -40,6 +40,7 @@ export const LOGGED_RESOURCES: Record<string, string> = {
   pic_stores: '图片',
   video_stores: '视频',
   articles: '文章',
+  videos: '短视频',
   sensitive_words: '敏感词',
   focus_home: '首页焦点图',
   focus_channel: '频道焦点图',

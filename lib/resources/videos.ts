@@ -1,0 +1,78 @@
+/**
+ * 短视频 (DESIGN §5, SEED §7 `/api/videos`): a video from the library published with its own title,
+ * cover and description, through the same review, version check, lock and revisions as articles
+ * (issue 8). The schema is shared by the form (inline checks) and the server (field errors).
+ */
+import { z } from 'zod';
+import { defineResource } from './define';
+import { idList, imageUrl, optionalId, optionalText, requiredId, text } from './common';
+import { ARTICLE_STATUS_OPTIONS } from './articles';
+
+export const videoSaveSchema = z.object({
+  title: text('标题', 128),
+  cover: imageUrl('封面').default(''),
+  videoStoreId: requiredId('视频'),
+  description: optionalText('简介', 2000).default(''),
+  categoryId: optionalId('分类').optional(),
+  tagIds: idList('标签').default([]),
+});
+
+/** An update names the version it was edited from (a stale save is refused, DESIGN §8). */
+export const videoUpdateSchema = videoSaveSchema.partial().extend({
+  version: z.number({ error: '缺少版本号（请刷新后再保存）' }).int().positive(),
+});
+
+export const videoResource = defineResource({
+  name: 'videos',
+  label: '短视频',
+  permission: '/article/createVideo',
+  schema: videoSaveSchema,
+  fields: [
+    { name: 'title', label: '标题', list: { key: true, ellipsis: true }, form: true, required: true, max: 128 },
+    { name: 'cover', label: '封面', list: { width: 96 }, form: true },
+    { name: 'videoStoreId', label: '视频', form: true, required: true },
+    { name: 'description', label: '简介', form: true, input: 'textarea', max: 2000 },
+    { name: 'categoryId', label: '分类', list: { width: 120 }, form: true, input: 'treeSelect' },
+    { name: 'tagIds', label: '标签', form: true },
+    { name: 'status', label: '状态', list: { width: 110 }, options: ARTICLE_STATUS_OPTIONS },
+    { name: 'editorName', label: '编辑', list: { width: 110 } },
+    { name: 'updatedAt', label: '更新时间', list: { width: 170 } },
+  ],
+  filters: [
+    { name: 'keyword', label: '标题', input: 'keyword', placeholder: '标题关键词' },
+    { name: 'status', label: '状态', input: 'select', options: ARTICLE_STATUS_OPTIONS },
+    { name: 'categoryId', label: '分类', input: 'select' },
+    { name: 'updated', label: '更新时间', input: 'dateRange' },
+  ],
+});
+
+/** Who may see the video list (and so the videos in their scope). */
+export const VIDEO_READ_ROUTES = ['/article/videoList', '/article/createVideo', '/article/check'] as const;
+
+export interface VideoListItem {
+  id: number;
+  title: string;
+  cover: string;
+  videoStoreId: number;
+  videoTitle: string | null;
+  videoUrl: string | null;
+  duration: number | null;
+  categoryId: number | null;
+  categoryName: string | null;
+  tagIds: number[];
+  editorId: number;
+  editorName: string | null;
+  status: number;
+  publishAt: string | null;
+  publishedAt: string | null;
+  reviewComment: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface VideoRecord extends VideoListItem {
+  description: string;
+  departmentId: number | null;
+  checkResult: { hits: string[]; service: { status: string; note: string }; checkedAt: string } | null;
+  createdAt: string;
+}
