@@ -1,0 +1,159 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isOk } from '@/lib/api/resource';
+import { lockApi, type DraftCopy, type EditorialPath, type LockHolder, type LockOutcome } from '@/lib/api/editorial';
+
+/**
+ * What the editor screen knows of its edit lock:
+ * - `acquiring`: asking;
+ * - `held`: this tab edits; it renews every 15 s, sending the unsaved copy while the form is dirty;
+ * - `locked`: someone else edits (read-only; `takeover()` takes it over);
+ * - `takenOver`: someone took it over from this tab (told within one heartbeat, ≤ 15 s);
+ * - `free`: the other editor left (or their lock lapsed): `acquire()` starts editing;
+ * - `offline`: the server could not be reached; the tab keeps trying and keeps its copy.
+ */
+export type EditLockState = 'idle' | 'acquiring' | 'held' | 'locked' | 'takenOver' | 'free' | 'offline';
+
+export interface EditLock {
+  state: EditLockState;
+  /** Who holds the lock (this user when held). */
+  holder: LockHolder | null;
+  /** The token saves carry (`lockToken`), while held. */
+  token: string | undefined;
+  /** The revision the server kept of an unsaved copy (the other's at a takeover, this tab's when displaced). */
+  savedRevisionId: number | null;
+  /** The server's message when refused. */
+  message: string;
+  /** Takes the lock over (the holder's unsaved copy is kept as a revision first). */
+  takeover(): Promise<void>;
+  /** Asks for the lock again (after `free`). */
+  acquire(): Promise<void>;
+}
+
+const RENEW_MS = 15_000;
+const storageKey = (path: EditorialPath, id: number) => `cms-edit-lock:${path}:${id}`;
+
+function readToken(path: EditorialPath, id: number): string | undefined {
+  try {
+    return sessionStorage.getItem(storageKey(path, id)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+function writeToken(path: EditorialPath, id: number, token: string | undefined) {
+  try {
+    if (token) sessionStorage.setItem(storageKey(path, id), token);
+    else sessionStorage.removeItem(storageKey(path, id));
+  } catch {
+    /* private mode: the lock still works, a reload just asks again */
+  }
+}
+
+/**
+ * The edit lock of an article (or short video) while its editor is open (DESIGN §8): taken on
+ * opening, renewed every 15 s with the unsaved copy (`getDraft()` returns it while the form
+ * differs from the saved version, else null), released on leaving. The token is kept per tab
+ * (sessionStorage), so a reload keeps the lock. `id` null (a new, unsaved item) does nothing.
+ * @see server/routes/article-locks.ts
+ */
+export function useEditLock(id: number | null | undefined, { path = 'articles', getDraft = () => null, renewMs = RENEW_MS }: { path?: EditorialPath; getDraft?: () => DraftCopy | null; renewMs?: number } = {}): EditLock {
+  const [state, setState] = useState<EditLockState>(id ? 'acquiring' : 'idle');
+  const [holder, setHolder] = useState<LockHolder | null>(null);
+  const [token, setToken] = useState<string | undefined>(undefined);
+  const [savedRevisionId, setSavedRevisionId] = useState<number | null>(null);
+  const [message, setMessage] = useState('');
+  const draftRef = useRef(getDraft);
+  draftRef.current = getDraft;
+  const tokenRef = useRef<string | undefined>(undefined);
+  const stateRef = useRef<EditLockState>(state);
+  stateRef.current = state;
+
+  const apply = useCallback(
+    (outcome: LockOutcome, { renewing }: { renewing: boolean }) => {
+      if (!id) return;
+      if (outcome.kind === 'network') {
+        setState((s) => (s === 'held' || s === 'offline' ? 'offline' : s));
+        return;
+      }
+      if (outcome.kind === 'ok') {
+        tokenRef.current = outcome.data.token;
+        writeToken(path, id, outcome.data.token);
+        setToken(outcome.data.token);
+        setHolder(outcome.data.holder);
+        setState('held');
+        if (!renewing) setSavedRevisionId(outcome.data.savedRevisionId ?? null);
+        setMessage('');
+        return;
+      }
+      const data = outcome.data;
+      setMessage(outcome.message);
+      if (outcome.httpStatus !== 423 || !data) {
+        // Not ours to edit (403/404) or bad input: read-only, say why.
+        setState('locked');
+        setHolder(null);
+        return;
+      }
+      setHolder(data.holder);
+      if (renewing) {
+        tokenRef.current = undefined;
+        writeToken(path, id, undefined);
+        setToken(undefined);
+        setSavedRevisionId(data.savedRevisionId ?? null);
+        setState('takenOver');
+      } else {
+        setState('locked');
+      }
+    },
+    [id, path],
+  );
+
+  const acquire = useCallback(async () => {
+    if (!id) return;
+    setState('acquiring');
+    apply(await lockApi.acquire(path, id, { token: tokenRef.current ?? readToken(path, id), draft: draftRef.current() }), { renewing: false });
+  }, [id, path, apply]);
+
+  const takeover = useCallback(async () => {
+    if (!id) return;
+    apply(await lockApi.acquire(path, id, { takeover: true, token: tokenRef.current ?? readToken(path, id), draft: draftRef.current() }), { renewing: false });
+  }, [id, path, apply]);
+
+  // Take the lock on opening; release it on leaving (navigating away, closing the tab).
+  useEffect(() => {
+    if (!id) return;
+    void acquire();
+    const release = () => {
+      const t = tokenRef.current;
+      if (!t) return;
+      // What the form still held goes with the last heartbeat; the release keeps it as a revision.
+      const draft = draftRef.current();
+      if (draft) void lockApi.renew(path, id, { token: t, draft });
+      void lockApi.release(path, id, t);
+      tokenRef.current = undefined;
+      writeToken(path, id, undefined);
+    };
+    window.addEventListener('pagehide', release);
+    return () => {
+      window.removeEventListener('pagehide', release);
+      release();
+    };
+  }, [id, path, acquire]);
+
+  // The heartbeat while held (or offline, to come back); a check for the holder leaving while locked.
+  useEffect(() => {
+    if (!id) return;
+    const timer = window.setInterval(async () => {
+      const s = stateRef.current;
+      if ((s === 'held' || s === 'offline') && tokenRef.current) {
+        apply(await lockApi.renew(path, id, { token: tokenRef.current, draft: draftRef.current() }), { renewing: true });
+      } else if (s === 'locked' || s === 'takenOver') {
+        const reply = await lockApi.list(path, [id]);
+        if (isOk(reply) && !reply.data.list.length) setState('free');
+      }
+    }, renewMs);
+    return () => window.clearInterval(timer);
+  }, [id, path, apply, renewMs]);
+
+  return { state, holder, token, savedRevisionId, message, takeover, acquire };
+}
