@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
+import { VideoEditor } from './video-editor';
 
 export const metadata = routeMetadata('/article/createVideo');
 
+/** 发布短视频: a new short video, or `?id=` to edit one. */
 export default function Page() {
-  return <Placeholder path="/article/createVideo" />;
+  return (
+    <Suspense>
+      <VideoEditor />
+    </Suspense>
+  );
 }

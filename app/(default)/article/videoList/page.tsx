@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
+import { VideoListScreen } from './video-list-screen';
 
 export const metadata = routeMetadata('/article/videoList');
 
+/** 视频列表: short videos with filters in the address, who is editing, edit and publish. */
 export default function Page() {
-  return <Placeholder path="/article/videoList" />;
+  return (
+    <Suspense>
+      <VideoListScreen />
+    </Suspense>
+  );
 }
