@@ -111,6 +111,7 @@ export function RevisionsDrawer({ open, onClose, path = 'articles', id, version,
                 tabIndex={0}
                 role="button"
                 aria-pressed={r.id === selected}
+                aria-label={`${r.kindLabel} #${r.id} v${r.version} ${r.userName ?? "系统"} ${formatDateTime(r.createdAt)}${r.note ? ` ${r.note}` : ""}`}
                 onClick={() => setSelected(r.id)}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' || e.key === ' ') {

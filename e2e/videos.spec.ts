@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, expectAccessible, settled, signIn } from './helpers';
+
+/**
+ * 短视频 (issue 8): a short video made from a library video, found in 视频列表, edited, and a stale
+ * save refused and merged field by field. Screenshots at 1440 and 390 px go to /tmp for a person.
+ */
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/e2e-videos-${name}.png`, fullPage: true });
+
+/** Records two seconds of a moving square in the page and registers it in the video library. */
+async function libraryVideo(page: Page, title: string): Promise<number> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 180;
+    const ctx = canvas.getContext('2d')!;
+    const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm;codecs=vp8' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    let frame = 0;
+    const timer = setInterval(() => {
+      ctx.fillStyle = '#0b5a1f';
+      ctx.fillRect(0, 0, 320, 180);
+      ctx.fillStyle = '#ffd666';
+      ctx.fillRect((frame * 8) % 280, 70, 40, 40);
+      frame++;
+    }, 40);
+    recorder.start(200);
+    await new Promise((r) => setTimeout(r, 2000));
+    recorder.stop();
+    await new Promise((r) => (recorder.onstop = r));
+    clearInterval(timer);
+    const buffer = new Uint8Array(await new Blob(chunks, { type: 'video/webm' }).arrayBuffer());
+    let text = '';
+    for (const b of buffer) text += String.fromCharCode(b);
+    return btoa(text);
+  });
+  const bytes = Buffer.from(base64, 'base64');
+  const origin = new URL(page.url()).origin;
+  const ticket = await api<{ url: string; key: string }>(page, 'POST', '/api/upload_token', { kind: 'video', filename: 'e2e.webm', size: bytes.length, mime: 'video/webm' });
+  expect(ticket.status).toBe(0);
+  const put = await page.request.fetch(ticket.data.url, { method: 'PUT', data: bytes, headers: { origin, 'content-type': 'video/webm' } });
+  expect(put.status()).toBe(200);
+  const registered = await api<{ id: number }>(page, 'POST', '/api/video_stores', { key: ticket.data.key, title, duration: 2 });
+  expect(registered.status, registered.message).toBe(0);
+  return registered.data.id;
+}
+
+test('短视频: made from a library video, listed, edited; a stale save is refused and merged field by field', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  await libraryVideo(page, 'E2E重卡爬坡');
+
+  // 发布短视频: pick the library video; its title fills the empty title.
+  await page.goto('/article/createVideo');
+  await expect(page.getByText('发布短视频').first()).toBeVisible();
+  await page.getByRole('button', { name: '从视频库选择' }).click();
+  const picker = page.getByRole('dialog', { name: '选择视频' });
+  await picker.getByRole('button', { name: '选择「E2E重卡爬坡」' }).click();
+  await picker.getByRole('button', { name: '确定' }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByLabel('标题')).toHaveValue('E2E重卡爬坡');
+  await page.getByLabel('标题').fill('E2E 满载爬坡实测');
+  await page.getByLabel('简介').fill('满载四十九吨，连续爬坡八公里。');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText(/已保存（版本 1）/)).toBeVisible();
+  await expect(page).toHaveURL(/createVideo\?id=\d+/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await settled(page);
+  await shot(page, 'create-1440');
+  await expectAccessible(page, '发布短视频');
+
+  // 视频列表: the new video, with who is editing it (this page holds the lock).
+  await page.goto('/article/videoList');
+  const row = page.getByRole('row').filter({ hasText: 'E2E 满载爬坡实测' });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('草稿');
+  await page.getByRole('combobox', { name: '状态' }).click();
+  await page.getByTitle('草稿', { exact: true }).click();
+  await expect(page).toHaveURL(/status=0/);
+  await expect(row).toBeVisible();
+  await settled(page);
+  await shot(page, 'list-1440');
+  await expectAccessible(page, '视频列表');
+
+  // Edit from the list.
+  await row.getByRole('link', { name: '编辑「E2E 满载爬坡实测」' }).click();
+  await expect(page).toHaveURL(new RegExp(`createVideo\\?id=${id}`));
+  await expect(page.getByLabel('简介')).toHaveValue('满载四十九吨，连续爬坡八公里。');
+  await page.getByLabel('简介').fill('满载四十九吨，连续爬坡八公里，水温正常。');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText(/已保存（版本 2）/)).toBeVisible();
+
+  // Meanwhile the same video changes elsewhere (another window of this tab's lock holder).
+  const token = await page.evaluate((key) => sessionStorage.getItem(key), `cms-edit-lock:videos:${id}`);
+  expect(token).toBeTruthy();
+  const elsewhere = await api(page, 'PUT', `/api/videos/${id}`, { version: 2, description: '另一处改过的简介', lockToken: token });
+  expect(elsewhere.status).toBe(0);
+
+  // This page's save names version 2: refused, nothing overwritten, both sides shown per field.
+  await page.getByLabel('标题').fill('E2E 满载爬坡实测（改）');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  const merge = page.getByRole('dialog', { name: /在你打开之后修改了这条短视频/ });
+  await expect(merge).toBeVisible();
+  await expect(merge).toContainText('另一处改过的简介');
+  const stored = await api<{ title: string; version: number }>(page, 'GET', `/api/videos/${id}`);
+  expect(stored.data).toMatchObject({ title: 'E2E 满载爬坡实测', version: 3 });
+  await expectAccessible(page, '保存冲突');
+  await merge.getByRole('radio', { name: /对方的：另一处改过的简介/ }).check();
+  await merge.getByRole('button', { name: '按所选合并' }).click();
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText(/已保存（版本 4）/)).toBeVisible();
+  const merged = await api<{ title: string; description: string }>(page, 'GET', `/api/videos/${id}`);
+  expect(merged.data).toMatchObject({ title: 'E2E 满载爬坡实测（改）', description: '另一处改过的简介' });
+
+  // The revisions: every save is there, with its diff.
+  await page.getByRole('button', { name: '修订记录' }).click();
+  const drawer = page.getByRole('dialog', { name: '修订记录' });
+  await expect(drawer.getByRole('button', { name: /保存 #\d+ v4/ })).toBeVisible();
+  await drawer.getByRole('button', { name: /保存 #\d+ v2/ }).click();
+  await expect(drawer.locator('del').filter({ hasText: '水温正常' }).first()).toBeVisible();
+  await settled(page);
+  await shot(page, 'revisions-1440');
+  await expectAccessible(page, '修订记录');
+  await page.keyboard.press('Escape');
+
+  // Phone width.
+  await page.setViewportSize(PHONE);
+  await page.goto(`/article/createVideo?id=${id}`);
+  await expect(page.getByLabel('标题')).toHaveValue('E2E 满载爬坡实测（改）');
+  await settled(page);
+  await shot(page, 'create-390');
+  await page.goto('/article/videoList');
+  await expect(page.getByRole('row').filter({ hasText: 'E2E 满载爬坡实测（改）' })).toBeVisible();
+  await settled(page);
+  await shot(page, 'list-390');
+  await expectAccessible(page, '视频列表（手机）');
+});
