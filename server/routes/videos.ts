@@ -138,6 +138,7 @@ export const videoWorkflowTarget = registerWorkflowTarget({
     reviewerId: videos.reviewerId,
     reviewedAt: videos.reviewedAt,
     updatedAt: videos.updatedAt,
+    checkResult: videos.checkResult,
   },
   reviewRoute: REVIEW_ROUTE,
   editRoutes: () => [EDIT_ROUTE],
