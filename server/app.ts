@@ -15,6 +15,8 @@ import { departmentRoutes } from './routes/departments';
 import { logRoutes } from './routes/logs';
 import { profileRoutes } from './routes/profile';
 import { roleRoutes } from './routes/roles';
+import { dingtalkFromEnv, type DingtalkConfig } from './dingtalk/client';
+import { dingtalkRoutes } from './routes/dingtalk';
 import { albumRoutes } from './routes/albums';
 import { userRoutes } from './routes/users';
 import { articleRoutes, articleSearchRoutes, sensitiveWordRoutes } from './routes/articles';
@@ -51,13 +53,15 @@ export interface AppDeps {
   search?: SearchBackend | null;
   /** Where 刷新 of a right-side home focus slot is pushed (FOCUS_FLUSH_URL); unset = only recorded. */
   focusFlushUrl?: string;
+  /** DingTalk sign-in and binding (DINGTALK_CLIENT_ID / _SECRET); null: not configured. */
+  dingtalk?: DingtalkConfig | null;
 }
 
 /**
  * The built-in main API (`/api/*`), assembled from one sub-app per resource.
  * @see DESIGN §2 (envelope, statuses), §3 (sessions, permissions)
  */
-export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer = stampedPeer, sleep = defaultSleep, storage = storageFromEnv(), contentService = { url: process.env.CONTENT_CHECK_URL || undefined }, search = searchBackendFromEnv(), focusFlushUrl = process.env.FOCUS_FLUSH_URL || undefined }: AppDeps) {
+export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer = stampedPeer, sleep = defaultSleep, storage = storageFromEnv(), contentService = { url: process.env.CONTENT_CHECK_URL || undefined }, search = searchBackendFromEnv(), focusFlushUrl = process.env.FOCUS_FLUSH_URL || undefined, dingtalk = dingtalkFromEnv() }: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
   // The search index follows article writes after their commit (`searchChanged(c, ids)`).
   const sync = searchSync(search);
@@ -111,6 +115,7 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/articles', articleRoutes({ contentService, search }));
   app.route('/articles_album', albumRoutes);
   app.route('/videos', videoRoutes({ contentService }));
+  app.route('/dingtalk', dingtalkRoutes(dingtalk));
   app.route('/articles_review', reviewRoutes({ contentService }));
   app.route('/workbench', workbenchRoutes);
   app.route('/article_from_es', articleSearchRoutes(search));

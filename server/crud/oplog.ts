@@ -15,6 +15,8 @@ export const OPERATION_TYPES = {
   reset_password: '重置密码',
   change_password: '修改密码',
   update_profile: '修改个人资料',
+  bind_dingtalk: '绑定钉钉',
+  unbind_dingtalk: '解绑钉钉',
   // The publishing workflow (lib/resources/workflow.ts WORKFLOW_ACTIONS).
   ...WORKFLOW_ACTIONS,
   export: '导出',
@@ -54,6 +56,7 @@ export const LOGGED_RESOURCES: Record<string, string> = {
   brands: '品牌',
   advertise: '广告',
   statistics: '数据统计',
+  articles_album: '专辑',
 };
 
 const SECRET_KEYS = new Set(['passwordHash', 'password']);

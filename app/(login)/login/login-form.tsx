@@ -28,7 +28,18 @@ function explain(err: unknown): string {
  * The sign-in form. `from` is the page the person asked for (they return to it, same-origin back-
  * office paths only); `reason` says why their session ended.
  */
-export function LoginForm({ from, reason }: { from?: string; reason?: string }) {
+/** What a DingTalk sign-in that came back to this screen means (server/routes/dingtalk.ts). */
+export const DINGTALK_LOGIN_TEXT: Record<string, { type: 'info' | 'error'; text: string }> = {
+  unbound: { type: 'info', text: '这个钉钉账号还没有绑定员工账号。请用用户名和密码登录一次，登录后确认绑定，以后即可用钉钉直接登录。' },
+  disabled: { type: 'error', text: '钉钉账号绑定的员工账号已被停用，如有疑问请联系管理员。' },
+  refused: { type: 'error', text: '钉钉没有确认你的身份（授权码无效或已过期），请重试。' },
+  denied: { type: 'error', text: '钉钉登录已取消。' },
+  state: { type: 'error', text: '钉钉登录已失效或不是从本页发起的，请重新点击「钉钉登录」。' },
+  off: { type: 'error', text: '钉钉登录未配置，请用用户名和密码登录。' },
+};
+
+export function LoginForm({ from, reason, dingtalk }: { from?: string; reason?: string; dingtalk?: { configured: boolean; result?: string } }) {
+  const dingtalkNote = dingtalk?.result ? DINGTALK_LOGIN_TEXT[dingtalk.result] : undefined;
   const endReason = sessionEndReason(reason);
   const router = useRouter();
   const setUser = useUserStore((s) => s.setUser);
@@ -63,6 +74,7 @@ export function LoginForm({ from, reason }: { from?: string; reason?: string }) 
       </div>
       {endReason && !error && <Alert type="info" showIcon title={SESSION_END_TEXT[endReason]} style={{ marginBottom: 16 }} data-testid="session-ended" />}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
+      {dingtalkNote && !error && <Alert type={dingtalkNote.type} showIcon title={dingtalkNote.text} style={{ marginBottom: 16 }} data-testid="dingtalk-note" />}
       <Form layout="vertical" size="large" onFinish={onFinish} requiredMark={false} autoComplete="on">
         <Form.Item label="用户名" name="username" rules={[{ ...rules.required('用户名'), message: '请输入用户名' }, rules.length('用户名', { max: 64 })]}>
           <Input prefix={<UserOutlined aria-hidden />} placeholder="请输入用户名" autoComplete="username" autoFocus />
@@ -74,6 +86,12 @@ export function LoginForm({ from, reason }: { from?: string; reason?: string }) 
           登录
         </Button>
       </Form>
+      {dingtalk?.configured && (
+        // A plain link: the server redirects to DingTalk with a single-use signed state.
+        <Button block href="/api/dingtalk/login_start" style={{ marginTop: 12 }}>
+          钉钉登录
+        </Button>
+      )}
     </Card>
   );
 }

@@ -21,7 +21,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         padding: 16,
       }}
     >
-      <LoginForm from={one(query.from)} reason={reason} />
+      <LoginForm from={one(query.from)} reason={reason} dingtalk={{ configured: Boolean(process.env.DINGTALK_CLIENT_ID && process.env.DINGTALK_CLIENT_SECRET), result: one(query.dingtalk) }} />
     </main>
   );
 }

@@ -54,6 +54,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     index('users_department_idx').on(t.departmentId, t.id),
     index('users_role_idx').on(t.roleId),
+    // One account per DingTalk identity (issue 9).
+    uniqueIndex('users_dingtalk_union_uq').on(t.dingtalkUnionId).where(sql`${t.dingtalkUnionId} IS NOT NULL`),
     // The keyword search (`ILIKE '%…%'` on username, name, phone) uses trigrams: one GIN index per
     // column (the planner costs a three-column one too high and scans instead), without the
     // pending list (`fastupdate`), which only autovacuum empties and PGlite has no autovacuum.

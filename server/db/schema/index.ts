@@ -8,3 +8,4 @@ export * from './editorial';
 export * from './videos';
 export * from './operations';
 export * from './statistics';
+export * from './dingtalk';

@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
+import { BindDingtalkScreen } from './bind-screen';
 
 export const metadata = routeMetadata('/user/bindDingtalk');
 
+/** 绑定钉钉: bind or unbind this account's DingTalk identity (issue 9). */
 export default function Page() {
-  return <Placeholder path="/user/bindDingtalk" />;
+  return (
+    <Suspense>
+      <BindDingtalkScreen />
+    </Suspense>
+  );
 }

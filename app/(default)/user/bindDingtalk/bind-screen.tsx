@@ -1,0 +1,119 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { Alert, App, Button, Card, Descriptions, Space, Spin, Typography } from 'antd';
+import { http } from '@/lib/http';
+import { isOk } from '@/lib/api/resource';
+
+interface Status {
+  configured: boolean;
+  bound: boolean;
+  nick: string | null;
+  /** A DingTalk identity this browser came back with, waiting to be bound to the signed-in person. */
+  pending: { nick: string } | null;
+}
+
+/** What a binding that came back to this screen means (server/routes/dingtalk.ts). */
+const RESULT_TEXT: Record<string, { type: 'success' | 'error'; text: string }> = {
+  bound: { type: 'success', text: '钉钉账号已绑定，以后可以在登录页用「钉钉登录」直接登录。' },
+  taken: { type: 'error', text: '这个钉钉账号已绑定了另一个员工账号，请先在那个账号中解绑。' },
+  refused: { type: 'error', text: '钉钉没有确认你的身份（授权码无效或已过期），请重试。' },
+  denied: { type: 'error', text: '钉钉授权已取消，没有绑定。' },
+  state: { type: 'error', text: '这次绑定已失效或不是由你发起的，请重新点击「绑定钉钉」。' },
+};
+
+/**
+ * 绑定钉钉: whether DingTalk is set up, which DingTalk account this staff account is bound to, bind
+ * (through DingTalk's consent page) and unbind; and, after signing in with a password following a
+ * DingTalk sign-in that found no account, the confirmation that binds that DingTalk identity here.
+ */
+export function BindDingtalkScreen() {
+  const { message, modal } = App.useApp();
+  const params = useSearchParams();
+  const [status, setStatus] = useState<Status | null>(null);
+  const [busy, setBusy] = useState(false);
+  const result = RESULT_TEXT[params.get('result') ?? params.get('error') ?? ''];
+
+  const load = useCallback(async () => {
+    const reply = await http.main.get<Status>('/api/dingtalk/status');
+    if (isOk(reply)) setStatus(reply.data);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const bind = async () => {
+    setBusy(true);
+    const reply = await http.main.post<{ url: string }>('/api/dingtalk/bind_start', {});
+    if (isOk(reply)) window.location.assign(reply.data.url);
+    else setBusy(false);
+  };
+  const confirmPending = async () => {
+    setBusy(true);
+    const reply = await http.main.post<{ bound: boolean }>('/api/dingtalk/bind_pending', {});
+    setBusy(false);
+    if (isOk(reply)) void message.success('钉钉账号已绑定');
+    await load();
+  };
+  const unbind = () =>
+    modal.confirm({
+      title: `解绑钉钉账号「${status?.nick ?? ''}」？`,
+      content: '解绑后不能再用这个钉钉账号登录，需要时可以重新绑定。',
+      okText: '解绑',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        const reply = await http.main.del<{ bound: boolean }>('/api/dingtalk/binding');
+        if (isOk(reply)) void message.success('已解绑钉钉账号');
+        await load();
+      },
+    });
+
+  return (
+    <Card style={{ maxWidth: 640 }}>
+      {result && <Alert type={result.type} showIcon title={result.text} style={{ marginBottom: 16 }} data-testid="dingtalk-result" />}
+      {!status ? (
+        <Spin />
+      ) : !status.configured ? (
+        <Alert
+          type="info"
+          showIcon
+          title="钉钉登录未配置"
+          description="管理员在服务器上设置 DINGTALK_CLIENT_ID 和 DINGTALK_CLIENT_SECRET（钉钉开放平台应用的 AppKey 和 AppSecret）并登记回调地址 /api/dingtalk/callback 后，这里即可绑定。"
+        />
+      ) : (
+        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          {status.pending && !status.bound && (
+            <Alert
+              type="warning"
+              showIcon
+              title={`把钉钉账号「${status.pending.nick}」绑定到当前账号？`}
+              description="你刚才用这个钉钉账号登录，但它还没有绑定员工账号。确认后，以后可以用它直接登录。"
+              action={
+                <Button type="primary" loading={busy} onClick={() => void confirmPending()}>
+                  确认绑定
+                </Button>
+              }
+            />
+          )}
+          <Descriptions column={1} bordered size="middle">
+            <Descriptions.Item label="钉钉账号">{status.bound ? status.nick || '已绑定' : <Typography.Text type="secondary">未绑定</Typography.Text>}</Descriptions.Item>
+          </Descriptions>
+          {status.bound ? (
+            <Button danger onClick={unbind}>
+              解绑钉钉
+            </Button>
+          ) : (
+            <Button type="primary" loading={busy} onClick={() => void bind()}>
+              绑定钉钉
+            </Button>
+          )}
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            绑定时会跳转到钉钉的授权页面，确认后自动回到这里。一个钉钉账号只能绑定一个员工账号。
+          </Typography.Paragraph>
+        </Space>
+      )}
+    </Card>
+  );
+}

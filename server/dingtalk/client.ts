@@ -1,0 +1,84 @@
+import 'server-only';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * DingTalk's OAuth 2.0 sign-in (notes/integrations.md §3), with plain fetch: the authorize URL, the
+ * code exchange and the profile. Configured by DINGTALK_CLIENT_ID and DINGTALK_CLIENT_SECRET;
+ * without them the bind screen says DingTalk is not set up.
+ */
+export interface DingtalkConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The callback registered with DingTalk; default `<request origin>/api/dingtalk/callback`. */
+  redirectUri?: string;
+  /** How long an outside call may take. */
+  timeoutMs?: number;
+}
+
+export const DINGTALK_AUTHORIZE = 'https://login.dingtalk.com/oauth2/auth';
+export const DINGTALK_TOKEN = 'https://api.dingtalk.com/v1.0/oauth2/userAccessToken';
+export const DINGTALK_ME = 'https://api.dingtalk.com/v1.0/contact/users/me';
+
+export function dingtalkFromEnv(): DingtalkConfig | null {
+  const clientId = process.env.DINGTALK_CLIENT_ID?.trim();
+  const clientSecret = process.env.DINGTALK_CLIENT_SECRET?.trim();
+  if (!clientId || !clientSecret) return null;
+  return { clientId, clientSecret, redirectUri: process.env.DINGTALK_REDIRECT_URI?.trim() || undefined };
+}
+
+/**
+ * A state: a random token and its HMAC under the app secret. The token's hash is stored with the
+ * ticket (single use, ten minutes); the signature refuses a forged state before any lookup.
+ */
+export function newState(secret: string): { state: string; token: string } {
+  const token = randomBytes(24).toString('base64url');
+  return { token, state: `${token}.${sign(secret, token)}` };
+}
+
+/** The token inside a state whose signature holds, else null. */
+export function verifyState(secret: string, state: string | undefined): string | null {
+  if (!state || state.length > 200) return null;
+  const [token, sig] = state.split('.');
+  if (!token || !sig) return null;
+  const expected = Buffer.from(sign(secret, token));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? token : null;
+}
+
+const sign = (secret: string, token: string) => createHmac('sha256', secret).update(`cms-dingtalk:${token}`).digest('base64url');
+
+export function authorizeUrl(config: DingtalkConfig, { state, redirectUri }: { state: string; redirectUri: string }): string {
+  const params = new URLSearchParams({ redirect_uri: redirectUri, response_type: 'code', client_id: config.clientId, scope: 'openid', state, prompt: 'consent' });
+  return `${DINGTALK_AUTHORIZE}?${params}`;
+}
+
+export interface DingtalkProfile {
+  unionId: string;
+  nick: string;
+  avatarUrl: string;
+}
+
+/** Why talking to DingTalk failed, in Chinese for the screen. */
+export class DingtalkError extends Error {}
+
+async function call(url: string, init: RequestInit, timeoutMs: number): Promise<Record<string, unknown>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch {
+    throw new DingtalkError('连接钉钉失败，请稍后重试');
+  }
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!res.ok || !body) throw new DingtalkError(`钉钉拒绝了请求：${typeof body?.message === 'string' ? body.message : `HTTP ${res.status}`}`);
+  return body;
+}
+
+/** The code DingTalk sent back → who the person is on DingTalk. */
+export async function dingtalkProfile(config: DingtalkConfig, code: string): Promise<DingtalkProfile> {
+  const timeoutMs = config.timeoutMs ?? 8000;
+  const token = await call(DINGTALK_TOKEN, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: config.clientId, clientSecret: config.clientSecret, code, grantType: 'authorization_code' }) }, timeoutMs);
+  if (typeof token.accessToken !== 'string' || !token.accessToken) throw new DingtalkError('钉钉没有返回访问令牌');
+  const me = await call(DINGTALK_ME, { headers: { 'x-acs-dingtalk-access-token': token.accessToken } }, timeoutMs);
+  if (typeof me.unionId !== 'string' || !me.unionId || me.unionId.length > 128) throw new DingtalkError('钉钉没有返回用户标识');
+  return { unionId: me.unionId, nick: typeof me.nick === 'string' ? me.nick.slice(0, 64) : '', avatarUrl: typeof me.avatarUrl === 'string' ? me.avatarUrl : '' };
+}

@@ -1,0 +1,179 @@
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { SESSION_COOKIE } from '../../lib/constants';
+import { access } from '../auth/access';
+import { createSession, hashToken, loadSessionUser, setSessionCookies } from '../auth/session';
+import { dingtalkTickets, loginLogs, sessions, users } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import { logOperation } from '../crud/oplog';
+import { authorizeUrl, dingtalkProfile, DingtalkError, newState, verifyState, type DingtalkConfig } from '../dingtalk/client';
+import { serverEnv } from '../env';
+import { conflict, notFound, ok } from '../http/reply';
+import type { AppEnv } from '../http/types';
+
+/** A DingTalk identity waiting for its owner's password sign-in (HttpOnly, ten minutes). */
+export const DINGTALK_PENDING_COOKIE = 'cms_dingtalk_pending';
+const TICKET_MINUTES = 10;
+const BIND_SCREEN = '/user/bindDingtalk';
+
+/** Where DingTalk sends the browser back: the configured callback, else this server's own. */
+const callbackUrl = (c: Context<AppEnv>, config: DingtalkConfig) => config.redirectUri ?? `${new URL(c.req.url).origin}/api/dingtalk/callback`;
+
+async function issueTicket(db: DbOrTx, config: DingtalkConfig, values: { purpose: 'bind' | 'login'; userId?: number }) {
+  // Lapsed tickets go as new ones are made (the table holds ten minutes of them).
+  await db.delete(dingtalkTickets).where(lt(dingtalkTickets.expiresAt, new Date(Date.now() - 3600_000)));
+  const { token, state } = newState(config.clientSecret);
+  await db.insert(dingtalkTickets).values({ tokenHash: hashToken(token), purpose: values.purpose, userId: values.userId ?? null, expiresAt: new Date(Date.now() + TICKET_MINUTES * 60_000) });
+  return state;
+}
+
+/** Uses a ticket once: null when it is unknown, used, lapsed or of another purpose. */
+async function useTicket(db: DbOrTx, token: string, purpose: string) {
+  const [row] = await db
+    .update(dingtalkTickets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(dingtalkTickets.tokenHash, hashToken(token)), eq(dingtalkTickets.purpose, purpose), isNull(dingtalkTickets.usedAt), gt(dingtalkTickets.expiresAt, new Date())))
+    .returning();
+  return row ?? null;
+}
+
+/** Binds a DingTalk identity to a user: one account per identity; logged. */
+async function bind(c: Context<AppEnv>, db: DbOrTx, userId: number, profile: { unionId: string; nick: string }) {
+  const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.dingtalkUnionId, profile.unionId), ne(users.id, userId))).limit(1);
+  if (other) throw conflict('这个钉钉账号已绑定了另一个员工账号，请先在那个账号中解绑');
+  await db.update(users).set({ dingtalkUnionId: profile.unionId, dingtalkNick: profile.nick, updatedAt: new Date() }).where(eq(users.id, userId));
+  await logOperation(db, c, { type: 'bind_dingtalk', resource: 'profile', resourceId: userId, summary: `绑定钉钉账号「${profile.nick || profile.unionId}」` });
+}
+
+/**
+ * 钉钉绑定 (issue 9, notes/integrations.md §3). Binding: a signed-in person asks for the authorize
+ * URL (`POST /bind_start`), DingTalk sends the browser back to `/callback` with a code and the
+ * single-use signed state, tied to that person; the code gives the unionId, which is bound (one
+ * account per unionId). Signing in: `GET /login_start` → DingTalk → `/callback`: a bound, enabled
+ * account gets a session; an unbound identity is kept for ten minutes (HttpOnly cookie) and the
+ * person signs in once with their password and confirms the binding on the bind screen
+ * (`POST /bind_pending`). Every refusal lands on a screen that says why, in Chinese.
+ */
+export function dingtalkRoutes(config: DingtalkConfig | null) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/status', access.signedIn(), async (c) => {
+    const user = c.get('user')!;
+    const db = c.get('db');
+    const [row] = await db.select({ unionId: users.dingtalkUnionId, nick: users.dingtalkNick }).from(users).where(eq(users.id, user.id));
+    const pendingToken = getCookie(c, DINGTALK_PENDING_COOKIE);
+    let pending: { nick: string } | null = null;
+    if (pendingToken && config) {
+      const [p] = await db
+        .select({ nick: dingtalkTickets.nick })
+        .from(dingtalkTickets)
+        .where(and(eq(dingtalkTickets.tokenHash, hashToken(pendingToken)), eq(dingtalkTickets.purpose, 'pending'), isNull(dingtalkTickets.usedAt), gt(dingtalkTickets.expiresAt, new Date())));
+      if (p) pending = { nick: p.nick ?? '' };
+    }
+    return ok(c, { configured: Boolean(config), bound: Boolean(row?.unionId), nick: row?.nick ?? null, pending });
+  });
+
+  app.post('/bind_start', access.signedIn(), async (c) => {
+    if (!config) throw conflict('钉钉登录未配置（需要 DINGTALK_CLIENT_ID 和 DINGTALK_CLIENT_SECRET），请联系管理员');
+    const state = await issueTicket(c.get('db'), config, { purpose: 'bind', userId: c.get('user')!.id });
+    return ok(c, { url: authorizeUrl(config, { state, redirectUri: callbackUrl(c, config) }) });
+  });
+
+  app.get('/login_start', access.public(), async (c) => {
+    if (!config) return c.redirect('/login?dingtalk=off');
+    const state = await issueTicket(c.get('db'), config, { purpose: 'login' });
+    return c.redirect(authorizeUrl(config, { state, redirectUri: callbackUrl(c, config) }));
+  });
+
+  app.get('/callback', access.public(), async (c) => {
+    if (!config) return c.redirect('/login?dingtalk=off');
+    const db = c.get('db');
+    const code = c.req.query('authCode') || c.req.query('code');
+    const token = verifyState(config.clientSecret, c.req.query('state'));
+    // Which flow the state belongs to decides where a refusal is shown.
+    const [ticket] = token ? await db.select({ purpose: dingtalkTickets.purpose }).from(dingtalkTickets).where(eq(dingtalkTickets.tokenHash, hashToken(token))) : [];
+    const isBind = ticket?.purpose === 'bind';
+    const fail = (reason: string) => c.redirect(isBind ? `${BIND_SCREEN}?error=${reason}` : `/login?dingtalk=${reason}`);
+    if (!token || !ticket || (ticket.purpose !== 'bind' && ticket.purpose !== 'login')) return fail('state');
+    const used = await useTicket(db, token, ticket.purpose);
+    if (!used) return fail('state');
+    if (!code || code.length > 512) return fail('denied');
+
+    if (isBind) {
+      // The person who started the binding must be the one coming back.
+      const me = c.get('user');
+      if (!me || me.id !== used.userId) return fail('state');
+    }
+    let profile;
+    try {
+      profile = await dingtalkProfile(config, code);
+    } catch (err) {
+      if (err instanceof DingtalkError) return fail('refused');
+      throw err;
+    }
+
+    if (isBind) {
+      try {
+        await db.transaction((tx) => bind(c, tx, used.userId!, profile));
+      } catch (err) {
+        if (err instanceof Error && 'status' in err && (err as { status: number }).status === 409) return fail('taken');
+        throw err;
+      }
+      return c.redirect(`${BIND_SCREEN}?result=bound`);
+    }
+
+    // Signing in with DingTalk.
+    const [user] = await db.select({ id: users.id, username: users.username, enabled: users.enabled }).from(users).where(eq(users.dingtalkUnionId, profile.unionId)).limit(1);
+    const ip = c.get('ip');
+    const userAgent = c.get('userAgent').slice(0, 512);
+    if (!user) {
+      const pending = newState(config.clientSecret).token;
+      await db.insert(dingtalkTickets).values({ tokenHash: hashToken(pending), purpose: 'pending', unionId: profile.unionId, nick: profile.nick, expiresAt: new Date(Date.now() + TICKET_MINUTES * 60_000) });
+      setCookie(c, DINGTALK_PENDING_COOKIE, pending, { path: '/', httpOnly: true, sameSite: 'Lax', secure: c.get('https'), maxAge: TICKET_MINUTES * 60 });
+      return c.redirect(`/login?from=${encodeURIComponent(BIND_SCREEN)}&dingtalk=unbound`);
+    }
+    if (!user.enabled) {
+      await db.insert(loginLogs).values({ username: user.username, userId: user.id, ip, userAgent, success: false, reason: 'disabled' });
+      return fail('disabled');
+    }
+    const { token: session, expiresAt } = await db.transaction(async (tx) => {
+      const previous = getCookie(c, SESSION_COOKIE);
+      if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(previous)));
+      const created = await createSession(tx, { userId: user.id, ip, userAgent, ttlHours: serverEnv().CMS_SESSION_TTL_HOURS });
+      await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+      await tx.insert(loginLogs).values({ username: user.username, userId: user.id, ip, userAgent, success: true, reason: 'dingtalk' });
+      return created;
+    });
+    const sessionUser = (await loadSessionUser(db, session))!;
+    setSessionCookies(c, { token: session, expiresAt, userId: sessionUser.id, level: sessionUser.level });
+    return c.redirect('/');
+  });
+
+  /** Binds the DingTalk identity this browser came back with to the person now signed in. */
+  app.post('/bind_pending', access.signedIn(), async (c) => {
+    const pendingToken = getCookie(c, DINGTALK_PENDING_COOKIE);
+    if (!config || !pendingToken) throw notFound('没有待绑定的钉钉账号（可能已超过 10 分钟），请重新用钉钉登录');
+    const me = c.get('user')!;
+    await c.get('db').transaction(async (tx) => {
+      const ticket = await useTicket(tx, pendingToken, 'pending');
+      if (!ticket?.unionId) throw notFound('没有待绑定的钉钉账号（可能已超过 10 分钟），请重新用钉钉登录');
+      await bind(c, tx, me.id, { unionId: ticket.unionId, nick: ticket.nick ?? '' });
+    });
+    deleteCookie(c, DINGTALK_PENDING_COOKIE, { path: '/' });
+    return ok(c, { bound: true });
+  });
+
+  app.delete('/binding', access.signedIn(), async (c) => {
+    const me = c.get('user')!;
+    await c.get('db').transaction(async (tx) => {
+      const [row] = await tx.select({ nick: users.dingtalkNick, unionId: users.dingtalkUnionId }).from(users).where(eq(users.id, me.id));
+      if (!row?.unionId) throw notFound('你还没有绑定钉钉账号');
+      await tx.update(users).set({ dingtalkUnionId: null, dingtalkNick: null, updatedAt: new Date() }).where(eq(users.id, me.id));
+      await logOperation(tx, c, { type: 'unbind_dingtalk', resource: 'profile', resourceId: me.id, summary: `解绑钉钉账号「${row.nick || row.unionId}」` });
+    });
+    return ok(c, { bound: false });
+  });
+
+  return app;
+}

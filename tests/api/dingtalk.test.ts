@@ -1,0 +1,151 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { loginLogs, operationLogs, users } from '@/server/db/schema';
+import { DINGTALK_ME, DINGTALK_TOKEN, newState } from '@/server/dingtalk/client';
+import { DINGTALK_PENDING_COOKIE } from '@/server/routes/dingtalk';
+import { createApp } from '@/server/app';
+import { createStaff, DB_KINDS, setupTestApp, testPeer, type TestContext } from './helpers';
+
+const CONFIG = { clientId: 'dingapp-key', clientSecret: 'dingapp-secret-2026' };
+
+/** DingTalk's two calls, recorded: each code stands for one DingTalk person; `bad-code` is refused. */
+const people: Record<string, { unionId: string; nick: string }> = {
+  'code-li': { unionId: 'union-li-001', nick: '李钉钉' },
+  'code-wang': { unionId: 'union-wang-002', nick: '王钉钉' },
+};
+const dingtalk = setupServer(
+  http.post(DINGTALK_TOKEN, async ({ request }) => {
+    const body = (await request.json()) as { clientId: string; clientSecret: string; code: string; grantType: string };
+    if (body.clientId !== CONFIG.clientId || body.clientSecret !== CONFIG.clientSecret || body.grantType !== 'authorization_code') return HttpResponse.json({ code: 'invalidClient', message: '应用凭证错误' }, { status: 400 });
+    if (!people[body.code]) return HttpResponse.json({ code: 'invalidAuthCode', message: '不合法的临时授权码' }, { status: 400 });
+    return HttpResponse.json({ accessToken: `at-${body.code}`, refreshToken: 'rt', expireIn: 7200, corpId: 'ding-corp' });
+  }),
+  http.get(DINGTALK_ME, ({ request }) => {
+    const code = request.headers.get('x-acs-dingtalk-access-token')?.replace(/^at-/, '') ?? '';
+    const person = people[code];
+    if (!person) return HttpResponse.json({ code: 'InvalidAuthentication', message: '不合法的access_token' }, { status: 401 });
+    return HttpResponse.json({ nick: person.nick, avatarUrl: 'https://static.dingtalk.com/a.png', unionId: person.unionId, openId: `open-${code}`, stateCode: '86' });
+  }),
+);
+
+const cookieFrom = (headers: Headers, name: string) => headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith(`${name}=`));
+
+describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) => {
+  let t: TestContext;
+  let admin: string;
+
+  beforeAll(async () => {
+    dingtalk.listen({ onUnhandledRequest: 'bypass' });
+    t = await setupTestApp(kind, { dingtalk: CONFIG });
+    admin = await t.login();
+  });
+  afterEach(() => dingtalk.resetHandlers());
+  afterAll(async () => {
+    dingtalk.close();
+    await t?.close();
+  });
+
+  /** Starts a binding as `cookie`; returns the state DingTalk would echo back. */
+  const startBind = async (cookie: string) => {
+    const res = await t.call('POST', '/api/dingtalk/bind_start', { cookie });
+    expect(res.status).toBe(200);
+    const url = new URL(res.body.data.url);
+    expect(`${url.origin}${url.pathname}`).toBe('https://login.dingtalk.com/oauth2/auth');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ client_id: CONFIG.clientId, response_type: 'code', scope: 'openid', redirect_uri: 'http://localhost/api/dingtalk/callback' });
+    return url.searchParams.get('state')!;
+  };
+  const back = (state: string, code: string, cookie?: string) => t.call('GET', `/api/dingtalk/callback?authCode=${code}&state=${encodeURIComponent(state)}`, { cookie });
+
+  it('binds the signed-in person’s DingTalk account; the state works once and only for them', async () => {
+    const li = await createStaff(t, admin, { username: 'li_dd', routes: [] });
+    expect((await t.call('GET', '/api/dingtalk/status', { cookie: li.cookie })).body.data).toEqual({ configured: true, bound: false, nick: null, pending: null });
+    const state = await startBind(li.cookie);
+
+    // Someone else's browser cannot finish it.
+    const stranger = await createStaff(t, admin, { username: 'stranger_dd', routes: [] });
+    const stolen = await back(state, 'code-li', stranger.cookie);
+    expect(stolen.status).toBe(302);
+    expect(stolen.headers.get('location')).toBe('/user/bindDingtalk?error=state');
+
+    // The state was used by that attempt: even its owner must start again.
+    expect((await back(state, 'code-li', li.cookie)).headers.get('location')).toBe('/user/bindDingtalk?error=state');
+    const fresh = await startBind(li.cookie);
+    const done = await back(fresh, 'code-li', li.cookie);
+    expect(done.headers.get('location')).toBe('/user/bindDingtalk?result=bound');
+    expect((await t.call('GET', '/api/dingtalk/status', { cookie: li.cookie })).body.data).toMatchObject({ bound: true, nick: '李钉钉' });
+    // Replayed.
+    expect((await back(fresh, 'code-li', li.cookie)).headers.get('location')).toBe('/user/bindDingtalk?error=state');
+    const [log] = await t.db.select().from(operationLogs).where(eq(operationLogs.type, 'bind_dingtalk'));
+    expect(log.summary).toBe('绑定钉钉账号「李钉钉」');
+
+    // One account per DingTalk identity.
+    const state2 = await startBind(stranger.cookie);
+    expect((await back(state2, 'code-li', stranger.cookie)).headers.get('location')).toBe('/user/bindDingtalk?error=taken');
+  });
+
+  it('a forged state, a refused code and a missing code say why; nothing is bound', async () => {
+    const zhao = await createStaff(t, admin, { username: 'zhao_dd', routes: [] });
+    const forged = newState('not-our-secret').state;
+    expect((await back(forged, 'code-wang', zhao.cookie)).headers.get('location')).toBe('/login?dingtalk=state');
+    const state = await startBind(zhao.cookie);
+    expect((await back(state, 'bad-code', zhao.cookie)).headers.get('location')).toBe('/user/bindDingtalk?error=refused');
+    const again = await startBind(zhao.cookie);
+    expect((await t.call('GET', `/api/dingtalk/callback?state=${encodeURIComponent(again)}`, { cookie: zhao.cookie })).headers.get('location')).toBe('/user/bindDingtalk?error=denied');
+    const [row] = await t.db.select({ unionId: users.dingtalkUnionId }).from(users).where(eq(users.username, 'zhao_dd'));
+    expect(row.unionId).toBeNull();
+  });
+
+  it('signs a bound account in; an unbound one signs in once with its password and confirms the binding', async () => {
+    // li_dd is bound to code-li (first test).
+    const start = await t.call('GET', '/api/dingtalk/login_start');
+    expect(start.status).toBe(302);
+    const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
+    const signedIn = await back(state, 'code-li');
+    expect(signedIn.headers.get('location')).toBe('/');
+    const session = cookieFrom(signedIn.headers, 'cms_session')!;
+    expect((await t.call('GET', '/api/login_info', { cookie: session })).body.data.username).toBe('li_dd');
+    const [entry] = await t.db.select().from(loginLogs).where(eq(loginLogs.reason, 'dingtalk'));
+    expect(entry).toMatchObject({ username: 'li_dd', success: true });
+
+    // 王钉钉 is bound to nobody: kept for ten minutes while the person signs in with a password.
+    const start2 = await t.call('GET', '/api/dingtalk/login_start');
+    const unbound = await back(new URL(start2.headers.get('location')!).searchParams.get('state')!, 'code-wang');
+    expect(unbound.headers.get('location')).toBe('/login?from=%2Fuser%2FbindDingtalk&dingtalk=unbound');
+    expect(cookieFrom(unbound.headers, 'cms_session')).toBeUndefined();
+    const pending = cookieFrom(unbound.headers, DINGTALK_PENDING_COOKIE)!;
+    const wang = await createStaff(t, admin, { username: 'wang_dd', routes: [] });
+    const withPending = `${wang.cookie}; ${pending}`;
+    expect((await t.call('GET', '/api/dingtalk/status', { cookie: withPending })).body.data.pending).toEqual({ nick: '王钉钉' });
+    const bound = await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: {} });
+    expect(bound.status).toBe(200);
+    // Used once.
+    expect((await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: {} })).status).toBe(404);
+    const start3 = await t.call('GET', '/api/dingtalk/login_start');
+    const next = await back(new URL(start3.headers.get('location')!).searchParams.get('state')!, 'code-wang');
+    expect(next.headers.get('location')).toBe('/');
+
+    // Unbinding; a disabled account is not signed in.
+    expect((await t.call('DELETE', '/api/dingtalk/binding', { cookie: wang.cookie })).status).toBe(200);
+    expect((await t.call('GET', '/api/dingtalk/status', { cookie: wang.cookie })).body.data.bound).toBe(false);
+    const [li] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'li_dd'));
+    await t.call('PUT', `/api/users/${li.id}`, { cookie: admin, body: { enabled: false } });
+    const start4 = await t.call('GET', '/api/dingtalk/login_start');
+    expect((await back(new URL(start4.headers.get('location')!).searchParams.get('state')!, 'code-li')).headers.get('location')).toBe('/login?dingtalk=disabled');
+  });
+
+  it('without configuration the screen is told so and nothing leaves the machine', async () => {
+    // The same database behind an app started without DINGTALK_CLIENT_ID / _SECRET.
+    const bare = createApp({ getDb: async () => t.db, peer: testPeer, dingtalk: null });
+    const call = async (method: string, path: string, cookie?: string) => {
+      const res = await bare.request(`http://localhost${path}`, { method, headers: { 'x-test-peer': '10.0.0.1', ...(cookie ? { cookie } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: method === 'POST' ? '{}' : undefined });
+      return { status: res.status, location: res.headers.get('location'), body: res.headers.get('content-type')?.includes('json') ? await res.json() : null };
+    };
+    expect((await call('GET', '/api/dingtalk/status', admin)).body.data.configured).toBe(false);
+    const refused = await call('POST', '/api/dingtalk/bind_start', admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('未配置');
+    expect((await call('GET', '/api/dingtalk/login_start')).location).toBe('/login?dingtalk=off');
+  });
+});
