@@ -22,7 +22,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // Generous: the permission walk calls every route three times, and CI machines are shared.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // Each file opens its own in-memory PGlite; two cores, so keep the pool small.
           maxWorkers: 2,

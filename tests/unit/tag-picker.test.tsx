@@ -14,7 +14,11 @@ const server = setupServer(
     searches.push(keyword);
     return HttpResponse.json({ status: 0, data: [{ id: 8, name: `${keyword}重卡`, typeId: 1 }] });
   }),
-  mock.get('*/api/tags/:id', ({ params }) => HttpResponse.json({ status: 0, data: { id: Number(params.id), name: '解放', typeId: 1 } })),
+  // The chosen tags are named in one call (`?ids=`), not one request per tag.
+  mock.get('*/api/tags', ({ request }) => {
+    const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',').filter(Boolean).map(Number);
+    return HttpResponse.json({ status: 0, data: { list: ids.map((id) => ({ id, name: '解放', typeId: 1 })), total: ids.length, page: 1, pageSize: 100 } });
+  }),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
