@@ -23,6 +23,7 @@ import { articleRoutes, articleSearchRoutes, sensitiveWordRoutes } from './route
 import { lockRoutes } from './routes/article-locks';
 import { articleEditorialTarget, revisionRoutes } from './routes/revisions';
 import { videoRoutes } from './routes/videos';
+import { articleAutosaveRoutes } from './routes/article-autosave';
 import type { ContentService } from './content/check';
 import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/workflow';
 import { searchBackendFromEnv, searchSync, type SearchBackend } from './search';
@@ -112,6 +113,7 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   const articleEditorial = articleEditorialTarget(contentService);
   app.route('/articles', lockRoutes(articleEditorial));
   app.route('/articles', revisionRoutes(articleEditorial));
+  app.route('/articles', articleAutosaveRoutes);
   app.route('/articles', articleRoutes({ contentService, search }));
   app.route('/articles_album', albumRoutes);
   app.route('/videos', videoRoutes({ contentService }));

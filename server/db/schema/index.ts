@@ -9,3 +9,4 @@ export * from './videos';
 export * from './operations';
 export * from './statistics';
 export * from './dingtalk';
+export * from './autosave';

@@ -1,0 +1,119 @@
+import { Hono, type Context } from 'hono';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ARTICLE_KINDS, CONTENT_MAX, type ArticleKind } from '../../lib/resources/articles';
+import { INT4_MAX } from '../../lib/constants';
+import { access } from '../auth/access';
+import { scopeCondition } from '../auth/scope';
+import { articleAutosaves, articles } from '../db/schema';
+import { allOf } from '../crud/list';
+import { sanitizeArticleHtml } from '../content/sanitize';
+import { badRequest, forbidden, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import type { AppEnv, SessionUser } from '../http/types';
+
+/**
+ * The editor's server autosave (DESIGN §8, issue 7): one rolling copy per user and article.
+ *
+ * - `GET /api/articles/{id}/autosave` → `{ savedAt, baseVersion, data }` or `null`
+ * - `PUT /api/articles/{id}/autosave` `{ baseVersion, data }` → the stored copy
+ * - `DELETE /api/articles/{id}/autosave` → `{ deleted }` (after a real save, or when the editor discards it)
+ *
+ * `{id}` is an article id, or `new` with `kind` (query for GET/DELETE, body for PUT) for the user's
+ * new article that was never saved. Only the author of a copy ever reads it. The copy is not a save:
+ * it is validated for shape and size only (a half-typed cover link or an empty title is kept as
+ * typed), its HTML is sanitized, and it writes no operation log (one row rewritten every 5 s).
+ */
+
+const EDIT_ROUTES = ARTICLE_KINDS.map((k) => k.route);
+const kindSchema = z.enum(['article', 'gallery', 'video'], { error: '类型不正确' });
+
+const id = z.number({ error: 'id 必须是数字' }).int().positive().max(INT4_MAX);
+const str = (label: string, max: number) => z.string({ error: `${label}必须是文字` }).max(max, `${label}不能超过 ${max} 个字符`);
+
+/** The editor's fields, as typed (no format rules: it is a backup, not a save). */
+export const autosaveDataSchema = z
+  .object({
+    title: str('标题', 128),
+    subtitle: str('副标题', 128),
+    summary: str('摘要', 500),
+    cover: str('封面', 1024),
+    content: str('正文', CONTENT_MAX),
+    images: z.array(z.object({ picId: id.nullable(), url: str('图片', 1024), caption: str('图片说明', 500) }).strict(), { error: '图集图片格式不正确' }).max(200, '图集最多 200 张图片'),
+    videoStoreId: id.nullable(),
+    categoryId: id.nullable(),
+    tagIds: z.array(id, { error: '标签必须是 id 列表' }).max(50, '标签最多 50 个'),
+    topicIds: z.array(id, { error: '专题必须是 id 列表' }).max(20, '专题最多 20 个'),
+    albumId: id.nullable(),
+    platformIds: z.array(id, { error: '平台必须是 id 列表' }).max(20, '平台最多 20 个'),
+    author: str('作者', 64),
+    source: str('来源', 64),
+  })
+  .partial()
+  .strict();
+
+const putSchema = z
+  .object({
+    kind: kindSchema.optional(),
+    baseVersion: z.number({ error: '缺少版本号' }).int().min(0).max(INT4_MAX),
+    data: autosaveDataSchema,
+  })
+  .strict();
+
+const labelOf = (kind: ArticleKind) => ARTICLE_KINDS.find((k) => k.value === kind)!.label;
+const routeOf = (kind: ArticleKind) => ARTICLE_KINDS.find((k) => k.value === kind)!.route;
+
+/** Which slot a request addresses: an article the user may edit, or their new article of a kind. */
+async function slotOf(c: Context<AppEnv>, kindInput: unknown): Promise<{ articleId: number; kind: ArticleKind }> {
+  const user = c.get('user')!;
+  if (c.req.param('id') === 'new') {
+    const kind = parseInput(z.object({ kind: kindSchema }), { kind: kindInput }).kind;
+    if (!user.routes.has(routeOf(kind))) throw forbidden(`没有发布${labelOf(kind)}的权限`);
+    return { articleId: 0, kind };
+  }
+  const articleId = idParam(c);
+  const [row] = await c
+    .get('db')
+    .select({ kind: articles.kind })
+    .from(articles)
+    .where(allOf([eq(articles.id, articleId), scope(user)]))
+    .limit(1);
+  if (!row) throw notFound('文章不存在');
+  const kind = row.kind as ArticleKind;
+  if (!user.routes.has(routeOf(kind))) throw forbidden('没有编辑这类文章的权限');
+  return { articleId, kind };
+}
+
+const scope = (user: SessionUser) => scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId });
+
+const mine = (userId: number, slot: { articleId: number; kind: string }) =>
+  and(eq(articleAutosaves.userId, userId), eq(articleAutosaves.articleId, slot.articleId), eq(articleAutosaves.kind, slot.kind));
+
+const shape = (row: typeof articleAutosaves.$inferSelect) => ({ articleId: row.articleId || null, kind: row.kind, baseVersion: row.baseVersion, savedAt: row.savedAt, data: row.data });
+
+export const articleAutosaveRoutes = new Hono<AppEnv>()
+  .get('/:id/autosave', access.anyRoute(EDIT_ROUTES), async (c) => {
+    const slot = await slotOf(c, c.req.query('kind'));
+    const [row] = await c.get('db').select().from(articleAutosaves).where(mine(c.get('user')!.id, slot)).limit(1);
+    return ok(c, row ? shape(row) : null);
+  })
+  .put('/:id/autosave', access.anyRoute(EDIT_ROUTES), async (c) => {
+    const body = await readJson(c);
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('自动保存的内容格式不正确');
+    const input = parseInput(putSchema, body);
+    const slot = await slotOf(c, input.kind);
+    const data = input.data.content === undefined ? input.data : { ...input.data, content: sanitizeArticleHtml(input.data.content) };
+    const userId = c.get('user')!.id;
+    const savedAt = new Date();
+    const [row] = await c
+      .get('db')
+      .insert(articleAutosaves)
+      .values({ userId, articleId: slot.articleId, kind: slot.kind, baseVersion: input.baseVersion, data, savedAt })
+      .onConflictDoUpdate({ target: [articleAutosaves.userId, articleAutosaves.articleId, articleAutosaves.kind], set: { baseVersion: input.baseVersion, data, savedAt } })
+      .returning();
+    return ok(c, shape(row));
+  })
+  .delete('/:id/autosave', access.anyRoute(EDIT_ROUTES), async (c) => {
+    const slot = await slotOf(c, c.req.query('kind'));
+    const gone = await c.get('db').delete(articleAutosaves).where(mine(c.get('user')!.id, slot)).returning({ id: articleAutosaves.id });
+    return ok(c, { deleted: gone.length });
+  });
