@@ -1,8 +1,9 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { ContentChooser } from '@/components/article-editor/chooser';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/article/add');
 
+/** 发布内容: choose 文章, 图集 or 视频文章 (issue 7). */
 export default function Page() {
-  return <Placeholder path="/article/add" />;
+  return <ContentChooser />;
 }

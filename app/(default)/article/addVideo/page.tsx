@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
+import { ArticleEditorScreen } from '@/components/article-editor/screen';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/article/addVideo');
 
+/** 发视频文章 (issue 7). `?id=` opens an existing one; the editor code loads only on this screen. */
 export default function Page() {
-  return <Placeholder path="/article/addVideo" />;
+  return (
+    <Suspense>
+      <ArticleEditorScreen kind="video" />
+    </Suspense>
+  );
 }

@@ -1,13 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
+import { ArticlePreview } from '@/components/article-editor/preview';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/article/preview');
 
-// Bare layout: no header or sidebar. The article preview itself comes with the article issue.
+/** Bare layout: no header or sidebar; the article at 912 px as the site renders it (issue 7). */
 export default function Page() {
   return (
-    <main style={{ width: 912, margin: '24px auto' }}>
-      <Placeholder path="/article/preview" isPageHeading />
-    </main>
+    <Suspense>
+      <ArticlePreview />
+    </Suspense>
   );
 }

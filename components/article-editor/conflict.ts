@@ -1,0 +1,67 @@
+/**
+ * Stale saves (DESIGN §8): which fields differ between the editor's copy and the server's current
+ * record, and the merged result of per-field choices. Pure; unit-tested.
+ */
+import { ARTICLE_FIELD_NAMES, type ArticleFields } from '@/lib/api/articles';
+
+export type FieldName = keyof ArticleFields;
+export type Side = 'mine' | 'theirs';
+
+export const FIELD_LABELS: Record<FieldName, string> = {
+  title: '标题',
+  subtitle: '副标题',
+  summary: '摘要',
+  cover: '封面',
+  content: '正文',
+  images: '图集图片',
+  videoStoreId: '视频',
+  categoryId: '分类',
+  tagIds: '标签',
+  topicIds: '专题',
+  albumId: '专辑',
+  platformIds: '发布平台',
+  author: '作者',
+  source: '来源',
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields where the two copies differ, in form order. */
+export function differingFields(mine: ArticleFields, theirs: ArticleFields): FieldName[] {
+  return ARTICLE_FIELD_NAMES.filter((name) => !same(mine[name], theirs[name]));
+}
+
+/** The editor's copy with the chosen fields taken from the server (fields not named keep mine). */
+export function mergeFields(mine: ArticleFields, theirs: ArticleFields, choices: Partial<Record<FieldName, Side>>): ArticleFields {
+  const out = { ...mine } as Record<FieldName, unknown>;
+  for (const name of ARTICLE_FIELD_NAMES) if (choices[name] === 'theirs') out[name] = theirs[name];
+  return out as ArticleFields;
+}
+
+/** Text of an HTML body for a side-by-side view (tags removed, blocks named). */
+export function plainText(html: string): string {
+  return html
+    .replace(/<div class="cms-(video|vr|inquiry|vote|gallery)"[^>]*>/g, (_m, k: string) => `［${{ video: '视频', vr: 'VR', inquiry: '询价', vote: '投票', gallery: '图集' }[k]}］`)
+    .replace(/<\/(p|h2|h3|h4|li|div|blockquote|tr)>/g, '\n')
+    .replace(/<br\s*\/?>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Plain text typed in a box (the video article's description) as paragraphs, and back. */
+export function textToHtml(text: string): string {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .split(/\n{2,}|\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => `<p>${esc(line)}</p>`)
+    .join('');
+}

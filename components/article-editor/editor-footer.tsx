@@ -1,0 +1,65 @@
+'use client';
+
+import { Button, Space, Typography } from 'antd';
+import { EyeOutlined, SaveOutlined, SendOutlined, CheckCircleOutlined } from '@ant-design/icons';
+import { FOOTER_HEIGHT } from './layout';
+
+export interface EditorFooterProps {
+  busy: null | 'save' | 'preview' | 'submit' | 'publish';
+  /** Holders of /article/check publish directly; others submit for review (DESIGN §8). */
+  canPublish: boolean;
+  isDirty: boolean;
+  disabled?: boolean;
+  onSaveDraft: () => void;
+  onPreview: () => void;
+  onSubmit: () => void;
+  onPublish: () => void;
+}
+
+/** The editor's fixed 80 px footer (DESIGN §7): 存草稿, 预览, and 提交审核 or 发布. */
+export function EditorFooter({ busy, canPublish, isDirty, disabled, onSaveDraft, onPreview, onSubmit, onPublish }: EditorFooterProps) {
+  const isBusy = busy !== null;
+  return (
+    <footer
+      className="article-editor-footer"
+      aria-label="保存与发布"
+      style={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 20,
+        height: FOOTER_HEIGHT,
+        marginTop: 16,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 8,
+        padding: '0 16px',
+        background: '#fff',
+        borderTop: '1px solid #f0f0f0',
+        boxShadow: '0 -2px 8px rgba(0,0,0,0.06)',
+      }}
+    >
+      <Typography.Text type="secondary" className="article-editor-footer-hint">
+        {isDirty ? '有未保存的修改' : '所有修改已保存'}
+      </Typography.Text>
+      <Space wrap={false}>
+        <Button icon={<SaveOutlined aria-hidden />} loading={busy === 'save'} disabled={disabled || (isBusy && busy !== 'save')} onClick={onSaveDraft}>
+          存草稿
+        </Button>
+        <Button icon={<EyeOutlined aria-hidden />} loading={busy === 'preview'} disabled={disabled || (isBusy && busy !== 'preview')} onClick={onPreview}>
+          预览
+        </Button>
+        {canPublish ? (
+          <Button type="primary" icon={<CheckCircleOutlined aria-hidden />} loading={busy === 'publish'} disabled={disabled || (isBusy && busy !== 'publish')} onClick={onPublish}>
+            发布
+          </Button>
+        ) : (
+          <Button type="primary" icon={<SendOutlined aria-hidden />} loading={busy === 'submit'} disabled={disabled || (isBusy && busy !== 'submit')} onClick={onSubmit}>
+            提交审核
+          </Button>
+        )}
+      </Space>
+      <style>{`@media (max-width: 480px) { .article-editor-footer-hint { display: none; } }`}</style>
+    </footer>
+  );
+}

@@ -1,0 +1,272 @@
+'use client';
+
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { isFailure } from '@/lib/http';
+import { articleApi, type ArticleRecord } from '@/lib/api/articles';
+import { libraryClient, videoPlayUrl, type LibraryItem } from '@/lib/api/media';
+import { productApi, type TruckProduct } from '@/lib/api/product';
+import { isOk } from '@/lib/api/resource';
+import { topicApi, type Activity, type VrPanorama } from '@/lib/api/topic';
+import { ARTICLE_KINDS } from '@/lib/resources/articles';
+import { splitBody, type BlockRef } from './blocks';
+import { CONTENT_WIDTH } from './layout';
+
+/**
+ * 预览 (`/article/preview?id=`, bare layout): the article at 912 px as the site renders it. The body
+ * is the stored, sanitized HTML; each custom block is drawn from its `data-*` ids (DESIGN §7), not
+ * from what the editor showed inside it: the player with its poster, the VR card, the price card
+ * with the product host's guide price, the vote, the gallery. Galleries and video articles too.
+ */
+export function ArticlePreview() {
+  const id = Number(useSearchParams().get('id')) || null;
+  const [article, setArticle] = useState<ArticleRecord | null>(null);
+  const [error, setError] = useState<string | null>(id ? null : '缺少文章编号：请从文章列表或编辑器打开预览');
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    void articleApi.fetch(id).then((reply) => {
+      if (!live) return;
+      if (isFailure(reply)) setError('网络异常，无法加载文章');
+      else if (reply.httpStatus === 401) setError('登录已失效，请重新登录后再打开预览');
+      else if (reply.body.status !== 0 || !reply.body.data) setError(reply.httpStatus === 404 ? '文章不存在，或不在你的数据范围内' : (reply.body.message ?? '无法加载文章'));
+      else setArticle(reply.body.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  return (
+    <main className="article-preview" style={{ width: CONTENT_WIDTH, maxWidth: '100%', margin: '0 auto', padding: '24px 16px 64px', boxSizing: 'border-box' }}>
+      <p className="preview-banner">预览 · 读者看到的样子{article ? `（${ARTICLE_KINDS.find((k) => k.value === article.kind)?.label}，版本 ${article.version}）` : ''}</p>
+      {error ? (
+        <div role="alert" className="preview-error">
+          <h1>无法预览</h1>
+          <p>{error}</p>
+          {error.includes('登录') && <a href="/login">去登录</a>}
+        </div>
+      ) : !article ? (
+        <p aria-busy="true">正在加载…</p>
+      ) : (
+        <article>
+          <h1 className="preview-title">{article.title}</h1>
+          {article.subtitle && <p className="preview-subtitle">{article.subtitle}</p>}
+          <p className="preview-meta">
+            {[article.author && `作者：${article.author}`, article.source && `来源：${article.source}`, article.categoryName, new Date(article.publishedAt ?? article.updatedAt).toLocaleString('zh-CN', { hour12: false })].filter(Boolean).join('　')}
+          </p>
+          {article.summary && <p className="preview-summary">{article.summary}</p>}
+          {article.kind === 'video' && article.videoStoreId && <VideoBlock id={article.videoStoreId} poster={article.cover} />}
+          {article.kind === 'gallery' && (
+            <div className="preview-gallery-article">
+              {article.images.length === 0 ? <p className="preview-empty">图集还没有图片</p> : null}
+              {article.images.map((img, i) => (
+                <figure key={`${img.url}-${i}`}>
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  <img src={img.url} alt={img.caption || `第 ${i + 1} 张`} />
+                  <figcaption>
+                    {i + 1}/{article.images.length}　{img.caption}
+                  </figcaption>
+                </figure>
+              ))}
+            </div>
+          )}
+          <Body html={article.content} />
+        </article>
+      )}
+      <style>{PREVIEW_CSS}</style>
+    </main>
+  );
+}
+
+function Body({ html }: { html: string }) {
+  const pieces = useMemo(() => splitBody(html), [html]);
+  return (
+    <div className="preview-body">
+      {pieces.map((p, i) =>
+        p.type === 'html' ? (
+          // The stored body was sanitized by the server's allow-list on save.
+          <div key={i} dangerouslySetInnerHTML={{ __html: p.html }} />
+        ) : (
+          <Block key={i} block={p.block} />
+        ),
+      )}
+    </div>
+  );
+}
+
+function Block({ block }: { block: BlockRef }) {
+  switch (block.kind) {
+    case 'video':
+      return <VideoBlock id={block.id} />;
+    case 'vr':
+      return <VrBlock id={block.id} />;
+    case 'inquiry':
+      return <InquiryBlock productId={block.productId} />;
+    case 'vote':
+      return <VoteBlock id={block.id} />;
+    case 'gallery':
+      return <GalleryBlock ids={block.ids} />;
+  }
+}
+
+function Missing({ what }: { what: string }) {
+  return <div className="preview-block preview-missing">{what}已不存在或暂时无法加载</div>;
+}
+
+function VideoBlock({ id, poster }: { id: number; poster?: string }) {
+  const [video, setVideo] = useState<LibraryItem | null | false>(null);
+  const [src, setSrc] = useState('');
+  useEffect(() => {
+    let live = true;
+    void libraryClient.video.get(id).then((r) => live && setVideo(isOk(r) ? r.data : false));
+    void videoPlayUrl(id).then((r) => live && isOk(r) && setSrc(r.data.url));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (video === false) return <Missing what={`视频 #${id} `} />;
+  return (
+    <figure className="preview-block preview-video" data-testid="preview-video" data-video-id={id}>
+      <video controls preload="none" poster={poster || (video ? video.cover : undefined)} src={src || undefined} aria-label={video ? video.title : '视频'} />
+      {video && <figcaption>{video.title}</figcaption>}
+    </figure>
+  );
+}
+
+function VrBlock({ id }: { id: number }) {
+  const [vr, setVr] = useState<VrPanorama | null | false>(null);
+  useEffect(() => {
+    let live = true;
+    void topicApi.vr({ id }).then((r) => live && setVr(isOk(r) && r.data.list[0] ? r.data.list[0] : false));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (vr === false) return <Missing what={`VR 全景 #${id} `} />;
+  if (!vr) return <div className="preview-block">VR 全景加载中…</div>;
+  return (
+    <a className="preview-block preview-card" data-testid="preview-vr" href={vr.link} target="_blank" rel="noopener noreferrer">
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      {vr.cover && <img src={vr.cover} alt="" />}
+      <span>
+        <strong>VR 全景 · {vr.title}</strong>
+        <small>
+          {vr.vehicle.brandName} {vr.vehicle.seriesName} · 点击进入 360° 看车
+        </small>
+      </span>
+    </a>
+  );
+}
+
+function InquiryBlock({ productId }: { productId: number }) {
+  const [product, setProduct] = useState<TruckProduct | null | false>(null);
+  useEffect(() => {
+    let live = true;
+    void productApi.products({ id: productId }).then((r) => live && setProduct(isOk(r) && r.data.list[0] ? r.data.list[0] : false));
+    return () => {
+      live = false;
+    };
+  }, [productId]);
+  if (product === false) return <Missing what={`车型 #${productId} `} />;
+  if (!product) return <div className="preview-block">询价卡片加载中…</div>;
+  return (
+    <div className="preview-block preview-inquiry" data-testid="preview-inquiry">
+      <div>
+        <strong>{product.name}</strong>
+        <small>
+          {product.brandName} · {product.seriesName} · {product.engine} {product.horsepower}马力 {product.drive}
+        </small>
+      </div>
+      <div className="preview-price">
+        厂商指导价 <b>{product.guidePrice}</b> 万元
+      </div>
+      <span className="preview-button">询底价</span>
+    </div>
+  );
+}
+
+function VoteBlock({ id }: { id: number }) {
+  const [activity, setActivity] = useState<Activity | null | false>(null);
+  useEffect(() => {
+    let live = true;
+    void topicApi.activities({ id }).then((r) => live && setActivity(isOk(r) && r.data.list[0] ? r.data.list[0] : false));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (activity === false) return <Missing what={`投票 #${id} `} />;
+  if (!activity) return <div className="preview-block">投票加载中…</div>;
+  const total = Math.max(1, activity.totalVotes);
+  return (
+    <fieldset className="preview-block preview-vote" data-testid="preview-vote">
+      <legend>投票 · {activity.title}</legend>
+      {activity.options.map((o) => (
+        <label key={o.id}>
+          <input type={activity.maxChoices > 1 ? 'checkbox' : 'radio'} name={`vote-${id}`} disabled />
+          <span>{o.title}</span>
+          <meter min={0} max={total} value={o.votes} aria-label={`${o.title} 得票`} />
+          <small>{o.votes} 票</small>
+        </label>
+      ))}
+      <small>共 {activity.totalVotes} 票 · {activity.status === 1 ? '进行中' : activity.status === 0 ? '未开始' : '已结束'}</small>
+    </fieldset>
+  );
+}
+
+function GalleryBlock({ ids }: { ids: number[] }) {
+  const [pics, setPics] = useState<Array<LibraryItem | null> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void Promise.all(ids.slice(0, 200).map((id) => libraryClient.pic.get(id).then((r) => (isOk(r) ? r.data : null)))).then((list) => live && setPics(list));
+    return () => {
+      live = false;
+    };
+  }, [ids]);
+  if (!pics) return <div className="preview-block">图集加载中…</div>;
+  const shown = pics.filter((p): p is LibraryItem => Boolean(p));
+  if (!shown.length) return <Missing what="图集的图片" />;
+  return (
+    <div className="preview-block preview-gallery" data-testid="preview-gallery">
+      {shown.map((p, i) => (
+        <figure key={p.id}>
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={p.url} alt={p.title} />
+          <figcaption>
+            {i + 1}/{shown.length} {p.title}
+          </figcaption>
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+const PREVIEW_CSS = `
+.article-preview { font: 17px/1.85 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif; color: #1f1f1f; }
+.preview-banner { margin: 0 0 16px; padding: 6px 12px; background: #fffbe6; border: 1px solid #ffe58f; border-radius: 4px; font-size: 13px; color: #614700; }
+.preview-title { font-size: 28px; line-height: 1.4; margin: 0 0 8px; }
+.preview-subtitle { font-size: 18px; color: #595959; margin: 0 0 8px; }
+.preview-meta { font-size: 13px; color: #595959; margin: 0 0 16px; }
+.preview-summary { padding: 12px 16px; background: #f5f5f5; border-left: 4px solid #1677ff; color: #434343; }
+.preview-body img, .preview-gallery-article img { max-width: 100%; height: auto; }
+.preview-body table { border-collapse: collapse; } .preview-body td, .preview-body th { border: 1px solid #d9d9d9; padding: 4px 8px; }
+.preview-block { margin: 20px 0; }
+.preview-video video { width: 100%; aspect-ratio: 16 / 9; background: #000; border-radius: 6px; }
+.preview-video figcaption, figure figcaption { font-size: 13px; color: #595959; text-align: center; }
+.preview-card { display: flex; gap: 16px; align-items: center; padding: 12px; border: 1px solid #d9d9d9; border-radius: 8px; color: inherit; text-decoration: none; }
+.preview-card img { width: 200px; height: 112px; object-fit: cover; border-radius: 6px; flex: none; }
+.preview-card strong, .preview-inquiry strong { display: block; }
+.preview-card small, .preview-inquiry small { display: block; color: #595959; font-size: 13px; }
+.preview-inquiry { display: flex; flex-wrap: wrap; gap: 12px 24px; align-items: center; justify-content: space-between; padding: 16px; border: 1px solid #ffd591; background: #fff7e6; border-radius: 8px; }
+.preview-price b { color: #d4380d; font-size: 22px; }
+.preview-button { padding: 6px 16px; background: #d4380d; color: #fff; border-radius: 4px; }
+.preview-vote { border: 1px solid #d9d9d9; border-radius: 8px; padding: 12px 16px; }
+.preview-vote legend { font-weight: 600; padding: 0 6px; }
+.preview-vote label { display: grid; grid-template-columns: auto 1fr 120px 60px; gap: 8px; align-items: center; }
+.preview-gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 8px; }
+.preview-gallery figure, .preview-gallery-article figure { margin: 0 0 12px; }
+.preview-gallery img { width: 100%; aspect-ratio: 4 / 3; object-fit: cover; border-radius: 4px; }
+.preview-missing, .preview-empty { padding: 12px; background: #fff1f0; border: 1px solid #ffccc7; border-radius: 6px; color: #a8071a; }
+.preview-error h1 { font-size: 22px; }
+@media (max-width: 600px) { .preview-card { flex-direction: column; align-items: stretch; } .preview-card img { width: 100%; height: auto; } .preview-vote label { grid-template-columns: auto 1fr 60px; } .preview-vote meter { display: none; } }
+`;

@@ -1,0 +1,112 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { Editor } from '@tinymce/tinymce-react';
+import type { Editor as TinyEditor } from 'tinymce';
+import { BlockPickers, BLOCK_BUTTONS } from './block-pickers';
+import type { BlockKind } from './blocks';
+import { CONTENT_WIDTH } from './layout';
+import { uploadPastedImage } from './paste-upload';
+
+
+const ICONS: Record<BlockKind, string> = {
+  video: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M4 6h11v12H4zM15 10l5-3v10l-5-3z" fill="currentColor"/></svg>',
+  vr: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M3 8h18v9h-6l-3-3-3 3H3z" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
+  inquiry: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M12 3v18M16 7H10a3 3 0 000 6h4a3 3 0 010 6H8" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
+  vote: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M5 12l4 4 10-10" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 20h18" stroke="currentColor" stroke-width="2"/></svg>',
+  gallery: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M3 5h14v11H3zM7 19h14V8" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
+};
+
+/** How the blocks look while editing (the preview draws the real thing from the ids). */
+const CONTENT_STYLE = `
+body { max-width: ${CONTENT_WIDTH}px; margin: 16px auto; padding: 0 16px; font: 16px/1.8 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif; color: #1f1f1f; }
+img { max-width: 100%; height: auto; }
+div.cms-video, div.cms-vr, div.cms-inquiry, div.cms-vote, div.cms-gallery { margin: 12px 0; padding: 8px 12px; border: 1px dashed #1677ff; border-radius: 6px; background: #f0f7ff; cursor: default; }
+div.cms-video img, div.cms-vr img { display: block; max-width: 320px; border-radius: 4px; }
+div.cms-gallery img { display: inline-block; width: 96px; height: 64px; object-fit: cover; margin: 0 6px 6px 0; border-radius: 4px; }
+div[class^="cms-"] p { margin: 4px 0; color: #0958d9; font-size: 14px; }
+`;
+
+/**
+ * The article body: TinyMCE 8 self-hosted (`public/tinymce`, copied by the postinstall; no request
+ * leaves the machine), Chinese UI, the five custom buttons with their pickers, pasted and dropped
+ * pictures uploaded to the library. A Form.Item child (value / onChange). Load it with next/dynamic
+ * (ssr: false) so only the editing screens carry it.
+ */
+export default function RichText({ value = '', onChange, onNormalized, id, height = 560 }: { value?: string; onChange?: (html: string) => void; onNormalized?: (html: string) => void; id?: string; height?: number }) {
+  const editorRef = useRef<TinyEditor | null>(null);
+  const [picker, setPicker] = useState<BlockKind | null>(null);
+  const openPicker = useRef<(kind: BlockKind) => void>(null);
+  openPicker.current = setPicker;
+
+  const close = () => {
+    setPicker(null);
+    editorRef.current?.focus();
+  };
+
+  return (
+    <div data-testid="rich-text" style={{ maxWidth: CONTENT_WIDTH + 34 }}>
+      <Editor
+        id={id}
+        tinymceScriptSrc="/tinymce/tinymce.min.js"
+        licenseKey="gpl"
+        value={value}
+        onEditorChange={(html) => onChange?.(html)}
+        onInit={(_evt, editor) => {
+          editorRef.current = editor;
+          // The editor's own serialization of the loaded body (attribute order, empty paragraphs).
+          onNormalized?.(editor.getContent());
+        }}
+        init={{
+          height,
+          language: 'zh-CN',
+          language_url: '/tinymce/langs/zh-CN.js',
+          menubar: false,
+          branding: false,
+          promotion: false,
+          // The public site's stylesheet does the rest; nothing is fetched from outside.
+          content_css: 'default',
+          content_style: CONTENT_STYLE,
+          plugins: 'lists link image table code fullscreen wordcount autolink searchreplace charmap',
+          toolbar:
+            'undo redo | blocks | bold italic underline strikethrough | alignleft aligncenter alignright | bullist numlist blockquote | link image table | ' +
+            BLOCK_BUTTONS.map((b) => b.name).join(' ') +
+            ' | removeformat code fullscreen',
+          toolbar_mode: 'wrap',
+          block_formats: '正文=p; 标题 2=h2; 标题 3=h3; 标题 4=h4',
+          iframe_aria_text: '正文编辑区，按 Alt+F10 进入工具栏',
+          // Pictures pasted or dropped go to the library and come back as URLs: never base64.
+          paste_data_images: true,
+          automatic_uploads: true,
+          images_file_types: 'jpg,jpeg,png,gif,webp',
+          images_upload_handler: (blobInfo, progress) =>
+            uploadPastedImage(blobInfo.blob(), blobInfo.filename(), progress).catch((err: unknown) => {
+              throw { message: err instanceof Error ? err.message : '图片上传失败', remove: true };
+            }),
+          convert_urls: false,
+          relative_urls: false,
+          // The blocks carry contenteditable="false" (kept whole); these are all the body may hold.
+          extended_valid_elements: 'div[class|contenteditable|data-video-id|data-vr-id|data-series-id|data-product-id|data-activity-id|data-pic-ids]',
+          setup: (editor) => {
+            for (const b of BLOCK_BUTTONS) {
+              editor.ui.registry.addIcon(`cms-${b.kind}`, ICONS[b.kind]);
+              editor.ui.registry.addButton(b.name, { icon: `cms-${b.kind}`, text: b.text, tooltip: b.tooltip, onAction: () => openPicker.current?.(b.kind) });
+            }
+          },
+        }}
+      />
+      <BlockPickers
+        open={picker}
+        onClose={close}
+        onInsert={(html) => {
+          setPicker(null);
+          const editor = editorRef.current;
+          if (!editor) return;
+          editor.focus();
+          // A paragraph after the block, so typing can go on below it.
+          editor.insertContent(`${html}<p></p>`);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { Form, Input, Select, TreeSelect } from 'antd';
+import { CoverInput } from '@/components/media/cover-input';
+import { TagPicker } from '@/components/taxonomy/tag-picker';
+import { http, isFailure } from '@/lib/http';
+import type { Category, CategoryType, Platform, Topic } from '@/lib/resources/taxonomy';
+import { fieldRules } from './validation';
+
+interface Option {
+  value: number;
+  label: string;
+  disabled?: boolean;
+}
+
+interface TreeOption {
+  value: string | number;
+  title: string;
+  selectable?: boolean;
+  disabled?: boolean;
+  children?: TreeOption[];
+}
+
+type ListReply<T> = { list: T[] };
+
+async function quietGet<T>(url: string, params?: object): Promise<T | null> {
+  const reply = await http.main.send<T>('GET', url, params);
+  if (isFailure(reply) || reply.body.status !== 0 || reply.body.data === undefined) return null;
+  return reply.body.data;
+}
+
+/** Categories of every type as one tree: a type is a heading, its categories below (disabled ones greyed). */
+async function loadCategoryTree(): Promise<TreeOption[]> {
+  const types = await quietGet<ListReply<CategoryType>>('/api/category_types', { pageSize: 100 });
+  if (!types) return [];
+  const trees = await Promise.all(types.list.map((t) => quietGet<Category[]>('/api/categories/tree', { typeId: t.id })));
+  return types.list.map((t, i) => {
+    const rows = trees[i] ?? [];
+    const nodes = new Map<number, TreeOption>();
+    for (const r of rows) nodes.set(r.id, { value: r.id, title: r.enabled === false ? `${r.name}（已停用）` : r.name, disabled: r.enabled === false, children: [] });
+    const roots: TreeOption[] = [];
+    for (const r of rows) {
+      const parent = r.parentId ? nodes.get(r.parentId) : undefined;
+      (parent ? parent.children! : roots).push(nodes.get(r.id)!);
+    }
+    return { value: `type-${t.id}`, title: t.name, selectable: false, children: roots };
+  });
+}
+
+/** The choices the side fields offer, loaded once per editor. The album list appears only when its API answers. */
+export function useSideOptions() {
+  const [categories, setCategories] = useState<TreeOption[]>([]);
+  const [platforms, setPlatforms] = useState<Option[]>([]);
+  const [topics, setTopics] = useState<Option[]>([]);
+  const [albums, setAlbums] = useState<Option[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadCategoryTree().then((tree) => live && setCategories(tree));
+    void quietGet<ListReply<Platform>>('/api/platform', { pageSize: 100 }).then((r) => live && r && setPlatforms(r.list.map((p) => ({ value: p.id, label: p.name, disabled: p.enabled === false }))));
+    void quietGet<ListReply<Topic>>('/api/topic', { pageSize: 100 }).then((r) => live && r && setTopics(r.list.map((p) => ({ value: p.id, label: p.title, disabled: p.enabled === false }))));
+    // 专辑 (SEED §7 /api/articles_album) is another issue's resource: shown only once it answers.
+    void quietGet<ListReply<{ id: number; name?: string; title?: string }>>('/api/articles_album', { pageSize: 100 }).then(
+      (r) => live && r && Array.isArray(r.list) && setAlbums(r.list.map((a) => ({ value: a.id, label: a.name ?? a.title ?? `专辑 #${a.id}` }))),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { categories, platforms, topics, albums };
+}
+
+/**
+ * The side fields every editor shares (DESIGN §7): subtitle, summary, cover, category, tags,
+ * topics, album, platforms, author, source. Form.Items of the editor's form.
+ */
+export function SideFields({ coverLabel = '封面' }: { coverLabel?: string }) {
+  const { categories, platforms, topics, albums } = useSideOptions();
+  return (
+    <>
+      <Form.Item name="subtitle" label="副标题" rules={fieldRules('subtitle')}>
+        <Input maxLength={128} showCount placeholder="可选" />
+      </Form.Item>
+      <Form.Item name="summary" label="摘要" rules={fieldRules('summary')}>
+        <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} placeholder="列表和分享时显示，可选" />
+      </Form.Item>
+      <Form.Item name="cover" label={coverLabel} rules={fieldRules('cover')}>
+        <CoverInput />
+      </Form.Item>
+      <Form.Item name="categoryId" label="分类">
+        <TreeSelect
+          treeData={categories}
+          allowClear
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          treeDefaultExpandAll
+          placeholder={categories.length ? '选择分类' : '还没有分类：请先在「分类管理」中添加'}
+          notFoundContent="没有匹配的分类"
+        />
+      </Form.Item>
+      <Form.Item name="tagIds" label="标签">
+        <TagPicker />
+      </Form.Item>
+      <Form.Item name="topicIds" label="专题">
+        <Select mode="multiple" options={topics} allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="可选：加入专题" notFoundContent="没有专题：可在「专题管理」中添加" />
+      </Form.Item>
+      {albums && (
+        <Form.Item name="albumId" label="专辑">
+          <Select options={albums} allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="可选：加入专辑" notFoundContent="没有专辑" />
+        </Form.Item>
+      )}
+      <Form.Item name="platformIds" label="发布平台">
+        <Select mode="multiple" options={platforms} allowClear placeholder="不选则为全部平台" notFoundContent="没有平台：可在「分类管理 · 平台」中添加" />
+      </Form.Item>
+      <Form.Item name="author" label="作者" rules={fieldRules('author')}>
+        <Input maxLength={64} placeholder="可选" />
+      </Form.Item>
+      <Form.Item name="source" label="来源" rules={fieldRules('source')}>
+        <Input maxLength={64} placeholder="可选，如：原创" />
+      </Form.Item>
+    </>
+  );
+}
