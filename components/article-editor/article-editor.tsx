@@ -10,7 +10,7 @@ import { articleApi, EMPTY_FIELDS, fieldsOf, type ArticleFields, type ArticleRec
 import { ARTICLE_KINDS, ARTICLE_STATUS_OPTIONS, type ArticleKind } from '@/lib/resources/articles';
 import { useUserStore } from '@/stores/user';
 import { ConflictDialog } from './conflict-dialog';
-import { plainText, textToHtml } from './conflict';
+import { fieldsKey, plainText, textToHtml } from './conflict';
 import { EditorFooter } from './editor-footer';
 import { GalleryField } from './gallery-field';
 import { localKey, LOCAL_DELAY_MS, newerCopy, readLocal, removeLocal, SERVER_DELAY_MS, writeLocal, type LocalCopy } from './local-copy';
@@ -71,7 +71,8 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
   /** The version the form was last in step with (a restored older copy keeps its own base). */
   const version = useRef(0);
   /** The fields as last saved or loaded: what "unsaved" is measured against. */
-  const baseline = useRef<string>(JSON.stringify(EMPTY_FIELDS));
+  const baseline = useRef<string>(fieldsKey(EMPTY_FIELDS));
+  const baselineFields = useRef<ArticleFields>(EMPTY_FIELDS);
   const timers = useRef<{ local?: ReturnType<typeof setTimeout>; server?: ReturnType<typeof setTimeout> }>({});
   const idRef = useRef(articleId);
   idRef.current = articleId;
@@ -99,7 +100,8 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
   /** Marks the form as in step with the server. */
   const settle = useCallback(
     (fields: ArticleFields, v: number) => {
-      baseline.current = JSON.stringify(fields);
+      baseline.current = fieldsKey(fields);
+      baselineFields.current = fields;
       version.current = v;
       clearTimeout(timers.current.local);
       clearTimeout(timers.current.server);
@@ -188,18 +190,23 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
   }, []);
 
   const onValuesChange = useCallback(() => {
-    const dirty = JSON.stringify(currentFields()) !== baseline.current;
+    const dirty = fieldsKey(currentFields()) !== baseline.current;
     setDirty(dirty);
     if (dirty) scheduleAutosave();
+    else {
+      clearTimeout(timers.current.local);
+      clearTimeout(timers.current.server);
+    }
   }, [currentFields, scheduleAutosave]);
 
-  /** The editor reports its own normalized form of the loaded body: that is not a change. */
+  /** The editor reports its own serialization of the loaded body: that is not a change. */
   const onNormalized = useCallback(
     (html: string) => {
-      const saved = JSON.parse(baseline.current) as ArticleFields;
-      if (form.getFieldValue('content') === saved.content) {
-        baseline.current = JSON.stringify({ ...saved, content: html });
-        form.setFieldValue('content', html);
+      const saved = baselineFields.current;
+      const current = form.getFieldValue('content') as string;
+      if (current === saved.content || current === html) {
+        baselineFields.current = { ...saved, content: html };
+        baseline.current = fieldsKey(baselineFields.current);
         onValuesChange();
       }
     },
@@ -255,8 +262,9 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
       idRef.current = saved.id;
       // The stored (sanitized) body is what the form holds from now on.
       const savedFields = fieldsOf(saved);
-      const typedSince = JSON.stringify(currentFields()) !== JSON.stringify(fields);
-      if (!typedSince) applyFields(savedFields);
+      const typedSince = fieldsKey(currentFields()) !== fieldsKey(fields);
+      // The stored body replaces the typed one only when the server changed it (sanitized away).
+      if (!typedSince && fieldsKey(savedFields) !== fieldsKey(fields)) applyFields(savedFields);
       settle(savedFields, saved.version);
       if (typedSince) onValuesChange();
       clearCopies(wasNew ? null : saved.id);
@@ -335,7 +343,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
   };
 
   const restore = (copy: Offer) => {
-    const fields = fieldsOf({ ...JSON.parse(baseline.current), ...copy.data });
+    const fields = fieldsOf({ ...baselineFields.current, ...copy.data });
     applyFields(fields);
     // A copy edited from an older version is saved against that version: if the article moved on
     // since, the save shows both sides instead of overwriting the newer record.
@@ -361,9 +369,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
     <div className="article-editor" data-kind={kind}>
       <header className="article-editor-header">
         <Space wrap align="center">
-          <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-            {record ? `编辑${kindInfo.label}` : kindInfo.route === '/article/addArticle' ? '写文章' : kindInfo.route === '/article/addImage' ? '发图集' : '发视频文章'}
-          </Typography.Title>
+          <Typography.Text strong>{record ? `编辑${kindInfo.label}` : `新${kindInfo.label}`}</Typography.Text>
           <Tag color={record?.status === 3 ? 'success' : record?.status === 1 ? 'processing' : record?.status === 2 ? 'error' : 'default'}>{status}</Tag>
           {record && <Typography.Text type="secondary">版本 {record.version}</Typography.Text>}
         </Space>

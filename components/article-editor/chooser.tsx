@@ -17,10 +17,7 @@ export function ContentChooser() {
   const auth = useUserStore((s) => s.auth);
   const kinds = ARTICLE_KINDS.filter((k) => auth[k.route]);
   return (
-    <section aria-labelledby="chooser-title">
-      <Typography.Title level={1} id="chooser-title" style={{ fontSize: 20, marginTop: 0 }}>
-        发布内容
-      </Typography.Title>
+    <section aria-label="选择内容类型">
       <Typography.Paragraph type="secondary">选择要发布的内容类型：</Typography.Paragraph>
       {kinds.length === 0 ? (
         <Empty description="你的角色没有发布内容的权限，请联系管理员开通「写文章」「发图集」或「发视频文章」" />

@@ -53,25 +53,25 @@ export function ConflictDialog({ mine, current, message, onResolve, onCancel }: 
       {fields.length === 0 ? (
         <Typography.Paragraph>两边内容相同，可以直接保存。</Typography.Paragraph>
       ) : (
-        <div role="table" aria-label="两边不同的字段" data-testid="conflict-table">
-          <div role="row" style={{ display: 'grid', gridTemplateColumns: '90px 1fr 1fr', gap: 8, fontWeight: 600, padding: '4px 0' }}>
-            <span role="columnheader">字段</span>
-            <span role="columnheader">我的版本</span>
-            <span role="columnheader">服务器版本</span>
+        <div data-testid="conflict-table">
+          <div aria-hidden style={{ display: 'grid', gridTemplateColumns: '90px 1fr 1fr', gap: 8, fontWeight: 600, padding: '4px 0' }}>
+            <span>字段</span>
+            <span>我的版本</span>
+            <span>服务器版本</span>
           </div>
           {fields.map((name) => {
             const side = choices[name] ?? 'mine';
             return (
-              <div role="row" key={name} data-testid={`conflict-${name}`} style={{ display: 'grid', gridTemplateColumns: '90px 1fr 1fr', gap: 8, padding: '8px 0', borderTop: '1px solid #f0f0f0' }}>
-                <span role="rowheader">
+              <div role="group" aria-labelledby={`conflict-label-${name}`} key={name} data-testid={`conflict-${name}`} className="conflict-row">
+                <span id={`conflict-label-${name}`}>
                   <Typography.Text strong>{FIELD_LABELS[name]}</Typography.Text>
                 </span>
                 <Radio.Group value={side} onChange={(e) => setChoices((c) => ({ ...c, [name]: e.target.value as Side }))} style={{ display: 'contents' }} aria-label={`${FIELD_LABELS[name]}保留哪一边`}>
-                  <div role="cell">
+                  <div>
                     <Radio value="mine">保留我的</Radio>
                     <pre style={{ ...box, borderColor: side === 'mine' ? '#1677ff' : '#f0f0f0' }}>{show(name, mine[name])}</pre>
                   </div>
-                  <div role="cell">
+                  <div>
                     <Radio value="theirs">采用服务器的</Radio>
                     <pre style={{ ...box, borderColor: side === 'theirs' ? '#1677ff' : '#f0f0f0' }}>{show(name, theirs[name])}</pre>
                   </div>
@@ -81,6 +81,10 @@ export function ConflictDialog({ mine, current, message, onResolve, onCancel }: 
           })}
         </div>
       )}
+      <style>{`
+        .conflict-row { display: grid; grid-template-columns: 90px 1fr 1fr; gap: 8px; padding: 8px 0; border-top: 1px solid #f0f0f0; }
+        @media (max-width: 640px) { .conflict-row { grid-template-columns: 1fr; } }
+      `}</style>
     </Modal>
   );
 }

@@ -65,3 +65,23 @@ export function textToHtml(text: string): string {
     .map((line) => `<p>${esc(line)}</p>`)
     .join('');
 }
+
+/**
+ * An HTML body in a canonical form for "did it change?" checks: the editor re-serializes what it
+ * is given (attribute order, `contenteditable`, whitespace between tags), which is not an edit.
+ */
+export function canonicalHtml(html: string): string {
+  return html
+    .replace(/<([a-zA-Z][\w-]*)((?:\s+[\w-]+(?:="[^"]*")?)*)\s*(\/?)>/g, (_m, tag: string, attrs: string, slash: string) => {
+      const list = (attrs.match(/[\w-]+(?:="[^"]*")?/g) ?? []).filter((a) => !/^contenteditable(=|$)/.test(a)).sort();
+      return `<${tag.toLowerCase()}${list.length ? ' ' + list.join(' ') : ''}${slash}>`;
+    })
+    .replace(/>\s+</g, '><')
+    .replace(/<p>(&nbsp;|\s)*<\/p>/g, '')
+    .trim();
+}
+
+/** A comparable key of an editor's fields (the body canonical). */
+export function fieldsKey(fields: { content?: string } & object): string {
+  return JSON.stringify({ ...fields, content: canonicalHtml(fields.content ?? '') });
+}

@@ -5,6 +5,7 @@
  */
 import type { ArticleFields } from '@/lib/api/articles';
 import type { ArticleKind } from '@/lib/resources/articles';
+import { fieldsKey } from './conflict';
 
 export interface LocalCopy {
   savedAt: string;
@@ -58,7 +59,7 @@ export function newerCopy<T extends { savedAt: string; data: Partial<ArticleFiel
   const candidates = copies
     .filter((c): c is T & { source: 'local' | 'server' } => Boolean(c))
     .filter((c) => Date.parse(c.savedAt) > recordTime)
-    .filter((c) => Object.entries(c.data).some(([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify((record.fields as unknown as Record<string, unknown>)[k] ?? null)))
+    .filter((c) => fieldsKey({ ...record.fields, ...c.data }) !== fieldsKey(record.fields))
     .sort((a, b) => Date.parse(b.savedAt) - Date.parse(a.savedAt));
   return candidates[0] ?? null;
 }

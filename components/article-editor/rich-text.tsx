@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Editor } from '@tinymce/tinymce-react';
 import type { Editor as TinyEditor } from 'tinymce';
 import { BlockPickers, BLOCK_BUTTONS } from './block-pickers';
@@ -38,6 +38,24 @@ export default function RichText({ value = '', onChange, onNormalized, id, heigh
   const [picker, setPicker] = useState<BlockKind | null>(null);
   const openPicker = useRef<(kind: BlockKind) => void>(null);
   openPicker.current = setPicker;
+  // The body as last handed out or put in: a value from outside that differs (a restored copy, the
+  // other side of a conflict) replaces the editor's content; what the editor emits does not loop back.
+  const last = useRef(value);
+  const [initial] = useState(value);
+  const latest = useRef(value);
+  latest.current = value;
+  const emit = useRef<(html: string) => void>(null);
+  emit.current = (html: string) => {
+    if (html === last.current) return;
+    last.current = html;
+    onChange?.(html);
+  };
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || value === last.current) return;
+    last.current = value;
+    editor.setContent(value);
+  }, [value]);
 
   const close = () => {
     setPicker(null);
@@ -50,12 +68,17 @@ export default function RichText({ value = '', onChange, onNormalized, id, heigh
         id={id}
         tinymceScriptSrc="/tinymce/tinymce.min.js"
         licenseKey="gpl"
-        value={value}
-        onEditorChange={(html) => onChange?.(html)}
+        initialValue={initial}
         onInit={(_evt, editor) => {
           editorRef.current = editor;
+          editor.iframeElement?.setAttribute('title', '正文编辑区');
+          if (latest.current !== initial) editor.setContent(latest.current);
           // The editor's own serialization of the loaded body (attribute order, empty paragraphs).
-          onNormalized?.(editor.getContent());
+          const html = editor.getContent();
+          last.current = html;
+          onNormalized?.(html);
+          // Every kind of edit reports the body (typing, commands, undo, paste, blocks inserted).
+          editor.on('input change keyup undo redo ExecCommand NewBlock SetContent paste', () => emit.current?.(editor.getContent()));
         }}
         init={{
           height,
