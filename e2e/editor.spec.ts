@@ -55,6 +55,23 @@ test('写文章: chooser, title required, body and a VR block, saved, reloaded i
   await expect(block).toHaveAttribute('data-vr-id', /^\d+$/);
   await expect(block).toContainText(vrTitle);
 
+  // A pasted picture goes to storage and the picture library; the body keeps its URL, never base64.
+  await editorFrame(page).locator('body').evaluate(async (body) => {
+    const canvas = body.ownerDocument.createElement('canvas');
+    canvas.width = 240;
+    canvas.height = 140;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#1677ff';
+    ctx.fillRect(0, 0, 240, 140);
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(20, 20, 80, 40);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const dt = new DataTransfer();
+    dt.items.add(new File([blob], 'E2E粘贴的图.png', { type: 'image/png' }));
+    body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  });
+  await expect(editorFrame(page).locator('img[src^="/uploads/"]')).toHaveCount(1, { timeout: 30_000 });
+
   await expectAccessible(page, '写文章');
   await page.screenshot({ path: '/tmp/editors-article-1440.png', fullPage: true });
 
@@ -72,6 +89,11 @@ test('写文章: chooser, title required, body and a VR block, saved, reloaded i
   await expect(page.getByTestId('restore-offer')).toHaveCount(0);
   const stored = await api<{ content: string; version: number }>(page, 'GET', `/api/articles/${id}`);
   expect(stored.data.content).toMatch(/<div class="cms-vr" contenteditable="false" data-vr-id="\d+">/);
+  expect(stored.data.content).toMatch(/<img src="\/uploads\/[^"]+"/);
+  expect(stored.data.content).not.toMatch(/data:|blob:/);
+  const pasted = stored.data.content.match(/<img src="(\/uploads\/[^"]+)"/)![1];
+  const library = await api<{ list: Array<{ url: string; title: string }> }>(page, 'GET', '/api/pic_stores?pageSize=50');
+  expect(library.data.list.find((p) => p.url === pasted)?.title).toMatch(/粘贴/);
 
   // Preview: the block drawn from its id by the topic host.
   await page.goto(`/article/preview?id=${id}`);

@@ -249,6 +249,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
         return null;
       }
       if (body.status !== 0 || !body.data) {
+        keepLocally();
         if (body.errors) {
           form.setFields(Object.entries(body.errors).filter(([name]) => name in EMPTY_FIELDS).map(([name, error]) => ({ name: name as keyof ArticleFields, errors: [error] })));
         }
@@ -314,13 +315,15 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
       return;
     }
     if (isFailure(reply) || reply.body.status !== 0 || !reply.body.data) {
-      modal.error({ title: action === 'submit' ? '提交审核失败' : '发布失败', content: `${refusalOf(reply)}（文章已保存为草稿）` });
+      modal.error({ title: action === 'submit' ? '提交审核失败' : '发布失败', content: `${refusalOf(reply)}（修改已保存）` });
       return;
     }
-    const done = reply.body.data;
-    setRecord(done);
-    settle(fieldsOf(done), done.version);
-    message.success(reply.body.message && reply.body.message !== 'ok' ? reply.body.message : action === 'submit' ? '已提交审核' : '已发布');
+    // The workflow answers the transition (status, version, times, check result), not the whole record.
+    const done = reply.body.data as unknown as Partial<ArticleRecord> & { status: number; version: number };
+    setRecord((r) => (r ? { ...r, ...done, id: r.id } : r));
+    version.current = done.version;
+    const text = done.status === 3 ? '已发布' : done.status === 5 ? '已定时发布' : done.status === 1 ? '已提交审核' : '状态已更新';
+    message.success(text);
   };
 
   const resolveConflict = async (merged: ArticleFields, andSave: boolean) => {

@@ -15,7 +15,9 @@ export async function uploadPastedImage(blob: Blob, filename: string, onProgress
   const ticket = await requestTicket({ kind: 'pic', filename: name, size: blob.size, mime, sha256 });
   if (ticket.duplicates[0]) return ticket.duplicates[0].url;
   await sendFile(ticket, blob, (f) => onProgress(Math.round(f * 100))).promise;
-  const title = name.replace(/\.[^.]+$/, '').slice(0, 100) || '粘贴的图片';
+  // TinyMCE names a pasted picture itself (blobid…, mceclip…): such a name says nothing.
+  const base = name.replace(/\.[^.]+$/, '').slice(0, 100);
+  const title = !base || /^(blobid|mceclip|imagetools)\d*/i.test(base) ? `粘贴的图片 ${new Date().toLocaleString('zh-CN', { hour12: false })}` : base;
   try {
     const item = await registerUpload('pic', { key: ticket.key, title, tagIds: [], width: size.width, height: size.height, size: blob.size, mime, sha256 });
     return item.url;

@@ -72,6 +72,16 @@ export interface ArticleRecord extends ArticleFields {
   updatedAt: string;
 }
 
+/** What a workflow call answers (server/content/workflow.ts). */
+export interface TransitionResult {
+  id: number;
+  status: number;
+  version: number;
+  publishAt: string | null;
+  publishedAt: string | null;
+  checkResult: CheckResult | null;
+}
+
 export interface AutosaveCopy {
   articleId: number | null;
   kind: ArticleKind;
@@ -97,8 +107,8 @@ export const articleApi = {
   create: (kind: ArticleKind, fields: ArticleFields) => http.main.send<ArticleRecord>('POST', '/api/articles', { kind, ...fields }),
   update: (id: number, version: number, fields: Partial<ArticleFields>) => http.main.send<ArticleRecord>('PUT', `/api/articles/${id}`, { version, ...fields }),
   /** The workflow (issue 8): 提交审核 and 发布 (holders of /article/check). */
-  submit: (id: number) => http.main.send<ArticleRecord>('PUT', `/api/articles/submit/${id}`),
-  publish: (id: number) => http.main.send<ArticleRecord>('PUT', `/api/articles/publish/${id}`),
+  submit: (id: number) => http.main.send<TransitionResult>('PUT', `/api/articles/submit/${id}`),
+  publish: (id: number) => http.main.send<TransitionResult>('PUT', `/api/articles/publish/${id}`),
   autosave: {
     get: (id: number | null, kind: ArticleKind) => http.main.send<AutosaveCopy | null>('GET', `/api/articles/${slot(id)}/autosave`, id ? { _t: Date.now() } : { kind, _t: Date.now() }),
     put: (id: number | null, kind: ArticleKind, baseVersion: number, data: Partial<ArticleFields>) =>
