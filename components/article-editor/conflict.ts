@@ -72,9 +72,10 @@ export function textToHtml(text: string): string {
  */
 export function canonicalHtml(html: string): string {
   return html
-    .replace(/<([a-zA-Z][\w-]*)((?:\s+[\w-]+(?:="[^"]*")?)*)\s*(\/?)>/g, (_m, tag: string, attrs: string, slash: string) => {
+    .replace(/<([a-zA-Z][\w-]*)((?:\s+[\w-]+(?:="[^"]*")?)*)\s*(\/?)>/g, (_m, tag: string, attrs: string) => {
       const list = (attrs.match(/[\w-]+(?:="[^"]*")?/g) ?? []).filter((a) => !/^contenteditable(=|$)/.test(a)).sort();
-      return `<${tag.toLowerCase()}${list.length ? ' ' + list.join(' ') : ''}${slash}>`;
+      // `<img … />` (the server's serializer) and `<img …>` (the editor's) are the same element.
+      return `<${tag.toLowerCase()}${list.length ? ' ' + list.join(' ') : ''}>`;
     })
     .replace(/>\s+</g, '><')
     .replace(/<p>(&nbsp;|\s)*<\/p>/g, '')
