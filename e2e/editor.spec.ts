@@ -207,3 +207,27 @@ test('发图集: pictures uploaded in the picker, captioned, reordered by keyboa
   await expectAccessible(page, '发视频文章');
   await page.screenshot({ path: '/tmp/editors-video-1440.png', fullPage: true });
 });
+
+test('a session that ends while typing keeps the form; after signing in again in another tab the draft saves', async ({ page, context }) => {
+  await signIn(page);
+  await page.goto('/article/addArticle');
+  await waitForEditor(page);
+  await page.getByLabel('标题', { exact: true }).fill('E2E 登录过期时在写');
+  await editorFrame(page).locator('body').click();
+  await page.keyboard.type('过期前写的字。');
+  // The session ends elsewhere (signed out in another tab).
+  await api(page, 'POST', '/api/logout', {});
+  await page.getByRole('button', { name: /存草稿/ }).click();
+  const ended = page.getByRole('dialog').filter({ hasText: '已重新登录，继续保存' });
+  await expect(ended).toContainText('不会丢失');
+  await expect(page).toHaveURL(/\/article\/addArticle$/);
+  await expect(page.getByLabel('标题', { exact: true })).toHaveValue('E2E 登录过期时在写');
+  const tab = await context.newPage();
+  await signIn(tab);
+  await tab.close();
+  await ended.getByRole('button', { name: '已重新登录，继续保存' }).click();
+  await expect(page.getByText('草稿已保存')).toBeVisible();
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  const saved = await api<{ title: string; content: string }>(page, 'GET', `/api/articles/${id}`);
+  expect(saved.data).toMatchObject({ title: 'E2E 登录过期时在写', content: '<p>过期前写的字。</p>' });
+});

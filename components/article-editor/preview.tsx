@@ -85,8 +85,9 @@ function Body({ html }: { html: string }) {
     <div className="preview-body">
       {pieces.map((p, i) =>
         p.type === 'html' ? (
-          // The stored body was sanitized by the server's allow-list on save.
-          <div key={i} dangerouslySetInnerHTML={{ __html: p.html }} />
+          // The stored body was sanitized by the server's allow-list on save. A picture the author
+          // gave no description is shown as decorative (alt=""), as the site does.
+          <div key={i} dangerouslySetInnerHTML={{ __html: p.html.replace(/<img(?![^>]*\salt=)/g, '<img alt=""') }} />
         ) : (
           <Block key={i} block={p.block} />
         ),
