@@ -172,7 +172,7 @@ export function SortableTable<T extends Row>({ onReorder, isSortDisabled, rowNam
         data-drag-handle
         role="button"
         tabIndex={0}
-        aria-label={`${rowName ? `调整「${rowName(record)}」的顺序` : '调整顺序'}：拖动，或按上下方向键移动`}
+        aria-label={`拖动排序${rowName ? `「${rowName(record)}」` : ''}，或按上下方向键移动`}
         aria-keyshortcuts="ArrowUp ArrowDown Home End"
         title="拖动排序（或聚焦后按 ↑ ↓）"
         style={{ cursor: 'grab', padding: 4, display: 'inline-block', borderRadius: 4 }}

@@ -60,7 +60,8 @@ const STATUS_NAMES: Record<number, string> = { [ARTICLE_STATUS.published]: 'å·²å
 export function TargetPicker({ value, onChange, id, initialTitle }: { value?: number | null; onChange?: (id: number | null) => void; id?: string; initialTitle?: string | null }) {
   const form = Form.useFormInstance();
   const videoId = Form.useWatch('videoId', form) as number | null | undefined;
-  const [mode, setMode] = useState<Mode>(() => (videoId ? 'video' : value || !form.getFieldValue('url') ? 'article' : 'link'));
+  // The store already holds the edited record here (useWatch only catches up after the first render).
+  const [mode, setMode] = useState<Mode>(() => (form.getFieldValue('videoId') ? 'video' : value || !form.getFieldValue('url') ? 'article' : 'link'));
   const [options, setOptions] = useState<FocusTarget[]>([]);
   const [loading, setLoading] = useState(false);
   const [note, setNote] = useState<string | null>(null);

@@ -33,8 +33,8 @@ export function hasFieldSchema(def: Pick<ResourceDef, 'schema'>, name: string): 
 /** How a record is named in titles, confirmations and screen-reader labels: 张伟（zhangwei）. */
 export function recordName(record: object | null | undefined): string {
   if (!record) return '';
-  const r = record as { name?: unknown; title?: unknown; username?: unknown; id?: unknown };
-  const main = r.name ?? r.title;
+  const r = record as { name?: unknown; title?: unknown; word?: unknown; username?: unknown; id?: unknown };
+  const main = r.name ?? r.title ?? r.word;
   if (main !== undefined && main !== null && main !== '') {
     return r.username && r.username !== main ? `${String(main)}（${String(r.username)}）` : String(main);
   }

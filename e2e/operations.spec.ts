@@ -1,0 +1,216 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { api, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
+
+/**
+ * Issue 9, 运营管理: a home focus slot made from an article found by search and a picture from the
+ * library, live beside a scheduled one, reordered by keyboard; a right-side slot flushed; an ad
+ * switched on; keywords and friend links reordered. Each test makes its own records.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+async function checkA11y(page: Page, label: string) {
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, label);
+}
+
+const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+/** The 标题 cells' first lines (the second names what the slot shows). */
+const rowTitles = async (page: Page) => (await page.locator('.ant-table-tbody tr[data-row-key] td:nth-child(3)').allInnerTexts()).map((t) => t.split('\n')[0].trim());
+
+test('首页焦点图: a slot from a searched article and a library picture, live and scheduled, reordered by keyboard', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  // What the journey needs: the app platform and a published article.
+  await api(page, 'POST', '/api/platform', { name: 'APP', code: 'app' });
+  const article = await api<{ id: number }>(page, 'POST', '/api/articles', { title: 'E2E 重卡十一月销量大涨' });
+  expect(article.status).toBe(0);
+  const published = await api(page, 'PUT', `/api/articles/publish/${article.data.id}`, {});
+  expect(published.status, JSON.stringify(published)).toBe(0);
+
+  await page.goto('/operation/focus');
+  await expect(page.getByRole('heading', { level: 1, name: '首页焦点图' })).toBeVisible();
+  await expect(page).toHaveTitle('首页焦点图 - CMS网站管理系统');
+  await expect(page.getByRole('tab', { name: 'APP' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.getByRole('button', { name: '新增首页焦点图' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增首页焦点图' });
+  await expect(dialog.getByLabel('标题')).toBeFocused();
+  // The article, found by typing part of its title; its title fills the empty 标题.
+  await dialog.getByLabel('文章或视频').click();
+  await page.keyboard.type('十一月销量');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'E2E 重卡十一月销量大涨' }).click();
+  await expect(dialog.getByLabel('标题')).toHaveValue('E2E 重卡十一月销量大涨');
+  // The picture: uploaded into the library through the picker, then chosen.
+  const png = await sharp({ create: { width: 960, height: 400, channels: 3, background: '#1d39c4' } }).png().toBuffer();
+  await dialog.getByRole('button', { name: '上传' }).click();
+  const picker = page.getByRole('dialog', { name: '选择封面' });
+  await picker.getByTestId('upload-input').setInputFiles([{ name: 'E2E焦点图.png', mimeType: 'image/png', buffer: png }]);
+  await expect(picker.getByTestId('upload-row')).toHaveAttribute('data-status', 'done');
+  await picker.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(picker).toBeHidden();
+  await expect(dialog.getByTestId('cover-preview')).toBeVisible();
+  // An end before the start is refused inline; a later one passes.
+  const end = dialog.getByLabel('结束时间');
+  await end.click();
+  await end.fill('2020-01-01 00:00:00');
+  await page.keyboard.press('Enter');
+  await expect(dialog.locator('.ant-form-item-explain-error')).toContainText('结束时间必须晚于开始时间');
+  await shot(page, 'operation-focus-form');
+  // A later end, and Enter saves the form.
+  await end.click();
+  await end.fill('2099-12-31 00:00:00');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+
+  const live = page.getByRole('row', { name: /E2E 重卡十一月销量大涨/ });
+  await expect(live).toBeVisible();
+  await expect(live.locator('[data-status]')).toHaveText('展示中');
+  await expect(live).toContainText('文章：E2E 重卡十一月销量大涨');
+
+  // A second slot, starting tomorrow: scheduled.
+  const pic = (await api<{ list: Array<{ url: string; title: string }> }>(page, 'GET', '/api/pic_stores?keyword=E2E焦点图')).data.list[0];
+  const second = await api(page, 'POST', '/api/focus_home', { title: 'E2E 明日车展专题', url: 'https://www.example.com/expo', image: pic.url, platform: 'app', startAt: inHours(24), endAt: inHours(72) });
+  expect(second.status).toBe(0);
+  await page.reload();
+  const scheduled = page.getByRole('row', { name: /E2E 明日车展专题/ });
+  await expect(scheduled.locator('[data-status]')).toHaveText('待上线');
+  await settled(page);
+  await shot(page, 'operation-focus');
+  await checkA11y(page, '首页焦点图');
+
+  // Reorder by keyboard: the scheduled slot's handle, ↑, and it leads; the order is saved.
+  const before = await rowTitles(page);
+  expect(before.indexOf('E2E 明日车展专题')).toBeGreaterThan(before.indexOf('E2E 重卡十一月销量大涨'));
+  await scheduled.getByRole('button', { name: /拖动排序「E2E 明日车展专题」/ }).focus();
+  for (let i = 0; i < before.length; i++) await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('顺序已保存').first()).toBeVisible();
+  await expect(scheduled.getByRole('button', { name: /拖动排序「E2E 明日车展专题」/ })).toBeFocused();
+  await expect.poll(async () => (await rowTitles(page))[0]).toContain('E2E 明日车展专题');
+  await page.reload();
+  await expect.poll(async () => (await rowTitles(page))[0]).toContain('E2E 明日车展专题');
+
+  // And by dragging the handle back below.
+  const handle = page.getByRole('button', { name: /拖动排序「E2E 明日车展专题」/ });
+  await handle.dragTo(page.getByRole('row', { name: /E2E 重卡十一月销量大涨/ }), { targetPosition: { x: 200, y: 40 } });
+  await expect.poll(async () => (await rowTitles(page)).indexOf('E2E 明日车展专题')).toBeGreaterThan(0);
+
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(page.getByRole('row', { name: /E2E 重卡十一月销量大涨/ })).toBeVisible();
+  await shot(page, 'operation-focus-phone');
+  await checkA11y(page, '首页焦点图 (phone)');
+});
+
+test('PC焦点图: 刷新 a right-side slot records when; 广告管理: an ad switched on', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  await api(page, 'POST', '/api/focus_home_right', { title: 'E2E 右侧推荐位', url: 'https://www.example.com/right', image: 'https://www.example.com/right.png', startAt: inHours(-1) });
+  await page.goto('/operation/pcfocus?tab=right');
+  await expect(page.getByRole('heading', { level: 1, name: 'PC焦点图' })).toBeVisible();
+  const row = page.getByRole('row', { name: /E2E 右侧推荐位/ });
+  await expect(row).toContainText('未刷新');
+  await row.getByRole('button', { name: /刷新/ }).click();
+  await expect(page.getByText('已记录刷新时间（未配置推送地址）')).toBeVisible();
+  await expect(row).not.toContainText('未刷新');
+  await shot(page, 'operation-pcfocus-right');
+  await checkA11y(page, 'PC焦点图 · 首页右侧');
+  await page.getByRole('tab', { name: '频道焦点图' }).click();
+  await expect(page.getByRole('combobox', { name: '频道' })).toBeVisible();
+  await checkA11y(page, 'PC焦点图 · 频道');
+
+  const ad = await api<{ id: number }>(page, 'PUT', '/api/advertise/edit', { name: 'E2E 首页通栏', position: 'home_top', image: 'https://www.example.com/ad.png', url: 'https://ad.example.com', startAt: inHours(-1), endAt: inHours(48) });
+  expect(ad.status).toBe(0);
+  await page.goto('/operation/ad');
+  await expect(page.getByRole('heading', { level: 1, name: '广告管理' })).toBeVisible();
+  const adRow = page.getByRole('row', { name: /E2E 首页通栏/ });
+  await expect(adRow.locator('[data-status]')).toHaveText('已停用');
+  await adRow.getByRole('switch', { name: '上线「E2E 首页通栏」' }).click();
+  await expect(page.getByText('「E2E 首页通栏」已上线')).toBeVisible();
+  await expect(adRow.locator('[data-status]')).toHaveText('展示中');
+  expect((await api<{ state: number }>(page, 'GET', `/api/advertise/${ad.data.id}`)).data.state).toBe(1);
+  await settled(page);
+  await shot(page, 'operation-ad');
+  await checkA11y(page, '广告管理');
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(adRow).toBeVisible();
+  await shot(page, 'operation-ad-phone');
+  await checkA11y(page, '广告管理 (phone)');
+});
+
+test('搜索关键词, 友情链接, 品牌, 导航图标: add, reorder, tie to the product host', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+
+  await page.goto('/operation/keywords?platform=m');
+  await expect(page.getByRole('heading', { level: 1, name: '搜索关键词' })).toBeVisible();
+  for (const word of ['E2E解放J7', 'E2E重汽豪沃']) {
+    await page.getByRole('button', { name: '新增关键词' }).click();
+    const dialog = page.getByRole('dialog', { name: '新增搜索关键词' });
+    await expect(dialog.getByLabel('关键词')).toBeFocused();
+    await expect(dialog.getByRole('radio', { name: 'M 站' })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: 'PC' })).toHaveCount(0);
+    await page.keyboard.type(word);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+  }
+  const second = page.getByRole('button', { name: /拖动排序「E2E重汽豪沃」/ });
+  await second.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(async () => (await page.locator('.ant-table-tbody tr[data-row-key] td:nth-child(2)').allInnerTexts())[0]).toBe('E2E重汽豪沃');
+  await shot(page, 'operation-keywords');
+  await checkA11y(page, '搜索关键词');
+
+  await page.goto('/operation/friendLinks');
+  await page.getByRole('button', { name: '新增友情链接' }).click();
+  const link = page.getByRole('dialog', { name: '新增友情链接' });
+  await page.keyboard.type('E2E 卡车之家');
+  await link.getByLabel('链接').fill('javascript:alert(1)');
+  await expect(link.locator('.ant-form-item-explain-error')).toContainText('http');
+  await link.getByLabel('链接').fill('https://www.example.com/truck');
+  await link.getByRole('button', { name: saveButton }).click();
+  await expect(link).toBeHidden();
+  await expect(page.getByRole('row', { name: /E2E 卡车之家/ })).toBeVisible();
+  await shot(page, 'operation-friend-links');
+  await checkA11y(page, '友情链接');
+
+  await page.goto('/operation/brand');
+  await page.getByRole('button', { name: '新增品牌' }).click();
+  const brand = page.getByRole('dialog', { name: '新增品牌' });
+  await brand.getByLabel('车型库品牌').click();
+  await page.keyboard.type('陕汽');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await expect(brand.getByLabel('品牌名称')).not.toHaveValue('');
+  await brand.getByRole('button', { name: saveButton }).click();
+  await expect(brand).toBeHidden();
+  await expect(page.getByRole('row', { name: /陕汽/ })).toBeVisible();
+  await shot(page, 'operation-brand');
+  await checkA11y(page, '品牌管理');
+
+  await page.goto('/operation/nav');
+  await page.getByRole('button', { name: '新增版本' }).click();
+  const version = page.getByRole('dialog', { name: '新增导航版本' });
+  await page.keyboard.type('E2E 6.2.0');
+  await page.keyboard.press('Enter');
+  await expect(version).toBeHidden();
+  await page.getByRole('button', { name: '新增类型' }).click();
+  await page.keyboard.type('E2E金刚区');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'E2E金刚区' })).toBeVisible();
+  await page.getByRole('button', { name: '新增「E2E金刚区」图标' }).click();
+  const icon = page.getByRole('dialog', { name: '新增导航图标' });
+  await page.keyboard.type('找车');
+  await icon.getByLabel('图标', { exact: true }).fill('https://www.example.com/icon.png');
+  await icon.getByRole('button', { name: saveButton }).click();
+  await expect(icon).toBeHidden();
+  await expect(page.getByRole('row', { name: /找车/ })).toBeVisible();
+  await shot(page, 'operation-nav');
+  await checkA11y(page, '导航图标');
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(page.getByRole('row', { name: /找车/ })).toBeVisible();
+  await shot(page, 'operation-nav-phone');
+});
