@@ -304,6 +304,24 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
       expect((await t.call('GET', '/api/articles?cursor=%%%', { cookie: admin })).status).toBe(400);
     });
 
+    it('a common keyword (walks the newest first) and a rare one (through the search index) page alike', async () => {
+      // The volume rows have no search terms: give 300 of them one word, and one row another.
+      await t.db.execute(sql`UPDATE articles SET search = to_tsvector('simple', '常见 常见词') WHERE title LIKE '批量稿 %' AND id % 4 = 0`);
+      await t.db.execute(sql`UPDATE articles SET search = to_tsvector('simple', '罕见') WHERE title = '批量稿 7'`);
+      const expected = await t.db.execute(sql`SELECT id FROM articles WHERE title LIKE '批量稿 %' AND id % 4 = 0 ORDER BY updated_at DESC, id DESC`);
+      const ids = (expected as unknown as { rows: Array<{ id: number }> }).rows.map((r) => r.id);
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      for (let page = 1; page <= 3; page++) {
+        const data = await list(`keyword=${encodeURIComponent('常见')}&pageSize=30&page=${page}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        seen.push(...data.list.map((r) => r.id));
+        cursor = data.nextCursor;
+      }
+      expect(seen).toEqual(ids.slice(0, 90));
+      expect((await list(`keyword=${encodeURIComponent('常见')}`)).total).toBe(300);
+      expect((await list(`keyword=${encodeURIComponent('罕见')}`)).list.map((r) => r.title)).toEqual(['批量稿 7']);
+    });
+
     it('the export streams every matching row in batches (more than one batch)', async () => {
       const res = await t.app.request(`http://localhost/api/articles/export.csv?categoryId=${market}`, { headers: { cookie: admin, 'x-test-peer': '10.0.0.1' } });
       const rows = parseCsv(new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(3))).slice(1);
