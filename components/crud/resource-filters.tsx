@@ -21,6 +21,11 @@ export interface ResourceFiltersProps {
   optionsFor?: Record<string, FieldOption[]>;
   /** A line under the bar, e.g. the viewer's data scope. */
   note?: ReactNode;
+  /**
+   * Controls a screen supplies itself, keyed by filter name (e.g. a tag search or a tree): each reads
+   * its value from `values` and writes through `onChange`; the bar lays it out and clears it.
+   */
+  controls?: Record<string, ReactNode>;
 }
 
 /** How long typed text waits before it applies (Enter applies at once). */
@@ -31,7 +36,7 @@ export const TYPING_DELAY_MS = 400;
  * what the list APIs read (see server/routes/logs.ts), so a resource has at most one date range.
  */
 export function filterParams(filter: FilterDef): string[] {
-  return filter.input === 'dateRange' ? ['from', 'to'] : [filter.name];
+  return filter.input === 'dateRange' ? (filter.params ?? ['from', 'to']) : [filter.name];
 }
 
 /** True when any of these filters has a value in the query. */
@@ -74,8 +79,9 @@ function toFormValues(filters: FilterDef[], values: Record<string, string>, opti
   const out: FormValues = {};
   for (const filter of filters) {
     if (filter.input === 'dateRange') {
-      const from = values.from ? dayjs(values.from) : null;
-      const to = values.to ? dayjs(values.to) : null;
+      const [fromParam, toParam] = filterParams(filter);
+      const from = values[fromParam] ? dayjs(values[fromParam]) : null;
+      const to = values[toParam] ? dayjs(values[toParam]) : null;
       out[filter.name] = from?.isValid() || to?.isValid() ? [from?.isValid() ? from : null, to?.isValid() ? to : null] : undefined;
     } else if (filter.input === 'select') {
       const raw = values[filter.name];
@@ -94,7 +100,7 @@ function toFormValues(filters: FilterDef[], values: Record<string, string>, opti
  * live in the URL. 清除筛选 appears while any filter is set.
  * @see STYLE §2
  */
-export function ResourceFilters({ filters, values, onChange, extra, optionsFor, note }: ResourceFiltersProps) {
+export function ResourceFilters({ filters, values, onChange, extra, optionsFor, note, controls }: ResourceFiltersProps) {
   const [form] = Form.useForm<FormValues>();
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   // What this bar last wrote per parameter: the URL catching up with it must not overwrite text
@@ -182,7 +188,11 @@ export function ResourceFilters({ filters, values, onChange, extra, optionsFor, 
             {...(filter.withTime
               ? { showTime: { format: 'HH:mm', defaultValue: [dayjs().startOf('day'), dayjs().endOf('day')] }, format: 'YYYY-MM-DD HH:mm', style: { width: 330 } }
               : { style: { width: 250 } })}
-            onChange={(range) => onChange(rangeToQuery(range as Array<Dayjs | null> | null, filter.withTime))}
+            onChange={(range) => {
+              const { from, to } = rangeToQuery(range as Array<Dayjs | null> | null, filter.withTime);
+              const [fromParam, toParam] = filterParams(filter);
+              onChange({ [fromParam]: from, [toParam]: to });
+            }}
           />
         );
     }
@@ -202,11 +212,18 @@ export function ResourceFilters({ filters, values, onChange, extra, optionsFor, 
           aria-label="筛选"
           onFinish={() => undefined}
         >
-          {filters.map((filter) => (
-            <Form.Item key={filter.name} name={filter.name} label={filter.input === 'keyword' ? undefined : filter.label}>
-              {inputFor(filter)}
-            </Form.Item>
-          ))}
+          {filters.map((filter) =>
+            controls?.[filter.name] !== undefined ? (
+              // The screen's own control: not a form field (it follows the URL itself).
+              <Form.Item key={filter.name} label={filter.label}>
+                {controls[filter.name]}
+              </Form.Item>
+            ) : (
+              <Form.Item key={filter.name} name={filter.name} label={filter.input === 'keyword' ? undefined : filter.label}>
+                {inputFor(filter)}
+              </Form.Item>
+            ),
+          )}
           {hasFilters && (
             <Form.Item>
               <Button icon={<ClearOutlined aria-hidden />} onClick={clear}>

@@ -71,6 +71,8 @@ export interface ArticleListItem {
   editorId: number;
   editorName: string | null;
   status: number;
+  /** When a scheduled article goes out (status 5). */
+  publishAt: string | null;
   updatedAt: string;
   publishedAt: string | null;
   version: number;

@@ -46,7 +46,7 @@ export type FilterInput = 'keyword' | 'select' | 'dateRange' | 'text';
  */
 
 export interface FilterDef {
-  /** Query parameter name (`keyword`, `enabled`, …); a dateRange writes `from` / `to` (ISO-8601). */
+  /** Query parameter name (`keyword`, `enabled`, …); a dateRange writes `from` / `to` (ISO-8601) or its `params`. */
   name: string;
   label: string;
   input: FilterInput;
@@ -54,6 +54,8 @@ export interface FilterDef {
   placeholder?: string;
   /** A dateRange to the minute (log screens) instead of whole days. */
   withTime?: boolean;
+  /** A dateRange's query parameters when a list has more than one range (default `from`, `to`). */
+  params?: [from: string, to: string];
 }
 
 export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {

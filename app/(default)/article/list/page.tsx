@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
+import { ArticleListScreen } from '@/components/article-list/article-list-screen';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/article/list');
 
+/** 文章列表 (/article/list). The screen reads its filters from the URL, hence the Suspense boundary. */
 export default function Page() {
-  return <Placeholder path="/article/list" />;
+  return (
+    <Suspense>
+      <ArticleListScreen />
+    </Suspense>
+  );
 }

@@ -1,0 +1,273 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { Alert, App, Button, Card, Form, Modal, Space, Tag, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { DownloadOutlined, FileTextOutlined, PictureOutlined, PlaySquareOutlined, PlusOutlined } from '@ant-design/icons';
+import type { SorterResult } from 'antd/es/table/interface';
+import { actionsColumn, clearPatch, DataScopeNote, EllipsisText, formatDateTime, listEmptyText, ResourceFilters, ResourceTable, useResourceList, type QueryPatch } from '@/components/crud';
+import { TagPicker } from '@/components/taxonomy/tag-picker';
+import { articleList, exportUrl } from '@/lib/api/article-list';
+import { isOk } from '@/lib/api/resource';
+import { ARTICLE_KINDS, ARTICLE_STATUS_OPTIONS, type ArticleListItem } from '@/lib/resources/articles';
+import { PAGE_SIZE_DEFAULT, type FilterDef } from '@/lib/resources/define';
+import { useUserStore, useViewer } from '@/stores/user';
+import { BULK_ACTIONS, BulkButtons, mayEditKind } from './bulk-actions';
+import { CategorySelect, DepartmentSelect, EditorSelect } from './pickers';
+import { StatusCell } from './status-cell';
+
+const KIND_ICONS = { article: FileTextOutlined, gallery: PictureOutlined, video: PlaySquareOutlined } as const;
+const kindOf = (kind: string) => ARTICLE_KINDS.find((k) => k.value === kind);
+
+/** The one filter model (components/crud): text applies once typing pauses, the rest at once; all in the URL. */
+export const ARTICLE_FILTERS: FilterDef[] = [
+  { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '搜索标题、摘要或正文' },
+  { name: 'kind', label: '类型', input: 'select', options: ARTICLE_KINDS.map((k) => ({ label: k.label, value: k.value })), placeholder: '全部类型' },
+  { name: 'status', label: '状态', input: 'select', options: ARTICLE_STATUS_OPTIONS, placeholder: '全部状态' },
+  { name: 'categoryId', label: '分类', input: 'select' },
+  { name: 'tagId', label: '标签', input: 'select' },
+  { name: 'editorId', label: '编辑', input: 'select' },
+  { name: 'departmentId', label: '部门', input: 'select' },
+  { name: 'updated', label: '更新时间', input: 'dateRange', params: ['updatedFrom', 'updatedTo'] },
+  { name: 'published', label: '发布时间', input: 'dateRange', params: ['publishedFrom', 'publishedTo'] },
+];
+
+const numberOr = (v: string | undefined) => (v ? Number(v) : undefined);
+
+/** The title cell: cover thumbnail (or the kind's icon), the title, the kind. */
+function TitleCell({ row }: { row: ArticleListItem }) {
+  const kind = kindOf(row.kind);
+  const Icon = KIND_ICONS[row.kind] ?? FileTextOutlined;
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
+      {row.cover ? (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={row.cover} alt="" width={56} height={40} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, flex: 'none', background: '#f5f5f5' }} />
+      ) : (
+        <span aria-hidden style={{ width: 56, height: 40, borderRadius: 4, background: '#f5f5f5', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flex: 'none', color: '#8c8c8c', fontSize: 18 }}>
+          <Icon />
+        </span>
+      )}
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <EllipsisText text={row.title} />
+        <Tag bordered={false} style={{ marginTop: 2, fontSize: 12 }}>
+          {kind?.label ?? row.kind}
+        </Tag>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * 文章列表 (/article/list): every article the viewer's scope covers, newest first, with the filters of
+ * issue 7 in the URL; edit, preview, delete a draft; select several to move or delete drafts; export
+ * the filtered list as CSV. Deep pages follow the server's cursors. Ships no editor or chart code.
+ */
+export function ArticleListScreen() {
+  const router = useRouter();
+  const { message, modal } = App.useApp();
+  const viewer = useViewer();
+  const me = useUserStore((s) => s.info);
+  const list = useResourceList<ArticleListItem>({ fetchList: articleList.list, filters: ARTICLE_FILTERS });
+  const data = list.data as (typeof list.data & { nextCursor?: string | null; prevCursor?: string | null; notice?: string }) | null;
+  const query = list.query;
+  const [busy, setBusy] = useState<string | null>(null);
+  const [moving, setMoving] = useState<{ count: number; resolve: (id: number | undefined) => void } | null>(null);
+  const [moveTo, setMoveTo] = useState<number | undefined>();
+
+  // Editors to filter by: the viewer and everyone seen in the list so far.
+  const [editors, setEditors] = useState<Map<number, string>>(new Map());
+  useEffect(() => {
+    setEditors((prev) => {
+      const next = new Map(prev);
+      if (me) next.set(me.id, `${me.name}（我）`);
+      for (const r of data?.list ?? []) if (r.editorName && !next.has(r.editorId)) next.set(r.editorId, r.editorName);
+      return next.size === prev.size ? prev : next;
+    });
+  }, [data, me]);
+
+  /** Filters change: back to page 1 and forget the cursor. */
+  const setFilters = useCallback((patch: QueryPatch) => list.setQuery({ ...patch, cursor: undefined }), [list]);
+  const clearFilters = useCallback(() => list.setQuery({ ...clearPatch(ARTICLE_FILTERS), cursor: undefined }), [list]);
+
+  const page = Number(query.page) || 1;
+  const pageSize = Number(query.pageSize) || PAGE_SIZE_DEFAULT;
+  const pagination: TablePaginationConfig = {
+    ...list.tableProps.pagination,
+    // Past the capped total the pager always offers the next page while there is one.
+    total: data ? (data.totalCapped ? Math.max(data.total, page * pageSize + (data.nextCursor ? pageSize : 0)) : data.total) : 0,
+    showTotal: (total) => (data?.totalCapped ? `超过 ${data.total} 条` : `共 ${total} 条`),
+  };
+  const onTableChange = (p: TablePaginationConfig, filters: unknown, sorter: SorterResult<ArticleListItem> | SorterResult<ArticleListItem>[]) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const nextSort = one?.order ? String(one.columnKey ?? one.field) : undefined;
+    const sortChanged = nextSort !== list.sort || (nextSort !== undefined && one?.order !== list.order);
+    const sizeChanged = (p.pageSize ?? pageSize) !== pageSize;
+    const target = p.current ?? 1;
+    // One page on: seek from this page's last row; one page back: from its first. Else by page number.
+    const cursor = sortChanged || sizeChanged || target === 1 ? undefined : target === page + 1 ? (data?.nextCursor ?? undefined) : target === page - 1 ? (data?.prevCursor ?? undefined) : undefined;
+    void filters;
+    list.setQuery(
+      {
+        page: sortChanged || sizeChanged || target === 1 ? undefined : target,
+        pageSize: p.pageSize === PAGE_SIZE_DEFAULT ? undefined : p.pageSize,
+        sort: nextSort,
+        order: nextSort ? (one?.order ?? undefined) : undefined,
+        cursor,
+      },
+      { resetPage: false },
+    );
+  };
+
+  const edit = (row: ArticleListItem) => router.push(`${kindOf(row.kind)?.route ?? '/article/addArticle'}?id=${row.id}`);
+  const preview = (row: ArticleListItem) => window.open(`/article/preview?id=${row.id}`, '_blank', 'noopener');
+  const remove = async (row: ArticleListItem) => {
+    const reply = await articleList.remove(row.id);
+    if (isOk(reply)) {
+      void message.success(`已删除草稿「${row.title}」`);
+      void list.reload();
+    }
+  };
+
+  const columns: TableColumnsType<ArticleListItem> = [
+    { key: 'title', title: '标题', dataIndex: 'title', width: 360, fixed: 'left', render: (_: unknown, row) => <TitleCell row={row} /> },
+    { key: 'categoryName', title: '分类', dataIndex: 'categoryName', width: 120, ellipsis: { showTitle: false }, render: (v: string | null) => <EllipsisText text={v ?? '未分类'} /> },
+    { key: 'editorName', title: '编辑', dataIndex: 'editorName', width: 110, ellipsis: { showTitle: false }, render: (v: string | null) => <EllipsisText text={v ?? '-'} /> },
+    { key: 'status', title: '状态', dataIndex: 'status', width: 130, render: (_: unknown, row) => <StatusCell row={row} /> },
+    {
+      key: 'updatedAt',
+      title: '更新时间',
+      dataIndex: 'updatedAt',
+      width: 160,
+      sorter: true,
+      sortDirections: ['descend', 'ascend'],
+      sortOrder: !list.sort ? 'descend' : list.sort === 'updatedAt' ? (list.order ?? 'descend') : null,
+      render: (v: string) => formatDateTime(v),
+    },
+    {
+      key: 'publishedAt',
+      title: '发布时间',
+      dataIndex: 'publishedAt',
+      width: 160,
+      sorter: true,
+      sortDirections: ['descend', 'ascend'],
+      sortOrder: list.sort === 'publishedAt' ? (list.order ?? 'descend') : null,
+      render: (v: string | null) => (v ? formatDateTime(v) : <Typography.Text type="secondary">未发布</Typography.Text>),
+    },
+    actionsColumn<ArticleListItem>({
+      onEdit: edit,
+      editRefusal: (row) => (mayEditKind(row, viewer) ? null : `没有编辑${kindOf(row.kind)?.label ?? '此类文章'}的权限`),
+      onDelete: remove,
+      deleteRefusal: (row) => (row.status !== 0 ? '只能删除草稿' : mayEditKind(row, viewer) ? null : `没有编辑${kindOf(row.kind)?.label ?? '此类文章'}的权限`),
+      deleteTitle: (row) => `确定删除草稿「${row.title}」吗？删除后不能恢复。`,
+      more: (row) => [{ key: 'preview', label: '预览', onClick: () => preview(row) }],
+      order: ['edit', 'preview', 'delete'],
+      rowName: (row) => row.title,
+      width: 190,
+    }),
+  ];
+
+  const pickCategory = (count: number) =>
+    new Promise<number | undefined>((resolve) => {
+      setMoveTo(undefined);
+      setMoving({ count, resolve });
+    });
+
+  const download = () => {
+    const a = document.createElement('a');
+    a.href = exportUrl(query);
+    a.download = '';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    void message.info('正在导出当前筛选结果，文件会自动下载');
+  };
+
+  const canCreate = Boolean(viewer && ARTICLE_KINDS.some((k) => viewer.isSuper || viewer.routes.has(k.route)));
+  const selectionKey = useMemo(() => JSON.stringify(query), [query]);
+
+  return (
+    <Card>
+      <ResourceFilters
+        filters={ARTICLE_FILTERS}
+        values={query}
+        onChange={setFilters}
+        controls={{
+          categoryId: <CategorySelect value={numberOr(query.categoryId)} onChange={(id) => setFilters({ categoryId: id })} placeholder="全部分类" />,
+          tagId: (
+            <TagPicker value={query.tagId ? [Number(query.tagId)] : []} max={1} onChange={(ids) => setFilters({ tagId: ids[0] })} placeholder="输入文字搜索标签" style={{ width: 200 }} aria-label="标签" />
+          ),
+          editorId: <EditorSelect value={numberOr(query.editorId)} onChange={(id) => setFilters({ editorId: id })} editors={[...editors].map(([id, name]) => ({ id, name }))} />,
+          departmentId: <DepartmentSelect value={numberOr(query.departmentId)} onChange={(id) => setFilters({ departmentId: id })} />,
+        }}
+        extra={
+          <>
+            <Button icon={<DownloadOutlined aria-hidden />} onClick={download}>
+              导出 CSV
+            </Button>
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => router.push('/article/add')}>
+                发布内容
+              </Button>
+            )}
+          </>
+        }
+        note={<DataScopeNote />}
+      />
+      {data?.notice && <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={data.notice} />}
+      <ResourceTable<ArticleListItem>
+        {...list.tableProps}
+        pagination={pagination}
+        onChange={onTableChange}
+        columns={columns}
+        settingsId="/article/list"
+        selectionKey={selectionKey}
+        bulk={(rows, clear) => (
+          <Space wrap size={8}>
+            <BulkButtons
+              actions={BULK_ACTIONS}
+              busy={busy}
+              ctx={{ rows, viewer, message, modal, pickCategory, done: () => (clear(), void list.reload()) }}
+              onRun={(key, run) => {
+                setBusy(key);
+                void Promise.resolve(run()).finally(() => setBusy(null));
+              }}
+            />
+          </Space>
+        )}
+        locale={{
+          emptyText: listEmptyText({
+            loading: list.loading,
+            failed: list.failed,
+            filtered: list.isFiltered,
+            onClear: clearFilters,
+            onRetry: () => void list.reload(),
+            nothingYet: canCreate ? '还没有文章，点击「发布内容」写第一篇' : '还没有文章',
+          }),
+        }}
+      />
+      <Modal
+        open={moving !== null}
+        title={`移动 ${moving?.count ?? 0} 篇文章到分类`}
+        okText="移动"
+        cancelText="取消"
+        okButtonProps={{ disabled: moveTo === undefined }}
+        onOk={() => {
+          moving?.resolve(moveTo);
+          setMoving(null);
+        }}
+        onCancel={() => {
+          moving?.resolve(undefined);
+          setMoving(null);
+        }}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item label="目标分类" htmlFor="move-category" extra="移动会更新文章的版本：正在编辑这些文章的人保存时会看到提示。">
+            <CategorySelect id="move-category" value={moveTo} onChange={setMoveTo} style={{ width: '100%' }} aria-label="目标分类" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+'use client';
+
+import { useEffect, useMemo, useState } from 'react';
+import { Select, TreeSelect } from 'antd';
+import { http } from '@/lib/http';
+import { isOk } from '@/lib/api/resource';
+import { buildTree, type FlatNode } from '@/components/taxonomy/tree-data';
+import { clearable } from '@/components/crud';
+
+interface CategoryType {
+  id: number;
+  name: string;
+}
+interface Category extends FlatNode {
+  typeId: number;
+  enabled?: boolean;
+}
+
+let categoriesPromise: Promise<Array<{ type: CategoryType; rows: Category[] }>> | null = null;
+
+/** Every category type with its tree rows, once per tab (types are few, categories hundreds). */
+function loadCategories() {
+  categoriesPromise ??= (async () => {
+    const types = await http.main.get<{ list: CategoryType[] }>('/api/category_types', { pageSize: 100 });
+    if (!isOk(types)) {
+      categoriesPromise = null;
+      return [];
+    }
+    return Promise.all(
+      types.data.list.map(async (type) => {
+        const reply = await http.main.get<Category[]>('/api/categories/tree', { typeId: type.id });
+        return { type, rows: isOk(reply) ? reply.data : [] };
+      }),
+    );
+  })();
+  return categoriesPromise;
+}
+
+/** Forget the cached categories (tests, or after the category screen changed them). */
+export function forgetCategories() {
+  categoriesPromise = null;
+}
+
+/**
+ * A category from any type, as a tree under its type (the type itself cannot be chosen), searchable
+ * by name. Used by the list's filter and by 移动到分类.
+ */
+export function CategorySelect({ value, onChange, id, placeholder = '选择分类', style, 'aria-label': ariaLabel = '分类', allowClear = true }: { value?: number; onChange?: (id: number | undefined) => void; id?: string; placeholder?: string; style?: React.CSSProperties; 'aria-label'?: string; allowClear?: boolean }) {
+  const [groups, setGroups] = useState<Array<{ type: CategoryType; rows: Category[] }>>([]);
+  useEffect(() => {
+    void loadCategories().then(setGroups);
+  }, []);
+  const treeData = useMemo(
+    () =>
+      groups
+        .filter((g) => g.rows.length)
+        .map((g) => ({ key: `type-${g.type.id}`, value: `type-${g.type.id}`, title: g.type.name, selectable: false, children: buildTree(g.rows) })),
+    [groups],
+  );
+  return (
+    <TreeSelect
+      id={id}
+      aria-label={ariaLabel}
+      value={value}
+      onChange={(v: number | string | undefined) => onChange?.(typeof v === 'number' ? v : undefined)}
+      treeData={treeData}
+      treeDefaultExpandAll
+      showSearch={{ treeNodeFilterProp: 'title' }}
+      allowClear={allowClear ? clearable() : false}
+      placeholder={placeholder}
+      style={{ width: 180, ...style }}
+      popupMatchSelectWidth={false}
+      notFoundContent="没有分类，请先在「分类管理」中添加"
+    />
+  );
+}
+
+/** A department from the organisation tree. */
+export function DepartmentSelect({ value, onChange }: { value?: number; onChange: (id: number | undefined) => void }) {
+  const [rows, setRows] = useState<FlatNode[]>([]);
+  useEffect(() => {
+    void http.main.get<FlatNode[]>('/api/departments/tree').then((reply) => isOk(reply) && setRows(reply.data));
+  }, []);
+  const treeData = useMemo(() => buildTree(rows), [rows]);
+  return (
+    <TreeSelect
+      aria-label="部门"
+      value={value}
+      onChange={(v: number | undefined) => onChange(v)}
+      treeData={treeData}
+      treeDefaultExpandAll
+      showSearch={{ treeNodeFilterProp: 'title' }}
+      allowClear={clearable()}
+      placeholder="全部部门"
+      style={{ width: 160 }}
+      popupMatchSelectWidth={false}
+    />
+  );
+}
+
+/**
+ * An editor: the viewer and the editors seen in the list so far (no staff directory is needed to
+ * filter, as in the library's uploader filter).
+ */
+export function EditorSelect({ value, onChange, editors }: { value?: number; onChange: (id: number | undefined) => void; editors: Array<{ id: number; name: string }> }) {
+  return (
+    <Select
+      aria-label="编辑"
+      value={value}
+      onChange={(v: number | undefined) => onChange(v)}
+      options={editors.map((e) => ({ value: e.id, label: e.name }))}
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear={clearable()}
+      placeholder="全部编辑"
+      style={{ width: 140 }}
+      notFoundContent="列表中出现过的编辑会列在这里"
+    />
+  );
+}

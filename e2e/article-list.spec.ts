@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { api, expectAccessible, settled, signIn } from './helpers';
+
+/**
+ * Issue 7, 文章列表: filter by status and keyword (kept in the URL), select two rows and move them to
+ * another category, export the filtered list as CSV, the empty state with 清除筛选, preview in a new
+ * tab; no editor or chart code on the page. Records are this test's own (names start with 列表E2E).
+ */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+async function checkA11y(page: Page, label: string) {
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, label);
+}
+
+const rowOf = (page: Page, title: string) => page.locator('tr.ant-table-row').filter({ hasText: title });
+
+test('文章列表: filter, move two to another category, export CSV, empty state, preview', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  const type = await api<{ id: number }>(page, 'POST', '/api/category_types', { name: '列表E2E类型' });
+  const from = await api<{ id: number }>(page, 'POST', '/api/categories', { typeId: type.data.id, name: '列表E2E甲' });
+  await api(page, 'POST', '/api/categories', { typeId: type.data.id, name: '列表E2E乙' });
+  for (const title of ['列表E2E卡车新闻一', '列表E2E卡车新闻二', '列表E2E其他稿件']) {
+    const created = await api(page, 'POST', '/api/articles', { title, categoryId: from.data.id, summary: '冬季用车' });
+    expect(created.status, created.message).toBe(0);
+  }
+
+  // Scripts the page loads: none may be the editor or the charts.
+  const scripts: string[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.url());
+  });
+
+  await page.goto('/article/list');
+  await expect(page.getByRole('heading', { level: 1, name: '文章列表' })).toBeVisible();
+  await expect(page).toHaveTitle('文章列表 - CMS网站管理系统');
+  await expect(rowOf(page, '列表E2E卡车新闻一')).toBeVisible();
+
+  // Status 草稿 and a keyword: both in the URL, and a reload keeps them.
+  await page.getByRole('combobox', { name: '状态' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '草稿' }).click();
+  await expect(page).toHaveURL(/status=0/);
+  await page.getByRole('searchbox', { name: '关键词' }).fill('卡车新闻');
+  await expect(page).toHaveURL(/keyword=%E5%8D%A1%E8%BD%A6%E6%96%B0%E9%97%BB/);
+  await expect(page.locator('tr.ant-table-row')).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: '关键词' })).toHaveValue('卡车新闻');
+  await expect(page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: '状态' }) })).toContainText('草稿');
+  await expect(page.locator('tr.ant-table-row')).toHaveCount(2);
+  await expect(rowOf(page, '列表E2E其他稿件')).toHaveCount(0);
+  await checkA11y(page, 'article list, filtered');
+  await page.screenshot({ path: '/tmp/list-1440-filtered.png', fullPage: true });
+
+  // Select both and move them to 列表E2E乙.
+  await page.getByRole('checkbox', { name: '选择「列表E2E卡车新闻一」' }).check();
+  await page.getByRole('checkbox', { name: '选择「列表E2E卡车新闻二」' }).check();
+  const bar = page.getByRole('region', { name: '批量操作' });
+  await expect(bar).toContainText('已选 2 项');
+  await bar.getByRole('button', { name: '移动到分类' }).click();
+  const dialog = page.getByRole('dialog', { name: '移动 2 篇文章到分类' });
+  await settled(page);
+  await dialog.getByRole('combobox', { name: '目标分类' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: '列表E2E乙' }).click();
+  await checkA11y(page, 'move dialog');
+  await page.screenshot({ path: '/tmp/list-1440-move.png' });
+  await dialog.getByRole('button', { name: /移\s*动/ }).click();
+  await expect(page.getByText('已将 2 篇移动到「列表E2E乙」')).toBeVisible();
+  await expect(rowOf(page, '列表E2E卡车新闻一')).toContainText('列表E2E乙');
+  await expect(rowOf(page, '列表E2E卡车新闻二')).toContainText('列表E2E乙');
+  await expect(bar).toBeHidden();
+
+  // Export the filtered list: a CSV with a BOM, Chinese headers and the two rows.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^文章列表-\d{12}\.csv$/);
+  const csv = await readFile((await download.path())!);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = csv.subarray(3).toString('utf8');
+  expect(text.split('\r\n')[0]).toBe('ID,标题,类型,分类,编辑,部门,状态,作者,来源,更新时间,发布时间');
+  expect(text).toContain('列表E2E卡车新闻一');
+  expect(text).toContain('列表E2E卡车新闻二');
+  expect(text).not.toContain('列表E2E其他稿件');
+
+  // Preview opens in a new tab.
+  const [preview] = await Promise.all([page.waitForEvent('popup'), (async () => {
+    await rowOf(page, '列表E2E卡车新闻一').getByRole('button', { name: '预览「列表E2E卡车新闻一」' }).click();
+  })()]);
+  await expect(preview).toHaveURL(/\/article\/preview\?id=\d+$/);
+  await preview.close();
+
+  // Nothing matches: say so, and 清除筛选 brings every article back.
+  await page.getByRole('searchbox', { name: '关键词' }).fill('没有这个词的文章');
+  await expect(page.getByText('没有符合条件的记录，试试放宽筛选条件')).toBeVisible();
+  await checkA11y(page, 'article list, empty');
+  await page.screenshot({ path: '/tmp/list-1440-empty.png', fullPage: true });
+  await page.locator('.ant-table-placeholder').getByRole('button', { name: '清除筛选' }).click();
+  await expect(page).toHaveURL(/\/article\/list$/);
+  await expect(rowOf(page, '列表E2E其他稿件')).toBeVisible();
+
+  // The list page loaded no editor and no chart code.
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const url of scripts) {
+    expect(url).not.toMatch(/tinymce|echarts/i);
+    const body = await (await page.request.get(url)).text();
+    expect(body, url).not.toMatch(/tinymce\.min\.js|tinymceScriptSrc|echarts\/lib|ECharts is not Loaded|zrender/);
+  }
+
+  // At phone width: the table scrolls sideways, the filters wrap.
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(rowOf(page, '列表E2E其他稿件')).toBeVisible();
+  await checkA11y(page, 'article list at 390 px');
+  await page.screenshot({ path: '/tmp/list-390.png', fullPage: true });
+});
