@@ -72,7 +72,8 @@ export function searchBody(q: SearchQuery) {
 }
 
 export function elasticsearchBackend(config: SearchConfig): SearchBackend {
-  const doFetch = config.fetch ?? fetch;
+  // Looked up on each call (not captured once): whatever `fetch` the process has installed is used.
+  const doFetch: typeof fetch = (input, init) => (config.fetch ?? globalThis.fetch)(input, init);
   const alias = config.index;
 
   async function call(method: string, path: string, body?: unknown, { ndjson = false, okStatuses = [] as number[] } = {}) {

@@ -81,7 +81,7 @@ export interface SearchConfig {
 }
 
 /** The engine configured by the environment, or null for PostgreSQL. */
-export function searchBackendFromEnv(env: NodeJS.ProcessEnv = process.env): SearchBackend | null {
+export function searchBackendFromEnv(env: NodeJS.ProcessEnv = process.env, fetchImpl?: typeof fetch): SearchBackend | null {
   const raw = env.ELASTICSEARCH_URL?.trim();
   if (!raw) return null;
   const url = new URL(raw);
@@ -90,7 +90,7 @@ export function searchBackendFromEnv(env: NodeJS.ProcessEnv = process.env): Sear
   else if (url.username) authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
   url.username = '';
   url.password = '';
-  return elasticsearchBackend({ url: url.toString().replace(/\/$/, ''), index: env.ELASTICSEARCH_INDEX || 'cms_articles', authorization, timeoutMs: Number(env.ELASTICSEARCH_TIMEOUT_MS) || 3000 });
+  return elasticsearchBackend({ url: url.toString().replace(/\/$/, ''), index: env.ELASTICSEARCH_INDEX || 'cms_articles', authorization, timeoutMs: Number(env.ELASTICSEARCH_TIMEOUT_MS) || 3000, fetch: fetchImpl });
 }
 
 const docColumns = {
@@ -116,7 +116,7 @@ function toDocument(r: DocRow): SearchDocument {
     kind: r.kind as string,
     title: r.title as string,
     summary: r.summary as string,
-    body: htmlText(r.content).slice(0, 100_000),
+    body: htmlText(r.content).replace(/\s+/g, ' ').trim().slice(0, 100_000),
     categoryId: r.categoryId as number | null,
     tagIds: r.tagIds as number[],
     editorId: r.editorId as number,
