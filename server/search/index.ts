@@ -81,7 +81,7 @@ export interface SearchConfig {
 }
 
 /** The engine configured by the environment, or null for PostgreSQL. */
-export function searchBackendFromEnv(env: NodeJS.ProcessEnv = process.env, fetchImpl?: typeof fetch): SearchBackend | null {
+export function searchBackendFromEnv(env: Record<string, string | undefined> = process.env, fetchImpl?: typeof fetch): SearchBackend | null {
   const raw = env.ELASTICSEARCH_URL?.trim();
   if (!raw) return null;
   const url = new URL(raw);
