@@ -300,14 +300,15 @@ export function listHandler(search: SearchBackend | null) {
     if (search && keyword && page * pageSize <= search.maxWindow) {
       try {
         const found = await search.search({ keyword, filters: await searchFilters(db, user, f), sort: order.sort, descending: order.descending, from: (page - 1) * pageSize, size: pageSize, totalCap: ARTICLE_COUNT_CAP });
-        // The rows come from PostgreSQL (current, in scope), in the engine's order.
+        // The rows come from PostgreSQL in the engine's order, filters and scope applied again: a
+        // stale index (a status changed since) can only leave a row out, never show a wrong one.
         const rows = found.ids.length
           ? ((await db
               .select({ ...listColumns, _k: sortKeyText })
               .from(articles)
               .leftJoin(categories, eq(categories.id, articles.categoryId))
               .leftJoin(users, eq(users.id, articles.editorId))
-              .where(allOf([inArray(articles.id, found.ids), articleScope(user)]))) as ListRow[])
+              .where(allOf([inArray(articles.id, found.ids), articleWhere(user, f, undefined)]))) as ListRow[])
           : [];
         const byIdMap = new Map(rows.map((r) => [r.id, r]));
         const ordered = found.ids.map((id) => byIdMap.get(id)).filter((r): r is ListRow => Boolean(r));
