@@ -108,6 +108,13 @@ test('文章列表: filter, move two to another category, export CSV, empty stat
     expect(body, url).not.toMatch(/tinymce\.min\.js|tinymceScriptSrc|echarts\/lib|ECharts is not Loaded|zrender/);
   }
 
+  // The less used filters open with 更多筛选; a tag there stays open while it applies.
+  await expect(page.getByRole('combobox', { name: '标签' })).toHaveCount(0);
+  await page.getByRole('button', { name: '更多筛选' }).click();
+  await expect(page.getByRole('combobox', { name: '标签' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: '部门' })).toBeVisible();
+  await page.getByRole('button', { name: '收起筛选' }).click();
+
   // At phone width: the table scrolls sideways, the filters wrap.
   await page.setViewportSize(PHONE);
   await page.reload();

@@ -32,6 +32,10 @@ export const ARTICLE_FILTERS: FilterDef[] = [
   { name: 'published', label: '发布时间', input: 'dateRange', params: ['publishedFrom', 'publishedTo'] },
 ];
 
+/** Shown at first; the rest open with 更多筛选 (or by themselves when one of them is set). */
+const BASIC_FILTERS = ['keyword', 'kind', 'status', 'categoryId'];
+const MORE_PARAMS = ['tagId', 'editorId', 'departmentId', 'updatedFrom', 'updatedTo', 'publishedFrom', 'publishedTo'];
+
 const numberOr = (v: string | undefined) => (v ? Number(v) : undefined);
 
 /** The title cell: cover thumbnail (or the kind's icon), the title, the kind. */
@@ -72,6 +76,10 @@ export function ArticleListScreen() {
   const data = list.data as (typeof list.data & { nextCursor?: string | null; prevCursor?: string | null; notice?: string }) | null;
   const query = list.query;
   const [busy, setBusy] = useState<string | null>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreSet = MORE_PARAMS.some((p) => query[p]);
+  const showMore = moreOpen || moreSet;
+  const shownFilters = showMore ? ARTICLE_FILTERS : ARTICLE_FILTERS.filter((f) => BASIC_FILTERS.includes(f.name));
   const [moving, setMoving] = useState<{ count: number; resolve: (id: number | undefined) => void } | null>(null);
   const [moveTo, setMoveTo] = useState<number | undefined>();
 
@@ -130,15 +138,15 @@ export function ArticleListScreen() {
   };
 
   const columns: TableColumnsType<ArticleListItem> = [
-    { key: 'title', title: '标题', dataIndex: 'title', width: 360, fixed: 'left', render: (_: unknown, row) => <TitleCell row={row} /> },
-    { key: 'categoryName', title: '分类', dataIndex: 'categoryName', width: 120, ellipsis: { showTitle: false }, render: (v: string | null) => <EllipsisText text={v ?? '未分类'} /> },
-    { key: 'editorName', title: '编辑', dataIndex: 'editorName', width: 110, ellipsis: { showTitle: false }, render: (v: string | null) => <EllipsisText text={v ?? '-'} /> },
-    { key: 'status', title: '状态', dataIndex: 'status', width: 130, render: (_: unknown, row) => <StatusCell row={row} /> },
+    { key: 'title', title: '标题', dataIndex: 'title', width: 280, fixed: 'left', render: (_: unknown, row) => <TitleCell row={row} /> },
+    { key: 'categoryName', title: '分类', dataIndex: 'categoryName', width: 110, ellipsis: { showTitle: false }, render: (v: string | null) => <EllipsisText text={v ?? '未分类'} /> },
+    { key: 'editorName', title: '编辑', dataIndex: 'editorName', width: 100, ellipsis: { showTitle: false }, render: (v: string | null) => <EllipsisText text={v ?? '-'} /> },
+    { key: 'status', title: '状态', dataIndex: 'status', width: 100, render: (_: unknown, row) => <StatusCell row={row} /> },
     {
       key: 'updatedAt',
       title: '更新时间',
       dataIndex: 'updatedAt',
-      width: 160,
+      width: 150,
       sorter: true,
       sortDirections: ['descend', 'ascend'],
       sortOrder: !list.sort ? 'descend' : list.sort === 'updatedAt' ? (list.order ?? 'descend') : null,
@@ -148,7 +156,7 @@ export function ArticleListScreen() {
       key: 'publishedAt',
       title: '发布时间',
       dataIndex: 'publishedAt',
-      width: 160,
+      width: 150,
       sorter: true,
       sortDirections: ['descend', 'ascend'],
       sortOrder: list.sort === 'publishedAt' ? (list.order ?? 'descend') : null,
@@ -163,7 +171,7 @@ export function ArticleListScreen() {
       more: (row) => [{ key: 'preview', label: '预览', onClick: () => preview(row) }],
       order: ['edit', 'preview', 'delete'],
       rowName: (row) => row.title,
-      width: 190,
+      width: 170,
     }),
   ];
 
@@ -189,7 +197,7 @@ export function ArticleListScreen() {
   return (
     <Card>
       <ResourceFilters
-        filters={ARTICLE_FILTERS}
+        filters={shownFilters}
         values={query}
         onChange={setFilters}
         controls={{
@@ -202,6 +210,9 @@ export function ArticleListScreen() {
         }}
         extra={
           <>
+            <Button aria-expanded={showMore} disabled={moreSet} title={moreSet ? '有更多筛选条件正在生效' : undefined} onClick={() => setMoreOpen(!moreOpen)}>
+              {showMore ? '收起筛选' : '更多筛选'}
+            </Button>
             <Button icon={<DownloadOutlined aria-hidden />} onClick={download}>
               导出 CSV
             </Button>
