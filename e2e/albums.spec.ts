@@ -23,7 +23,7 @@ test('专辑: create by keyboard, reorder by drag, see the articles in one, dele
   await expect.poll(names).toEqual(['E2E重卡评测', 'E2E物流观察']);
   const target = page.getByRole('row', { name: /E2E重卡评测/ });
   const box = (await target.boundingBox())!;
-  await page.getByRole('row', { name: /E2E物流观察/ }).getByRole('button', { name: '拖动排序' }).dragTo(target, { targetPosition: { x: box.width / 2, y: 2 } });
+  await page.getByRole('row', { name: /E2E物流观察/ }).getByRole('button', { name: /^拖动排序/ }).dragTo(target, { targetPosition: { x: box.width / 2, y: 2 } });
   await expect(page.getByText('顺序已保存')).toBeVisible();
   await expect.poll(names).toEqual(['E2E物流观察', 'E2E重卡评测']);
 

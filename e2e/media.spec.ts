@@ -110,7 +110,7 @@ test('分类管理: a category type with categories, reordered by drag, enabled 
   const before = await typeNames();
   const up = typeRow('E2E资讯');
   const upBox = (await up.boundingBox())!;
-  await typeRow('E2E车型').getByRole('button', { name: '拖动排序' }).dragTo(up, { targetPosition: { x: upBox.width / 2, y: 2 } });
+  await typeRow('E2E车型').getByRole('button', { name: /^拖动排序/ }).dragTo(up, { targetPosition: { x: upBox.width / 2, y: 2 } });
   await expect.poll(typeNames).not.toEqual(before);
   const after = await typeNames();
   expect(after.indexOf('E2E车型')).toBe(after.indexOf('E2E资讯') - 1);
@@ -371,7 +371,7 @@ test('标签: library tags drag-sorted; tag types and tags with keyword search; 
   const tagNames = () => page.locator('tbody tr td:nth-child(2)').allTextContents();
   const target = page.getByRole('row', { name: /E2E甲/ });
   const box = (await target.boundingBox())!;
-  await page.getByRole('row', { name: /E2E乙/ }).getByRole('button', { name: '拖动排序' }).dragTo(target, { targetPosition: { x: box.width / 2, y: 2 } });
+  await page.getByRole('row', { name: /E2E乙/ }).getByRole('button', { name: /^拖动排序/ }).dragTo(target, { targetPosition: { x: box.width / 2, y: 2 } });
   await expect(page.getByText('顺序已保存')).toBeVisible();
   await expect.poll(async () => {
     const list = await tagNames();
