@@ -60,7 +60,7 @@ test('短视频: made from a library video, listed, edited; a stale save is refu
   await page.getByRole('button', { name: '从视频库选择' }).click();
   const picker = page.getByRole('dialog', { name: '选择视频' });
   await picker.getByRole('button', { name: '选择「E2E重卡爬坡」' }).click();
-  await picker.getByRole('button', { name: '确定' }).click();
+  await picker.getByRole('button', { name: /确\s*定/ }).click();
   await expect(picker).toBeHidden();
   await expect(page.getByLabel('标题')).toHaveValue('E2E重卡爬坡');
   await page.getByLabel('标题').fill('E2E 满载爬坡实测');
@@ -119,8 +119,8 @@ test('短视频: made from a library video, listed, edited; a stale save is refu
   // The revisions: every save is there, with its diff.
   await page.getByRole('button', { name: '修订记录' }).click();
   const drawer = page.getByRole('dialog', { name: '修订记录' });
-  await expect(drawer.getByRole('button', { name: /保存 #\d+ v4/ })).toBeVisible();
-  await drawer.getByRole('button', { name: /保存 #\d+ v2/ }).click();
+  await expect(drawer.getByRole('button', { name: /保存\s*#\d+\s*v4/ })).toBeVisible();
+  await drawer.getByRole('button', { name: /保存\s*#\d+\s*v2/ }).click();
   await expect(drawer.locator('del').filter({ hasText: '水温正常' }).first()).toBeVisible();
   await settled(page);
   await shot(page, 'revisions-1440');

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Drawer, Empty, Grid, List, Popconfirm, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Empty, Grid, Popconfirm, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { isOk } from '@/lib/api/resource';
 import { revisionApi, type EditorialPath, type RevisionDetail, type RevisionItem } from '@/lib/api/editorial';
 import { formatDateTime } from '@/components/crud';
@@ -100,37 +100,17 @@ export function RevisionsDrawer({ open, onClose, path = 'articles', id, version,
         <Empty description="还没有修订：保存后，每次保存和状态变更都会留下一个修订" />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-          <List
-            className={styles.list}
-            size="small"
-            dataSource={items}
-            aria-label="修订列表"
-            renderItem={(r) => (
-              <List.Item
-                className={`${styles.item} ${r.id === selected ? styles.itemActive : ''}`}
-                tabIndex={0}
-                role="button"
-                aria-pressed={r.id === selected}
-                aria-label={`${r.kindLabel} #${r.id} v${r.version} ${r.userName ?? "系统"} ${formatDateTime(r.createdAt)}${r.note ? ` ${r.note}` : ""}`}
-                onClick={() => setSelected(r.id)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' || e.key === ' ') {
-                    e.preventDefault();
-                    setSelected(r.id);
-                  }
-                }}
-              >
-                <Space wrap size={6}>
+          <ul className={styles.list} aria-label="修订列表">
+            {items.map((r) => (
+              <li key={r.id}>
+                <button type="button" className={`${styles.item} ${r.id === selected ? styles.itemActive : ''}`} aria-pressed={r.id === selected} onClick={() => setSelected(r.id)}>
                   <Tag color={KIND_COLORS[r.kind]}>{r.kindLabel}</Tag>
-                  <Typography.Text strong>#{r.id}</Typography.Text>
-                  <Typography.Text>v{r.version}</Typography.Text>
-                  <Typography.Text>{r.userName ?? '系统'}</Typography.Text>
-                  <Typography.Text type="secondary">{formatDateTime(r.createdAt)}</Typography.Text>
-                  {r.note && <Typography.Text type="secondary">{r.note}</Typography.Text>}
-                </Space>
-              </List.Item>
-            )}
-          />
+                  <strong>#{r.id}</strong> v{r.version} {r.userName ?? '系统'} <span className={styles.muted}>{formatDateTime(r.createdAt)}</span>
+                  {r.note && <span className={styles.muted}> {r.note}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
           {selected && (
             <section aria-label="修订对比">
               <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
@@ -174,7 +154,7 @@ export function RevisionsDrawer({ open, onClose, path = 'articles', id, version,
                             {!f.changed && <Typography.Text type="secondary">（未变化）</Typography.Text>}
                           </Typography.Text>
                           {f.changed && f.name in detail.revision.snapshot && (
-                            <Button size="small" disabled={!canRestore || busy} onClick={() => void restore([f.name])} aria-label={`只恢复「${f.label}」`}>
+                            <Button size="small" disabled={!canRestore || busy} onClick={() => void restore([f.name])} aria-label={`只恢复此字段（${f.label}）`}>
                               只恢复此字段
                             </Button>
                           )}
