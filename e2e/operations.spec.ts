@@ -99,7 +99,7 @@ test('首页焦点图: a slot from a searched article and a library picture, liv
 
   await page.setViewportSize(PHONE);
   await page.reload();
-  await expect(page.getByRole('row', { name: /E2E 重卡十一月销量大涨/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /E2E 重卡十一月销量大涨/ }).locator('[data-status]')).toHaveText('展示中');
   await shot(page, 'operation-focus-phone');
   await checkA11y(page, '首页焦点图 (phone)');
 });
@@ -137,6 +137,8 @@ test('PC焦点图: 刷新 a right-side slot records when; 广告管理: an ad sw
   await page.setViewportSize(PHONE);
   await page.reload();
   await expect(adRow).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await settled(page);
   await shot(page, 'operation-ad-phone');
   await checkA11y(page, '广告管理 (phone)');
 });
@@ -207,6 +209,8 @@ test('搜索关键词, 友情链接, 品牌, 导航图标: add, reorder, tie to 
   await icon.getByRole('button', { name: saveButton }).click();
   await expect(icon).toBeHidden();
   await expect(page.getByRole('row', { name: /找车/ })).toBeVisible();
+  // The version's icon count follows the new icon.
+  await expect(page.getByText('APP · E2E 6.2.0 · 1 个图标').first()).toBeVisible();
   await shot(page, 'operation-nav');
   await checkA11y(page, '导航图标');
   await page.setViewportSize(PHONE);

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { App, Empty, Form, Space, Tabs, TreeSelect, Typography, type TableColumnType } from 'antd';
+import { App, Empty, Form, Grid, Space, Tabs, TreeSelect, Typography, type TableColumnType } from 'antd';
 import Link from 'next/link';
 import { EllipsisText, formatDateTime } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
@@ -77,6 +77,8 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
   const platforms = usePlatforms();
   const channels = useChannelTree();
   const enabledPlatforms = (platforms ?? []).filter((p) => p.enabled);
+  // On a phone the status goes beside the title (the status column would be off screen).
+  const isNarrow = Grid.useBreakpoint().md === false;
   const asked = searchParams.get(groupParam);
   const platform = group === 'platform' ? (enabledPlatforms.find((p) => p.code === asked)?.code ?? enabledPlatforms[0]?.code ?? null) : null;
   const categoryId = group === 'category' ? Number(asked) || null : null;
@@ -98,6 +100,11 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
       width: 240,
       render: (title: string, s) => (
         <div style={{ maxWidth: 240 }}>
+          {isNarrow && (
+            <div style={{ marginBottom: 2 }}>
+              <SlotStatusTag slot={s} />
+            </div>
+          )}
           <EllipsisText text={title} />
           <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {s.articleId ? `文章：${s.targetTitle ?? `#${s.articleId}（已删除）`}` : s.videoId ? `视频：${s.targetTitle ?? `#${s.videoId}（已删除）`}` : '仅链接'}
@@ -161,7 +168,7 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
           fixed={fixed}
           createLabel={`新增${def.label}`}
           hasToggle
-          narrowHidden={['image', 'period', 'url', 'flushedAt']}
+          narrowHidden={['image', 'status', 'period', 'url', 'flushedAt']}
           initialValues={{ startAt: new Date().toISOString(), ...fixed }}
           optionsFor={{ platform: enabledPlatforms.map((p) => ({ label: p.name, value: p.code })) }}
           treeDataFor={{ categoryId: (channels.tree ?? []) as never }}

@@ -122,6 +122,7 @@ export function NavScreen() {
               transform={(v, record) => ({ ...v, url: v.url ?? '', ...(record ? {} : { versionId: version.id }) })}
               formWidth={600}
               narrowHidden={['url']}
+              onChanged={() => void loadVersions()}
               hint={`「${type.name}」里图标的显示顺序：拖动左侧手柄，或聚焦手柄后按 ↑ ↓。`}
             />
           </Card>

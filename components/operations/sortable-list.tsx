@@ -45,6 +45,8 @@ export interface SortableListProps<T extends Row> {
   filters?: ResourceDef['filters'];
   /** The list's toolbar extras besides 新增. */
   extra?: ReactNode;
+  /** After any change saved from this list (a save, a move, a switch, a delete): e.g. counts elsewhere. */
+  onChanged?: () => void;
 }
 
 /**
@@ -75,6 +77,7 @@ export function SortableList<T extends Row>({
   narrowHidden = [],
   filters = def.filters ?? [],
   extra,
+  onChanged,
 }: SortableListProps<T>) {
   const { message } = App.useApp();
   const list = useResourceList<T>({ fetchList: client.list, filters, fixed: { pageSize: 100, ...fixed } });
@@ -86,11 +89,13 @@ export function SortableList<T extends Row>({
     const reply = await client.update(record.id, { enabled } as never);
     if (isOk(reply)) void message.success(`「${recordName(record)}」已${enabled ? '启用' : '停用'}`);
     await list.reload();
+    onChanged?.();
   };
   const reorder = async (ids: number[]) => {
     const reply = await client.sort(ids);
     if (isOk(reply)) void message.success('顺序已保存');
     await list.reload();
+    onChanged?.();
   };
 
   const all: TableColumnType<T>[] = [
@@ -114,6 +119,7 @@ export function SortableList<T extends Row>({
           ? async (r) => {
               await onDelete(r);
               await list.reload();
+              onChanged?.();
             }
           : undefined,
         more: more ? (r) => more(r, list.reload) : undefined,
@@ -171,6 +177,7 @@ export function SortableList<T extends Row>({
           setDialog((d) => ({ ...d, open: false }));
           if (dialog.record) void list.reload();
           else list.showCreated(saved.id);
+          onChanged?.();
         }}
         fieldsOverride={fieldsOverride}
         optionsFor={optionsFor}
