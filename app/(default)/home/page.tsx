@@ -1,8 +1,14 @@
-import { Placeholder } from '@/components/layout/placeholder';
+import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
+import { HomeScreen } from './home-screen';
 
 export const metadata = routeMetadata('/home');
 
+/** 数据概览 (/home). The range is in the URL, hence the Suspense boundary. */
 export default function Page() {
-  return <Placeholder path="/home" />;
+  return (
+    <Suspense>
+      <HomeScreen />
+    </Suspense>
+  );
 }

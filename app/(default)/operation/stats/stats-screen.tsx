@@ -1,0 +1,166 @@
+'use client';
+
+import { useEffect, useMemo, useState } from 'react';
+import { App, Button, Card, Segmented, Space, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
+import { DataScopeNote, listEmptyText, ResourceFilters, ResourceTable, RowActions, useResourceList } from '@/components/crud';
+import { DetailDrawer, type DetailTarget } from '@/components/statistics/detail-drawer';
+import { EditDialog, type EditTarget } from '@/components/statistics/edit-dialog';
+import { ImportDialog } from '@/components/statistics/import-dialog';
+import { optionsOf, statsParams, STATS_FILTERS } from '@/components/statistics/filters';
+import { isOk, type ListParams } from '@/lib/api/resource';
+import { formatCount, statisticsApi, type StatsList, type StatsListRow } from '@/lib/api/statistics';
+import { PAGE_SIZE_MAX } from '@/lib/resources/define';
+
+/** The list call with the URL's filters turned into days (the shared filter writes ISO times). */
+const fetchStats = (params: ListParams) => statisticsApi.list({ ...params, ...statsParams(params as Record<string, string>) });
+
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? '' : String(v);
+  // Text that a spreadsheet would run as a formula is prefixed with '.
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** 数据统计: per day or per editor, filtered in the URL, with totals, details, corrections, import and export. */
+export function StatsScreen() {
+  const { message } = App.useApp();
+  const list = useResourceList<StatsListRow>({ fetchList: fetchStats, filters: STATS_FILTERS });
+  const view = list.query.view === 'editor' ? 'editor' : 'day';
+  const data = list.data as StatsList | null;
+  const [options, setOptions] = useState<Parameters<typeof optionsOf>[0]>(null);
+  const [detail, setDetail] = useState<DetailTarget | null>(null);
+  const [edit, setEdit] = useState<EditTarget | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  useEffect(() => {
+    void statisticsApi.options().then((r) => isOk(r) && setOptions(r.data));
+  }, []);
+  const optionsFor = useMemo(() => optionsOf(options), [options]);
+  const fig = (v: number) => formatCount(v);
+  const sortOrder = (key: string) => (list.sort === key ? list.order : null);
+  const range = data ? { from: data.from, to: data.to } : {};
+
+  const columns: TableColumnsType<StatsListRow> = [
+    view === 'day'
+      ? { key: 'date', title: '日期', dataIndex: 'date', width: 120, fixed: 'left', sorter: true, sortOrder: sortOrder('date') }
+      : { key: 'name', title: '编辑', dataIndex: 'name', width: 160, fixed: 'left', render: (v: string, r) => `${v}（${r.username}）` },
+    ...(view === 'editor' ? [{ key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 120, render: (v: string | null) => v ?? '—' }] : []),
+    { key: 'articles', title: '文章', dataIndex: 'articles', width: 90, align: 'right', sorter: true, sortOrder: sortOrder('articles') },
+    { key: 'videos', title: '视频', dataIndex: 'videos', width: 90, align: 'right', sorter: true, sortOrder: sortOrder('videos') },
+    { key: 'pv', title: '浏览量', dataIndex: 'pv', width: 120, align: 'right', sorter: true, sortOrder: sortOrder('pv'), render: fig },
+    { key: 'uv', title: '访客数', dataIndex: 'uv', width: 120, align: 'right', sorter: true, sortOrder: sortOrder('uv'), render: fig },
+    view === 'day' ? { key: 'editors', title: '有数据的编辑', dataIndex: 'editors', width: 120, align: 'right' } : { key: 'days', title: '有数据的天数', dataIndex: 'days', width: 120, align: 'right' },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 140,
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions
+          rowName={view === 'day' ? r.date! : `${r.name}（${r.username}）`}
+          actions={[
+            { key: 'detail', label: '明细', onClick: () => setDetail(view === 'day' ? { date: r.date! } : { userId: r.userId!, ...range }) },
+            ...(view === 'editor' ? [{ key: 'edit', label: '修正', onClick: () => setEdit({ userId: r.userId }) }] : []),
+          ]}
+        />
+      ),
+    },
+  ];
+
+  const exportCsv = async () => {
+    setExporting(true);
+    const rows: StatsListRow[] = [];
+    const base = { ...list.query, ...statsParams(list.query), pageSize: PAGE_SIZE_MAX };
+    for (let page = 1; ; page++) {
+      const reply = await statisticsApi.list({ ...base, page });
+      if (!isOk(reply)) break;
+      rows.push(...reply.data.list);
+      if (rows.length >= reply.data.total || reply.data.list.length === 0) break;
+    }
+    setExporting(false);
+    const head = view === 'day' ? ['日期', '文章', '视频', '浏览量', '访客数', '有数据的编辑'] : ['编辑', '用户名', '部门', '文章', '视频', '浏览量', '访客数', '有数据的天数'];
+    const body = rows.map((r) => (view === 'day' ? [r.date, r.articles, r.videos, r.pv, r.uv, r.editors] : [r.name, r.username, r.departmentName ?? '', r.articles, r.videos, r.pv, r.uv, r.days]));
+    const text = '\uFEFF' + [head, ...body].map((line) => line.map(csvCell).join(',')).join('\r\n');
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `数据统计-${view === 'day' ? '按日期' : '按编辑'}-${data?.from ?? ''}-${data?.to ?? ''}.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+    void message.success(`已导出 ${rows.length} 行`);
+  };
+
+  return (
+    <Card>
+      <Space direction="vertical" size={12} style={{ width: '100%' }}>
+        <Space wrap>
+          <Segmented
+            aria-label="统计方式"
+            value={view}
+            options={[
+              { label: '按日期', value: 'day' },
+              { label: '按编辑', value: 'editor' },
+            ]}
+            onChange={(v) => list.setQuery({ view: v === 'day' ? undefined : v, sort: undefined, order: undefined })}
+          />
+          <DataScopeNote />
+        </Space>
+        <ResourceFilters
+          filters={STATS_FILTERS}
+          values={list.query}
+          onChange={list.setQuery}
+          optionsFor={optionsFor}
+          extra={
+            <Space wrap>
+              <Button icon={<EditOutlined />} onClick={() => setEdit({})}>
+                修正数据
+              </Button>
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                导入 CSV
+              </Button>
+              <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()} loading={exporting} disabled={!data?.total}>
+                导出 CSV
+              </Button>
+            </Space>
+          }
+        />
+        {data && (
+          <Typography.Text data-testid="stats-totals">
+            {data.from} 至 {data.to} 合计：文章 {fig(data.totals.articles)} · 视频 {fig(data.totals.videos)} · 浏览量 {fig(data.totals.pv)} · 访客数 {fig(data.totals.uv)}
+          </Typography.Text>
+        )}
+        <ResourceTable<StatsListRow>
+          {...list.tableProps}
+          columns={columns}
+          settingsId="/operation/stats"
+          locale={{
+            emptyText: listEmptyText({
+              loading: list.loading,
+              failed: list.failed,
+              filtered: list.isFiltered,
+              onClear: list.clearFilters,
+              nothingYet: '这段时间还没有数据：文章和视频发布后自动计入发文数；浏览量和访客数请用「导入 CSV」或「修正数据」录入',
+              onRetry: () => void list.reload(),
+            }),
+          }}
+        />
+      </Space>
+      <DetailDrawer target={detail} onClose={() => setDetail(null)} onEdit={(row) => setEdit(row)} />
+      <EditDialog
+        target={edit}
+        editors={optionsFor.userId}
+        onClose={() => setEdit(null)}
+        onSaved={() => {
+          setEdit(null);
+          const d = detail;
+          setDetail(null);
+          if (d) setTimeout(() => setDetail(d), 0);
+          void list.reload();
+        }}
+      />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} onApplied={() => void list.reload()} />
+    </Card>
+  );
+}
