@@ -11,12 +11,15 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 const chinaDay = (offsetDays = 0) => new Date(Date.now() + 8 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-async function shots(page: Page, name: string) {
+/** At phone width, then desktop; `reload` draws the charts afresh at each width, as a phone would. */
+async function shots(page: Page, name: string, { reload = false } = {}) {
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(400);
+  if (reload) await page.reload();
+  await page.waitForTimeout(reload ? 2500 : 400);
   await page.screenshot({ path: `/tmp/stats-shots/${name}-390.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(400);
+  if (reload) await page.reload();
+  await page.waitForTimeout(reload ? 2500 : 400);
   await page.screenshot({ path: `/tmp/stats-shots/${name}-1440.png`, fullPage: true });
 }
 
@@ -83,5 +86,6 @@ test('statistics journey: publish, import page views, correct a day, see it on t
   await expect(page.getByTestId('kpi-today')).toContainText('昨日 800');
   await expect(page.getByTestId('stats-charts').locator('canvas').first()).toBeVisible();
   await expectAccessible(page, '/home');
-  await shots(page, 'home');
+  await shots(page, 'home', { reload: true });
+  await expect(page.getByTestId('stats-charts').locator('canvas').first()).toBeVisible();
 });

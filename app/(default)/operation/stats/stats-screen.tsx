@@ -105,26 +105,22 @@ export function StatsScreen() {
             ]}
             onChange={(v) => list.setQuery({ view: v === 'day' ? undefined : v, sort: undefined, order: undefined })}
           />
-          <DataScopeNote />
+          <Button icon={<EditOutlined />} onClick={() => setEdit({})}>
+            修正数据
+          </Button>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            导入 CSV
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()} loading={exporting} disabled={!data?.total}>
+            导出 CSV
+          </Button>
         </Space>
+        <DataScopeNote />
         <ResourceFilters
           filters={STATS_FILTERS}
           values={list.query}
           onChange={list.setQuery}
           optionsFor={optionsFor}
-          extra={
-            <Space wrap>
-              <Button icon={<EditOutlined />} onClick={() => setEdit({})}>
-                修正数据
-              </Button>
-              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                导入 CSV
-              </Button>
-              <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()} loading={exporting} disabled={!data?.total}>
-                导出 CSV
-              </Button>
-            </Space>
-          }
         />
         {data && (
           <Typography.Text data-testid="stats-totals">
