@@ -9,7 +9,8 @@ import { confirmLeave, hasUnsavedChanges, setLeaveConfirmer } from '@/components
 import { http, isFailure, setSessionEndedHandler } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
 import { groupOf, type MenuEntry } from '@/lib/menu';
-import { deniedPath, SESSION_END_TEXT, sessionEndReason } from '@/lib/guard';
+import Cookies from 'js-cookie';
+import { deniedPath, SESSION_END_COOKIE, SESSION_END_TEXT, sessionEndReason } from '@/lib/guard';
 import { pageName } from '@/lib/page-title';
 import type { AuthMap } from '@/lib/routes';
 import { HEADER_HEIGHT, MENU_STORAGE_KEY, SIDEBAR_FOLDED_WIDTH, SIDEBAR_TITLE, SIDEBAR_WIDTH } from '@/lib/constants';
@@ -74,7 +75,9 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
     setSessionEndedHandler((body) => {
       if (isAsking) return;
       isAsking = true;
-      const reason = sessionEndReason(body.reason);
+      // The reply says why; when a background request (a link prefetch) met the ended session first,
+      // the guard cleared the cookie and kept the reason in `cms_session_end` instead.
+      const reason = sessionEndReason(body.reason) ?? sessionEndReason(Cookies.get(SESSION_END_COOKIE));
       modal.warning({
         title: '登录已失效',
         content: `${reason ? SESSION_END_TEXT[reason] : '你的登录已过期或已被结束（例如密码被重置、账号被停用）。'}重新登录后会回到这个页面；未保存的内容请先复制。`,
