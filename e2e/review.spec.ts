@@ -154,3 +154,21 @@ test('a scheduled article shows its time on the workbench and publishes by itsel
   await page.reload();
   await expect(page.getByTestId('work-scheduled')).not.toContainText(title);
 });
+
+test('文章列表: bulk 提交审核 sends drafts to the queue and says which ones could not go', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  const stamp = Date.now().toString(36);
+  const a = await api<{ id: number }>(page, 'POST', '/api/articles', { title: `批量送审甲 ${stamp}`, content: '<p>甲</p>' });
+  const b = await api<{ id: number }>(page, 'POST', '/api/articles', { title: `批量送审乙 ${stamp}`, content: '<p>乙</p>' });
+  await page.goto(`/article/list?keyword=${encodeURIComponent(stamp)}`);
+  await expect(page.locator('tr.ant-table-row')).toHaveCount(2);
+  await page.getByRole('checkbox', { name: `选择「批量送审甲 ${stamp}」` }).check();
+  await page.getByRole('checkbox', { name: `选择「批量送审乙 ${stamp}」` }).check();
+  const bar = page.getByRole('region', { name: '批量操作' });
+  await bar.getByRole('button', { name: '提交审核' }).click();
+  await expect(page.getByText('已提交 2 篇，等待审核')).toBeVisible();
+  for (const id of [a.data.id, b.data.id]) expect((await api<{ status: number }>(page, 'GET', `/api/articles/${id}`)).data.status).toBe(1);
+  await expect(page.locator('tr.ant-table-row').filter({ hasText: '待审核' })).toHaveCount(2);
+  await checkA11y(page, '文章列表（已提交审核）');
+});

@@ -6,6 +6,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import { isOk } from '@/lib/api/resource';
 import { articleList } from '@/lib/api/article-list';
+import { workflowApi } from '@/lib/api/workflow';
 import { ARTICLE_KINDS, type ArticleListItem } from '@/lib/resources/articles';
 import type { Viewer } from '@/lib/permissions';
 
@@ -43,6 +44,34 @@ const isDraft = (row: ArticleListItem) => row.status === 0;
  * 提交审核) rather than editing the bar.
  */
 export const BULK_ACTIONS: BulkAction[] = [
+  {
+    // Drafts, rejected and offline articles go to the review queue (server/content/workflow.ts).
+    key: 'submit',
+    label: '提交审核',
+    applies: (row, viewer) => [0, 2, 4].includes(row.status) && (mayEditKind(row, viewer) || Boolean(viewer?.routes.has('/article/check'))),
+    async run({ rows, message, modal, done }) {
+      const reply = await workflowApi.batchSubmit(rows.map((r) => r.id));
+      if (!isOk(reply)) return;
+      const { done: sent, failed } = reply.data;
+      if (failed.length) {
+        const titles = new Map(rows.map((r) => [r.id, r.title]));
+        modal.warning({
+          title: `已提交 ${sent.length} 篇，${failed.length} 篇未能提交`,
+          content: (
+            <ul style={{ paddingInlineStart: 18, margin: 0 }}>
+              {failed.map((f) => (
+                <li key={f.id}>
+                  「{titles.get(f.id) ?? f.id}」：{f.message}
+                </li>
+              ))}
+            </ul>
+          ),
+          okText: '知道了',
+        });
+      } else void message.success(`已提交 ${sent.length} 篇，等待审核`);
+      done();
+    },
+  },
   {
     key: 'move',
     label: '移动到分类',
