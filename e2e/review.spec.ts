@@ -161,14 +161,15 @@ test('文章列表: bulk 提交审核 sends drafts to the queue and says which o
   const stamp = Date.now().toString(36);
   const a = await api<{ id: number }>(page, 'POST', '/api/articles', { title: `批量送审甲 ${stamp}`, content: '<p>甲</p>' });
   const b = await api<{ id: number }>(page, 'POST', '/api/articles', { title: `批量送审乙 ${stamp}`, content: '<p>乙</p>' });
-  await page.goto(`/article/list?keyword=${encodeURIComponent(stamp)}`);
-  await expect(page.locator('tr.ant-table-row')).toHaveCount(2);
+  // Newest first: the two drafts are on the first page.
+  await page.goto('/article/list');
+  await expect(page.locator('tr.ant-table-row').filter({ hasText: stamp })).toHaveCount(2);
   await page.getByRole('checkbox', { name: `选择「批量送审甲 ${stamp}」` }).check();
   await page.getByRole('checkbox', { name: `选择「批量送审乙 ${stamp}」` }).check();
   const bar = page.getByRole('region', { name: '批量操作' });
   await bar.getByRole('button', { name: '提交审核' }).click();
   await expect(page.getByText('已提交 2 篇，等待审核')).toBeVisible();
   for (const id of [a.data.id, b.data.id]) expect((await api<{ status: number }>(page, 'GET', `/api/articles/${id}`)).data.status).toBe(1);
-  await expect(page.locator('tr.ant-table-row').filter({ hasText: '待审核' })).toHaveCount(2);
+  await expect(page.locator('tr.ant-table-row').filter({ hasText: stamp }).filter({ hasText: '待审核' })).toHaveCount(2);
   await checkA11y(page, '文章列表（已提交审核）');
 });
