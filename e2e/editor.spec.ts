@@ -14,7 +14,7 @@ async function waitForEditor(page: Page) {
   await expect(editorFrame(page).locator('body')).toHaveAttribute('contenteditable', 'true');
 }
 
-test('写文章: chooser, title required, body and a VR block, saved, reloaded intact, previewed; nothing leaves the machine', async ({ page }) => {
+test('写文章: chooser, title required, body with VR, vote and price blocks and a pasted picture, saved, reloaded intact, previewed; nothing leaves the machine', async ({ page }) => {
   const outside: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
@@ -55,6 +55,26 @@ test('写文章: chooser, title required, body and a VR block, saved, reloaded i
   await expect(block).toHaveAttribute('data-vr-id', /^\d+$/);
   await expect(block).toContainText(vrTitle);
 
+  // 投票: an activity of the topic host; 询价: brand → series → product of the product host.
+  const openOptions = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  await page.getByRole('button', { name: '插入投票' }).click();
+  const voteDialog = page.getByRole('dialog', { name: '插入投票' });
+  await voteDialog.getByLabel('投票活动').click();
+  await openOptions.first().click();
+  await voteDialog.getByRole('button', { name: /插\s*入/ }).click();
+  await expect(voteDialog).toBeHidden();
+  await expect(editorFrame(page).locator('div.cms-vote')).toHaveAttribute('data-activity-id', /^\d+$/);
+  await page.getByRole('button', { name: /插入询价卡片/ }).click();
+  const inquiryDialog = page.getByRole('dialog', { name: '插入询价卡片' });
+  for (const label of ['品牌', '车系', '车型']) {
+    await inquiryDialog.getByLabel(label).click();
+    await openOptions.first().click();
+  }
+  await expect(inquiryDialog.getByText(/厂商指导价 [\d.]+ 万元/)).toBeVisible();
+  await inquiryDialog.getByRole('button', { name: /插\s*入/ }).click();
+  await expect(inquiryDialog).toBeHidden();
+  await expect(editorFrame(page).locator('div.cms-inquiry')).toHaveAttribute('data-product-id', /^\d+$/);
+
   // A pasted picture goes to storage and the picture library; the body keeps its URL, never base64.
   await editorFrame(page).locator('body').evaluate(async (body) => {
     const canvas = body.ownerDocument.createElement('canvas');
@@ -89,6 +109,8 @@ test('写文章: chooser, title required, body and a VR block, saved, reloaded i
   await expect(page.getByTestId('restore-offer')).toHaveCount(0);
   const stored = await api<{ content: string; version: number }>(page, 'GET', `/api/articles/${id}`);
   expect(stored.data.content).toMatch(/<div class="cms-vr" contenteditable="false" data-vr-id="\d+">/);
+  expect(stored.data.content).toMatch(/<div class="cms-vote" contenteditable="false" data-activity-id="\d+">/);
+  expect(stored.data.content).toMatch(/<div class="cms-inquiry" contenteditable="false" data-series-id="\d+" data-product-id="\d+">/);
   expect(stored.data.content).toMatch(/<img src="\/uploads\/[^"]+"/);
   expect(stored.data.content).not.toMatch(/data:|blob:/);
   const pasted = stored.data.content.match(/<img src="(\/uploads\/[^"]+)"/)![1];
@@ -99,6 +121,8 @@ test('写文章: chooser, title required, body and a VR block, saved, reloaded i
   await page.goto(`/article/preview?id=${id}`);
   await expect(page.getByRole('heading', { name: 'E2E 编辑器：重卡试驾' })).toBeVisible();
   await expect(page.getByTestId('preview-vr')).toContainText(vrTitle);
+  await expect(page.getByTestId('preview-vote').locator('legend')).toContainText('投票');
+  await expect(page.getByTestId('preview-inquiry')).toContainText(/厂商指导价 [\d.]+ 万元/);
   await expectAccessible(page, '预览');
   await page.screenshot({ path: '/tmp/editors-preview-1440.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -464,6 +464,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
         busy={busy}
         canPublish={canPublish}
         isDirty={isDirty}
+        isNew={!record}
         disabled={isLoading}
         onSaveDraft={onSaveDraft}
         onPreview={onPreview}

@@ -9,6 +9,8 @@ export interface EditorFooterProps {
   /** Holders of /article/check publish directly; others submit for review (DESIGN §8). */
   canPublish: boolean;
   isDirty: boolean;
+  /** Never saved yet. */
+  isNew?: boolean;
   disabled?: boolean;
   onSaveDraft: () => void;
   onPreview: () => void;
@@ -17,7 +19,7 @@ export interface EditorFooterProps {
 }
 
 /** The editor's fixed 80 px footer (DESIGN §7): 存草稿, 预览, and 提交审核 or 发布. */
-export function EditorFooter({ busy, canPublish, isDirty, disabled, onSaveDraft, onPreview, onSubmit, onPublish }: EditorFooterProps) {
+export function EditorFooter({ busy, canPublish, isDirty, isNew, disabled, onSaveDraft, onPreview, onSubmit, onPublish }: EditorFooterProps) {
   const isBusy = busy !== null;
   return (
     <footer
@@ -40,7 +42,7 @@ export function EditorFooter({ busy, canPublish, isDirty, disabled, onSaveDraft,
       }}
     >
       <Typography.Text type="secondary" className="article-editor-footer-hint">
-        {isDirty ? '有未保存的修改' : '所有修改已保存'}
+        {isDirty ? '有未保存的修改' : isNew ? '尚未保存' : '所有修改已保存'}
       </Typography.Text>
       <Space wrap={false}>
         <Button icon={<SaveOutlined aria-hidden />} loading={busy === 'save'} disabled={disabled || (isBusy && busy !== 'save')} onClick={onSaveDraft}>

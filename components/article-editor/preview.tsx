@@ -243,7 +243,7 @@ function GalleryBlock({ ids }: { ids: number[] }) {
 }
 
 const PREVIEW_CSS = `
-.article-preview { font: 17px/1.85 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif; color: #1f1f1f; }
+.article-preview { background: #fff; min-height: 100vh; font: 17px/1.85 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif; color: #1f1f1f; }
 .preview-banner { margin: 0 0 16px; padding: 6px 12px; background: #fffbe6; border: 1px solid #ffe58f; border-radius: 4px; font-size: 13px; color: #614700; }
 .preview-title { font-size: 28px; line-height: 1.4; margin: 0 0 8px; }
 .preview-subtitle { font-size: 18px; color: #595959; margin: 0 0 8px; }
