@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, expectAccessible, signIn } from './helpers';
+import { api, expectAccessible, settled, signIn } from './helpers';
 
 /**
  * Issue 7 editors: the chooser, 写文章 with TinyMCE (self-hosted, no outside request) and a custom
@@ -59,7 +59,9 @@ test('写文章: chooser, title required, body with VR, vote and price blocks an
   const openOptions = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
   await page.getByRole('button', { name: '插入投票' }).click();
   const voteDialog = page.getByRole('dialog', { name: '插入投票' });
+  await settled(page);
   await voteDialog.getByLabel('投票活动').click();
+  await settled(page);
   await openOptions.first().click();
   await voteDialog.getByRole('button', { name: /插\s*入/ }).click();
   await expect(voteDialog).toBeHidden();
@@ -67,8 +69,14 @@ test('写文章: chooser, title required, body with VR, vote and price blocks an
   await page.getByRole('button', { name: /插入询价卡片/ }).click();
   const inquiryDialog = page.getByRole('dialog', { name: '插入询价卡片' });
   for (const label of ['品牌', '车系', '车型']) {
+    // Each list loads once the one before is chosen; the previous dropdown closes first.
+    await settled(page);
+    await expect(inquiryDialog.getByLabel(label)).toBeEnabled();
     await inquiryDialog.getByLabel(label).click();
+    await expect(openOptions.first()).toBeVisible();
+    await settled(page);
     await openOptions.first().click();
+    await settled(page);
   }
   await expect(inquiryDialog.getByText(/厂商指导价 [\d.]+ 万元/)).toBeVisible();
   await inquiryDialog.getByRole('button', { name: /插\s*入/ }).click();

@@ -77,6 +77,8 @@ export function canonicalHtml(html: string): string {
       // `<img … />` (the server's serializer) and `<img …>` (the editor's) are the same element.
       return `<${tag.toLowerCase()}${list.length ? ' ' + list.join(' ') : ''}>`;
     })
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&times;/g, '×')
     .replace(/>\s+</g, '><')
     .replace(/<p>(&nbsp;|\s)*<\/p>/g, '')
     .trim();

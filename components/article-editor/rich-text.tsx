@@ -106,6 +106,8 @@ export default function RichText({ value = '', onChange, onNormalized, id, heigh
             uploadPastedImage(blobInfo.blob(), blobInfo.filename(), progress).catch((err: unknown) => {
               throw { message: err instanceof Error ? err.message : '图片上传失败', remove: true };
             }),
+          // Characters stay characters (6×4, not 6&times;4): what the server stores, byte for byte.
+          entity_encoding: 'raw',
           convert_urls: false,
           relative_urls: false,
           // The blocks carry contenteditable="false" (kept whole); these are all the body may hold.

@@ -73,6 +73,7 @@ describe('stale saves', () => {
   it('a body re-serialized by the editor is not a change', () => {
     expect(canonicalHtml('<div data-vr-id="3" class="cms-vr"><p>x</p></div>\n<p>&nbsp;</p>')).toBe(canonicalHtml('<div class="cms-vr" contenteditable="false" data-vr-id="3"><p>x</p></div>'));
     expect(canonicalHtml('<p>甲</p>')).not.toBe(canonicalHtml('<p>乙</p>'));
+    expect(canonicalHtml('<p>6&times;4&nbsp;牵引车</p>')).toBe(canonicalHtml('<p>6×4\u00a0牵引车</p>'));
     expect(canonicalHtml('<p><img src="/uploads/a.png" width="240" /></p>\n')).toBe(canonicalHtml('<p><img width="240" src="/uploads/a.png"></p>'));
   });
 
