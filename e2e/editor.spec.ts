@@ -152,8 +152,10 @@ test('a stale save shows both sides; keeping mine saves against the current vers
   await page.goto(`/article/addArticle?id=${id}`);
   await waitForEditor(page);
   await page.getByLabel('标题', { exact: true }).fill('E2E 我改的标题');
-  // Meanwhile another tab saves the article.
-  const other = await api<{ version: number }>(page, 'PUT', `/api/articles/${id}`, { version: 1, title: 'E2E 别人改的标题', content: '<p>别人写的正文</p>' });
+  // Meanwhile another tab saves the article (with this tab's edit lock: otherwise it is refused, 423).
+  await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key), `cms-edit-lock:articles:${id}`)).toBeTruthy();
+  const lockToken = await page.evaluate((key) => sessionStorage.getItem(key), `cms-edit-lock:articles:${id}`);
+  const other = await api<{ version: number }>(page, 'PUT', `/api/articles/${id}`, { version: 1, title: 'E2E 别人改的标题', content: '<p>别人写的正文</p>', lockToken });
   expect(other.data.version).toBe(2);
 
   await page.getByRole('button', { name: /存草稿/ }).click();

@@ -18,6 +18,7 @@ import { CONTENT_WIDTH } from './layout';
 import { SideFields } from './side-fields';
 import { fieldRules } from './validation';
 import { VideoField } from './video-field';
+import { LockBanner, RevisionsDrawer, useEditLock } from '@/components/editorial';
 
 // TinyMCE (≈ 1 MB of script) loads only here, in the browser.
 const RichText = dynamic(() => import('./rich-text'), { ssr: false, loading: () => <Skeleton active paragraph={{ rows: 12 }} /> });
@@ -78,6 +79,13 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
   idRef.current = articleId;
 
   useUnsavedChanges(isDirty);
+
+  // Issue 8: the edit lock, renewed with the unsaved copy, and the revisions drawer.
+  const isDirtyRef = useRef(isDirty);
+  isDirtyRef.current = isDirty;
+  const lock = useEditLock(articleId, { getDraft: () => (isDirtyRef.current ? { baseVersion: version.current, fields: fieldsOf(form.getFieldsValue(true) as Partial<ArticleFields>) as unknown as Record<string, unknown> } : null) });
+  const isLockedOut = articleId !== null && (lock.state === 'locked' || lock.state === 'takenOver' || lock.state === 'free');
+  const [revisions, setRevisions] = useState<{ open: boolean; revisionId: number | null }>({ open: false, revisionId: null });
 
   const key = useMemo(() => (userId ? localKey(userId, articleId, kind) : ''), [userId, articleId, kind]);
   const keyRef = useRef(key);
@@ -231,7 +239,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
       }
       const fields = fieldsOverride ?? currentFields();
       const id = idRef.current;
-      const reply = id ? await articleApi.update(id, version.current, fields) : await articleApi.create(kind, fields);
+      const reply = id ? await articleApi.update(id, version.current, fields, lock.token) : await articleApi.create(kind, fields);
       if (isFailure(reply)) {
         keepLocally();
         message.error('网络异常，没有保存（内容已保存在本机）');
@@ -381,6 +389,12 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
         </Typography.Text>
       </header>
       {banner}
+      {record && <LockBanner lock={lock} onShowRevisions={(revisionId) => setRevisions({ open: true, revisionId })} />}
+      {record && (
+        <Button size="small" style={{ marginBottom: 12 }} onClick={() => setRevisions({ open: true, revisionId: null })}>
+          修订记录
+        </Button>
+      )}
       {offer && (
         <Alert
           type="info"
@@ -409,7 +423,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
           <Skeleton active paragraph={{ rows: 10 }} />
         </Card>
       ) : (
-        <Form<ArticleFields> form={form} layout="vertical" initialValues={EMPTY_FIELDS} onValuesChange={onValuesChange} className="article-editor-grid" requiredMark>
+        <Form<ArticleFields> form={form} layout="vertical" initialValues={EMPTY_FIELDS} onValuesChange={onValuesChange} className="article-editor-grid" requiredMark disabled={isLockedOut}>
           <Card className="article-editor-main" styles={{ body: { padding: 16 } }}>
             <Form.Item name="title" label="标题" required rules={fieldRules('title')} validateFirst>
               <Input maxLength={128} showCount placeholder="请输入标题" size="large" />
@@ -498,6 +512,25 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
         <Typography.Paragraph>请在新标签页重新登录，然后回到这里点「已重新登录，继续保存」。不要关闭或刷新这个页面。</Typography.Paragraph>
       </Modal>
       {drawer}
+      {record && (
+        <RevisionsDrawer
+          open={revisions.open}
+          onClose={() => setRevisions({ open: false, revisionId: null })}
+          id={record.id}
+          version={version.current}
+          lockToken={lock.token}
+          isDirty={isDirty}
+          readOnly={isLockedOut}
+          initialRevisionId={revisions.revisionId}
+          onRestored={(restored) => {
+            const r = restored as unknown as ArticleRecord;
+            const fields = fieldsOf(r);
+            setRecord(r);
+            applyFields(fields);
+            settle(fields, r.version);
+          }}
+        />
+      )}
       <style>{`
         .article-editor-header { display: flex; justify-content: space-between; align-items: center; gap: 8px; flex-wrap: wrap; margin-bottom: 12px; }
         .article-editor-grid { display: grid; grid-template-columns: minmax(0, ${CONTENT_WIDTH + 66}px) minmax(280px, 360px); gap: 16px; align-items: start; }

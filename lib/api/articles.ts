@@ -105,7 +105,8 @@ export const articleApi = {
   fetch: (id: number) => http.main.send<ArticleRecord>('GET', `/api/articles/${id}`, { _t: Date.now() }),
   /** Create or update without a toast: the editor shows field errors and the 409 dialog itself. */
   create: (kind: ArticleKind, fields: ArticleFields) => http.main.send<ArticleRecord>('POST', '/api/articles', { kind, ...fields }),
-  update: (id: number, version: number, fields: Partial<ArticleFields>) => http.main.send<ArticleRecord>('PUT', `/api/articles/${id}`, { version, ...fields }),
+  /** `lockToken`: the edit lock this tab holds (issue 8); a save over someone else's live lock is refused (423). */
+  update: (id: number, version: number, fields: Partial<ArticleFields>, lockToken?: string) => http.main.send<ArticleRecord>('PUT', `/api/articles/${id}`, { version, ...fields, lockToken }),
   /** The workflow (issue 8): 提交审核 and 发布 (holders of /article/check). */
   submit: (id: number) => http.main.send<TransitionResult>('PUT', `/api/articles/submit/${id}`),
   publish: (id: number) => http.main.send<TransitionResult>('PUT', `/api/articles/publish/${id}`),
