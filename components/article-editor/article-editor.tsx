@@ -84,6 +84,9 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
   const isDirtyRef = useRef(isDirty);
   isDirtyRef.current = isDirty;
   const lock = useEditLock(articleId, { getDraft: () => (isDirtyRef.current ? { baseVersion: version.current, fields: fieldsOf(form.getFieldsValue(true) as Partial<ArticleFields>) as unknown as Record<string, unknown> } : null) });
+  // Read at save time (the save callback is memoised without the lock in its dependencies).
+  const lockTokenRef = useRef(lock.token);
+  lockTokenRef.current = lock.token;
   const isLockedOut = articleId !== null && (lock.state === 'locked' || lock.state === 'takenOver' || lock.state === 'free');
   const [revisions, setRevisions] = useState<{ open: boolean; revisionId: number | null }>({ open: false, revisionId: null });
 
@@ -239,7 +242,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
       }
       const fields = fieldsOverride ?? currentFields();
       const id = idRef.current;
-      const reply = id ? await articleApi.update(id, version.current, fields, lock.token) : await articleApi.create(kind, fields);
+      const reply = id ? await articleApi.update(id, version.current, fields, lockTokenRef.current) : await articleApi.create(kind, fields);
       if (isFailure(reply)) {
         keepLocally();
         message.error('网络异常，没有保存（内容已保存在本机）');
