@@ -33,6 +33,8 @@ test('首页焦点图: a slot from a searched article and a library picture, liv
   await page.goto('/operation/focus');
   await expect(page.getByRole('heading', { level: 1, name: '首页焦点图' })).toBeVisible();
   await expect(page).toHaveTitle('首页焦点图 - CMS网站管理系统');
+  // The first enabled platform is shown first; other journeys may have added platforms, so choose APP.
+  await page.getByRole('tab', { name: 'APP' }).click();
   await expect(page.getByRole('tab', { name: 'APP' })).toHaveAttribute('aria-selected', 'true');
 
   await page.getByRole('button', { name: '新增首页焦点图' }).click();

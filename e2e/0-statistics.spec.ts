@@ -23,6 +23,7 @@ async function shots(page: Page, name: string, { reload = false } = {}) {
   await page.screenshot({ path: `/tmp/stats-shots/${name}-1440.png`, fullPage: true });
 }
 
+// Named to run first: its totals are absolute, and later journeys publish articles of their own.
 test('statistics journey: publish, import page views, correct a day, see it on the list and the charts', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signIn(page);
