@@ -131,8 +131,9 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
     if (!isFailure(reply) && reply.status === 0) {
       clearUser();
       localStorage.removeItem(MENU_STORAGE_KEY);
-      router.replace('/login');
-      router.refresh();
+      // A full page load, not a client navigation: nothing of the signed-in session (router cache,
+      // stores) survives, and a replace followed by a refresh could race and leave the page on /.
+      window.location.replace('/login');
     }
   };
 

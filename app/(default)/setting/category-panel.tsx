@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Card, Col, Empty, Row, Spin, Switch, Tag, Tree, Typography, type TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ResourceFormModal, RowActions, SortableTable, type RowAction } from '@/components/crud';
@@ -31,9 +31,14 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
   const [dialog, setDialog] = useState<CategoryDialog>({ open: false, record: null, parentId: null });
   const canEdit = !refusal;
 
+  // Only the newest load applies: the first load answering after a type was created would bring a
+  // list without it, and the "choose the first type" rule below would then undo the choice.
+  const typesLoad = useRef(0);
   const loadTypes = useCallback(async () => {
+    const seq = ++typesLoad.current;
     setTypesLoading(true);
     const reply = await typeClient.list({ pageSize: 100 });
+    if (seq !== typesLoad.current) return;
     if (isOk(reply)) setTypes(reply.data.list);
     setTypesLoading(false);
   }, []);
@@ -47,13 +52,16 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
     if (!typesLoading && types.length && !current) onTypeChange(types[0].id);
   }, [typesLoading, types, current, onTypeChange]);
 
+  const treeLoad = useRef(0);
   const loadTree = useCallback(async () => {
+    const seq = ++treeLoad.current;
     if (!current) {
       setRows([]);
       return;
     }
     setTreeLoading(true);
     const reply = await http.main.get<Category[]>('/api/categories/tree', { typeId: current.id });
+    if (seq !== treeLoad.current) return;
     if (isOk(reply)) {
       setRows(reply.data);
       // Everything open: trees of categories are shallow and a person wants to see them whole.
