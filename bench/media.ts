@@ -63,6 +63,7 @@ async function main() {
     ['library by tag (rare)', '/api/pic_stores?tagId=377&pageSize=40'],
     ['library by keyword (≥3 chars)', `/api/pic_stores?keyword=${q('牵引车 豪沃')}&pageSize=40`],
     ['library by keyword (2 chars)', `/api/pic_stores?keyword=${q('外观')}&pageSize=40`],
+    ['library by keyword (rare, one title)', `/api/pic_stores?keyword=${q('图123456')}&pageSize=40`],
     ['library page 100', '/api/pic_stores?page=100&pageSize=40'],
     ['tag picker (2 chars)', `/api/tags/search?keyword=${q('重卡')}`],
     ['tag picker (prefix, 4 chars)', `/api/tags/search?keyword=${q('豪沃天龙')}`],

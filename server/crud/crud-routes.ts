@@ -15,6 +15,20 @@ import { logOperation, OPERATION_TYPES, type OperationType } from './oplog';
 type Row = Record<string, unknown> & { id: number };
 type Values = Record<string, unknown>;
 
+/**
+ * The same matches written two ways, for the page and for its capped count, when the fastest plan
+ * differs (a frequent keyword: walk the newest-first index for the page, read the search index to
+ * count). Both must select exactly the same rows; only how the database finds them may differ.
+ */
+export type SplitCondition = { page: SQL | undefined; count: SQL | undefined };
+
+/** A list filter: the parameter's value → a condition (it may look at the data first, e.g. a probe). */
+export type ListFilter = (value: string, query: Record<string, string>, db: DbOrTx) => SQL | undefined | SplitCondition | Promise<SQL | undefined | SplitCondition>;
+
+function isSplit(c: SQL | undefined | SplitCondition): c is SplitCondition {
+  return c !== undefined && 'page' in c && 'count' in c && !('queryChunks' in c);
+}
+
 export interface HookContext {
   c: Context<AppEnv>;
   tx: Tx;
@@ -49,7 +63,7 @@ export interface CrudOptions {
    * Query-parameter filters → conditions on indexed columns. The whole query is passed too, for a
    * filter another parameter modifies (e.g. `departmentId` with `withSub=true` for a subtree).
    */
-  filters?: Record<string, (value: string, query: Record<string, string>) => SQL | undefined>;
+  filters?: Record<string, ListFilter>;
   /** Columns searched by `keyword`. */
   keyword?: AnyPgColumn[];
   /**
@@ -169,17 +183,25 @@ export function crudRoutes(opts: CrudOptions) {
   app.get(opts.listPath ?? '/', read, async (c) => {
     const query = c.req.query();
     const { page, pageSize, keyword } = parseListQuery(query);
-    const conditions: Array<SQL | undefined> = [opts.scope?.(c.get('user')!)];
-    if (keyword && opts.keyword?.length) conditions.push(or(...opts.keyword.map((col) => ilike(col, likePattern(keyword)))));
+    const db = c.get('db');
+    const shared: Array<SQL | undefined> = [opts.scope?.(c.get('user')!)];
+    const forPage: Array<SQL | undefined> = [];
+    const forCount: Array<SQL | undefined> = [];
+    if (keyword && opts.keyword?.length) shared.push(or(...opts.keyword.map((col) => ilike(col, likePattern(keyword)))));
     for (const [name, toCondition] of Object.entries(opts.filters ?? {})) {
       const value = query[name];
-      if (value !== undefined && value !== '') conditions.push(toCondition(value, query));
+      if (value === undefined || value === '') continue;
+      const condition = await toCondition(value, query, db);
+      if (isSplit(condition)) {
+        forPage.push(condition.page);
+        forCount.push(condition.count);
+      } else shared.push(condition);
     }
-    const where = allOf(conditions);
-    const db = c.get('db');
+    const where = allOf([...shared, ...forPage]);
+    const countWhere = allOf([...shared, ...forCount]);
     const orderBy = listOrder(query, { sorts, id: tableId }) ?? opts.orderBy ?? (sortColumn ? [asc(sortColumn), asc(tableId)] : [desc(tableId)]);
     const select = base(db).where(where).orderBy(...orderBy);
-    return ok(c, await pageOf(db, { query: select, table: table as PgTable, where, page, pageSize, cap: opts.countCap ?? 100_000 }));
+    return ok(c, await pageOf(db, { query: select, table: table as PgTable, where: countWhere, page, pageSize, cap: opts.countCap ?? 100_000 }));
   });
 
   if (resource.sortable && sortColumn) {

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -177,6 +177,34 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
     // Of all that, only the one good upload (t3) is on disk, and nothing half-written.
     const after = (await filesUnder(t.uploadsDir)).filter((f) => !before.includes(f));
     expect(after).toEqual([t3.key]);
+  });
+
+  it('a title search finds the same newest items whether the keyword is rare, common or frequent', async () => {
+    // 150 items: 外观 in half (frequent: the count walks too), 豪沃 TX in a tenth (common: the page
+    // walks, the count reads the bigram index), 磁悬浮 in one (rare: both read the index); letters
+    // match ignoring case. Each answer is checked against ILIKE over the table, in list order.
+    await t.db.execute(sql`
+      INSERT INTO pic_stores (title, storage, key, url, thumb_url, mime, size, width, height, sha256, tag_ids, created_at)
+      SELECT CASE WHEN g = 77 THEN '磁悬浮 概念车' WHEN g % 10 = 3 THEN '豪沃 TX 侧面 ' || g WHEN g % 2 = 0 THEN '外观 ' || g ELSE '内饰 J6p ' || g END,
+             'local', 'pic/search/' || g || '.jpg', '/uploads/pic/search/' || g || '.jpg', '', 'image/jpeg', 1000, 10, 10, md5('search' || g), '{}',
+             now() - (g || ' minutes')::interval
+      FROM generate_series(1, 150) g`);
+    const expected = async (keyword: string) => {
+      const rows = await t.db.execute(sql`SELECT id FROM pic_stores WHERE title ILIKE ${'%' + keyword + '%'} ORDER BY created_at DESC, id DESC`);
+      return (rows.rows as Array<{ id: number }>).map((r) => Number(r.id));
+    };
+    for (const keyword of ['外观', '豪沃 TX', '磁悬浮', 'j6P']) {
+      const want = await expected(keyword);
+      expect(want.length).toBeGreaterThan(0);
+      const got: number[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const res = await t.call('GET', `/api/pic_stores?keyword=${encodeURIComponent(keyword)}&pageSize=20&page=${page}`, { cookie: admin });
+        expect(res.status).toBe(200);
+        expect(res.body.data.total).toBe(want.length);
+        got.push(...res.body.data.list.map((x: { id: number }) => x.id));
+      }
+      expect(got, keyword).toEqual(want.slice(0, 80));
+    }
   });
 
   it('lists newest first with filters by tag, keyword, uploader, check status and date; edits title and tags', async () => {
