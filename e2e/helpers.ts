@@ -61,3 +61,42 @@ export async function api<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT
 export async function settled(page: Page) {
   await page.waitForFunction(() => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"], [class*="-leave-active"]'));
 }
+
+/** Records two seconds of a moving square in the page and registers it in the video library. */
+export async function libraryVideo(page: Page, title: string): Promise<number> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 180;
+    const ctx = canvas.getContext('2d')!;
+    const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm;codecs=vp8' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    let frame = 0;
+    const timer = setInterval(() => {
+      ctx.fillStyle = '#0b5a1f';
+      ctx.fillRect(0, 0, 320, 180);
+      ctx.fillStyle = '#ffd666';
+      ctx.fillRect((frame * 8) % 280, 70, 40, 40);
+      frame++;
+    }, 40);
+    recorder.start(200);
+    await new Promise((r) => setTimeout(r, 2000));
+    recorder.stop();
+    await new Promise((r) => (recorder.onstop = r));
+    clearInterval(timer);
+    const buffer = new Uint8Array(await new Blob(chunks, { type: 'video/webm' }).arrayBuffer());
+    let text = '';
+    for (const b of buffer) text += String.fromCharCode(b);
+    return btoa(text);
+  });
+  const bytes = Buffer.from(base64, 'base64');
+  const origin = new URL(page.url()).origin;
+  const ticket = await api<{ url: string; key: string }>(page, 'POST', '/api/upload_token', { kind: 'video', filename: 'e2e.webm', size: bytes.length, mime: 'video/webm' });
+  expect(ticket.status).toBe(0);
+  const put = await page.request.fetch(ticket.data.url, { method: 'PUT', data: bytes, headers: { origin, 'content-type': 'video/webm' } });
+  expect(put.status()).toBe(200);
+  const registered = await api<{ id: number }>(page, 'POST', '/api/video_stores', { key: ticket.data.key, title, duration: 2 });
+  expect(registered.status, registered.message).toBe(0);
+  return registered.data.id;
+}
