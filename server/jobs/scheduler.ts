@@ -26,6 +26,11 @@ export interface SchedulerOptions {
   /** An unexpected failure is retried this many times, a minute apart, then marked failed. */
   maxAttempts?: number;
   log?: (message: string) => void;
+  /**
+   * Told after each batch commits which items its jobs changed (published, taken offline, sent
+   * back to review), so the search engine follows them as it follows a save (DESIGN §10).
+   */
+  onCommitted?: (changed: Array<{ contentType: string; id: number }>) => void;
 }
 
 export interface Scheduler {
@@ -37,11 +42,12 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-export function createScheduler({ db, now = () => new Date(), intervalMs = 1000, batchSize = 20, contentService = {}, maxAttempts = 5, log = () => {} }: SchedulerOptions): Scheduler {
+export function createScheduler({ db, now = () => new Date(), intervalMs = 1000, batchSize = 20, contentService = {}, maxAttempts = 5, log = () => {}, onCommitted = () => {} }: SchedulerOptions): Scheduler {
   /** One batch in one transaction; the number of jobs it claimed. */
   async function batch(): Promise<number> {
     const at = now();
-    return db.transaction(async (tx) => {
+    const changed: Array<{ contentType: string; id: number }> = [];
+    const claimed = await db.transaction(async (tx) => {
       const jobs = await tx
         .select()
         .from(scheduledJobs)
@@ -62,6 +68,7 @@ export function createScheduler({ db, now = () => new Date(), intervalMs = 1000,
           // A savepoint: a refused transition leaves the job's own row to update.
           await tx.transaction((sp) => transition(sp, target, { id: job.contentId, action, actor: { kind: 'system' }, now: at, contentService }));
           await finish('done');
+          changed.push({ contentType: job.contentType, id: job.contentId });
           log(`[scheduler] ${target.label} ${job.contentId} ${action} 完成`);
         } catch (err) {
           if (err instanceof ContentBlockedError) {
@@ -70,6 +77,7 @@ export function createScheduler({ db, now = () => new Date(), intervalMs = 1000,
             const comment = `定时发布时内容检测未通过：含敏感内容「${words}」，已退回待审核`.slice(0, 500);
             await tx.transaction((sp) => transition(sp, target, { id: job.contentId, action: 'schedule_blocked', actor: { kind: 'system' }, now: at, comment }));
             await finish('failed', comment);
+            changed.push({ contentType: job.contentType, id: job.contentId });
           } else if (err instanceof ApiError) {
             // The item is gone or no longer in a state for this job: nothing to do.
             await finish('cancelled', err.message);
@@ -84,6 +92,14 @@ export function createScheduler({ db, now = () => new Date(), intervalMs = 1000,
       }
       return jobs.length;
     });
+    if (changed.length) {
+      try {
+        onCommitted(changed);
+      } catch (err) {
+        log(`[scheduler] onCommitted failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    return claimed;
   }
 
   async function tick(): Promise<number> {

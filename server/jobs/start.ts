@@ -1,5 +1,6 @@
 import { getDatabase } from '../db/client';
 import { createScheduler, type Scheduler } from './scheduler';
+import { followScheduledJobs, searchBackendFromEnv, searchSync } from '../search';
 // The content types the scheduler serves register themselves when their routes load.
 import '../app';
 
@@ -14,10 +15,13 @@ export async function startScheduler() {
   const g = globalThis as GlobalWithScheduler;
   if (g[KEY] || process.env.CMS_SCHEDULER === 'off') return;
   const { db } = await getDatabase();
+  // Fired jobs change statuses: the search engine (when configured) re-reads those articles.
+  const search = searchSync(searchBackendFromEnv());
   const scheduler = createScheduler({
     db,
     contentService: { url: process.env.CONTENT_CHECK_URL || undefined },
     log: (m) => console.log(m),
+    onCommitted: followScheduledJobs(search, db),
   });
   g[KEY] = scheduler;
   // Its timer never keeps the process alive: shutdown stays the database's (server/db/client.ts).

@@ -22,6 +22,7 @@ import {
 } from '../content/workflow';
 import { ApiError, badRequest, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv } from '../http/types';
+import { isSearchIndexed, searchChanged } from '../search';
 
 /**
  * The workflow's calls (DESIGN §8, issue 8): publish / submit / offline / schedule on an item,
@@ -33,10 +34,15 @@ const EDIT_ROUTES = ARTICLE_KINDS.map((k) => k.route);
 const ARTICLE_ROUTES = ['/article/check', ...EDIT_ROUTES];
 const READ_ROUTES = ['/article/list', '/article/check', '/article/preview', ...EDIT_ROUTES];
 
-/** Runs one transition in its own transaction for the signed-in user. */
+/**
+ * Runs one transition in its own transaction for the signed-in user; after it commits, the search
+ * engine re-reads the item (its status, publication time), as it does after a save (DESIGN §10).
+ */
 export async function runTransition(c: Context<AppEnv>, target: WorkflowTarget, id: number, action: WorkflowAction, input: TransitionInput, contentService: ContentService) {
   const user = c.get('user')!;
-  return c.get('db').transaction((tx) => transition(tx, target, { ...input, id, action, actor: { kind: 'user', user, ip: c.get('ip') }, contentService }));
+  const result = await c.get('db').transaction((tx) => transition(tx, target, { ...input, id, action, actor: { kind: 'user', user, ip: c.get('ip') }, contentService }));
+  if (isSearchIndexed(target.type)) searchChanged(c, [id]);
+  return result;
 }
 
 /**

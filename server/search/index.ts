@@ -171,6 +171,21 @@ export function searchSync(backend: SearchBackend | null) {
 export type SearchSync = ReturnType<typeof searchSync>;
 
 /**
+ * The scheduler's `onCommitted` (server/jobs/start.ts): the articles its jobs published, took
+ * offline or sent back to review are re-read into the index, as after a save.
+ */
+export function followScheduledJobs(sync: SearchSync, db: DbOrTx) {
+  return (changed: Array<{ contentType: string; id: number }>) =>
+    sync.changed(
+      db,
+      changed.filter((c) => isSearchIndexed(c.contentType)).map((c) => c.id),
+    );
+}
+
+/** The content types the search engine holds (content_events / scheduled_jobs `content_type`). */
+export const isSearchIndexed = (contentType: string) => contentType === 'article';
+
+/**
  * Call after a transaction that changed articles commits (create, save, restore, workflow, move,
  * delete): the search engine, when configured, re-reads them (or drops them when `removed`).
  */

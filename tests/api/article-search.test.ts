@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { allDocuments, searchBackendFromEnv } from '@/server/search';
+import { allDocuments, followScheduledJobs, searchBackendFromEnv, searchSync } from '@/server/search';
+import { createScheduler } from '@/server/jobs/scheduler';
 import { elasticsearchBackend } from '@/server/search/elasticsearch';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
@@ -123,6 +124,58 @@ describe.each(DB_KINDS)('article search through Elasticsearch on %s', (kind) => 
 
     await t.call('DELETE', `/api/articles/${created.id}`, { cookie: admin });
     await vi.waitFor(() => expect(bulkLines()).toEqual([{ delete: { _id: String(created.id) } }]));
+  });
+
+  it('every workflow transition reaches the index after its commit: publish, offline, republish, reject, batch submit, fired jobs', async () => {
+    const indexed = (id: number) => bulkLines().filter((l) => l.id === id);
+    const lastStatus = (id: number) => indexed(id).at(-1)?.status;
+    const a = (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '流程同步索引甲', content: '<p>正文</p>' } })).body.data.id as number;
+    await vi.waitFor(() => expect(lastStatus(a)).toBe(0));
+    calls.length = 0;
+
+    // Published by a reviewer: the document says 已发布 with its publication time.
+    expect((await t.call('PUT', `/api/articles/publish/${a}`, { cookie: admin, body: {} })).body.data.status).toBe(3);
+    await vi.waitFor(() => expect(lastStatus(a)).toBe(3));
+    const published = indexed(a).at(-1)!;
+    expect(published.publishedAt).toEqual(expect.any(String));
+    calls.length = 0;
+
+    expect((await t.call('PUT', `/api/articles/offline/${a}`, { cookie: admin, body: {} })).body.data.status).toBe(4);
+    await vi.waitFor(() => expect(lastStatus(a)).toBe(4));
+    calls.length = 0;
+    expect((await t.call('PUT', `/api/articles/republish/${a}`, { cookie: admin, body: {} })).body.data.status).toBe(3);
+    await vi.waitFor(() => expect(lastStatus(a)).toBe(3));
+
+    // A review decision and a batch submit are transitions too.
+    const b = (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '流程同步索引乙', content: '<p>正文</p>' } })).body.data.id as number;
+    calls.length = 0;
+    const batch = await t.call('PUT', '/api/articles/batch/submit', { cookie: admin, body: { ids: [b] } });
+    expect(batch.body.data.done).toEqual([b]);
+    await vi.waitFor(() => expect(lastStatus(b)).toBe(1));
+    calls.length = 0;
+    expect((await t.call('PUT', `/api/articles_review/${b}`, { cookie: admin, body: { contentType: 'article', action: 'reject', comment: '请补充车型' } })).status).toBe(200);
+    await vi.waitFor(() => expect(lastStatus(b)).toBe(2));
+
+    // A refused transition changes nothing and writes nothing.
+    calls.length = 0;
+    expect((await t.call('PUT', `/api/articles/offline/${b}`, { cookie: admin, body: {} })).status).toBe(409);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(indexed(b)).toEqual([]);
+
+    // The scheduler's jobs, as the server wires them (server/jobs/start.ts): a scheduled offline
+    // and a scheduled publication fire, and the index follows each after its batch commits.
+    const sync = searchSync(search);
+    const offlineAt = new Date(Date.now() + 60_000);
+    expect((await t.call('PUT', `/api/articles/schedule_offline/${a}`, { cookie: admin, body: { offlineAt: offlineAt.toISOString() } })).status).toBe(200);
+    const c = (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '流程同步索引丙', content: '<p>正文</p>' } })).body.data.id as number;
+    expect((await t.call('PUT', `/api/articles/schedule/${c}`, { cookie: admin, body: { publishAt: offlineAt.toISOString() } })).body.data.status).toBe(5);
+    await vi.waitFor(() => expect(lastStatus(c)).toBe(5));
+    calls.length = 0;
+    const scheduler = createScheduler({ db: t.db, now: () => new Date(offlineAt.getTime() + 1000), onCommitted: followScheduledJobs(sync, t.db) });
+    expect(await scheduler.tick()).toBeGreaterThanOrEqual(2);
+    await sync.idle();
+    expect(lastStatus(a)).toBe(4);
+    expect(lastStatus(c)).toBe(3);
   });
 
   it('a keyword is asked of the cluster with every filter and the scope; rows come from PostgreSQL in its order', async () => {
