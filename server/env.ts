@@ -34,6 +34,8 @@ const schema = z.object({
   QINIU_DOMAIN: z.string().default(''),
   /** Upload host of the bucket's region (notes/integrations.md §1). */
   QINIU_UPLOAD_URL: z.string().default('https://upload.qiniup.com'),
+  /** Management API host (deleting files): rs.qiniuapi.com per Qiniu's docs, or the region's rs-<id>.qiniuapi.com. */
+  QINIU_RS_URL: z.string().default('https://rs.qiniuapi.com'),
   /** 1: the bucket is private; playback and downloads get signed, time-limited URLs. */
   QINIU_PRIVATE: z.enum(['0', '1', '']).default('').transform((v) => v === '1'),
   UPYUN_BUCKET: z.string().default(''),

@@ -1,4 +1,7 @@
 import { getDatabase } from '../db/client';
+import { schedule } from '../db/maintenance';
+import { storageFromEnv } from '../storage/config';
+import { runDeletions } from '../storage/deletions';
 import { createScheduler, type Scheduler } from './scheduler';
 import { followScheduledJobs, searchBackendFromEnv, searchSync } from '../search';
 // The content types the scheduler serves register themselves when their routes load.
@@ -26,5 +29,8 @@ export async function startScheduler() {
   g[KEY] = scheduler;
   // Its timer never keeps the process alive: shutdown stays the database's (server/db/client.ts).
   scheduler.start();
+  // Library files whose removal from storage failed (or was cut short by a stop) are retried here.
+  const storage = storageFromEnv();
+  schedule(() => runDeletions(db, storage), { firstDelayMs: 30_000, everyMs: 60_000 });
   console.log('[cms] 定时发布任务已启动（每秒检查到期任务）');
 }

@@ -7,7 +7,7 @@ import { INT4_MAX } from '../../lib/constants';
 import { picRegisterSchema, picStoreResource, picStoreTagResource, videoRegisterSchema, videoStoreResource, videoStoreTagResource, type UploadTicket } from '../../lib/resources/media';
 import { access } from '../auth/access';
 import { dataScope, subtreeIdSet } from '../auth/scope';
-import { departments, mediaUsage, picStores, picStoreTags, users, videoStores, videoStoreTags } from '../db/schema';
+import { departments, mediaUsage, picStores, picStoreTags, uploadTickets, users, videoStores, videoStoreTags } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/client';
 import { crudRoutes, type SplitCondition } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
@@ -15,7 +15,8 @@ import { ApiError, badRequest, conflict, forbidden, idFilter, idParam, notFound,
 import type { AppEnv, SessionUser } from '../http/types';
 import type { MediaKind, StorageConfig } from '../storage/config';
 import { checkImage, CHECK } from '../storage/image-check';
-import { describePicture, receiveFile, removeFiles } from '../storage/local';
+import { describePicture, receiveFile } from '../storage/local';
+import { queueDeletions, runDeletions, type FileRef } from '../storage/deletions';
 import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
 import { claimTicket, completeTicket, issueTicket, markRegistered, publicUrl, releaseTicket, remoteThumbUrl, ticketForRegister } from '../storage/tickets';
 import { OPERATION_MEDIA_OWNERS } from '../../lib/resources/operations';
@@ -392,8 +393,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
 
       app.delete('/:id', access.route(resource.permission), async (c) => {
         const id = idParam(c);
-        const keys = await removeItems(c, [id]);
-        void removeFiles(storage.uploadsDir, keys);
+        await removeItems(c, [id]);
         return ok(c, { id });
       });
 
@@ -408,7 +408,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
         );
         const ids = [...new Set(input.ids)];
         if (input.action === 'delete') {
-          void removeFiles(storage.uploadsDir, await removeItems(c, ids));
+          await removeItems(c, ids);
           return ok(c, { ids });
         }
         if (!input.tagIds.length) throw badRequest('请选择标签', { tagIds: '请选择标签' });
@@ -450,9 +450,15 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
     },
   });
 
-  /** Deletes items in one transaction, refused whole when any is used; returns the files to remove. */
-  async function removeItems(c: Context<AppEnv>, ids: number[]): Promise<string[]> {
-    return c.get('db').transaction(async (tx: Tx) => {
+  /**
+   * Deletes items in one transaction, refused whole when any is used. Their files (original,
+   * local thumbnail, video poster) are queued for removal in the same transaction and removed from
+   * storage after it commits (server/storage/deletions.ts): a storage that is down or slow never
+   * blocks the delete nor brings the item back; its files are retried later.
+   */
+  async function removeItems(c: Context<AppEnv>, ids: number[]) {
+    const db = c.get('db');
+    const queued = await db.transaction(async (tx: Tx) => {
       const rows = await tx.select().from(table).where(inArray(t.id, ids)).for('update');
       if (rows.length !== ids.length) throw notFound(`${resource.label}不存在`);
       await assertMayChange(tx, c.get('user')!, rows.map((r) => r.uploaderId));
@@ -462,17 +468,51 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
       for (const row of rows) {
         await logOperation(tx, c, { type: 'delete', resource: resource.name, resourceId: row.id, summary: `删除${resource.label}「${row.title}」`, before: row });
       }
-      if (storage.driver !== 'local') return [];
-      return rows.flatMap((r) => {
-        const own = (r as { storage: string }).storage === 'local' ? [r.key] : [];
-        const thumb = kind === 'pic' && own.length ? [`thumbs/${r.key.replace(/\.[a-z0-9]+$/, '')}.webp`] : [];
-        const cover = (r as { cover?: string }).cover?.startsWith('/uploads/') ? [(r as { cover: string }).cover.slice('/uploads/'.length)] : [];
-        return [...own, ...thumb, ...cover];
-      });
+      const files = await filesOf(tx, kind, rows as Array<LibraryRow>);
+      // Their upload tickets go too: the keys are free, nothing can register them again.
+      for (const store of new Set(files.map((f) => f.storage))) {
+        const keys = files.filter((f) => f.storage === store && !f.key.startsWith('thumbs/')).map((f) => f.key);
+        if (keys.length) await tx.delete(uploadTickets).where(and(eq(uploadTickets.storage, store), inArray(uploadTickets.key, keys)));
+      }
+      return queueDeletions(tx, storage, files);
     });
+    void runDeletions(db, storage, { ids: queued });
   }
 
   return routes;
+}
+
+type LibraryRow = { id: number; storage: string; key: string; title: string; cover?: string };
+
+/** A poster the server stored: `poster/<yyyy>/<mm>/<random>.<ext>` at the end of a cover URL. */
+const POSTER_KEY = /(?:^|\/)(poster\/\d{4}\/\d{2}\/[0-9a-f]{24}\.[a-z0-9]{2,5})$/;
+
+/**
+ * The stored files of library items being deleted: each original; a local picture's thumbnail
+ * (Qiniu and Upyun make theirs on request, no file); a video's poster when its cover is still the
+ * poster uploaded with it. A cover chosen from the picture library is that picture's, never
+ * removed here. A poster URL copied elsewhere (a video article's or short video's default cover,
+ * another video's cover) keeps the poster: it is not a library item, so no usage protects it.
+ */
+async function filesOf(tx: DbOrTx, kind: 'pic' | 'video', rows: LibraryRow[]): Promise<FileRef[]> {
+  const files: FileRef[] = [];
+  const posters: Array<{ url: string; file: FileRef }> = [];
+  for (const row of rows) {
+    const source = `${kind === 'pic' ? 'pic_stores' : 'video_stores'} ${row.id}「${row.title}」`.slice(0, 128);
+    files.push({ storage: row.storage, key: row.key, source });
+    if (kind === 'pic' && row.storage === 'local') files.push({ storage: 'local', key: `thumbs/${row.key.replace(/\.[a-z0-9]+$/, '')}.webp`, source });
+    const poster = row.cover ? POSTER_KEY.exec(row.cover)?.[1] : undefined;
+    if (poster) posters.push({ url: row.cover!, file: { storage: row.cover!.startsWith('/uploads/') ? 'local' : row.storage, key: poster, source } });
+  }
+  if (!posters.length) return files;
+  const urls = posters.map((p) => p.url);
+  const ids = rows.map((r) => r.id);
+  const used = await tx.execute<{ url: string }>(sql`
+    SELECT cover AS url FROM video_stores WHERE cover IN ${urls} AND NOT id IN ${ids}
+    UNION SELECT cover FROM videos WHERE cover IN ${urls}
+    UNION SELECT cover FROM articles WHERE cover IN ${urls}`);
+  const kept = new Set(used.rows.map((r) => r.url));
+  return [...files, ...posters.filter((p) => !kept.has(p.url)).map((p) => p.file)];
 }
 
 /** Runs the picture check and keeps the verdict; without a service the picture stays 未检测. */

@@ -18,7 +18,14 @@ export interface QiniuConfig {
   domain: string;
   uploadUrl: string;
   isPrivate: boolean;
+  /** The management API (deleting files); default {@link QINIU_RS_URL}. */
+  rsUrl?: string;
 }
+
+/** Qiniu's management host as its delete page names it (developer.qiniu.com/kodo/api/delete). */
+export const QINIU_RS_URL = 'https://rs.qiniuapi.com';
+/** Upyun's REST and FORM API host (v0 picks the best route; notes/integrations.md §2). */
+export const UPYUN_API_URL = 'https://v0.api.upyun.com';
 
 export interface UpyunConfig {
   bucket: string;
@@ -61,12 +68,14 @@ export function storageFromEnv(): StorageConfig {
     driver: env.CMS_STORAGE,
     uploadsDir: path.join(dataDir(), 'uploads'),
     kinds: defaultKinds({ picMaxMb: env.CMS_UPLOAD_PIC_MAX_MB, videoMaxMb: env.CMS_UPLOAD_VIDEO_MAX_MB }),
+    // A vendor's keys count whenever they are set, not only while it is the driver: files stored
+    // there before a switch can still be played (signed URLs) and deleted.
     qiniu:
-      env.CMS_STORAGE === 'qiniu'
-        ? { accessKey: env.QINIU_ACCESS_KEY, secretKey: env.QINIU_SECRET_KEY, bucket: env.QINIU_BUCKET, domain: env.QINIU_DOMAIN.replace(/\/+$/, ''), uploadUrl: env.QINIU_UPLOAD_URL, isPrivate: env.QINIU_PRIVATE }
+      env.CMS_STORAGE === 'qiniu' || (env.QINIU_ACCESS_KEY && env.QINIU_SECRET_KEY && env.QINIU_BUCKET)
+        ? { accessKey: env.QINIU_ACCESS_KEY, secretKey: env.QINIU_SECRET_KEY, bucket: env.QINIU_BUCKET, domain: env.QINIU_DOMAIN.replace(/\/+$/, ''), uploadUrl: env.QINIU_UPLOAD_URL, isPrivate: env.QINIU_PRIVATE, rsUrl: env.QINIU_RS_URL.replace(/\/+$/, '') }
         : undefined,
     upyun:
-      env.CMS_STORAGE === 'upyun'
+      env.CMS_STORAGE === 'upyun' || (env.UPYUN_BUCKET && env.UPYUN_OPERATOR && env.UPYUN_PASSWORD)
         ? { bucket: env.UPYUN_BUCKET, operator: env.UPYUN_OPERATOR, password: env.UPYUN_PASSWORD, domain: env.UPYUN_DOMAIN.replace(/\/+$/, ''), tokenSecret: env.UPYUN_TOKEN_SECRET }
         : undefined,
     imageCheckUrl: env.IMAGE_CHECK_URL || undefined,

@@ -4,7 +4,7 @@ import type { UploadTicket } from '../../lib/resources/media';
 import { uploadTickets } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { ApiError, badRequest, forbidden, notFound } from '../http/reply';
-import type { MediaKind, StorageConfig } from './config';
+import { UPYUN_API_URL, type MediaKind, type StorageConfig } from './config';
 import { formatBytes, removeFiles } from './local';
 import { qiniuUploadToken, upyunFormUpload } from './signing';
 
@@ -62,7 +62,7 @@ export async function issueTicket(
       password: u.password,
       params: { 'save-key': `/${key}`, expiration: deadline, 'content-length-range': `1,${rule.maxBytes}`, 'allow-file-type': Object.values(rule.types).join(',') },
     });
-    return { ...base, method: 'POST', url: `https://v0.api.upyun.com/${u.bucket}`, fields: form, fileField: 'file' };
+    return { ...base, method: 'POST', url: `${UPYUN_API_URL}/${u.bucket}`, fields: form, fileField: 'file' };
   }
   return { ...base, method: 'PUT', url: `/api/uploads/${token}`, headers: { 'Content-Type': mime } };
 }

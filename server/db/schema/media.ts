@@ -137,3 +137,27 @@ export const mediaUsage = pgTable(
   },
   (t) => [uniqueIndex('media_usage_uq').on(t.mediaKind, t.mediaId, t.ownerType, t.ownerId), index('media_usage_owner_idx').on(t.ownerType, t.ownerId)],
 );
+
+/**
+ * Files to remove from storage after their library item was deleted (an outbox): written in the
+ * deleting transaction, tried at once after it commits, and retried with a growing delay
+ * (server/storage/deletions.ts) until the storage confirms the file is gone. A storage that is
+ * down never blocks the delete nor brings the item back.
+ */
+export const storageDeletions = pgTable(
+  'storage_deletions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    storage: varchar('storage', { length: 16 }).notNull(),
+    /** The Qiniu bucket or Upyun service when queued ('' for local). */
+    bucket: varchar('bucket', { length: 128 }).notNull().default(''),
+    key: varchar('key', { length: 512 }).notNull(),
+    /** What the file belonged to, for the log: `pic_stores 12 原图`. */
+    source: varchar('source', { length: 128 }).notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: varchar('last_error', { length: 500 }).notNull().default(''),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('storage_deletions_due_idx').on(t.nextAttemptAt)],
+);
