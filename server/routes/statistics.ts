@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   addDays,
@@ -17,8 +18,8 @@ import {
   type StatsKpi,
 } from '../../lib/resources/statistics';
 import { access } from '../auth/access';
-import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
-import { departments, statistics, users } from '../db/schema';
+import { dataScope, scopeCondition, subtreeIds, subtreeIdSet } from '../auth/scope';
+import { departments, statistics, statisticsByDepartment, statisticsByMonth, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { allOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
@@ -33,15 +34,19 @@ import type { AppEnv, SessionUser } from '../http/types';
  */
 
 const s = statistics;
+const bd = statisticsByDepartment;
+const bm = statisticsByMonth;
 /** Blank query values count as absent (cleared filter fields). */
 const present = (q: Record<string, string>) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
 
-const sums = {
-  articles: sql<number>`coalesce(sum(${s.articles}), 0)::int`,
-  videos: sql<number>`coalesce(sum(${s.videos}), 0)::int`,
-  pv: sql<number>`coalesce(sum(${s.pv}), 0)::bigint`.mapWith(Number),
-  uv: sql<number>`coalesce(sum(${s.uv}), 0)::bigint`.mapWith(Number),
-};
+type Figures = { articles: AnyPgColumn | SQL; videos: AnyPgColumn | SQL; pv: AnyPgColumn | SQL; uv: AnyPgColumn | SQL };
+/** The four sums over day rows, a rollup or a union of both (same names, same types). */
+const sumsOf = (t: Figures) => ({
+  articles: sql<number>`coalesce(sum(${t.articles}), 0)::int`,
+  videos: sql<number>`coalesce(sum(${t.videos}), 0)::int`,
+  pv: sql<number>`coalesce(sum(${t.pv}), 0)::bigint`.mapWith(Number),
+  uv: sql<number>`coalesce(sum(${t.uv}), 0)::bigint`.mapWith(Number),
+});
 
 const scopeOf = (user: SessionUser) => scopeCondition(user, { userColumn: s.userId, departmentColumn: s.departmentId });
 
@@ -53,7 +58,9 @@ function rangeOf(f: { from?: string; to?: string }) {
   return { from, to };
 }
 
-function filterWhere(user: SessionUser, f: { from: string; to: string; departmentId?: number; userId?: number }): SQL | undefined {
+type Range = { from: string; to: string; departmentId?: number; userId?: number };
+
+function filterWhere(user: SessionUser, f: Range): SQL | undefined {
   return allOf([
     gte(s.date, f.from),
     lte(s.date, f.to),
@@ -62,6 +69,72 @@ function filterWhere(user: SessionUser, f: { from: string; to: string; departmen
     scopeOf(user),
   ]);
 }
+
+/**
+ * Whether a range is answered from the rollups (schema/statistics.ts): yes for the newsroom, a
+ * department tree or one department; no for one editor (a filter or the 仅本人 scope), whose day rows
+ * are at most a year's 366 and indexed.
+ */
+const usesRollups = (user: SessionUser, f: Range) => !f.userId && dataScope(user).kind !== 'self';
+
+/** The department filter and the viewer's department scope on a rollup's department column. */
+function departmentWhere(user: SessionUser, f: Range, column: AnyPgColumn): SQL | undefined {
+  const scope = dataScope(user);
+  return allOf([f.departmentId ? eq(column, f.departmentId) : undefined, scope.kind === 'department' ? sql`${column} IN ${subtreeIds(scope.rootId)}` : undefined]);
+}
+
+/**
+ * Per-day figures of a range: the day and department rollup, or the day rows themselves. `editors`
+ * is how many day rows (editors) a group holds.
+ */
+function daySource(user: SessionUser, f: Range) {
+  if (!usesRollups(user, f)) return { table: s, where: filterWhere(user, f), date: s.date, departmentId: s.departmentId, editors: sql<number>`count(*)::int`, columns: { articles: s.articles, videos: s.videos, pv: s.pv, uv: s.uv } };
+  return {
+    table: bd,
+    where: allOf([gte(bd.date, f.from), lte(bd.date, f.to), departmentWhere(user, f, bd.departmentId)]),
+    date: bd.date,
+    departmentId: bd.departmentId,
+    editors: sql<number>`coalesce(sum(${bd.editors}), 0)::int`,
+    columns: { articles: bd.articles, videos: bd.videos, pv: bd.pv, uv: bd.uv },
+  };
+}
+
+/** The first day of a month; the first day of the next. */
+const monthStart = (day: string) => `${day.slice(0, 8)}01`;
+const nextMonth = (day: string) => monthStart(addDays(monthStart(day), 31));
+
+/** The whole calendar months inside `from`..`to` (`start` their first day, `end` their last), or null. */
+export function wholeMonths(from: string, to: string): { start: string; end: string } | null {
+  const start = from === monthStart(from) ? from : nextMonth(from);
+  const end = addDays(nextMonth(to), -1) === to ? to : addDays(monthStart(to), -1);
+  return start <= end ? { start, end } : null;
+}
+
+/**
+ * Per-editor figures of a range, as a subquery `x (user_id, department_id, days, articles, videos,
+ * pv, uv)` to group by editor: the whole months from the month rollup and the partial months at
+ * either end from the day rows; all of it from the day rows for one editor or a range without a
+ * whole month. A row per editor and department, so `max(department_id)` is what the rows say.
+ */
+function editorSource(user: SessionUser, f: Range): SQL {
+  const months = usesRollups(user, f) ? wholeMonths(f.from, f.to) : null;
+  const dayRows = (from: string, to: string) =>
+    sql`SELECT ${s.userId} AS user_id, ${s.departmentId} AS department_id, 1 AS days, ${s.articles} AS articles, ${s.videos} AS videos, ${s.pv}::bigint AS pv, ${s.uv}::bigint AS uv FROM ${s} WHERE ${filterWhere(user, { ...f, from, to })}`;
+  if (!months) return sql`(${dayRows(f.from, f.to)}) AS x`;
+  const parts = [
+    sql`SELECT ${bm.userId}, ${bm.departmentId}, ${bm.days}, ${bm.articles}, ${bm.videos}, ${bm.pv}, ${bm.uv} FROM ${bm} WHERE ${allOf([gte(bm.month, months.start), lte(bm.month, monthStart(months.end)), departmentWhere(user, f, bm.departmentId)])}`,
+  ];
+  if (f.from < months.start) parts.push(dayRows(f.from, addDays(months.start, -1)));
+  if (f.to > months.end) parts.push(dayRows(addDays(months.end, 1), f.to));
+  return sql`(${sql.join(parts, sql` UNION ALL `)}) AS x`;
+}
+/** An editor's figures from `editorSource`, grouped by `x.user_id`. */
+const x = {
+  userId: sql<number>`x.user_id`,
+  departmentId: sql<number | null>`max(x.department_id)`,
+  ...sumsOf({ articles: sql`x.articles`, videos: sql`x.videos`, pv: sql`x.pv`, uv: sql`x.uv` }),
+};
+const xDays = sql<number>`coalesce(sum(x.days), 0)::int`;
 
 const zero = (): StatsFigures => ({ articles: 0, videos: 0, pv: 0, uv: 0 });
 
@@ -91,17 +164,18 @@ export function kpiPeriods(today: string): Array<Omit<StatsKpi, 'current' | 'pre
 async function kpis(db: DbOrTx, user: SessionUser, today: string): Promise<StatsKpi[]> {
   const periods = kpiPeriods(today);
   const earliest = periods.reduce((m, p) => (p.prevFrom < m ? p.prevFrom : m), today);
+  const src = daySource(user, { from: earliest, to: today });
   const cols: Record<string, SQL> = {};
   periods.forEach((p, i) => {
     for (const [side, from, to] of [['c', p.from, p.to], ['p', p.prevFrom, p.prevTo]] as const) {
-      const cond = sql`${s.date} BETWEEN ${from} AND ${to}`;
-      cols[`${side}${i}_articles`] = sql`coalesce(sum(${s.articles}) FILTER (WHERE ${cond}), 0)::int`;
-      cols[`${side}${i}_videos`] = sql`coalesce(sum(${s.videos}) FILTER (WHERE ${cond}), 0)::int`;
-      cols[`${side}${i}_pv`] = sql`coalesce(sum(${s.pv}) FILTER (WHERE ${cond}), 0)::bigint`.mapWith(Number);
-      cols[`${side}${i}_uv`] = sql`coalesce(sum(${s.uv}) FILTER (WHERE ${cond}), 0)::bigint`.mapWith(Number);
+      const cond = sql`${src.date} BETWEEN ${from} AND ${to}`;
+      cols[`${side}${i}_articles`] = sql`coalesce(sum(${src.columns.articles}) FILTER (WHERE ${cond}), 0)::int`;
+      cols[`${side}${i}_videos`] = sql`coalesce(sum(${src.columns.videos}) FILTER (WHERE ${cond}), 0)::int`;
+      cols[`${side}${i}_pv`] = sql`coalesce(sum(${src.columns.pv}) FILTER (WHERE ${cond}), 0)::bigint`.mapWith(Number);
+      cols[`${side}${i}_uv`] = sql`coalesce(sum(${src.columns.uv}) FILTER (WHERE ${cond}), 0)::bigint`.mapWith(Number);
     }
   });
-  const [row] = await db.select(cols).from(s).where(allOf([gte(s.date, earliest), lte(s.date, today), scopeOf(user)]));
+  const [row] = await db.select(cols).from(src.table).where(src.where);
   const r = row as Record<string, number>;
   const pick = (side: string, i: number): StatsFigures => ({ articles: Number(r[`${side}${i}_articles`]), videos: Number(r[`${side}${i}_videos`]), pv: Number(r[`${side}${i}_pv`]), uv: Number(r[`${side}${i}_uv`]) });
   return periods.map(({ prevFrom: _pf, prevTo: _pt, ...p }, i) => ({ ...p, current: pick('c', i), previous: pick('p', i) }));
@@ -121,7 +195,6 @@ async function editorRows<T extends { userId: number; departmentId: number | nul
   return rows.map((r) => ({ ...r, username: n.users.get(r.userId)?.username ?? `#${r.userId}`, name: n.users.get(r.userId)?.name ?? '（已删除）', departmentName: r.departmentId === null ? null : (n.departments.get(r.departmentId) ?? null) }));
 }
 
-const EDITOR_SORTS = { articles: s.articles, videos: s.videos, pv: s.pv, uv: s.uv } as const;
 const sortSchema = z.object({
   sort: z.enum(['articles', 'videos', 'pv', 'uv', 'date'], { error: '排序字段无效' }).optional(),
   order: z.enum(['ascend', 'descend'], { error: '排序方向只能是 ascend 或 descend' }).default('descend'),
@@ -151,16 +224,17 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const { from, to } = rangeOf(f);
     const user = c.get('user')!;
     const db = c.get('db');
-    const where = filterWhere(user, { ...f, from, to });
+    const range = { ...f, from, to };
+    const src = daySource(user, range);
+    const sums = sumsOf(src.columns);
     const [byDay, byDepartment, byEditor] = await Promise.all([
-      db.select({ date: s.date, ...sums }).from(s).where(where).groupBy(s.date).orderBy(s.date),
-      db.select({ departmentId: s.departmentId, ...sums }).from(s).where(where).groupBy(s.departmentId).orderBy(sql`2 DESC`),
+      db.select({ date: src.date, ...sums }).from(src.table).where(src.where).groupBy(src.date).orderBy(src.date),
+      db.select({ departmentId: src.departmentId, ...sums }).from(src.table).where(src.where).groupBy(src.departmentId).orderBy(sql`2 DESC`, src.departmentId),
       db
-        .select({ userId: s.userId, departmentId: sql<number | null>`max(${s.departmentId})`, ...sums })
-        .from(s)
-        .where(where)
-        .groupBy(s.userId)
-        .orderBy(sql`sum(${s.articles}) + sum(${s.videos}) DESC`, sql`sum(${s.pv}) DESC`, s.userId)
+        .select(x)
+        .from(editorSource(user, range))
+        .groupBy(x.userId)
+        .orderBy(sql`sum(x.articles) + sum(x.videos) DESC`, sql`sum(x.pv) DESC`, x.userId)
         .limit(10),
     ]);
     // Every day of the range, zeros included: the trend's axis has no gaps.
@@ -197,24 +271,27 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const { from, to } = rangeOf(f);
     const user = c.get('user')!;
     const db = c.get('db');
-    const where = filterWhere(user, { ...f, from, to });
+    const range = { ...f, from, to };
+    const src = daySource(user, range);
     const dir = order === 'ascend' ? sql`ASC` : sql`DESC`;
-    const totalsQ = db.select({ ...sums, days: sql<number>`count(DISTINCT ${s.date})::int`, editors: sql<number>`count(DISTINCT ${s.userId})::int` }).from(s).where(where);
+    const totalsQ = Promise.all([
+      db.select({ ...sumsOf(src.columns), days: sql<number>`count(DISTINCT ${src.date})::int` }).from(src.table).where(src.where),
+      db.select({ editors: sql<number>`count(DISTINCT x.user_id)::int` }).from(editorSource(user, range)),
+    ]).then(([[a], [b]]) => ({ ...a, ...b }));
     if (view === 'day') {
-      const order_ = sort && sort !== 'date' ? sql`sum(${EDITOR_SORTS[sort]}) ${dir}, ${s.date} DESC` : sql`${s.date} ${dir}`;
-      const [list, [totals]] = await Promise.all([
-        db.select({ date: s.date, editors: sql<number>`count(*)::int`, ...sums }).from(s).where(where).groupBy(s.date).orderBy(order_).limit(pageSize).offset((page - 1) * pageSize),
+      const order_ = sort && sort !== 'date' ? sql`sum(${src.columns[sort]}) ${dir}, ${src.date} DESC` : sql`${src.date} ${dir}`;
+      const [list, totals] = await Promise.all([
+        db.select({ date: src.date, editors: src.editors, ...sumsOf(src.columns) }).from(src.table).where(src.where).groupBy(src.date).orderBy(order_).limit(pageSize).offset((page - 1) * pageSize),
         totalsQ,
       ]);
       return ok(c, { view, from, to, list: list.map((r) => ({ id: r.date, ...r })), page, pageSize, total: totals.days, totals });
     }
-    const order_ = sort && sort !== 'date' ? sql`sum(${EDITOR_SORTS[sort]}) ${dir}, ${s.userId}` : sql`sum(${s.articles}) + sum(${s.videos}) DESC, sum(${s.pv}) DESC, ${s.userId}`;
-    const [rows, [totals]] = await Promise.all([
+    const order_ = sort && sort !== 'date' ? sql`sum(x.${sql.raw(sort)}) ${dir}, x.user_id` : sql`sum(x.articles) + sum(x.videos) DESC, sum(x.pv) DESC, x.user_id`;
+    const [rows, totals] = await Promise.all([
       db
-        .select({ userId: s.userId, departmentId: sql<number | null>`max(${s.departmentId})`, days: sql<number>`count(*)::int`, ...sums })
-        .from(s)
-        .where(where)
-        .groupBy(s.userId)
+        .select({ ...x, days: xDays })
+        .from(editorSource(user, range))
+        .groupBy(x.userId)
         .orderBy(order_)
         .limit(pageSize)
         .offset((page - 1) * pageSize),
@@ -325,14 +402,14 @@ export const statisticsRoutes = new Hono<AppEnv>()
     if (!input.apply) return ok(c, { ...summary, applied: false });
     if (errorCount) throw new ApiError(400, `有 ${errorCount} 行有误，未导入任何数据，请修改后重新导入`, { rows: `${errorCount} 行有误` }, summary);
     await db.transaction(async (tx) => {
-      const now = new Date();
-      for (let i = 0; i < good.length; i += 1000) {
-        const chunk = good.slice(i, i + 1000);
-        await tx
-          .insert(s)
-          .values(chunk.map((r) => ({ date: r.date, userId: r.userId!, departmentId: byName.get(r.username)!.departmentId, pv: Number(r.pv), uv: Number(r.uv), updatedAt: now })))
-          .onConflictDoUpdate({ target: [s.date, s.userId], set: { pv: sql`excluded.pv`, uv: sql`excluded.uv`, updatedAt: now } });
-      }
+      // One statement: the rollup trigger adds the whole import up once, and like a publication the
+      // import locks day rows first and rollup rows after, so the two cannot wait on each other.
+      const values = good.map((r) => ({ date: r.date, user_id: r.userId!, department_id: byName.get(r.username)!.departmentId, pv: Number(r.pv), uv: Number(r.uv) }));
+      await tx.execute(sql`
+        INSERT INTO ${s} (date, user_id, department_id, pv, uv, updated_at)
+        SELECT r.date, r.user_id, r.department_id, r.pv, r.uv, now()
+        FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS r(date date, user_id int, department_id int, pv int, uv int)
+        ON CONFLICT (date, user_id) DO UPDATE SET pv = EXCLUDED.pv, uv = EXCLUDED.uv, updated_at = EXCLUDED.updated_at`);
       const dates = good.map((r) => r.date).sort();
       await logOperation(tx, c, {
         type: 'update',
