@@ -54,7 +54,7 @@ async function main() {
   ];
   await timeRequests(app, cookie, cases, RUNS);
 
-  // The writes, which keep the rollups (migration 0019) in their own statements.
+  // The writes, which keep the rollups (migration 0020) in their own statements.
   const send = async (method: string, path: string, body: unknown) => {
     const res = await app.request(`http://localhost${path}`, { method, headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost' }, body: JSON.stringify(body) });
     const reply = await res.json();
