@@ -36,8 +36,13 @@ const axeSource = readFileSync(path.join(process.cwd(), 'node_modules/axe-core/a
  * any serious or critical violation, listing each with the elements it found.
  */
 export async function expectAccessible(page: Page, label: string) {
-  // Let antd's enter animations finish: half-faded text is measured at its faded contrast.
+  // Let antd's enter and leave animations finish (a toast fading out, a dialog zooming in):
+  // half-faded text is measured at its faded contrast.
   await page.waitForTimeout(350);
+  await expect
+    .poll(() => page.evaluate(() => [...document.querySelectorAll('[class*="-enter"], [class*="-appear"], [class*="-leave"]')].some((el) => /\bant-[\w-]+-(enter|appear|leave)\b/.test(el.className.toString()))), { timeout: 5_000 })
+    .toBe(false)
+    .catch(() => undefined);
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe.run(document, { resultTypes: ['violations'] });

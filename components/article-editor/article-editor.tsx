@@ -433,7 +433,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
             </Form.Item>
             {kind === 'article' && (
               <Form.Item name="content" label="正文" style={{ marginBottom: 0 }}>
-                <RichText onNormalized={onNormalized} />
+                <RichText onNormalized={onNormalized} readOnly={isLockedOut} />
               </Form.Item>
             )}
             {kind === 'gallery' && (
@@ -483,6 +483,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
         isDirty={isDirty}
         isNew={!record}
         disabled={isLoading}
+        readOnly={isLockedOut}
         onSaveDraft={onSaveDraft}
         onPreview={onPreview}
         onSubmit={() => onWorkflow('submit')}

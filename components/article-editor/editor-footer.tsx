@@ -12,6 +12,8 @@ export interface EditorFooterProps {
   /** Never saved yet. */
   isNew?: boolean;
   disabled?: boolean;
+  /** Someone else holds the edit lock: saving and sending are off, preview stays. */
+  readOnly?: boolean;
   onSaveDraft: () => void;
   onPreview: () => void;
   onSubmit: () => void;
@@ -19,8 +21,10 @@ export interface EditorFooterProps {
 }
 
 /** The editor's fixed 80 px footer (DESIGN §7): 存草稿, 预览, and 提交审核 or 发布. */
-export function EditorFooter({ busy, canPublish, isDirty, isNew, disabled, onSaveDraft, onPreview, onSubmit, onPublish }: EditorFooterProps) {
+export function EditorFooter({ busy, canPublish, isDirty, isNew, disabled, readOnly = false, onSaveDraft, onPreview, onSubmit, onPublish }: EditorFooterProps) {
   const isBusy = busy !== null;
+  // Read-only (someone else holds the edit lock): preview stays, nothing can be saved or sent.
+  const isWriteOff = disabled || readOnly;
   return (
     <footer
       className="article-editor-footer"
@@ -42,21 +46,21 @@ export function EditorFooter({ busy, canPublish, isDirty, isNew, disabled, onSav
       }}
     >
       <Typography.Text type="secondary" className="article-editor-footer-hint">
-        {isDirty ? '有未保存的修改' : isNew ? '尚未保存' : '所有修改已保存'}
+        {readOnly ? '现在只能查看（见页面上方的说明）' : isDirty ? '有未保存的修改' : isNew ? '尚未保存' : '所有修改已保存'}
       </Typography.Text>
       <Space wrap={false}>
-        <Button icon={<SaveOutlined aria-hidden />} loading={busy === 'save'} disabled={disabled || (isBusy && busy !== 'save')} onClick={onSaveDraft}>
+        <Button icon={<SaveOutlined aria-hidden />} loading={busy === 'save'} disabled={isWriteOff || (isBusy && busy !== 'save')} onClick={onSaveDraft}>
           存草稿
         </Button>
         <Button icon={<EyeOutlined aria-hidden />} loading={busy === 'preview'} disabled={disabled || (isBusy && busy !== 'preview')} onClick={onPreview}>
           预览
         </Button>
         {canPublish ? (
-          <Button type="primary" icon={<CheckCircleOutlined aria-hidden />} loading={busy === 'publish'} disabled={disabled || (isBusy && busy !== 'publish')} onClick={onPublish}>
+          <Button type="primary" icon={<CheckCircleOutlined aria-hidden />} loading={busy === 'publish'} disabled={isWriteOff || (isBusy && busy !== 'publish')} onClick={onPublish}>
             发布
           </Button>
         ) : (
-          <Button type="primary" icon={<SendOutlined aria-hidden />} loading={busy === 'submit'} disabled={disabled || (isBusy && busy !== 'submit')} onClick={onSubmit}>
+          <Button type="primary" icon={<SendOutlined aria-hidden />} loading={busy === 'submit'} disabled={isWriteOff || (isBusy && busy !== 'submit')} onClick={onSubmit}>
             提交审核
           </Button>
         )}

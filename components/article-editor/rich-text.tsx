@@ -31,9 +31,9 @@ div[class^="cms-"] p { margin: 4px 0; color: #0958d9; font-size: 14px; }
  * The article body: TinyMCE 8 self-hosted (`public/tinymce`, copied by the postinstall; no request
  * leaves the machine), Chinese UI, the five custom buttons with their pickers, pasted and dropped
  * pictures uploaded to the library. A Form.Item child (value / onChange). Load it with next/dynamic
- * (ssr: false) so only the editing screens carry it.
+ * (ssr: false) so only the editing screens carry it. `readOnly` while someone else holds the edit lock.
  */
-export default function RichText({ value = '', onChange, onNormalized, id, height = 560 }: { value?: string; onChange?: (html: string) => void; onNormalized?: (html: string) => void; id?: string; height?: number }) {
+export default function RichText({ value = '', onChange, onNormalized, id, height = 560, readOnly = false }: { value?: string; onChange?: (html: string) => void; onNormalized?: (html: string) => void; id?: string; height?: number; readOnly?: boolean }) {
   const editorRef = useRef<TinyEditor | null>(null);
   const [picker, setPicker] = useState<BlockKind | null>(null);
   const openPicker = useRef<(kind: BlockKind) => void>(null);
@@ -68,6 +68,7 @@ export default function RichText({ value = '', onChange, onNormalized, id, heigh
         id={id}
         tinymceScriptSrc="/tinymce/tinymce.min.js"
         licenseKey="gpl"
+        readonly={readOnly}
         initialValue={initial}
         onInit={(_evt, editor) => {
           editorRef.current = editor;

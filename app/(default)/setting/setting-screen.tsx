@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { Card, Tabs } from 'antd';
 import { useViewer } from '@/stores/user';
@@ -21,7 +21,12 @@ export function SettingScreen() {
   const viewer = useViewer();
   const refusal = settingRefusal(viewer, '/setting', '分类管理');
   const tab = searchParams.get('tab') === 'platform' ? 'platform' : 'category';
-  const typeId = Number(searchParams.get('type')) || null;
+  // The chosen type is held here and mirrored to the URL. The URL alone lags: a navigation that
+  // changes only the query waits for the server, and meanwhile the panel would see no choice and
+  // pick the first type, a newer navigation that cancels the pending one (a just-created type lost).
+  const urlType = Number(searchParams.get('type')) || null;
+  const [typeId, setTypeId] = useState<number | null>(urlType);
+  useEffect(() => setTypeId(urlType), [urlType]);
 
   const setParams = useCallback(
     (patch: Record<string, string | null>, replace = false) => {
@@ -38,7 +43,13 @@ export function SettingScreen() {
     [searchParams, pathname, router],
   );
   // Choosing the first type for the person is not a step they took: it replaces, not pushes.
-  const onTypeChange = useCallback((id: number | null) => setParams({ type: id === null ? null : String(id) }, !searchParams.get('type')), [setParams, searchParams]);
+  const onTypeChange = useCallback(
+    (id: number | null) => {
+      setTypeId(id);
+      setParams({ type: id === null ? null : String(id) }, !searchParams.get('type'));
+    },
+    [setParams, searchParams],
+  );
 
   return (
     <Card>
