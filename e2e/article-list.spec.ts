@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, expectAccessible, settled, signIn } from './helpers';
 
 /**
@@ -121,4 +121,80 @@ test('文章列表: filter, move two to another category, export CSV, empty stat
   await expect(rowOf(page, '列表E2E其他稿件')).toBeVisible();
   await checkA11y(page, 'article list at 390 px');
   await page.screenshot({ path: '/tmp/list-390.png', fullPage: true });
+});
+
+/** Signs a staff member in on an API-only context and takes the edit lock of an article (another person editing it). */
+async function lockAs(browser: Browser, origin: string, username: string, password: string, id: number) {
+  const context = await browser.newContext();
+  const headers = { origin, 'content-type': 'application/json' };
+  expect((await context.request.post('/api/login', { data: { username, password }, headers })).status()).toBe(200);
+  const lock = await context.request.post(`/api/articles/${id}/lock`, { data: {}, headers });
+  expect(lock.status(), await lock.text()).toBe(200);
+  return context;
+}
+
+test('文章列表: who is editing each row, the scheduled publish and offline times, cancelling a schedule', async ({ page, browser }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  const stamp = Date.now().toString(36);
+  const origin = new URL(page.url()).origin;
+  const role = await api<{ id: number }>(page, 'POST', '/api/roles', { name: `列表锁角色-${stamp}`, routes: ['/article/addArticle', '/article/list'], level: 1 });
+  const password = 'Lock#List-2026';
+  expect((await api(page, 'POST', '/api/users', { username: `zw${stamp}`, name: '张伟', password, roleId: role.data.id, departmentId: null })).status).toBe(0);
+  const make = async (title: string) => (await api<{ id: number }>(page, 'POST', '/api/articles', { title, content: '<p>正文</p>' })).data.id;
+  const editing = await make(`列表E2E有人在编辑 ${stamp}`);
+  const scheduled = await make(`列表E2E定时发布 ${stamp}`);
+  const goingDown = await make(`列表E2E定时下线 ${stamp}`);
+  const publishAt = new Date(Date.now() + 2 * 86_400_000);
+  const offlineAt = new Date(Date.now() + 3 * 86_400_000);
+  expect((await api(page, 'PUT', `/api/articles/schedule/${scheduled}`, { publishAt: publishAt.toISOString(), offlineAt: offlineAt.toISOString() })).status).toBe(0);
+  expect((await api(page, 'PUT', `/api/articles/publish/${goingDown}`, {})).status).toBe(0);
+  expect((await api(page, 'PUT', `/api/articles/schedule_offline/${goingDown}`, { offlineAt: offlineAt.toISOString() })).status).toBe(0);
+  const other = await lockAs(browser, origin, `zw${stamp}`, password, editing);
+
+  // Newest first: the three are on page 1. One call asks who edits the page's rows.
+  const lockCalls: string[] = [];
+  page.on('request', (req) => req.url().includes('/api/articles/locks') && lockCalls.push(req.url()));
+  await page.goto('/article/list');
+  const time = (d: Date) => `${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  await expect(rowOf(page, `列表E2E有人在编辑 ${stamp}`).getByTestId('editing-tag')).toHaveText('张伟 正在编辑');
+  await expect(rowOf(page, `列表E2E定时发布 ${stamp}`).getByTestId('editing-tag')).toHaveCount(0);
+  expect(lockCalls).toHaveLength(1);
+  const ids = new URL(lockCalls[0]).searchParams.get('ids')!.split(',').map(Number);
+  expect(ids).toEqual(expect.arrayContaining([editing, scheduled, goingDown]));
+  const row = rowOf(page, `列表E2E定时发布 ${stamp}`);
+  await expect(row).toContainText('定时发布');
+  await expect(row.getByTestId('scheduled-publish')).toHaveText(`定时发布 ${time(publishAt)}`);
+  await expect(row.getByTestId('scheduled-offline')).toHaveText(`定时下线 ${time(offlineAt)}`);
+  await expect(rowOf(page, `列表E2E定时下线 ${stamp}`).getByTestId('scheduled-offline')).toHaveText(`定时下线 ${time(offlineAt)}`);
+  await expect(rowOf(page, `列表E2E定时下线 ${stamp}`).getByTestId('scheduled-publish')).toHaveCount(0);
+  await checkA11y(page, 'article list, editing and scheduled');
+  await page.screenshot({ path: '/tmp/list-1440-editing-scheduled.png' });
+
+  // Cancel the scheduled publication from the row's 更多 menu: a draft again, no times left.
+  await row.getByRole('button', { name: `「列表E2E定时发布 ${stamp}」的更多操作` }).click();
+  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '取消定时发布' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: `取消「列表E2E定时发布 ${stamp}」的定时发布？` });
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText(`已取消「列表E2E定时发布 ${stamp}」的定时发布，文章回到草稿`)).toBeVisible();
+  await expect(row).toContainText('草稿');
+  await expect(row.getByTestId('scheduled-publish')).toHaveCount(0);
+  await expect(row.getByTestId('scheduled-offline')).toHaveCount(0);
+
+  // Cancel the scheduled offline of the published one.
+  const down = rowOf(page, `列表E2E定时下线 ${stamp}`);
+  await down.getByRole('button', { name: `「列表E2E定时下线 ${stamp}」的更多操作` }).click();
+  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '取消定时下线' }).click();
+  await page.getByRole('dialog').filter({ hasText: '的定时下线？' }).getByRole('button', { name: /确\s*定/ }).click();
+  await expect(down.getByTestId('scheduled-offline')).toHaveCount(0);
+  await expect(down).toContainText('已发布');
+  expect((await api<{ status: number }>(page, 'GET', `/api/articles/${goingDown}`)).data.status).toBe(3);
+
+  // At phone width the tag stays readable in the title cell.
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(rowOf(page, `列表E2E有人在编辑 ${stamp}`).getByTestId('editing-tag')).toBeVisible();
+  await checkA11y(page, 'article list, editing, 390 px');
+  await page.screenshot({ path: '/tmp/list-390-editing.png', fullPage: true });
+  await other.close();
 });

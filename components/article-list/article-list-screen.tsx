@@ -2,13 +2,15 @@
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { Alert, App, Button, Card, Form, Modal, Space, Tag, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
-import { DownloadOutlined, FileTextOutlined, PictureOutlined, PlaySquareOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Form, Modal, Space, Tag, Tooltip, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { DownloadOutlined, EditOutlined, FileTextOutlined, PictureOutlined, PlaySquareOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
 import { actionsColumn, clearPatch, DataScopeNote, EllipsisText, formatDateTime, listEmptyText, ResourceFilters, ResourceTable, useResourceList, type QueryPatch } from '@/components/crud';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { articleList, exportUrl } from '@/lib/api/article-list';
+import { lockApi, type LockHolder } from '@/lib/api/editorial';
 import { isOk } from '@/lib/api/resource';
+import { workflowApi } from '@/lib/api/workflow';
 import { ARTICLE_KINDS, ARTICLE_STATUS_OPTIONS, type ArticleListItem } from '@/lib/resources/articles';
 import { PAGE_SIZE_DEFAULT, type FilterDef } from '@/lib/resources/define';
 import { useUserStore, useViewer } from '@/stores/user';
@@ -38,8 +40,55 @@ const MORE_PARAMS = ['tagId', 'editorId', 'departmentId', 'updatedFrom', 'update
 
 const numberOr = (v: string | undefined) => (v ? Number(v) : undefined);
 
-/** The title cell: cover thumbnail (or the kind's icon), the title, the kind. */
-function TitleCell({ row }: { row: ArticleListItem }) {
+/** How often the list asks who is editing its rows, while the tab is visible (issue 8). */
+export const EDITING_REFRESH_MS = 30_000;
+
+/**
+ * Who is editing the rows on screen: one call for the page's ids when the page loads or changes,
+ * again every 30 s while the tab is visible and at once when it becomes visible again. Silent: a
+ * failed refresh keeps what was known rather than raising a toast every half minute.
+ */
+function useEditingHolders(ids: number[]): Map<number, LockHolder> {
+  const key = ids.join(',');
+  const [holders, setHolders] = useState<Map<number, LockHolder>>(new Map());
+  useEffect(() => {
+    if (!key) {
+      setHolders(new Map());
+      return;
+    }
+    let live = true;
+    const load = async () => {
+      const list = await lockApi.holders('articles', key.split(',').map(Number));
+      if (live && list) setHolders(new Map(list.map((l) => [l.id, l])));
+    };
+    void load();
+    const timer = window.setInterval(() => document.visibilityState === 'visible' && void load(), EDITING_REFRESH_MS);
+    const onVisible = () => document.visibilityState === 'visible' && void load();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [key]);
+  return holders;
+}
+
+/** "张伟 正在编辑" (or "你正在编辑": the viewer in another tab), with since when on hover. */
+function EditingTag({ holder }: { holder: LockHolder }) {
+  const since = new Date(holder.since).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', hour12: false });
+  const text = holder.self ? '你正在编辑' : `${holder.name} 正在编辑`;
+  return (
+    <Tooltip title={`${holder.self ? '你' : holder.name}从 ${since} 起在编辑器中打开了这篇文章`}>
+      <Tag color={holder.self ? 'blue' : 'orange'} icon={<EditOutlined aria-hidden />} bordered={false} style={{ marginTop: 2, fontSize: 12, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="editing-tag">
+        {text}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** The title cell: cover thumbnail (or the kind's icon), the title, the kind, who is editing it. */
+function TitleCell({ row, editing }: { row: ArticleListItem; editing?: LockHolder }) {
   const kind = kindOf(row.kind);
   const Icon = KIND_ICONS[row.kind] ?? FileTextOutlined;
   return (
@@ -57,6 +106,7 @@ function TitleCell({ row }: { row: ArticleListItem }) {
         <Tag bordered={false} style={{ marginTop: 2, fontSize: 12 }}>
           {kind?.label ?? row.kind}
         </Tag>
+        {editing && <EditingTag holder={editing} />}
       </div>
     </div>
   );
@@ -98,6 +148,9 @@ export function ArticleListScreen() {
   const setFilters = useCallback((patch: QueryPatch) => list.setQuery({ ...patch, cursor: undefined }), [list]);
   const clearFilters = useCallback(() => list.setQuery({ ...clearPatch(ARTICLE_FILTERS), cursor: undefined }), [list]);
 
+  const editing = useEditingHolders((data?.list ?? []).map((r) => r.id));
+  const isReviewer = Boolean(viewer && (viewer.isSuper || viewer.routes.has('/article/check')));
+
   const page = Number(query.page) || 1;
   const pageSize = Number(query.pageSize) || PAGE_SIZE_DEFAULT;
   const pagination: TablePaginationConfig = {
@@ -137,11 +190,18 @@ export function ArticleListScreen() {
     }
   };
 
+  /** Cancels a pending scheduled publication or offline (issue 8: "set a time, see it in the list, cancel it"). */
+  const cancelSchedule = async (row: ArticleListItem, action: 'unschedule' | 'unschedule_offline') => {
+    const reply = await workflowApi.transition('article', action, row.id, { version: row.version });
+    if (isOk(reply)) void message.success(action === 'unschedule' ? `已取消「${row.title}」的定时发布，文章回到草稿` : `已取消「${row.title}」的定时下线`);
+    void list.reload();
+  };
+
   const columns: TableColumnsType<ArticleListItem> = [
-    { key: 'title', title: '标题', dataIndex: 'title', width: 280, fixed: 'left', render: (_: unknown, row) => <TitleCell row={row} /> },
+    { key: 'title', title: '标题', dataIndex: 'title', width: 280, fixed: 'left', render: (_: unknown, row) => <TitleCell row={row} editing={editing.get(row.id)} /> },
     { key: 'categoryName', title: '分类', dataIndex: 'categoryName', width: 110, ellipsis: { showTitle: false }, render: (v: string | null) => <EllipsisText text={v ?? '未分类'} /> },
     { key: 'editorName', title: '编辑', dataIndex: 'editorName', width: 100, ellipsis: { showTitle: false }, render: (v: string | null) => <EllipsisText text={v ?? '-'} /> },
-    { key: 'status', title: '状态', dataIndex: 'status', width: 100, render: (_: unknown, row) => <StatusCell row={row} /> },
+    { key: 'status', title: '状态', dataIndex: 'status', width: 140, render: (_: unknown, row) => <StatusCell row={row} /> },
     {
       key: 'updatedAt',
       title: '更新时间',
@@ -168,8 +228,26 @@ export function ArticleListScreen() {
       onDelete: remove,
       deleteRefusal: (row) => (row.status !== 0 ? '只能删除草稿' : mayEditKind(row, viewer) ? null : `没有编辑${kindOf(row.kind)?.label ?? '此类文章'}的权限`),
       deleteTitle: (row) => `确定删除草稿「${row.title}」吗？删除后不能恢复。`,
-      more: (row) => [{ key: 'preview', label: '预览', onClick: () => preview(row) }],
-      order: ['edit', 'preview', 'delete'],
+      more: (row) => [
+        { key: 'preview', label: '预览', onClick: () => preview(row) },
+        {
+          key: 'unschedule',
+          label: '取消定时发布',
+          hidden: !row.scheduledPublishAt,
+          disabled: mayEditKind(row, viewer) || isReviewer ? false : `没有编辑${kindOf(row.kind)?.label ?? '此类文章'}的权限`,
+          confirm: { title: `取消「${row.title}」的定时发布？`, content: '文章回到草稿，不会在预定时间发布；需要时可重新提交或发布。', okText: '确定' },
+          onClick: () => cancelSchedule(row, 'unschedule'),
+        },
+        {
+          key: 'unschedule_offline',
+          label: '取消定时下线',
+          hidden: !row.scheduledOfflineAt,
+          disabled: isReviewer ? false : '需要「内容审核」权限才能取消定时下线',
+          confirm: { title: `取消「${row.title}」的定时下线？`, content: '文章保持当前状态，不会在预定时间下线。', okText: '确定' },
+          onClick: () => cancelSchedule(row, 'unschedule_offline'),
+        },
+      ],
+      order: ['edit', 'preview', 'unschedule', 'unschedule_offline', 'delete'],
       rowName: (row) => row.title,
       width: 170,
     }),

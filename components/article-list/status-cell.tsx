@@ -1,25 +1,35 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { Space, Tag, Typography } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { ARTICLE_STATUS_OPTIONS, type ArticleListItem } from '@/lib/resources/articles';
-import { formatDateTime } from '@/components/crud';
 
 /** Colour of each status (DESIGN §5: 0 草稿 … 5 定时发布). */
 const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'error', 3: 'success', 4: 'warning', 5: 'purple' };
 
+const short = (v: string) => dayjs(v).format('MM-DD HH:mm');
+const full = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
+
+/** A pending job's time: short in the cell, the full date on hover and for screen readers. */
+function JobTime({ label, at, testId }: { label: string; at: string; testId: string }) {
+  return (
+    <Tooltip title={`${label}：${full(at)}`}>
+      <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid={testId}>
+        {label} {short(at)}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
+
 /**
  * Lines shown under the status, in order; each returns nothing when it has nothing to say. Other
- * work adds its own here (e.g. who is editing the article now) instead of rewriting the cell.
+ * work adds its own here instead of rewriting the cell.
  */
 export const STATUS_EXTRAS: Array<(row: ArticleListItem) => ReactNode> = [
-  // A scheduled article says when it goes out.
-  (row) =>
-    row.status === 5 && row.publishAt ? (
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {formatDateTime(row.publishAt)} 发布
-      </Typography.Text>
-    ) : null,
+  // The scheduler's pending jobs (issue 8): when it goes out, when it comes down.
+  (row) => (row.scheduledPublishAt ? <JobTime label="定时发布" at={row.scheduledPublishAt} testId="scheduled-publish" /> : null),
+  (row) => (row.scheduledOfflineAt ? <JobTime label="定时下线" at={row.scheduledOfflineAt} testId="scheduled-offline" /> : null),
 ];
 
 export function statusLabel(status: number): string {

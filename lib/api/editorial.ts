@@ -55,6 +55,11 @@ export const lockApi = {
   },
   /** Who is editing which of these records (the list's 编辑中 column). */
   list: (path: EditorialPath, ids: number[]) => http.main.get<{ list: Array<LockHolder & { id: number }> }>(`/api/${path}/locks`, { ids: ids.join(',') }),
+  /** The same, silent (a list refreshing in the background): null when it could not be read. */
+  async holders(path: EditorialPath, ids: number[]): Promise<Array<LockHolder & { id: number }> | null> {
+    const reply = await http.main.send<{ list: Array<LockHolder & { id: number }> }>('GET', `/api/${path}/locks`, { ids: ids.join(',') });
+    return !isFailure(reply) && reply.body.status === 0 && reply.body.data ? reply.body.data.list : null;
+  },
 };
 
 export interface RevisionItem {

@@ -73,6 +73,9 @@ export interface ArticleListItem {
   status: number;
   /** When a scheduled article goes out (status 5). */
   publishAt: string | null;
+  /** Pending jobs of the scheduler (issue 8): when it will publish / take the article offline. */
+  scheduledPublishAt: string | null;
+  scheduledOfflineAt: string | null;
   updatedAt: string;
   publishedAt: string | null;
   version: number;

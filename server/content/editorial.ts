@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { DbOrTx, Tx } from '../db/client';
 import { articles, editLocks, revisions, users, videos, type DraftCopy, type EditorialResource } from '../db/schema';
 import { ApiError } from '../http/reply';
+import { scopeCondition } from '../auth/scope';
 import type { AppEnv, SessionUser } from '../http/types';
 
 /**
@@ -170,14 +171,19 @@ export async function readLock(tx: DbOrTx, resource: EditorialResource, id: numb
   return row;
 }
 
-/** Live locks of some records (the article list shows who is editing what). */
+/**
+ * Live locks of some records (the lists show who is editing what): one query for a page's ids,
+ * limited to the records in the asker's data scope (an id outside it tells nothing).
+ */
 export async function liveLocks(db: DbOrTx, resource: EditorialResource, ids: number[], me: SessionUser) {
   if (!ids.length) return [];
+  const table = tableOf(resource);
+  const scope = scopeCondition(me, { userColumn: table.editorId, departmentColumn: table.departmentId });
   const rows = await db
     .select({ resourceId: editLocks.resourceId, userId: editLocks.userId, name: users.name, acquiredAt: editLocks.acquiredAt, renewedAt: editLocks.renewedAt })
     .from(editLocks)
     .leftJoin(users, eq(users.id, editLocks.userId))
-    .where(and(eq(editLocks.resource, resource), inArray(editLocks.resourceId, ids), liveExpr));
+    .where(and(eq(editLocks.resource, resource), inArray(editLocks.resourceId, ids), liveExpr, scope ? sql`exists (select 1 from ${table} where ${table.id} = ${editLocks.resourceId} and ${scope})` : undefined));
   return rows.map((r) => ({ id: r.resourceId, ...holderOf(r, me) }));
 }
 

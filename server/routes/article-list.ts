@@ -5,7 +5,7 @@ import { ARTICLE_KINDS, ARTICLE_STATUS, ARTICLE_STATUS_OPTIONS } from '../../lib
 import { INT4_MAX } from '../../lib/constants';
 import { access } from '../auth/access';
 import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
-import { articles, categories, departments, mediaUsage, users } from '../db/schema';
+import { articles, categories, departments, mediaUsage, scheduledJobs, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { allOf, cappedCount, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
@@ -221,10 +221,27 @@ export async function listPage(db: DbOrTx, user: SessionUser, query: Record<stri
       await tx.execute(sql`SET LOCAL enable_indexscan = off`);
       return run(tx);
     });
-    return listReply(rows, { page, pageSize, order, counted, cursor });
+    return listReply(await withSchedules(db, rows), { page, pageSize, order, counted, cursor });
   }
   const [rows, counted] = await run(db);
-  return listReply(rows, { page, pageSize, order, counted, cursor });
+  return listReply(await withSchedules(db, rows), { page, pageSize, order, counted, cursor });
+}
+
+/**
+ * The page's pending scheduled jobs (issue 8: "see it in the list"): one query for the page's ids on
+ * the partial unique index of pending jobs, after the page query, so that query's plan (a seek on
+ * its own index, docs/bench.md) stays as it is. `scheduledPublishAt` / `scheduledOfflineAt` are
+ * when the scheduler will publish or take the article offline; null when nothing is pending.
+ */
+export async function withSchedules<R extends { id: number }>(db: DbOrTx, rows: R[]): Promise<Array<R & { scheduledPublishAt: Date | null; scheduledOfflineAt: Date | null }>> {
+  const jobs = rows.length
+    ? await db
+        .select({ id: scheduledJobs.contentId, action: scheduledJobs.action, runAt: scheduledJobs.runAt })
+        .from(scheduledJobs)
+        .where(and(eq(scheduledJobs.contentType, 'article'), eq(scheduledJobs.state, 'pending'), inArray(scheduledJobs.contentId, rows.map((r) => r.id))))
+    : [];
+  const at = (id: number, action: string) => jobs.find((j) => j.id === id && j.action === action)?.runAt ?? null;
+  return rows.map((r) => ({ ...r, scheduledPublishAt: at(r.id, 'publish'), scheduledOfflineAt: at(r.id, 'offline') }));
 }
 
 /** Rows of the newest the rare-word probe looks at, and the matches below which a word is rare. */
@@ -311,7 +328,7 @@ export function listHandler(search: SearchBackend | null) {
               .where(allOf([inArray(articles.id, found.ids), articleWhere(user, f, undefined)]))) as ListRow[])
           : [];
         const byIdMap = new Map(rows.map((r) => [r.id, r]));
-        const ordered = found.ids.map((id) => byIdMap.get(id)).filter((r): r is ListRow => Boolean(r));
+        const ordered = await withSchedules(db, found.ids.map((id) => byIdMap.get(id)).filter((r): r is ListRow => Boolean(r)));
         const reply = listReply(ordered, { page, pageSize, order, counted: { total: found.total, totalCapped: found.totalCapped }, cursor: null });
         return ok(c, { ...reply, nextCursor: null, prevCursor: null, engine: search.name });
       } catch (err) {

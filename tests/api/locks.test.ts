@@ -120,6 +120,13 @@ describe.each(DB_KINDS)('edit locks on %s', (kind) => {
     expect((await t.call('GET', `/api/articles/locks?ids=${art.id}`, { cookie: reader.cookie })).status).toBe(200);
     const own = await createStaff(t, admin, { username: 'lock_own', routes: EDITOR, level: 3 });
     expect((await t.call('POST', `/api/articles/${art.id}/lock`, { cookie: own.cookie, body: {} })).status).toBe(404);
+    // Who is editing what: only for articles in the asker's data scope (仅本人 sees their own).
+    const mine = (await t.call('POST', '/api/articles', { cookie: own.cookie, body: { title: '自己的稿子' } })).body.data as { id: number };
+    expect((await t.call('POST', `/api/articles/${art.id}/lock`, { cookie: a.cookie, body: {} })).status).toBe(200);
+    expect((await t.call('POST', `/api/articles/${mine.id}/lock`, { cookie: admin, body: {} })).status).toBe(200);
+    const seen = await t.call('GET', `/api/articles/locks?ids=${art.id},${mine.id}`, { cookie: own.cookie });
+    expect(seen.body.data.list.map((l: { id: number }) => l.id)).toEqual([mine.id]);
+    expect((await t.call('GET', `/api/articles/locks?ids=${art.id},${mine.id}`, { cookie: b.cookie })).body.data.list).toHaveLength(2);
     expect((await t.call('PUT', `/api/articles/${art.id}/lock`, { cookie: a.cookie, body: { token: 'x' } })).status).toBe(400);
     expect((await t.call('PUT', `/api/articles/${art.id}/lock`, { cookie: a.cookie, body: { token: 'abcdefghij', draft: { fields: {} } } })).body.errors['draft.baseVersion']).toBe('副本缺少版本号');
   });

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { articles, contentEvents, scheduledJobs } from '@/server/db/schema';
 import { openDatabase, type DbHandle } from '@/server/db/client';
 import { createScheduler } from '@/server/jobs/scheduler';
-import { DB_KINDS, setupTestApp, type TestContext } from './helpers';
+import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 const MINUTE = 60_000;
 
@@ -121,6 +121,54 @@ describe.each(DB_KINDS)('scheduled publish and offline on %s', (kind) => {
     } finally {
       await s.stop();
     }
+  });
+
+  it('the list shows each pending job of the page (publish and offline times), and cancelling from the list clears it', async () => {
+    const DAY = 24 * 60 * MINUTE;
+    const listed = async (id: number, cookie = admin) => {
+      const res = await t.call('GET', '/api/articles?pageSize=100', { cookie });
+      expect(res.status).toBe(200);
+      return (res.body.data.list as Array<{ id: number; status: number; version: number; scheduledPublishAt: string | null; scheduledOfflineAt: string | null }>).find((r) => r.id === id)!;
+    };
+    const publishAt = new Date(Date.now() + 2 * DAY);
+    const offlineAt = new Date(Date.now() + 3 * DAY);
+    // A: scheduled to go out and to come down.
+    const a = await create('列表定时甲');
+    expect((await t.call('PUT', `/api/articles/schedule/${a}`, { cookie: admin, body: { publishAt: publishAt.toISOString(), offlineAt: offlineAt.toISOString() } })).status).toBe(200);
+    // B: published now, scheduled to come down.
+    const b = await create('列表定时乙');
+    await t.call('PUT', `/api/articles/publish/${b}`, { cookie: admin });
+    expect((await t.call('PUT', `/api/articles/schedule_offline/${b}`, { cookie: admin, body: { offlineAt: offlineAt.toISOString() } })).status).toBe(200);
+    // C: submitted with a wished-for offline time; nothing is scheduled until a reviewer approves.
+    const c = await create('列表定时丙');
+    expect((await t.call('PUT', `/api/articles/submit/${c}`, { cookie: admin, body: { offlineAt: offlineAt.toISOString() } })).status).toBe(200);
+    expect((await row(c)).offlineAt).not.toBeNull();
+
+    expect(await listed(a)).toMatchObject({ status: 5, scheduledPublishAt: publishAt.toISOString(), scheduledOfflineAt: offlineAt.toISOString() });
+    expect(await listed(b)).toMatchObject({ status: 3, scheduledPublishAt: null, scheduledOfflineAt: offlineAt.toISOString() });
+    expect(await listed(c)).toMatchObject({ status: 1, scheduledPublishAt: null, scheduledOfflineAt: null });
+
+    // An editor of the kind cancels a scheduled publication; a scheduled offline is the reviewers'.
+    const writer = await createStaff(t, admin, { username: 'sched_writer', routes: ['/article/addArticle', '/article/list'] });
+    const refused = await t.call('PUT', `/api/articles/unschedule_offline/${b}`, { cookie: writer.cookie, body: { version: (await listed(b)).version } });
+    expect(refused.status).toBe(403);
+    expect((await listed(b, writer.cookie)).scheduledOfflineAt).toBe(offlineAt.toISOString());
+    const cancelled = await t.call('PUT', `/api/articles/unschedule/${a}`, { cookie: writer.cookie, body: { version: (await listed(a)).version } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    // Back to a draft: neither job is pending any more.
+    expect(await listed(a)).toMatchObject({ status: 0, scheduledPublishAt: null, scheduledOfflineAt: null });
+    expect((await t.call('PUT', `/api/articles/unschedule_offline/${b}`, { cookie: admin, body: { version: (await listed(b)).version } })).status).toBe(200);
+    expect(await listed(b)).toMatchObject({ status: 3, scheduledOfflineAt: null });
+    const pending = await t.db.select().from(scheduledJobs).where(and(inArray(scheduledJobs.contentId, [a, b, c]), eq(scheduledJobs.state, 'pending')));
+    expect(pending).toEqual([]);
+    // A cancel from a stale list (the version moved on) is refused and changes nothing.
+    const d = await create('列表定时丁');
+    await schedule(d, publishAt);
+    const stale = (await listed(d)).version;
+    await t.call('PUT', `/api/articles/${d}`, { cookie: admin, body: { version: stale, title: '列表定时丁（改）' } });
+    expect((await t.call('PUT', `/api/articles/unschedule/${d}`, { cookie: admin, body: { version: stale } })).status).toBe(409);
+    expect((await listed(d)).scheduledPublishAt).toBe(publishAt.toISOString());
+    await t.call('PUT', `/api/articles/unschedule/${d}`, { cookie: admin, body: {} });
   });
 
   it.runIf(kind === 'postgres')('two app instances on one PostgreSQL race over the same due jobs: each fires exactly once', async () => {
