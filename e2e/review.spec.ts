@@ -77,10 +77,37 @@ test('review journey: submit, reject with a reason, read it on the workbench, re
   await checkA11y(editor, '工作台（编辑，手机）');
   await editor.setViewportSize(DESKTOP);
 
-  // Fixed and resubmitted.
+  // The editor opens the article: the reviewer's reason, name and time are at the top.
+  await rejected.getByRole('link', { name: title }).click();
+  await expect(editor).toHaveURL(new RegExp(`/article/addArticle\\?id=${id}$`));
+  const notice = editor.getByTestId('reject-notice');
+  await expect(notice).toContainText('这篇文章已被驳回：请按意见修改后重新提交审核');
+  await expect(notice.getByTestId('reject-comment')).toHaveText('标题请写明车型：解放 J7');
+  await expect(notice).toContainText(/审核老李 · \d{4}-\d\d-\d\d \d\d:\d\d 驳回/);
+  // The body editor is ready (TinyMCE names its parts when it finishes starting).
+  await expect(editor.frameLocator('.tox-edit-area iframe').locator('body')).toHaveAttribute('contenteditable', 'true', { timeout: 30_000 });
+  await checkA11y(editor, '写文章（已驳回）');
+  await editor.screenshot({ path: '/tmp/editor-rejected-1440.png' });
+  await editor.setViewportSize(PHONE);
+  await expect(notice).toBeVisible();
+  await editor.screenshot({ path: '/tmp/editor-rejected-390.png' });
+  await editor.setViewportSize(DESKTOP);
+
+  // Fixed and resubmitted. This tab holds the edit lock, so a save made elsewhere carries its token
+  // (otherwise it is refused, 423), as a second window of the same editor would.
+  await expect.poll(() => editor.evaluate((key) => sessionStorage.getItem(key), `cms-edit-lock:articles:${id}`)).toBeTruthy();
+  const lockToken = await editor.evaluate((key) => sessionStorage.getItem(key), `cms-edit-lock:articles:${id}`);
   const current = await api<{ version: number }>(editor, 'GET', `/api/articles/${id}`);
-  expect((await api(editor, 'PUT', `/api/articles/${id}`, { version: current.data.version, title: `解放 J7 ${title}` })).status).toBe(0);
+  const fixed = await api(editor, 'PUT', `/api/articles/${id}`, { version: current.data.version, title: `解放 J7 ${title}`, lockToken });
+  expect(fixed.status, fixed.message).toBe(0);
+  // Still rejected after the save: the reason stays until the article is resubmitted.
+  await editor.reload();
+  await expect(editor.getByTestId('reject-notice')).toBeVisible();
   expect((await api<{ status: number }>(editor, 'PUT', `/api/articles/submit/${id}`, {})).data.status).toBe(1);
+  await editor.reload();
+  await expect(editor.locator('#title')).toHaveValue(`解放 J7 ${title}`);
+  await expect(editor.getByTestId('reject-notice')).toHaveCount(0);
+  await editor.goto('/');
 
   // The reviewer approves from the queue: it leaves the queue and reads 已发布.
   await reviewer.goto('/article/check');

@@ -19,6 +19,7 @@ import { SideFields } from './side-fields';
 import { fieldRules } from './validation';
 import { VideoField } from './video-field';
 import { LockBanner, RevisionsDrawer, useEditLock } from '@/components/editorial';
+import { RejectNotice } from '@/components/review/reject-notice';
 
 // TinyMCE (≈ 1 MB of script) loads only here, in the browser.
 const RichText = dynamic(() => import('./rich-text'), { ssr: false, loading: () => <Skeleton active paragraph={{ rows: 12 }} /> });
@@ -391,6 +392,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
           {isDirty ? (autosaveText ? `有未保存的修改 · ${autosaveText}` : '有未保存的修改') : autosaveText}
         </Typography.Text>
       </header>
+      <RejectNotice record={record} label={kindInfo.label} />
       {banner}
       {record && <LockBanner lock={lock} onShowRevisions={(revisionId) => setRevisions({ open: true, revisionId })} />}
       {record && (

@@ -1,2 +1,3 @@
 export { StatusTag } from './status-tag';
 export { ReviewDrawer, CheckResultView, type ReviewDetail } from './review-drawer';
+export { RejectNotice, type RejectedRecord } from './reject-notice';

@@ -68,6 +68,10 @@ export interface ArticleRecord extends ArticleFields {
   checkResult: CheckResult | null;
   publishAt: string | null;
   publishedAt: string | null;
+  /** The last review decision: the reason, who, when (shown while the article is 已驳回). */
+  reviewComment?: string;
+  reviewerName?: string | null;
+  reviewedAt?: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -74,5 +74,8 @@ export interface VideoRecord extends VideoListItem {
   description: string;
   departmentId: number | null;
   checkResult: { hits: string[]; service: { status: string; note: string }; checkedAt: string } | null;
+  /** Who made the last review decision and when (shown while the video is 已驳回). */
+  reviewerName?: string | null;
+  reviewedAt?: string | null;
   createdAt: string;
 }

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ARTICLE_KINDS, articleSaveSchema, articleUpdateSchema, type ArticleKind } from '../../lib/resources/articles';
 import { text } from '../../lib/resources/common';
@@ -31,18 +32,24 @@ const routeOfKind = (kind: ArticleKind) => ARTICLE_KINDS.find((k) => k.value ===
 /** Data scope on articles: 全部数据 all, 本部门 the department and below, 仅本人 one's own. */
 const scope = (user: SessionUser) => scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId });
 
-/** One article with the names the editor shows. */
+const reviewers = alias(users, 'reviewers');
+
+/**
+ * One article with the names the editor shows, and the reviewer of the last decision (the editor
+ * shows who rejected it, when and why: issue 8 "the author sees the comment on the article").
+ */
 export async function loadArticle(db: DbOrTx, user: SessionUser, id: number) {
   const [row] = await db
-    .select({ article: articles, categoryName: categories.name, editorName: users.name })
+    .select({ article: articles, categoryName: categories.name, editorName: users.name, reviewerName: reviewers.name })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.editorId))
+    .leftJoin(reviewers, eq(reviewers.id, articles.reviewerId))
     .where(allOf([eq(articles.id, id), scope(user)]))
     .limit(1);
   if (!row) return undefined;
   const { search: _terms, ...article } = row.article;
-  return { ...article, categoryName: row.categoryName, editorName: row.editorName };
+  return { ...article, categoryName: row.categoryName, editorName: row.editorName, reviewerName: row.reviewerName };
 }
 
 type SaveInput = Partial<z.infer<typeof articleSaveSchema>>;

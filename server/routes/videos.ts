@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { and, arrayContains, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { VIDEO_READ_ROUTES, videoSaveSchema, videoUpdateSchema } from '../../lib/resources/videos';
 import { access } from '../auth/access';
@@ -75,14 +76,18 @@ const byId = (column: typeof videos.categoryId | typeof videos.editorId, value?:
   return id === null ? sql`false` : eq(column, id);
 };
 
+const reviewers = alias(users, 'reviewers');
+
 /** One video with the names the form shows. */
 export async function loadVideo(db: DbOrTx, user: SessionUser, id: number) {
   const [row] = await db
-    .select({ video: videos, videoTitle: videoStores.title, videoUrl: videoStores.url, duration: videoStores.duration, videoCover: videoStores.cover, categoryName: categories.name, editorName: users.name })
+    .select({ video: videos, videoTitle: videoStores.title, videoUrl: videoStores.url, duration: videoStores.duration, videoCover: videoStores.cover, categoryName: categories.name, editorName: users.name, reviewerName: reviewers.name })
     .from(videos)
     .leftJoin(videoStores, eq(videoStores.id, videos.videoStoreId))
     .leftJoin(categories, eq(categories.id, videos.categoryId))
     .leftJoin(users, eq(users.id, videos.editorId))
+    // The reviewer of the last decision: the editor shows who rejected it (issue 8).
+    .leftJoin(reviewers, eq(reviewers.id, videos.reviewerId))
     .where(allOf([eq(videos.id, id), scope(user)]))
     .limit(1);
   if (!row) return undefined;

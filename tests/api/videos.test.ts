@@ -80,12 +80,18 @@ describe.each(DB_KINDS)('short videos API on %s', (kind) => {
     expect(submitted.body.data).toMatchObject({ action: 'submit', status: 1, version: 2 });
     const queue = await t.call('GET', '/api/articles_review?contentType=video', { cookie: admin });
     expect(queue.body.data.list.map((r: { id: number; contentType: string }) => [r.contentType, r.id])).toContainEqual(['video', v.id]);
-    const published = await t.call('PUT', `/api/videos/publish/${v.id}`, { cookie: admin, body: { version: 2 } });
+    // Rejected: the editor reads who, when and why with the video; resubmitted, it is pending again.
+    expect((await t.call('PUT', `/api/articles_review/${v.id}`, { cookie: admin, body: { contentType: 'video', action: 'reject', comment: '封面太暗' } })).status).toBe(200);
+    const rejected = (await t.call('GET', `/api/videos/${v.id}`, { cookie: editor.cookie })).body.data;
+    expect(rejected).toMatchObject({ status: 2, reviewComment: '封面太暗', reviewerName: '超级管理员' });
+    expect(rejected.reviewedAt).toEqual(expect.any(String));
+    expect((await t.call('PUT', `/api/videos/publish/${v.id}`, { cookie: editor.cookie, body: { version: rejected.version } })).body.data).toMatchObject({ action: 'submit', status: 1 });
+    const published = await t.call('PUT', `/api/videos/publish/${v.id}`, { cookie: admin, body: { version: rejected.version + 1 } });
     expect(published.body.data).toMatchObject({ action: 'publish', status: 3 });
     const again = await t.call('PUT', `/api/videos/publish/${v.id}`, { cookie: admin, body: {} });
     expect(again.status).toBe(409);
     const kinds = (await t.db.select({ kind: revisions.kind }).from(revisions).where(and(eq(revisions.resource, 'video'), eq(revisions.resourceId, v.id))).orderBy(revisions.id)).map((r) => r.kind);
-    expect(kinds).toEqual(['create', 'transition', 'transition']);
+    expect(kinds).toEqual(['create', 'transition', 'transition', 'transition', 'transition']);
     // Words from the dictionary block publishing.
     await t.call('POST', '/api/sensitive_words', { cookie: admin, body: { words: ['违禁词'] } });
     const bad = (await t.call('POST', '/api/videos', { cookie: admin, body: { title: '含违禁词的视频', videoStoreId: libA } })).body.data;

@@ -203,7 +203,12 @@ describe.each(DB_KINDS)('publishing workflow on %s', (kind) => {
     expect(await row(a.id)).toEqual(before);
     await t.call('PUT', `/api/articles_review/${a.id}`, { cookie: reviewer.cookie, body: { action: 'reject', comment: '导语太长，请压缩到 100 字' } });
     const seen = await t.call('GET', `/api/articles/${a.id}`, { cookie: writer.cookie });
-    expect(seen.body.data).toMatchObject({ status: 2, reviewComment: '导语太长，请压缩到 100 字', reviewerId: reviewer.userId });
+    // The editor shows the reviewer by name and the time of the decision, with the record (one call).
+    expect(seen.body.data).toMatchObject({ status: 2, reviewComment: '导语太长，请压缩到 100 字', reviewerId: reviewer.userId, reviewerName: '员工reviewer1' });
+    expect(Date.now() - Date.parse(seen.body.data.reviewedAt)).toBeLessThan(60_000);
+    // A save keeps it rejected, reason and all, until it is resubmitted.
+    const fixed = await t.call('PUT', `/api/articles/${a.id}`, { cookie: writer.cookie, body: { version: seen.body.data.version, summary: '压缩后的导语' } });
+    expect(fixed.body.data).toMatchObject({ status: 2, reviewComment: '导语太长，请压缩到 100 字', reviewerName: '员工reviewer1' });
     const bench = await t.call('GET', '/api/workbench', { cookie: writer.cookie });
     expect(bench.body.data.rejected.find((r: { id: number }) => r.id === a.id)).toMatchObject({ reviewComment: '导语太长，请压缩到 100 字', title: '待驳回' });
     expect(bench.body.data.review).toBeNull();

@@ -8,6 +8,7 @@ import { CoverInput, MediaPickerModal, type PickedMedia } from '@/components/med
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { useUnsavedChanges } from '@/components/crud';
 import { LockBanner, RevisionsDrawer, useEditLock } from '@/components/editorial';
+import { RejectNotice } from '@/components/review/reject-notice';
 import { isOk } from '@/lib/api/resource';
 import { videoApi } from '@/lib/api/videos';
 import { videoSaveSchema, type VideoRecord } from '@/lib/resources/videos';
@@ -198,12 +199,12 @@ export function VideoEditor() {
   return (
     <div style={{ paddingBottom: 96 }}>
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+        <RejectNotice record={record} label="短视频" />
         {record && <LockBanner lock={lock} label="短视频" onShowRevisions={(rid) => setDrawer({ open: true, revisionId: rid })} />}
         {record && (
           <Space wrap>
             <Tag color={record.status === 3 ? 'green' : record.status === 2 ? 'red' : 'default'}>{statusLabel(record.status)}</Tag>
             <Typography.Text type="secondary">版本 {record.version}</Typography.Text>
-            {record.status === 2 && record.reviewComment && <Alert type="error" showIcon title={`驳回理由：${record.reviewComment}`} />}
             {record.checkResult && record.checkResult.hits.length > 0 && <Alert type="warning" showIcon title={`含敏感词：${record.checkResult.hits.join('、')}（发布前请修改）`} />}
           </Space>
         )}
