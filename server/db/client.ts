@@ -10,7 +10,7 @@ import { Pool } from 'pg';
 import * as schema from './schema';
 import { acquireFolderLock, type FolderLock } from './lock';
 import { bootstrap } from './bootstrap';
-import { MAINTENANCE_EVERY_MS, MAINTENANCE_FIRST_DELAY_MS, schedule, vacuumAnalyze } from './maintenance';
+import { dailyMaintenance, MAINTENANCE_EVERY_MS, MAINTENANCE_FIRST_DELAY_MS, schedule } from './maintenance';
 import { dataDir, serverEnv } from '../env';
 
 /**
@@ -68,16 +68,7 @@ async function openPglite(dir: string, opts: OpenOptions): Promise<DbHandle> {
   const db = drizzlePglite(client, { schema, logger: !!process.env.CMS_DB_LOG });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await bootstrap(db, { quiet: opts.quiet });
-  const stopMaintenance =
-    dir === 'memory'
-      ? () => {}
-      : schedule(
-          async () => {
-            const ms = await vacuumAnalyze(db);
-            if (!opts.quiet) console.log(`[db] 例行维护 VACUUM (ANALYZE) 完成，用时 ${ms} ms`);
-          },
-          { firstDelayMs: MAINTENANCE_FIRST_DELAY_MS, everyMs: MAINTENANCE_EVERY_MS },
-        );
+  const stopMaintenance = dir === 'memory' ? () => {} : scheduleMaintenance(db, 'pglite', opts);
   return {
     db,
     kind: 'pglite',
@@ -111,13 +102,27 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<DbHandle> {
     await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATE_LOCK]).catch(() => {});
     lockClient.release();
   }
+  // Each instance runs it; a second run the same day finds nothing left to prune.
+  const stopMaintenance = scheduleMaintenance(db, 'postgres', opts);
   return {
     db,
     kind: 'postgres',
     async close() {
+      stopMaintenance();
       await pool.end();
     },
   };
+}
+
+/** The daily maintenance (server/db/maintenance.ts): some minutes after start, then once a day. */
+function scheduleMaintenance(db: Db, kind: 'pglite' | 'postgres', opts: OpenOptions) {
+  return schedule(
+    async () => {
+      const { prunedRevisions, vacuumMs } = await dailyMaintenance(db, kind);
+      if (!opts.quiet) console.log(`[db] 例行维护完成：清理旧修订 ${prunedRevisions} 条${vacuumMs === null ? '' : `，VACUUM (ANALYZE) 用时 ${vacuumMs} ms`}`);
+    },
+    { firstDelayMs: MAINTENANCE_FIRST_DELAY_MS, everyMs: MAINTENANCE_EVERY_MS },
+  );
 }
 
 const GLOBAL_KEY = Symbol.for('cms.db');

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { pruneRevisions } from '../content/revision-pruning';
 
 /**
  * PGlite runs no autovacuum (it has no background workers, whatever `SHOW autovacuum` says), so
  * without this its planner statistics are never refreshed and dead rows never reclaimed. A file
  * database therefore gets a `VACUUM (ANALYZE)` some minutes after start and then once a day. It
  * holds PGlite's single connection while it runs: about 0.5 s per 300 000 log rows here.
- * PostgreSQL needs none of this (its autovacuum does it).
+ * PostgreSQL needs no VACUUM from us (its autovacuum does it), only the revision pruning.
  */
 export const MAINTENANCE_FIRST_DELAY_MS = 10 * 60_000;
 export const MAINTENANCE_EVERY_MS = 24 * 3600_000;
@@ -15,6 +16,16 @@ export async function vacuumAnalyze(db: Db): Promise<number> {
   const started = performance.now();
   await db.execute(sql`VACUUM (ANALYZE)`);
   return Math.round(performance.now() - started);
+}
+
+/**
+ * The daily maintenance of every database: old revisions are thinned (server/content/revision-pruning.ts),
+ * then a PGlite database is vacuumed (which also reclaims what the pruning freed).
+ */
+export async function dailyMaintenance(db: Db, kind: 'pglite' | 'postgres', now = new Date()): Promise<{ prunedRevisions: number; vacuumMs: number | null }> {
+  const prunedRevisions = await pruneRevisions(db, { now });
+  const vacuumMs = kind === 'pglite' ? await vacuumAnalyze(db) : null;
+  return { prunedRevisions, vacuumMs };
 }
 
 /** Runs `task` after `firstDelayMs`, then every `everyMs`; the timers never keep the process alive. */

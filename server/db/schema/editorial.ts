@@ -56,5 +56,6 @@ export const revisions = pgTable(
     note: varchar('note', { length: 255 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('revisions_resource_idx').on(t.resource, t.resourceId, t.id)],
+  // `created_at`: the daily pruning finds the records whose revisions crossed the 30-day line.
+  (t) => [index('revisions_resource_idx').on(t.resource, t.resourceId, t.id), index('revisions_created_idx').on(t.createdAt)],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "revisions_created_idx" ON "revisions" USING btree ("created_at");
