@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { SESSION_COOKIE } from '../../lib/constants';
 import { access } from '../auth/access';
@@ -14,18 +15,35 @@ import type { AppEnv } from '../http/types';
 
 /** A DingTalk identity waiting for its owner's password sign-in (HttpOnly, ten minutes). */
 export const DINGTALK_PENDING_COOKIE = 'cms_dingtalk_pending';
+/**
+ * The state's token, kept in the browser that started the flow (HttpOnly, ten minutes): the
+ * callback is finished only in that browser. Without it a callback link made by someone else
+ * (their own DingTalk account, their own state) signs the victim's browser into the attacker's
+ * account, or plants the attacker's DingTalk identity for the victim to "confirm" (login CSRF).
+ */
+export const DINGTALK_STATE_COOKIE = 'cms_dingtalk_state';
+const STATE_COOKIE_PATH = '/api/dingtalk';
 const TICKET_MINUTES = 10;
 const BIND_SCREEN = '/user/bindDingtalk';
 
 /** Where DingTalk sends the browser back: the configured callback, else this server's own. */
 const callbackUrl = (c: Context<AppEnv>, config: DingtalkConfig) => config.redirectUri ?? `${new URL(c.req.url).origin}/api/dingtalk/callback`;
 
-async function issueTicket(db: DbOrTx, config: DingtalkConfig, values: { purpose: 'bind' | 'login'; userId?: number }) {
+async function issueTicket(c: Context<AppEnv>, config: DingtalkConfig, values: { purpose: 'bind' | 'login'; userId?: number }) {
+  const db = c.get('db');
   // Lapsed tickets go as new ones are made (the table holds ten minutes of them).
   await db.delete(dingtalkTickets).where(lt(dingtalkTickets.expiresAt, new Date(Date.now() - 3600_000)));
   const { token, state } = newState(config.clientSecret);
   await db.insert(dingtalkTickets).values({ tokenHash: hashToken(token), purpose: values.purpose, userId: values.userId ?? null, expiresAt: new Date(Date.now() + TICKET_MINUTES * 60_000) });
+  setCookie(c, DINGTALK_STATE_COOKIE, token, { path: STATE_COOKIE_PATH, httpOnly: true, sameSite: 'Lax', secure: c.get('https'), maxAge: TICKET_MINUTES * 60 });
   return state;
+}
+
+/** Whether this browser started the flow the state belongs to (constant-time compare). */
+function startedHere(c: Context<AppEnv>, token: string): boolean {
+  const kept = Buffer.from(getCookie(c, DINGTALK_STATE_COOKIE) ?? '');
+  const given = Buffer.from(token);
+  return kept.length === given.length && timingSafeEqual(kept, given);
 }
 
 /** Uses a ticket once: null when it is unknown, used, lapsed or of another purpose. */
@@ -76,13 +94,13 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
 
   app.post('/bind_start', access.signedIn(), async (c) => {
     if (!config) throw conflict('钉钉登录未配置（需要 DINGTALK_CLIENT_ID 和 DINGTALK_CLIENT_SECRET），请联系管理员');
-    const state = await issueTicket(c.get('db'), config, { purpose: 'bind', userId: c.get('user')!.id });
+    const state = await issueTicket(c, config, { purpose: 'bind', userId: c.get('user')!.id });
     return ok(c, { url: authorizeUrl(config, { state, redirectUri: callbackUrl(c, config) }) });
   });
 
   app.get('/login_start', access.public(), async (c) => {
     if (!config) return c.redirect('/login?dingtalk=off');
-    const state = await issueTicket(c.get('db'), config, { purpose: 'login' });
+    const state = await issueTicket(c, config, { purpose: 'login' });
     return c.redirect(authorizeUrl(config, { state, redirectUri: callbackUrl(c, config) }));
   });
 
@@ -97,7 +115,10 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
     const fail = (reason: string) => c.redirect(isBind ? `${BIND_SCREEN}?error=${reason}` : `/login?dingtalk=${reason}`);
     if (!token || !ticket || (ticket.purpose !== 'bind' && ticket.purpose !== 'login')) return fail('state');
     const used = await useTicket(db, token, ticket.purpose);
-    if (!used) return fail('state');
+    // Used either way: a state that reached the wrong browser is spent, the right one starts again.
+    const mine = startedHere(c, token);
+    deleteCookie(c, DINGTALK_STATE_COOKIE, { path: STATE_COOKIE_PATH });
+    if (!used || !mine) return fail('state');
     if (!code || code.length > 512) return fail('denied');
 
     if (isBind) {

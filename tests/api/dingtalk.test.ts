@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { loginLogs, operationLogs, users } from '@/server/db/schema';
 import { DINGTALK_ME, DINGTALK_TOKEN, newState } from '@/server/dingtalk/client';
-import { DINGTALK_PENDING_COOKIE } from '@/server/routes/dingtalk';
+import { DINGTALK_PENDING_COOKIE, DINGTALK_STATE_COOKIE } from '@/server/routes/dingtalk';
 import { createApp } from '@/server/app';
 import { createStaff, DB_KINDS, setupTestApp, testPeer, type TestContext } from './helpers';
 
@@ -47,16 +47,36 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     await t?.close();
   });
 
+  /**
+   * The state cookie each browser keeps from the flow it started (DINGTALK_STATE_COOKIE), by the
+   * session cookie of that browser ('' for one not signed in): `back` sends it as that browser would.
+   */
+  const stateCookies = new Map<string, string>();
+  const keepStateCookie = (headers: Headers, cookie = '') => {
+    const kept = cookieFrom(headers, DINGTALK_STATE_COOKIE);
+    if (kept) stateCookies.set(cookie, kept);
+  };
   /** Starts a binding as `cookie`; returns the state DingTalk would echo back. */
   const startBind = async (cookie: string) => {
     const res = await t.call('POST', '/api/dingtalk/bind_start', { cookie });
     expect(res.status).toBe(200);
+    keepStateCookie(res.headers, cookie);
     const url = new URL(res.body.data.url);
     expect(`${url.origin}${url.pathname}`).toBe('https://login.dingtalk.com/oauth2/auth');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ client_id: CONFIG.clientId, response_type: 'code', scope: 'openid', redirect_uri: 'http://localhost/api/dingtalk/callback' });
     return url.searchParams.get('state')!;
   };
-  const back = (state: string, code: string, cookie?: string) => t.call('GET', `/api/dingtalk/callback?authCode=${code}&state=${encodeURIComponent(state)}`, { cookie });
+  /** Starts a DingTalk sign-in in a browser without a session; returns the state. */
+  const startLogin = async () => {
+    const start = await t.call('GET', '/api/dingtalk/login_start');
+    expect(start.status).toBe(302);
+    keepStateCookie(start.headers);
+    return new URL(start.headers.get('location')!).searchParams.get('state')!;
+  };
+  const back = (state: string, code: string, cookie?: string) => {
+    const browser = [cookie, stateCookies.get(cookie ?? '')].filter(Boolean).join('; ');
+    return t.call('GET', `/api/dingtalk/callback?authCode=${code}&state=${encodeURIComponent(state)}`, { cookie: browser || undefined });
+  };
 
   it('binds the signed-in person’s DingTalk account; the state works once and only for them', async () => {
     const li = await createStaff(t, admin, { username: 'li_dd', routes: [] });
@@ -92,16 +112,14 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     const state = await startBind(zhao.cookie);
     expect((await back(state, 'bad-code', zhao.cookie)).headers.get('location')).toBe('/user/bindDingtalk?error=refused');
     const again = await startBind(zhao.cookie);
-    expect((await t.call('GET', `/api/dingtalk/callback?state=${encodeURIComponent(again)}`, { cookie: zhao.cookie })).headers.get('location')).toBe('/user/bindDingtalk?error=denied');
+    expect((await t.call('GET', `/api/dingtalk/callback?state=${encodeURIComponent(again)}`, { cookie: `${zhao.cookie}; ${stateCookies.get(zhao.cookie)}` })).headers.get('location')).toBe('/user/bindDingtalk?error=denied');
     const [row] = await t.db.select({ unionId: users.dingtalkUnionId }).from(users).where(eq(users.username, 'zhao_dd'));
     expect(row.unionId).toBeNull();
   });
 
   it('signs a bound account in; an unbound one signs in once with its password and confirms the binding', async () => {
     // li_dd is bound to code-li (first test).
-    const start = await t.call('GET', '/api/dingtalk/login_start');
-    expect(start.status).toBe(302);
-    const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
+    const state = await startLogin();
     const signedIn = await back(state, 'code-li');
     expect(signedIn.headers.get('location')).toBe('/');
     const session = cookieFrom(signedIn.headers, 'cms_session')!;
@@ -110,8 +128,7 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     expect(entry).toMatchObject({ username: 'li_dd', success: true });
 
     // 王钉钉 is bound to nobody: kept for ten minutes while the person signs in with a password.
-    const start2 = await t.call('GET', '/api/dingtalk/login_start');
-    const unbound = await back(new URL(start2.headers.get('location')!).searchParams.get('state')!, 'code-wang');
+    const unbound = await back(await startLogin(), 'code-wang');
     expect(unbound.headers.get('location')).toBe('/login?from=%2Fuser%2FbindDingtalk&dingtalk=unbound');
     expect(cookieFrom(unbound.headers, 'cms_session')).toBeUndefined();
     const pending = cookieFrom(unbound.headers, DINGTALK_PENDING_COOKIE)!;
@@ -122,8 +139,7 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     expect(bound.status).toBe(200);
     // Used once.
     expect((await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: {} })).status).toBe(404);
-    const start3 = await t.call('GET', '/api/dingtalk/login_start');
-    const next = await back(new URL(start3.headers.get('location')!).searchParams.get('state')!, 'code-wang');
+    const next = await back(await startLogin(), 'code-wang');
     expect(next.headers.get('location')).toBe('/');
 
     // Unbinding; a disabled account is not signed in.
@@ -131,8 +147,7 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     expect((await t.call('GET', '/api/dingtalk/status', { cookie: wang.cookie })).body.data.bound).toBe(false);
     const [li] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'li_dd'));
     await t.call('PUT', `/api/users/${li.id}`, { cookie: admin, body: { enabled: false } });
-    const start4 = await t.call('GET', '/api/dingtalk/login_start');
-    expect((await back(new URL(start4.headers.get('location')!).searchParams.get('state')!, 'code-li')).headers.get('location')).toBe('/login?dingtalk=disabled');
+    expect((await back(await startLogin(), 'code-li')).headers.get('location')).toBe('/login?dingtalk=disabled');
   });
 
   it('without configuration the screen is told so and nothing leaves the machine', async () => {

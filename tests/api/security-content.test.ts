@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { articles, sessions, users } from '@/server/db/schema';
+import { DINGTALK_ME, DINGTALK_TOKEN } from '@/server/dingtalk/client';
+import { DINGTALK_PENDING_COOKIE } from '@/server/routes/dingtalk';
+import { cookieHeader, createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
+
+/**
+ * Holes found in the security review of the content routes (articles, revisions, locks, media,
+ * operations, statistics, DingTalk), each kept shut by a test that failed before its fix.
+ * docs/decisions.md "Security review of the content routes".
+ */
+
+const DINGTALK = { clientId: 'dingapp-key', clientSecret: 'dingapp-secret-2026' };
+const dingtalkPeople: Record<string, { unionId: string; nick: string }> = {
+  'code-attacker': { unionId: 'union-attacker', nick: '张三' },
+  'code-attacker-2': { unionId: 'union-attacker-2', nick: '管理员' },
+};
+const dingtalk = setupServer(
+  http.post(DINGTALK_TOKEN, async ({ request }) => {
+    const { code } = (await request.json()) as { code: string };
+    return dingtalkPeople[code] ? HttpResponse.json({ accessToken: `at-${code}` }) : HttpResponse.json({ message: '不合法的临时授权码' }, { status: 400 });
+  }),
+  http.get(DINGTALK_ME, ({ request }) => {
+    const person = dingtalkPeople[request.headers.get('x-acs-dingtalk-access-token')?.replace(/^at-/, '') ?? ''];
+    return person ? HttpResponse.json({ ...person, avatarUrl: '' }) : HttpResponse.json({ message: 'bad token' }, { status: 401 });
+  }),
+);
+
+const setCookieNamed = (headers: Headers, name: string) => headers.getSetCookie().find((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`));
+
+describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
+  let t: TestContext;
+  let admin: string;
+  let newsroom: number;
+  let video: number;
+
+  beforeAll(async () => {
+    dingtalk.listen({ onUnhandledRequest: 'bypass' });
+    t = await setupTestApp(kind, { dingtalk: DINGTALK });
+    admin = await t.login();
+    newsroom = (await t.call('POST', '/api/departments', { cookie: admin, body: { name: '新闻部' } })).body.data.id;
+    video = (await t.call('POST', '/api/departments', { cookie: admin, body: { name: '视频部' } })).body.data.id;
+  });
+  afterAll(async () => {
+    dingtalk.close();
+    await t?.close();
+  });
+
+  it('a DingTalk callback link started in another browser signs nobody in and plants no identity (login CSRF)', async () => {
+    // The attacker binds their DingTalk account to their own low account, so the login flow signs it in.
+    const attacker = await createStaff(t, admin, { username: 'dd_attacker', routes: [] });
+    const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'dd_attacker'));
+    await t.db.update(users).set({ dingtalkUnionId: 'union-attacker', dingtalkNick: '张三' }).where(eq(users.id, row.id));
+    expect(attacker.userId).toBe(row.id);
+
+    // The attacker starts a DingTalk sign-in in their own browser and keeps the callback link
+    // DingTalk would send them back to, instead of following it.
+    const start = await t.call('GET', '/api/dingtalk/login_start');
+    const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
+    const link = (code: string, s: string) => `/api/dingtalk/callback?authCode=${code}&state=${encodeURIComponent(s)}`;
+
+    // The victim's browser opens the link (an <img>, a redirect, a chat message): no session.
+    const victim = await t.call('GET', link('code-attacker', state));
+    expect(victim.headers.get('location')).toBe('/login?dingtalk=state');
+    expect(setCookieNamed(victim.headers, 'cms_session')).toBeUndefined();
+    const before = (await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, row.id))).length;
+
+    // Nor an unbound attacker identity waiting for the victim to sign in and "confirm" it.
+    const start2 = await t.call('GET', '/api/dingtalk/login_start');
+    const state2 = new URL(start2.headers.get('location')!).searchParams.get('state')!;
+    const planted = await t.call('GET', link('code-attacker-2', state2));
+    expect(planted.headers.get('location')).toBe('/login?dingtalk=state');
+    expect(setCookieNamed(planted.headers, DINGTALK_PENDING_COOKIE)).toBeUndefined();
+
+    // In the browser that started it, the flow still works.
+    const own = await t.call('GET', '/api/dingtalk/login_start');
+    const ownState = new URL(own.headers.get('location')!).searchParams.get('state')!;
+    const done = await t.call('GET', link('code-attacker', ownState), { cookie: cookieHeader(own.headers) });
+    expect(done.headers.get('location')).toBe('/');
+    expect(setCookieNamed(done.headers, 'cms_session')).toBeDefined();
+    expect((await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, row.id))).length).toBe(before + 1);
+  });
+});
