@@ -10,7 +10,7 @@ import { pageOf, parseListQuery } from '../crud/list';
 import { badRequest, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
 import type { ContentService } from '../content/check';
-import { ARTICLE_KINDS } from '../../lib/resources/articles';
+import { ARTICLE_KINDS, articleUpdateSchema } from '../../lib/resources/articles';
 import { loadArticle, updateArticle } from './articles';
 
 /**
@@ -33,6 +33,12 @@ export interface EditorialTarget {
   listRoutes: string[];
   /** The record, when it exists and is in the user's data scope. */
   load(db: DbOrTx, user: SessionUser, id: number): Promise<(Record<string, unknown> & { id: number; version: number; title: string }) | undefined>;
+  /**
+   * The save's validation of the editable fields: a restore is a save, and a revision may hold an
+   * editor's unsaved copy (sent with the lock's heartbeat, never validated), so what it puts back
+   * passes the same rules as a PUT (issue: security review of the content routes).
+   */
+  patchSchema: z.ZodType<Record<string, unknown>>;
   /** Whether this user may edit this record (e.g. holds the route of its kind). */
   mayEdit(user: SessionUser, row: Record<string, unknown>): boolean;
   /** A version-checked, lock-checked save (a restore is a save). */
@@ -174,8 +180,11 @@ export function revisionRoutes(target: EditorialTarget) {
     const { version, fields } = parseInput(restoreSchema(resource), raw);
     const rev = await revisionOf(c.get('db'), row.id, rid);
     const names = fields ?? REVISION_FIELDS[resource].map((f) => f.name);
-    const patch = Object.fromEntries(names.filter((n) => n in rev.snapshot).map((n) => [n, rev.snapshot[n]]));
-    if (!Object.keys(patch).length) throw badRequest('这个修订没有可恢复的字段', { fields: '这个修订没有可恢复的字段' });
+    const picked = Object.fromEntries(names.filter((n) => n in rev.snapshot).map((n) => [n, rev.snapshot[n]]));
+    if (!Object.keys(picked).length) throw badRequest('这个修订没有可恢复的字段', { fields: '这个修订没有可恢复的字段' });
+    // Validated like a save; only the picked fields are written (the schema's defaults are not).
+    const parsed = parseInput(target.patchSchema, picked);
+    const patch = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in picked));
     const labels = REVISION_FIELDS[resource].filter((f) => names.includes(f.name)).map((f) => f.label);
     const note = `恢复修订 #${rid}${fields ? `（${labels.join('、')}）` : '（全部字段）'}`;
     const saved = await target.save(c, { id: row.id, version, patch, lockToken: lockTokenOf(c, raw), revision: { kind: 'restore', note } });
@@ -195,6 +204,7 @@ export function articleEditorialTarget(contentService: ContentService): Editoria
     editRoutes,
     listRoutes: ['/article/list'],
     load: (db, user, id) => loadArticle(db, user, id),
+    patchSchema: articleUpdateSchema.omit({ version: true }),
     mayEdit: (user, row) => user.routes.has(ARTICLE_KINDS.find((k) => k.value === row.kind)?.route ?? '/article/addArticle'),
     save: (c, { id, version, patch, lockToken, revision }) => updateArticle(c, { id, version, patch, contentService, lockToken, revision }),
   };

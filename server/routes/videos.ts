@@ -193,6 +193,7 @@ export function videoEditorialTarget(contentService: ContentService): EditorialT
     editRoutes: [EDIT_ROUTE],
     listRoutes: ['/article/videoList'],
     load: (db, user, id) => loadVideo(db, user, id),
+    patchSchema: videoUpdateSchema.omit({ version: true }),
     mayEdit: (user) => user.routes.has(EDIT_ROUTE),
     save: (c, { id, version, patch, lockToken, revision }) => updateVideo(c, { id, version, patch, contentService, lockToken, revision }),
   };

@@ -83,4 +83,27 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     expect(setCookieNamed(done.headers, 'cms_session')).toBeDefined();
     expect((await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, row.id))).length).toBe(before + 1);
   });
+
+  it('restoring a revision validates the fields like a save (an unsaved copy sent with the lock is not trusted)', async () => {
+    const editor = await createStaff(t, admin, { username: 'rev_editor', routes: ['/article/list', '/article/addArticle'], level: 2, departmentId: newsroom });
+    const a = (await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '重卡销量', cover: '/uploads/pic/2026/11/a.jpg', content: '<p>正文</p>' } })).body.data;
+    const lock = await t.call('POST', `/api/articles/${a.id}/lock`, { cookie: editor.cookie, body: {} });
+    expect(lock.status).toBe(200);
+    const token = lock.body.data.token;
+    // The heartbeat's copy is whatever the client sends: here fields no save would accept.
+    const draft = { baseVersion: 1, fields: { cover: 'javascript:alert(document.cookie)', images: [{ picId: null, url: 'data:text/html,<script>alert(1)</script>', caption: '' }], title: '标'.repeat(400), author: { evil: true } } };
+    expect((await t.call('PUT', `/api/articles/${a.id}/lock`, { cookie: editor.cookie, body: { token, draft } })).status).toBe(200);
+    const released = await t.call('DELETE', `/api/articles/${a.id}/lock?token=${token}`, { cookie: editor.cookie });
+    const rid = released.body.data.savedRevisionId;
+    expect(rid).toBeGreaterThan(0);
+
+    const restored = await t.call('POST', `/api/articles/${a.id}/revisions/${rid}/restore`, { cookie: editor.cookie, body: { version: 1 } });
+    expect(restored.status).toBe(400);
+    expect(Object.keys(restored.body.errors ?? {})).toEqual(expect.arrayContaining(['cover', 'title']));
+    const [stored] = await t.db.select({ cover: articles.cover, title: articles.title, images: articles.images, version: articles.version }).from(articles).where(eq(articles.id, a.id));
+    expect(stored).toEqual({ cover: '/uploads/pic/2026/11/a.jpg', title: '重卡销量', images: [], version: 1 });
+    // Restoring only a field that is fine still works.
+    const titleOnly = await t.call('POST', `/api/articles/${a.id}/revisions/${rid}/restore`, { cookie: editor.cookie, body: { version: 1, fields: ['subtitle'] } });
+    expect(titleOnly.status).toBe(200);
+  });
 });
