@@ -106,4 +106,20 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     const titleOnly = await t.call('POST', `/api/articles/${a.id}/revisions/${rid}/restore`, { cookie: editor.cookie, body: { version: 1, fields: ['subtitle'] } });
     expect(titleOnly.status).toBe(200);
   });
+
+  it('the list’s lock lookup names no one editing an article outside the asker’s data scope', async () => {
+    const owner = await createStaff(t, admin, { username: 'lock_owner', routes: ['/article/list', '/article/addArticle'], level: 3, departmentId: newsroom });
+    const outsider = await createStaff(t, admin, { username: 'lock_outsider', routes: ['/article/list', '/article/addArticle'], level: 2, departmentId: video });
+    const a = (await t.call('POST', '/api/articles', { cookie: owner.cookie, body: { title: '独家：新车型谍照', content: '<p>保密</p>' } })).body.data;
+    expect((await t.call('POST', `/api/articles/${a.id}/lock`, { cookie: owner.cookie, body: {} })).status).toBe(200);
+    // The article itself is out of the outsider's reach...
+    expect((await t.call('GET', `/api/articles/${a.id}`, { cookie: outsider.cookie })).status).toBe(404);
+    // ...and so is who is editing it, and when.
+    const peek = await t.call('GET', `/api/articles/locks?ids=${a.id}`, { cookie: outsider.cookie });
+    expect(peek.status).toBe(200);
+    expect(peek.body.data.list).toEqual([]);
+    // Someone whose scope covers it still sees the holder.
+    const mine = await t.call('GET', `/api/articles/locks?ids=${a.id}`, { cookie: admin });
+    expect(mine.body.data.list).toEqual([expect.objectContaining({ id: a.id, userId: owner.userId, name: '员工lock_owner' })]);
+  });
 });
