@@ -14,7 +14,7 @@ import { logOperation } from '../crud/oplog';
 import { ApiError, badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
 import type { MediaKind, StorageConfig } from '../storage/config';
-import { checkImage, CHECK } from '../storage/image-check';
+import { checkImage, CHECK, type Verdict } from '../storage/image-check';
 import { describePicture, receiveFile } from '../storage/local';
 import { queueDeletions, runDeletions, type FileRef } from '../storage/deletions';
 import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
@@ -387,7 +387,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
           created = (await routes.getOne(tx, user, id))!;
           await logOperation(tx, c, { type: 'create', resource: resource.name, resourceId: id, summary: `上传${resource.label}「${title}」`, after: created });
         });
-        if (kind === 'pic') void runCheck(c.get('db'), storage, created as { id: number; url: string }, c);
+        if (kind === 'pic') void runCheck(c.get('db'), storage, created as { id: number; url: string });
         return ok(c, created);
       });
 
@@ -433,7 +433,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
         app.post('/:id/check', access.route(resource.permission), async (c) => {
           const [row] = await c.get('db').select({ id: picStores.id, url: picStores.url }).from(picStores).where(eq(picStores.id, idParam(c)));
           if (!row) throw notFound('图片不存在');
-          return ok(c, await runCheck(c.get('db'), storage, row, c));
+          return ok(c, await runCheck(c.get('db'), storage, row));
         });
       }
 
@@ -515,12 +515,16 @@ async function filesOf(tx: DbOrTx, kind: 'pic' | 'video', rows: LibraryRow[]): P
   return [...files, ...posters.filter((p) => !kept.has(p.url)).map((p) => p.file)];
 }
 
-/** Runs the picture check and keeps the verdict; without a service the picture stays 未检测. */
-async function runCheck(db: DbOrTx, storage: StorageConfig, row: { id: number; url: string }, c: Context<AppEnv>) {
+/**
+ * Runs the picture check and keeps the verdict; without a service the picture stays 未检测. A local
+ * picture's address is made from CMS_PUBLIC_ORIGIN only, never from the request: its Host is the
+ * client's to choose, and a check fetched from the uploader's own server passes any picture.
+ */
+async function runCheck(db: DbOrTx, storage: StorageConfig, row: { id: number; url: string }) {
   if (!storage.imageCheckUrl) return { status: CHECK.unchecked, note: '未配置图片检测服务' };
-  const origin = storage.publicOrigin ?? new URL(c.req.url).origin;
-  const absolute = row.url.startsWith('/') ? `${origin}${row.url}` : row.url;
-  const verdict = await checkImage(storage.imageCheckUrl, absolute);
+  let verdict: Verdict;
+  if (row.url.startsWith('/') && !storage.publicOrigin) verdict = { status: CHECK.unchecked, note: '未配置 CMS_PUBLIC_ORIGIN，检测服务无法取到本地图片' };
+  else verdict = await checkImage(storage.imageCheckUrl, row.url.startsWith('/') ? `${storage.publicOrigin}${row.url}` : row.url);
   await db.update(picStores).set({ checkStatus: verdict.status, checkNote: verdict.note }).where(eq(picStores.id, row.id));
   return verdict;
 }

@@ -1,8 +1,11 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { articles, sessions, users } from '@/server/db/schema';
+import sharp from 'sharp';
+import { articles, picStores, sessions, users } from '@/server/db/schema';
+import { defaultKinds } from '@/server/storage/config';
 import { DINGTALK_ME, DINGTALK_TOKEN } from '@/server/dingtalk/client';
 import { DINGTALK_PENDING_COOKIE } from '@/server/routes/dingtalk';
 import { cookieHeader, createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
@@ -18,7 +21,13 @@ const dingtalkPeople: Record<string, { unionId: string; nick: string }> = {
   'code-attacker': { unionId: 'union-attacker', nick: '张三' },
   'code-attacker-2': { unionId: 'union-attacker-2', nick: '管理员' },
 };
+/** The picture check service: every picture address it was asked to fetch. */
+const checkedImages: string[] = [];
 const dingtalk = setupServer(
+  http.get('http://check.example.test/check', ({ request }) => {
+    checkedImages.push(new URL(request.url).searchParams.get('image') ?? '');
+    return HttpResponse.json({ result: 'pass' });
+  }),
   http.post(DINGTALK_TOKEN, async ({ request }) => {
     const { code } = (await request.json()) as { code: string };
     return dingtalkPeople[code] ? HttpResponse.json({ accessToken: `at-${code}` }) : HttpResponse.json({ message: '不合法的临时授权码' }, { status: 400 });
@@ -121,5 +130,29 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     // Someone whose scope covers it still sees the holder.
     const mine = await t.call('GET', `/api/articles/locks?ids=${a.id}`, { cookie: admin });
     expect(mine.body.data.list).toEqual([expect.objectContaining({ id: a.id, userId: owner.userId, name: '员工lock_owner' })]);
+  });
+
+  it('the picture check never fetches a local picture from the host a request names (only CMS_PUBLIC_ORIGIN)', async () => {
+    // IMAGE_CHECK_URL set, CMS_PUBLIC_ORIGIN forgotten: the request's own origin was used instead.
+    const checked = await setupTestApp(kind, { storage: { driver: 'local', uploadsDir: t.uploadsDir, kinds: defaultKinds(), ticketMinutes: 60, imageCheckUrl: 'http://check.example.test/check' } });
+    try {
+      const cookie = await checked.login();
+      const file = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } }).png().toBuffer();
+      // A script (no Origin, no Sec-Fetch-Site) names its own server as the Host of every call.
+      const send = (path: string, init: { method: string; body: string | Buffer; type: string }) =>
+        checked.app.request(`http://attacker.example.test${path}`, { method: init.method, headers: { cookie, 'content-type': init.type, 'x-test-peer': '10.0.0.1' }, body: init.body });
+      const tk = (await (await send('/api/upload_token', { method: 'POST', type: 'application/json', body: JSON.stringify({ kind: 'pic', size: file.length, mime: 'image/png' }) })).json()).data;
+      expect((await send(tk.url, { method: 'PUT', type: 'image/png', body: file })).status).toBe(200);
+      const item = (await (await send('/api/pic_stores', { method: 'POST', type: 'application/json', body: JSON.stringify({ key: tk.key }) })).json()).data;
+      const again = await (await send(`/api/pic_stores/${item.id}/check`, { method: 'POST', type: 'application/json', body: '{}' })).json();
+      await wait(50);
+      // The check service was never sent to the attacker's server for the picture (which would pass anything).
+      expect(checkedImages.filter((u) => u.includes('attacker.example.test'))).toEqual([]);
+      expect(again.data).toEqual({ status: 0, note: '未配置 CMS_PUBLIC_ORIGIN，检测服务无法取到本地图片' });
+      const [row] = await checked.db.select({ s: picStores.checkStatus }).from(picStores).where(eq(picStores.id, item.id));
+      expect(row.s).toBe(0);
+    } finally {
+      await checked.close();
+    }
   });
 });
