@@ -184,6 +184,17 @@ function mayAct(target: WorkflowTarget, rule: Rule, actor: Actor, row: WorkflowR
   return target.editRoutes(row).some((r) => user.routes.has(r));
 }
 
+/**
+ * A save of what readers see (已发布) or will see at a set time (定时发布) is a reviewer's act: the
+ * approval covered the text it read. Everyone else is refused (409) and told the way back through
+ * review: cancel the schedule, or have a reviewer take the item offline, then edit and resubmit.
+ */
+export function assertMayChangeLive(target: WorkflowTarget, user: SessionUser, status: number) {
+  if (isReviewer(target, user)) return;
+  if (status === published) throw new ApiError(409, `${target.label}已发布，修改需经审核：请内容审核人员修改，或请其下线后再修改并重新提交审核`, { status: '已发布' });
+  if (status === scheduled) throw new ApiError(409, `${target.label}已定时发布，修改需经审核：请先取消定时发布，修改后重新提交审核`, { status: '定时发布' });
+}
+
 /** Hits that block publishing: dictionary words, or the outside service's verdict. */
 export function blockingHits(result: CheckResult | null): string[] | null {
   if (!result) return null;

@@ -12,6 +12,7 @@ import { allOf, likePattern, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { checkContent, htmlText, type ContentService } from '../content/check';
 import { assertMayWrite, lockTokenOf, recordRevision } from '../content/editorial';
+import { articleTarget, assertMayChangeLive } from '../content/workflow';
 import { blockReferences, sanitizeArticleHtml } from '../content/sanitize';
 import { documentTerms } from '../content/search-terms';
 import { searchChanged, type SearchBackend } from '../search';
@@ -114,6 +115,7 @@ export async function updateArticle(
       const before = await loadArticle(tx, user, id);
       if (!before) throw notFound('文章不存在');
       if (!user.routes.has(routeOfKind(before.kind as ArticleKind))) throw forbidden('没有编辑这类文章的权限');
+      assertMayChangeLive(articleTarget, user, before.status);
       await assertMayWrite(tx, { resource: 'article', id, token: lockToken, label: '文章' });
       await assertReferences(tx, patch);
       const content = patch.content === undefined ? before.content : sanitizeArticleHtml(patch.content);

@@ -9,7 +9,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { categories, mediaUsage, tags, users, videoStores, videos } from '../db/schema';
 import { checkContent, type ContentService } from '../content/check';
 import { assertMayWrite, lockTokenOf, recordRevision } from '../content/editorial';
-import { registerWorkflowTarget } from '../content/workflow';
+import { assertMayChangeLive, registerWorkflowTarget } from '../content/workflow';
 import { allOf, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { ApiError, badRequest, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
@@ -164,6 +164,7 @@ export async function updateVideo(
   return c.get('db').transaction(async (tx) => {
     const before = await loadVideo(tx, user, id);
     if (!before) throw notFound('短视频不存在');
+    assertMayChangeLive(videoWorkflowTarget, user, before.status);
     await assertMayWrite(tx, { resource: 'video', id, token: lockToken, label: '短视频' });
     await assertReferences(tx, patch);
     const merged = { ...before, ...patch };

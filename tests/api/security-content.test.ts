@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import sharp from 'sharp';
-import { articles, picStores, sessions, users } from '@/server/db/schema';
+import { articles, picStores, sessions, users, videoStores } from '@/server/db/schema';
 import { defaultKinds } from '@/server/storage/config';
 import { DINGTALK_ME, DINGTALK_TOKEN } from '@/server/dingtalk/client';
 import { DINGTALK_PENDING_COOKIE } from '@/server/routes/dingtalk';
@@ -154,5 +154,47 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     } finally {
       await checked.close();
     }
+  });
+
+  it('what readers see changes only through review: an editor without 内容审核 cannot rewrite a published or scheduled item', async () => {
+    const reviewer = await createStaff(t, admin, { username: 'live_reviewer', routes: ['/article/list', '/article/check', '/article/addArticle', '/article/createVideo'], level: 1 });
+    const editor = await createStaff(t, admin, { username: 'live_editor', routes: ['/article/list', '/article/addArticle', '/article/createVideo'], level: 3, departmentId: newsroom });
+    const a = (await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '新车上市', content: '<p>审核过的正文</p>' } })).body.data;
+    expect((await t.call('PUT', `/api/articles/submit/${a.id}`, { cookie: editor.cookie, body: {} })).status).toBe(200);
+    expect((await t.call('PUT', `/api/articles_review/${a.id}`, { cookie: reviewer.cookie, body: { action: 'approve' } })).status).toBe(200);
+    const live = (await t.call('GET', `/api/articles/${a.id}`, { cookie: editor.cookie })).body.data;
+    expect(live.status).toBe(3);
+
+    // The author's save of the live article would go out unreviewed: refused, nothing changes.
+    const rewrite = await t.call('PUT', `/api/articles/${a.id}`, { cookie: editor.cookie, body: { version: live.version, content: '<p>未经审核的广告</p>' } });
+    expect(rewrite.status).toBe(409);
+    expect(rewrite.body.message).toContain('审核');
+    const [stored] = await t.db.select({ content: articles.content, version: articles.version }).from(articles).where(eq(articles.id, a.id));
+    expect(stored).toEqual({ content: '<p>审核过的正文</p>', version: live.version });
+    // Nor through restoring an older revision.
+    const [first] = (await t.call('GET', `/api/articles/${a.id}/revisions`, { cookie: editor.cookie })).body.data.list.slice(-1);
+    expect((await t.call('POST', `/api/articles/${a.id}/revisions/${first.id}/restore`, { cookie: editor.cookie, body: { version: live.version } })).status).toBe(409);
+
+    // A scheduled one: approved for later, then rewritten before its time.
+    const b = (await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '明日发布', content: '<p>原文</p>' } })).body.data;
+    const later = new Date(Date.now() + 3600_000).toISOString();
+    expect((await t.call('PUT', `/api/articles/submit/${b.id}`, { cookie: editor.cookie, body: { publishAt: later } })).status).toBe(200);
+    expect((await t.call('PUT', `/api/articles_review/${b.id}`, { cookie: reviewer.cookie, body: { action: 'approve' } })).body.data.status).toBe(5);
+    const scheduled = (await t.call('GET', `/api/articles/${b.id}`, { cookie: editor.cookie })).body.data;
+    expect((await t.call('PUT', `/api/articles/${b.id}`, { cookie: editor.cookie, body: { version: scheduled.version, content: '<p>改过</p>' } })).status).toBe(409);
+
+    // Short videos the same.
+    const [lib] = await t.db.insert(videoStores).values({ title: '实拍', storage: 'local', key: 'video/2026/11/live.mp4', url: '/uploads/video/2026/11/live.mp4', mime: 'video/mp4', size: 1000, duration: 60, cover: '' }).returning({ id: videoStores.id });
+    const v = (await t.call('POST', '/api/videos', { cookie: editor.cookie, body: { title: '短视频', videoStoreId: lib.id, description: '简介' } })).body.data;
+    expect((await t.call('PUT', `/api/videos/submit/${v.id}`, { cookie: editor.cookie, body: {} })).status).toBe(200);
+    expect((await t.call('PUT', `/api/articles_review/${v.id}`, { cookie: reviewer.cookie, body: { contentType: 'video', action: 'approve' } })).body.data.status).toBe(3);
+    const liveVideo = (await t.call('GET', `/api/videos/${v.id}`, { cookie: editor.cookie })).body.data;
+    expect((await t.call('PUT', `/api/videos/${v.id}`, { cookie: editor.cookie, body: { version: liveVideo.version, description: '未经审核' } })).status).toBe(409);
+
+    // The reviewer may still correct a live article, and the author may edit it once it is back in their hands.
+    expect((await t.call('PUT', `/api/articles/${a.id}`, { cookie: reviewer.cookie, body: { version: live.version, title: '新车上市（更正）' } })).status).toBe(200);
+    expect((await t.call('PUT', `/api/articles/unschedule/${b.id}`, { cookie: editor.cookie, body: {} })).status).toBe(200);
+    const draft = (await t.call('GET', `/api/articles/${b.id}`, { cookie: editor.cookie })).body.data;
+    expect((await t.call('PUT', `/api/articles/${b.id}`, { cookie: editor.cookie, body: { version: draft.version, content: '<p>改过</p>' } })).status).toBe(200);
   });
 });
