@@ -140,7 +140,7 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
       const file = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } }).png().toBuffer();
       // A script (no Origin, no Sec-Fetch-Site) names its own server as the Host of every call.
       const send = (path: string, init: { method: string; body: string | Buffer; type: string }) =>
-        checked.app.request(`http://attacker.example.test${path}`, { method: init.method, headers: { cookie, 'content-type': init.type, 'x-test-peer': '10.0.0.1' }, body: init.body });
+        checked.app.request(`http://attacker.example.test${path}`, { method: init.method, headers: { cookie, 'content-type': init.type, 'x-test-peer': '10.0.0.1' }, body: init.body as BodyInit });
       const tk = (await (await send('/api/upload_token', { method: 'POST', type: 'application/json', body: JSON.stringify({ kind: 'pic', size: file.length, mime: 'image/png' }) })).json()).data;
       expect((await send(tk.url, { method: 'PUT', type: 'image/png', body: file })).status).toBe(200);
       const item = (await (await send('/api/pic_stores', { method: 'POST', type: 'application/json', body: JSON.stringify({ key: tk.key }) })).json()).data;
