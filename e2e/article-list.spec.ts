@@ -181,6 +181,24 @@ test('文章列表: who is editing each row, the scheduled publish and offline t
   await expect(row.getByTestId('scheduled-publish')).toHaveCount(0);
   await expect(row.getByTestId('scheduled-offline')).toHaveCount(0);
 
+  // Schedule it again from the same menu: a time in the dialog, and the row says when.
+  const again = new Date(Date.now() + 4 * 86_400_000);
+  again.setHours(9, 30, 0, 0);
+  await row.getByRole('button', { name: `「列表E2E定时发布 ${stamp}」的更多操作` }).click();
+  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '定时发布…' }).click();
+  const dialog = page.getByRole('dialog', { name: `定时发布「列表E2E定时发布 ${stamp}」` });
+  await settled(page);
+  const at = `${again.getFullYear()}-${time(again)}`;
+  await dialog.getByLabel('发布时间').fill(at);
+  await dialog.getByLabel('发布时间').press('Enter');
+  await expect(dialog.getByLabel('发布时间')).toHaveValue(at);
+  await checkA11y(page, 'schedule dialog');
+  await page.screenshot({ path: '/tmp/list-1440-schedule-dialog.png' });
+  await dialog.getByRole('button', { name: '定时发布' }).click();
+  await expect(page.getByText(`「列表E2E定时发布 ${stamp}」将定时发布`)).toBeVisible();
+  await expect(row.getByTestId('scheduled-publish')).toHaveText(`定时发布 ${time(again)}`);
+  expect((await api<{ status: number; publishAt: string }>(page, 'GET', `/api/articles/${scheduled}`)).data).toMatchObject({ status: 5, publishAt: again.toISOString() });
+
   // Cancel the scheduled offline of the published one.
   const down = rowOf(page, `列表E2E定时下线 ${stamp}`);
   await down.getByRole('button', { name: `「列表E2E定时下线 ${stamp}」的更多操作` }).click();

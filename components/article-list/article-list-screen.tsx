@@ -16,6 +16,7 @@ import { PAGE_SIZE_DEFAULT, type FilterDef } from '@/lib/resources/define';
 import { useUserStore, useViewer } from '@/stores/user';
 import { BULK_ACTIONS, BulkButtons, mayEditKind } from './bulk-actions';
 import { CategorySelect, DepartmentSelect, EditorSelect } from './pickers';
+import { ScheduleDialog, type ScheduleAction } from './schedule-dialog';
 import { StatusCell } from './status-cell';
 
 const KIND_ICONS = { article: FileTextOutlined, gallery: PictureOutlined, video: PlaySquareOutlined } as const;
@@ -190,6 +191,16 @@ export function ArticleListScreen() {
     }
   };
 
+  const [scheduling, setScheduling] = useState<{ row: ArticleListItem; action: ScheduleAction } | null>(null);
+  /** Sets (or moves) a scheduled publication or offline; true when it took. */
+  const setSchedule = async (row: ArticleListItem, action: ScheduleAction, at: Date) => {
+    const reply = await workflowApi.transition('article', action, row.id, { version: row.version, ...(action === 'schedule' ? { publishAt: at.toISOString() } : { offlineAt: at.toISOString() }) });
+    void list.reload();
+    if (!isOk(reply)) return false;
+    void message.success(action === 'schedule' ? `「${row.title}」将定时发布` : `「${row.title}」将定时下线`);
+    return true;
+  };
+
   /** Cancels a pending scheduled publication or offline (issue 8: "set a time, see it in the list, cancel it"). */
   const cancelSchedule = async (row: ArticleListItem, action: 'unschedule' | 'unschedule_offline') => {
     const reply = await workflowApi.transition('article', action, row.id, { version: row.version });
@@ -230,12 +241,15 @@ export function ArticleListScreen() {
       deleteTitle: (row) => `确定删除草稿「${row.title}」吗？删除后不能恢复。`,
       more: (row) => [
         { key: 'preview', label: '预览', onClick: () => preview(row) },
+        // Reviewers set the times (the workflow's schedule and schedule_offline are theirs).
+        { key: 'schedule', label: row.scheduledPublishAt ? '修改定时发布…' : '定时发布…', hidden: !isReviewer || ![0, 1, 2, 4, 5].includes(row.status), onClick: () => setScheduling({ row, action: 'schedule' }) },
+        { key: 'schedule_offline', label: row.scheduledOfflineAt ? '修改定时下线…' : '定时下线…', hidden: !isReviewer || ![3, 5].includes(row.status), onClick: () => setScheduling({ row, action: 'schedule_offline' }) },
         {
           key: 'unschedule',
           label: '取消定时发布',
           hidden: !row.scheduledPublishAt,
           disabled: mayEditKind(row, viewer) || isReviewer ? false : `没有编辑${kindOf(row.kind)?.label ?? '此类文章'}的权限`,
-          confirm: { title: `取消「${row.title}」的定时发布？`, content: '文章回到草稿，不会在预定时间发布；需要时可重新提交或发布。', okText: '确定' },
+          confirm: { title: `取消「${row.title}」的定时发布？`, content: row.scheduledOfflineAt ? '文章回到草稿，不会在预定时间发布，定时下线也一并取消；需要时可重新提交或发布。' : '文章回到草稿，不会在预定时间发布；需要时可重新提交或发布。', okText: '确定' },
           onClick: () => cancelSchedule(row, 'unschedule'),
         },
         {
@@ -247,7 +261,7 @@ export function ArticleListScreen() {
           onClick: () => cancelSchedule(row, 'unschedule_offline'),
         },
       ],
-      order: ['edit', 'preview', 'unschedule', 'unschedule_offline', 'delete'],
+      order: ['edit', 'preview', 'schedule', 'unschedule', 'schedule_offline', 'unschedule_offline', 'delete'],
       rowName: (row) => row.title,
       width: 170,
     }),
@@ -335,6 +349,15 @@ export function ArticleListScreen() {
           }),
         }}
       />
+      {scheduling && (
+        <ScheduleDialog
+          title={scheduling.row.title}
+          action={scheduling.action}
+          initial={scheduling.action === 'schedule' ? scheduling.row.scheduledPublishAt : scheduling.row.scheduledOfflineAt}
+          onSubmit={(at) => setSchedule(scheduling.row, scheduling.action, at)}
+          onClose={() => setScheduling(null)}
+        />
+      )}
       <Modal
         open={moving !== null}
         title={`移动 ${moving?.count ?? 0} 篇文章到分类`}

@@ -296,7 +296,9 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
       Object.assign(set, { publishAt, offlineAt, reviewerId: userId, reviewedAt: now });
       break;
     case 'unschedule':
-      Object.assign(set, { publishAt: null });
+      // Back to a draft with nothing scheduled: its offline job is cancelled below, so the time goes
+      // too (kept, a later schedule would quietly bring the old offline time back).
+      Object.assign(set, { publishAt: null, offlineAt: null });
       break;
     case 'offline':
     case 'scheduled_offline':

@@ -155,8 +155,14 @@ describe.each(DB_KINDS)('scheduled publish and offline on %s', (kind) => {
     expect((await listed(b, writer.cookie)).scheduledOfflineAt).toBe(offlineAt.toISOString());
     const cancelled = await t.call('PUT', `/api/articles/unschedule/${a}`, { cookie: writer.cookie, body: { version: (await listed(a)).version } });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    // Back to a draft: neither job is pending any more.
+    // Back to a draft: neither job is pending any more, and neither time stays on the article
+    // (a later schedule does not bring the cancelled offline time back).
     expect(await listed(a)).toMatchObject({ status: 0, scheduledPublishAt: null, scheduledOfflineAt: null });
+    expect(await row(a)).toMatchObject({ publishAt: null, offlineAt: null });
+    const later = new Date(Date.now() + 5 * DAY);
+    expect((await t.call('PUT', `/api/articles/schedule/${a}`, { cookie: admin, body: { publishAt: later.toISOString() } })).status).toBe(200);
+    expect(await listed(a)).toMatchObject({ status: 5, scheduledPublishAt: later.toISOString(), scheduledOfflineAt: null });
+    await t.call('PUT', `/api/articles/unschedule/${a}`, { cookie: admin, body: {} });
     expect((await t.call('PUT', `/api/articles/unschedule_offline/${b}`, { cookie: admin, body: { version: (await listed(b)).version } })).status).toBe(200);
     expect(await listed(b)).toMatchObject({ status: 3, scheduledOfflineAt: null });
     const pending = await t.db.select().from(scheduledJobs).where(and(inArray(scheduledJobs.contentId, [a, b, c]), eq(scheduledJobs.state, 'pending')));
