@@ -119,9 +119,20 @@ test('PC焦点图: 刷新 a right-side slot records when; 广告管理: an ad sw
   await expect(row).not.toContainText('未刷新');
   await shot(page, 'operation-pcfocus-right');
   await checkA11y(page, 'PC焦点图 · 首页右侧');
+  // A newsroom with more than 100 channels: the chooser offers the last one made (a newer type's
+  // categories come after every other journey's in the paged list, which stops at 100).
+  const type = await api<{ id: number }>(page, 'POST', '/api/category_types', { name: 'E2E 频道大全' });
+  const top = await api<{ id: number }>(page, 'POST', '/api/categories', { typeId: type.data.id, name: 'E2E 地方频道' });
+  for (let i = 1; i <= 104; i++) expect((await api(page, 'POST', '/api/categories', { typeId: type.data.id, parentId: top.data.id, name: `E2E 城市${i}` })).status).toBe(0);
   await page.getByRole('tab', { name: '频道焦点图' }).click();
-  await expect(page.getByRole('combobox', { name: '频道' })).toBeVisible();
+  const chooser = page.getByRole('combobox', { name: '频道' });
+  await expect(chooser).toBeVisible();
   await checkA11y(page, 'PC焦点图 · 频道');
+  await chooser.click();
+  await chooser.fill('E2E 城市104');
+  await page.locator('.ant-select-tree-node-content-wrapper', { hasText: 'E2E 城市104' }).click();
+  await expect(page).toHaveURL(/categoryId=\d+/);
+  await expect(page.getByText('「E2E 城市104」焦点图的轮播顺序', { exact: false })).toBeVisible();
 
   const ad = await api<{ id: number }>(page, 'PUT', '/api/advertise/edit', { name: 'E2E 首页通栏', position: 'home_top', image: 'https://www.example.com/ad.png', url: 'https://ad.example.com', startAt: inHours(-1), endAt: inHours(48) });
   expect(ad.status).toBe(0);

@@ -5,34 +5,18 @@ import { Select, TreeSelect } from 'antd';
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
 import { buildTree, type FlatNode } from '@/components/taxonomy/tree-data';
+import { loadCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
 import { clearable } from '@/components/crud';
 
-interface CategoryType {
-  id: number;
-  name: string;
-}
-interface Category extends FlatNode {
-  typeId: number;
-  enabled?: boolean;
-}
 
-let categoriesPromise: Promise<Array<{ type: CategoryType; rows: Category[] }>> | null = null;
+let categoriesPromise: Promise<CategoryGroup[]> | null = null;
 
 /** Every category type with its tree rows, once per tab (types are few, categories hundreds). */
 function loadCategories() {
-  categoriesPromise ??= (async () => {
-    const types = await http.main.get<{ list: CategoryType[] }>('/api/category_types', { pageSize: 100 });
-    if (!isOk(types)) {
-      categoriesPromise = null;
-      return [];
-    }
-    return Promise.all(
-      types.data.list.map(async (type) => {
-        const reply = await http.main.get<Category[]>('/api/categories/tree', { typeId: type.id });
-        return { type, rows: isOk(reply) ? reply.data : [] };
-      }),
-    );
-  })();
+  categoriesPromise ??= loadCategoryGroups().then((groups) => {
+    if (!groups) categoriesPromise = null;
+    return groups ?? [];
+  });
   return categoriesPromise;
 }
 
@@ -46,7 +30,7 @@ export function forgetCategories() {
  * by name. Used by the list's filter and by 移动到分类.
  */
 export function CategorySelect({ value, onChange, id, placeholder = '选择分类', style, 'aria-label': ariaLabel = '分类', allowClear = true }: { value?: number; onChange?: (id: number | undefined) => void; id?: string; placeholder?: string; style?: React.CSSProperties; 'aria-label'?: string; allowClear?: boolean }) {
-  const [groups, setGroups] = useState<Array<{ type: CategoryType; rows: Category[] }>>([]);
+  const [groups, setGroups] = useState<CategoryGroup[]>([]);
   useEffect(() => {
     void loadCategories().then(setGroups);
   }, []);

@@ -10,14 +10,14 @@ import { operationsApi } from '@/lib/api/operations';
 import { isOk, resourceClient } from '@/lib/api/resource';
 import type { ResourceDef } from '@/lib/resources/define';
 import type { FocusGroup, FocusSlot } from '@/lib/resources/operations';
-import type { Category, CategoryType, Platform } from '@/lib/resources/taxonomy';
-import { categoryResource, categoryTypeResource, platformResource } from '@/lib/resources/taxonomy';
+import type { Platform } from '@/lib/resources/taxonomy';
+import { platformResource } from '@/lib/resources/taxonomy';
+import { loadCategoryGroups } from '@/components/taxonomy/category-groups';
+import { buildTree } from '@/components/taxonomy/tree-data';
 import { PERIOD_RULES, periodText, SlotStatusTag, TargetPicker } from './focus-fields';
 import { linkColumn, SortableList, thumbColumn } from './sortable-list';
 
 const platformClient = resourceClient<Platform>(platformResource);
-const typeClient = resourceClient<CategoryType>(categoryTypeResource);
-const categoryClient = resourceClient<Category>(categoryResource);
 
 function usePlatforms(): Platform[] | null {
   const [list, setList] = useState<Platform[] | null>(null);
@@ -31,21 +31,17 @@ function usePlatforms(): Platform[] | null {
   return list;
 }
 
-/** Category types with their categories as a tree: the channels a channel slot belongs to. */
+/** Category types with their whole category trees: the channels a channel slot belongs to. */
 function useChannelTree() {
   const [tree, setTree] = useState<Array<{ title: string; value: string; selectable: boolean; children: unknown[] }> | null>(null);
   const [names, setNames] = useState<Map<number, string>>(new Map());
   useEffect(() => {
     let isCurrent = true;
-    void Promise.all([typeClient.list({ pageSize: 100 }), categoryClient.list({ pageSize: 100 })]).then(([types, cats]) => {
+    void loadCategoryGroups().then((groups) => {
       if (!isCurrent) return;
-      const all = isOk(cats) ? cats.data.list : [];
-      const build = (typeId: number, parentId: number | null): unknown[] =>
-        all
-          .filter((c) => c.typeId === typeId && c.parentId === parentId)
-          .map((c) => ({ title: c.name, value: c.id, children: build(typeId, c.id) }));
+      const all = (groups ?? []).flatMap((g) => g.rows);
       setNames(new Map(all.map((c) => [c.id, c.name])));
-      setTree((isOk(types) ? types.data.list : []).map((t) => ({ title: t.name, value: `type-${t.id}`, selectable: false, children: build(t.id, null) })));
+      setTree((groups ?? []).map((g) => ({ title: g.type.name, value: `type-${g.type.id}`, selectable: false, children: buildTree(g.rows) })));
     });
     return () => {
       isCurrent = false;

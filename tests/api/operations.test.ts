@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { articles, mediaUsage, operationLogs, picStores } from '@/server/db/schema';
+import { articles, categories, mediaUsage, operationLogs, picStores } from '@/server/db/schema';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 /** 运营管理 (issue 9): every family against the real database, no mock of our own server. */
@@ -130,6 +130,34 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       expect(both.body.errors).toEqual({ articleId: '一个焦点图只能选一篇文章或一个视频' });
       const ghost = await call('POST', '/api/focus_video', { title: '没有的视频', videoId: 999999, image: picUrl, platform: 'app', startAt: inHours(0) });
       expect(ghost.body.errors).toEqual({ articleId: '视频不存在' });
+    });
+
+    it('an operator can reach every one of 300 channels (the chooser’s calls) and give the last one a slot', async () => {
+      const type = (await call('POST', '/api/category_types', { name: '全部频道' })).body.data;
+      // 30 channels with 9 sub-channels each, straight into the table (the category routes are tested elsewhere).
+      const tops = await t.db
+        .insert(categories)
+        .values(Array.from({ length: 30 }, (_, i) => ({ typeId: type.id, name: `频道${i + 1}`, sort: i })))
+        .returning({ id: categories.id });
+      const subs = await t.db
+        .insert(categories)
+        .values(tops.flatMap((top, i) => Array.from({ length: 9 }, (_, j) => ({ typeId: type.id, parentId: top.id, name: `频道${i + 1}-${j + 1}`, sort: j }))))
+        .returning({ id: categories.id, name: categories.name });
+      const last = subs[subs.length - 1];
+      const operator = await createStaff(t, admin, { username: 'channel_operator', routes: ['/operation/pcfocus'] });
+      // What the chooser asks (components/taxonomy/category-groups.ts): the types, then each type's tree.
+      const types = await call('GET', '/api/category_types?pageSize=100', undefined, operator.cookie);
+      expect(types.body.data.list.map((x: { id: number }) => x.id)).toContain(type.id);
+      const tree = await call('GET', `/api/categories/tree?typeId=${type.id}`, undefined, operator.cookie);
+      expect(tree.status).toBe(200);
+      expect(tree.body.data).toHaveLength(300);
+      expect(tree.body.data).toContainEqual(expect.objectContaining({ id: last.id, name: '频道30-9', parentId: tops[29].id }));
+      // The paged list (what the chooser used to read) stops at 100 a page.
+      const paged = (await call('GET', `/api/categories?typeId=${type.id}&pageSize=100`, undefined, operator.cookie)).body.data;
+      expect([paged.list.length, paged.total]).toEqual([100, 300]);
+      const slot = await call('POST', '/api/focus_channel', { title: '第 300 个频道的头图', url: 'https://www.example.com/300', image: picUrl, categoryId: last.id, startAt: inHours(0) }, operator.cookie);
+      expect(slot.status, JSON.stringify(slot.body)).toBe(200);
+      expect((await call('GET', `/api/focus_channel?categoryId=${last.id}`, undefined, operator.cookie)).body.data.list.map((s: { title: string }) => s.title)).toEqual(['第 300 个频道的头图']);
     });
 
     it('searches published articles (and videos) for the slot form, for operators without the article list', async () => {
