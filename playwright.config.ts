@@ -2,10 +2,15 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT || 3100);
 export const E2E_ADMIN = { username: 'admin', password: 'E2E#Admin-2026' };
+/** The stand-in DingTalk (e2e/fake-dingtalk.ts) the app signs in with; its own port. */
+const DINGTALK_PORT = Number(process.env.E2E_DINGTALK_PORT || PORT + 1000);
+export const E2E_DINGTALK = { clientId: 'e2e-dingtalk-app', clientSecret: 'e2e-dingtalk-secret', base: `http://127.0.0.1:${DINGTALK_PORT}` };
 
 /**
  * End-to-end suite: Debian's chromium against a production build (`npm run build` first), served
- * on its own fresh PGlite folder so it never shares data with a dev server.
+ * on its own fresh PGlite folder so it never shares data with a dev server, with DingTalk sign-in
+ * configured against a local stand-in serving the recorded replies (the not-configured screens are
+ * unit-tested: tests/unit/dingtalk.test.tsx).
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -25,18 +30,31 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: `rm -rf .data-e2e && npx next start -p ${PORT} -H 127.0.0.1`,
-    url: `http://127.0.0.1:${PORT}/login`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      NEXT_TELEMETRY_DISABLED: '1',
-      CMS_DATA_DIR: '.data-e2e',
-      CMS_ADMIN_USERNAME: E2E_ADMIN.username,
-      CMS_ADMIN_PASSWORD: E2E_ADMIN.password,
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: 'npx tsx e2e/fake-dingtalk.ts',
+      url: `${E2E_DINGTALK.base}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_DINGTALK_PORT: String(DINGTALK_PORT), DINGTALK_CLIENT_ID: E2E_DINGTALK.clientId, DINGTALK_CLIENT_SECRET: E2E_DINGTALK.clientSecret },
     },
-  },
+    {
+      command: `rm -rf .data-e2e && npx next start -p ${PORT} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${PORT}/login`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        NEXT_TELEMETRY_DISABLED: '1',
+        CMS_DATA_DIR: '.data-e2e',
+        CMS_ADMIN_USERNAME: E2E_ADMIN.username,
+        CMS_ADMIN_PASSWORD: E2E_ADMIN.password,
+        DATABASE_URL: '',
+        DINGTALK_CLIENT_ID: E2E_DINGTALK.clientId,
+        DINGTALK_CLIENT_SECRET: E2E_DINGTALK.clientSecret,
+        DINGTALK_LOGIN_BASE: E2E_DINGTALK.base,
+        DINGTALK_API_BASE: E2E_DINGTALK.base,
+      },
+    },
+  ],
 });

@@ -1,20 +1,67 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, shot, signIn } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { api, expectAccessible, fillSignIn, settled, shot, signIn, signOut } from './helpers';
 
 /**
- * 绑定钉钉 without DingTalk configured (the e2e server has no DINGTALK_CLIENT_ID): the screen says
- * what an administrator must set, and the login screen offers no DingTalk button. The binding and
- * sign-in round trips are tested against recorded DingTalk replies in tests/api/dingtalk.test.ts.
+ * 绑定钉钉 and 钉钉登录 in the browser, against the stand-in DingTalk playwright.config.ts starts
+ * (tests/fixtures/fake-dingtalk.ts: DingTalk's consent page and its recorded replies): a staff member
+ * binds their DingTalk account, signs out, signs in with 钉钉登录 and is themselves again; after
+ * unbinding, the same DingTalk account finds no one, and one password sign-in binds it back.
+ * Without configuration (not this server) see tests/unit/dingtalk.test.tsx and the API tests.
  */
-test('绑定钉钉 says DingTalk is not set up and how to set it up; the login screen offers only the password', async ({ page }) => {
-  await page.goto('/login?dingtalk=off');
-  await expect(page.getByTestId('dingtalk-note')).toContainText('钉钉登录未配置');
-  await expect(page.getByRole('link', { name: '钉钉登录' })).toHaveCount(0);
+
+const STAFF = { username: 'e2e_dingtalk', password: 'Ding#Talk-2026', name: 'E2E 钉钉员工' };
+
+/** DingTalk's consent page: the person picks their DingTalk account. */
+async function consent(page: Page, nick: string) {
+  await expect(page).toHaveURL(/\/oauth2\/auth\?/);
+  await expect(page.getByRole('heading', { name: '钉钉 · 授权登录' })).toBeVisible();
+  await page.getByRole('link', { name: `以「${nick}」授权登录` }).click();
+}
+
+test('绑定钉钉 through DingTalk, sign out, 钉钉登录 signs the same person in; unbind; an unbound DingTalk account binds after one password sign-in', async ({ page }) => {
   await signIn(page);
+  const role = await api<{ id: number }>(page, 'POST', '/api/roles', { name: 'E2E 钉钉角色', routes: ['/home'], level: 3 });
+  expect((await api(page, 'POST', '/api/users', { username: STAFF.username, name: STAFF.name, password: STAFF.password, roleId: role.data.id })).status).toBe(0);
+  await signOut(page);
+  await signIn(page, STAFF.username, STAFF.password);
+
   await page.goto('/user/bindDingtalk');
   await expect(page.getByRole('heading', { level: 1, name: '绑定钉钉' })).toBeVisible();
-  await expect(page.getByText('钉钉登录未配置')).toBeVisible();
-  await expect(page.getByText(/DINGTALK_CLIENT_ID/)).toBeVisible();
-  await expectAccessible(page, 'bind dingtalk');
+  await expect(page.getByText('未绑定')).toBeVisible();
+  await page.getByRole('button', { name: /绑定钉钉/ }).click();
+  await consent(page, '李钉钉');
+  await expect(page).toHaveURL(/\/user\/bindDingtalk\?result=bound$/);
+  await expect(page.getByTestId('dingtalk-result')).toContainText('钉钉账号已绑定');
+  await expect(page.locator('.ant-descriptions-item-content', { hasText: '李钉钉' })).toBeVisible();
+  await settled(page);
+  await expectAccessible(page, 'bind dingtalk (bound)');
   await shot(page, 'bind-dingtalk');
+
+  // Signed out, 钉钉登录 brings back the same person.
+  await signOut(page);
+  await page.getByRole('link', { name: '钉钉登录' }).click();
+  await consent(page, '李钉钉');
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
+  await expect(page.getByTestId('user-menu')).toHaveAccessibleName(`你好，${STAFF.name}，账号菜单`);
+
+  // Unbinding: 钉钉登录 with that DingTalk account now finds no one …
+  await page.goto('/user/bindDingtalk');
+  await page.getByRole('button', { name: /解绑钉钉/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /解\s*绑/ }).click();
+  await expect(page.getByText('已解绑钉钉账号')).toBeVisible();
+  await expect(page.getByText('未绑定')).toBeVisible();
+  await signOut(page);
+  await page.getByRole('link', { name: '钉钉登录' }).click();
+  await consent(page, '李钉钉');
+  await expect(page).toHaveURL(/\/login\?from=%2Fuser%2FbindDingtalk&dingtalk=unbound$/);
+  await expect(page.getByTestId('dingtalk-note')).toContainText('还没有绑定员工账号');
+  // … until the person signs in once with their password and confirms.
+  await fillSignIn(page, STAFF.username, STAFF.password);
+  await expect(page).toHaveURL(/\/user\/bindDingtalk$/);
+  await page.getByRole('button', { name: /确认绑定/ }).click();
+  await expect(page.getByText('钉钉账号已绑定', { exact: true })).toBeVisible();
+  await expect(page.locator('.ant-descriptions-item-content', { hasText: '李钉钉' })).toBeVisible();
+  await page.getByRole('button', { name: /解绑钉钉/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /解\s*绑/ }).click();
+  await expect(page.getByText('未绑定')).toBeVisible();
 });

@@ -6,6 +6,13 @@ import { z } from 'zod';
  * Server environment, parsed once with a readable failure. Every variable is documented in
  * `.env.example` and the README.
  */
+const dingtalkBase = (name: string, fallback: string) =>
+  z
+    .string()
+    .default('')
+    .transform((v) => v.trim().replace(/\/+$/, '') || fallback)
+    .refine((v) => /^https?:\/\/[^/\s?#]+$/i.test(v), `${name} 必须是 http(s)://主机[:端口]`);
+
 const schema = z.object({
   DATABASE_URL: z
     .string()
@@ -50,6 +57,9 @@ const schema = z.object({
   /** The origin the image-check service fetches our local pictures from: https://cms.example.com */
   CMS_PUBLIC_ORIGIN: z.string().default(''),
   CMS_DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** DingTalk's hosts (server/dingtalk/client.ts); set only to point at a stand-in (the e2e suite's). */
+  DINGTALK_LOGIN_BASE: dingtalkBase('DINGTALK_LOGIN_BASE', 'https://login.dingtalk.com'),
+  DINGTALK_API_BASE: dingtalkBase('DINGTALK_API_BASE', 'https://api.dingtalk.com'),
 });
 
 export type ServerEnv = z.infer<typeof schema>;

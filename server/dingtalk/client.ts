@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { serverEnv } from '../env';
 
 /**
  * DingTalk's OAuth 2.0 sign-in (notes/integrations.md §3), with plain fetch: the authorize URL, the
@@ -13,17 +14,27 @@ export interface DingtalkConfig {
   redirectUri?: string;
   /** How long an outside call may take. */
   timeoutMs?: number;
+  /** Where the authorize page lives; default DingTalk's (DINGTALK_LOGIN_BASE: a stand-in for tests). */
+  loginBase?: string;
+  /** Where the token and profile calls go; default DingTalk's (DINGTALK_API_BASE). */
+  apiBase?: string;
 }
 
-export const DINGTALK_AUTHORIZE = 'https://login.dingtalk.com/oauth2/auth';
-export const DINGTALK_TOKEN = 'https://api.dingtalk.com/v1.0/oauth2/userAccessToken';
-export const DINGTALK_ME = 'https://api.dingtalk.com/v1.0/contact/users/me';
+export const DINGTALK_LOGIN_BASE = 'https://login.dingtalk.com';
+export const DINGTALK_API_BASE = 'https://api.dingtalk.com';
+const AUTHORIZE_PATH = '/oauth2/auth';
+const TOKEN_PATH = '/v1.0/oauth2/userAccessToken';
+const ME_PATH = '/v1.0/contact/users/me';
+export const DINGTALK_AUTHORIZE = DINGTALK_LOGIN_BASE + AUTHORIZE_PATH;
+export const DINGTALK_TOKEN = DINGTALK_API_BASE + TOKEN_PATH;
+export const DINGTALK_ME = DINGTALK_API_BASE + ME_PATH;
 
 export function dingtalkFromEnv(): DingtalkConfig | null {
   const clientId = process.env.DINGTALK_CLIENT_ID?.trim();
   const clientSecret = process.env.DINGTALK_CLIENT_SECRET?.trim();
   if (!clientId || !clientSecret) return null;
-  return { clientId, clientSecret, redirectUri: process.env.DINGTALK_REDIRECT_URI?.trim() || undefined };
+  const env = serverEnv();
+  return { clientId, clientSecret, redirectUri: process.env.DINGTALK_REDIRECT_URI?.trim() || undefined, loginBase: env.DINGTALK_LOGIN_BASE, apiBase: env.DINGTALK_API_BASE };
 }
 
 /**
@@ -49,7 +60,7 @@ const sign = (secret: string, token: string) => createHmac('sha256', secret).upd
 
 export function authorizeUrl(config: DingtalkConfig, { state, redirectUri }: { state: string; redirectUri: string }): string {
   const params = new URLSearchParams({ redirect_uri: redirectUri, response_type: 'code', client_id: config.clientId, scope: 'openid', state, prompt: 'consent' });
-  return `${DINGTALK_AUTHORIZE}?${params}`;
+  return `${config.loginBase ?? DINGTALK_LOGIN_BASE}${AUTHORIZE_PATH}?${params}`;
 }
 
 export interface DingtalkProfile {
@@ -76,9 +87,10 @@ async function call(url: string, init: RequestInit, timeoutMs: number): Promise<
 /** The code DingTalk sent back → who the person is on DingTalk. */
 export async function dingtalkProfile(config: DingtalkConfig, code: string): Promise<DingtalkProfile> {
   const timeoutMs = config.timeoutMs ?? 8000;
-  const token = await call(DINGTALK_TOKEN, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: config.clientId, clientSecret: config.clientSecret, code, grantType: 'authorization_code' }) }, timeoutMs);
+  const api = config.apiBase ?? DINGTALK_API_BASE;
+  const token = await call(api + TOKEN_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: config.clientId, clientSecret: config.clientSecret, code, grantType: 'authorization_code' }) }, timeoutMs);
   if (typeof token.accessToken !== 'string' || !token.accessToken) throw new DingtalkError('钉钉没有返回访问令牌');
-  const me = await call(DINGTALK_ME, { headers: { 'x-acs-dingtalk-access-token': token.accessToken } }, timeoutMs);
+  const me = await call(api + ME_PATH, { headers: { 'x-acs-dingtalk-access-token': token.accessToken } }, timeoutMs);
   if (typeof me.unionId !== 'string' || !me.unionId || me.unionId.length > 128) throw new DingtalkError('钉钉没有返回用户标识');
   return { unionId: me.unionId, nick: typeof me.nick === 'string' ? me.nick.slice(0, 64) : '', avatarUrl: typeof me.avatarUrl === 'string' ? me.avatarUrl : '' };
 }

@@ -7,26 +7,20 @@ import { DINGTALK_ME, DINGTALK_TOKEN, newState } from '@/server/dingtalk/client'
 import { DINGTALK_PENDING_COOKIE, DINGTALK_STATE_COOKIE } from '@/server/routes/dingtalk';
 import { createApp } from '@/server/app';
 import { createStaff, DB_KINDS, setupTestApp, testPeer, type TestContext } from './helpers';
+import { meReply, tokenReply } from '../fixtures/dingtalk-replies';
+import { startFakeDingtalk } from '../fixtures/fake-dingtalk';
 
 const CONFIG = { clientId: 'dingapp-key', clientSecret: 'dingapp-secret-2026' };
 
-/** DingTalk's two calls, recorded: each code stands for one DingTalk person; `bad-code` is refused. */
-const people: Record<string, { unionId: string; nick: string }> = {
-  'code-li': { unionId: 'union-li-001', nick: '李钉钉' },
-  'code-wang': { unionId: 'union-wang-002', nick: '王钉钉' },
-};
+/** DingTalk's two calls, recorded (tests/fixtures/dingtalk-replies.ts): `code-li`, `code-wang`; `bad-code` is refused. */
 const dingtalk = setupServer(
   http.post(DINGTALK_TOKEN, async ({ request }) => {
-    const body = (await request.json()) as { clientId: string; clientSecret: string; code: string; grantType: string };
-    if (body.clientId !== CONFIG.clientId || body.clientSecret !== CONFIG.clientSecret || body.grantType !== 'authorization_code') return HttpResponse.json({ code: 'invalidClient', message: '应用凭证错误' }, { status: 400 });
-    if (!people[body.code]) return HttpResponse.json({ code: 'invalidAuthCode', message: '不合法的临时授权码' }, { status: 400 });
-    return HttpResponse.json({ accessToken: `at-${body.code}`, refreshToken: 'rt', expireIn: 7200, corpId: 'ding-corp' });
+    const reply = tokenReply((await request.json()) as Record<string, string>, CONFIG);
+    return HttpResponse.json(reply.body, { status: reply.status });
   }),
   http.get(DINGTALK_ME, ({ request }) => {
-    const code = request.headers.get('x-acs-dingtalk-access-token')?.replace(/^at-/, '') ?? '';
-    const person = people[code];
-    if (!person) return HttpResponse.json({ code: 'InvalidAuthentication', message: '不合法的access_token' }, { status: 401 });
-    return HttpResponse.json({ nick: person.nick, avatarUrl: 'https://static.dingtalk.com/a.png', unionId: person.unionId, openId: `open-${code}`, stateCode: '86' });
+    const reply = meReply(request.headers.get('x-acs-dingtalk-access-token'));
+    return HttpResponse.json(reply.body, { status: reply.status });
   }),
 );
 
@@ -162,5 +156,28 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('未配置');
     expect((await call('GET', '/api/dingtalk/login_start')).location).toBe('/login?dingtalk=off');
+  });
+
+  it('talks to the hosts it is given (DINGTALK_LOGIN_BASE, DINGTALK_API_BASE): the e2e suite’s stand-in completes a binding', async () => {
+    const fake = await startFakeDingtalk({ port: 0, app: CONFIG });
+    try {
+      const app = createApp({ getDb: async () => t.db, peer: testPeer, dingtalk: { ...CONFIG, loginBase: fake.base, apiBase: fake.base } });
+      const zhou = await createStaff(t, admin, { username: 'zhou_dd', routes: [] });
+      const send = (path: string, method = 'GET') => app.request(`http://localhost${path}`, { method, headers: { 'x-test-peer': '10.0.0.1', cookie: zhou.cookie, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      const { url } = (await (await send('/api/dingtalk/bind_start', 'POST')).json()).data;
+      expect(url.startsWith(`${fake.base}/oauth2/auth?`)).toBe(true);
+      // DingTalk's consent page links back to our callback with a code and the state.
+      const html = await (await fetch(url)).text();
+      const href = /href="([^"]+)">以「王钉钉」授权登录/.exec(html)![1].replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+      const back = new URL(href);
+      expect(`${back.origin}${back.pathname}`).toBe('http://localhost/api/dingtalk/callback');
+      expect(back.searchParams.get('authCode')).toBe('code-wang');
+      expect((await send(`${back.pathname}${back.search}`)).headers.get('location')).toBe('/user/bindDingtalk?result=bound');
+      expect((await (await send('/api/dingtalk/status')).json()).data).toMatchObject({ bound: true, nick: '王钉钉' });
+      // A foreign app is turned away by the consent page.
+      expect((await fetch(url.replace(CONFIG.clientId, 'someone-else'))).status).toBe(400);
+    } finally {
+      await new Promise((resolve) => fake.server.close(resolve));
+    }
   });
 });
