@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '../lib/constants';
 import { loadSessionUser } from './auth/session';
 import { clientOf, stampedPeer, type Peer } from './http/peer';
 import { ApiError, badRequest, errorBody, hasNul, safeDecode } from './http/reply';
-import { guardUnsafeRequest, isUnsafeMethod } from './http/request-guard';
+import { guardUnsafeRequest, isUnsafeMethod, requestHost } from './http/request-guard';
 import { securityHeaders } from '../lib/security-headers';
 import type { AppEnv } from './http/types';
 import type { Db } from './db/client';
@@ -76,6 +76,7 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
     const client = clientOf(c, peer(c.req.raw), trustProxyHops);
     c.set('ip', client.ip);
     c.set('https', client.https);
+    c.set('origin', `${client.https ? 'https' : 'http'}://${requestHost(c.req.raw, trustProxyHops > 0)}`);
     if (client.https) c.header('Strict-Transport-Security', securityHeaders({ https: true })['Strict-Transport-Security']);
     // Cross-site writes, wrong body types and oversized bodies stop here, before any route runs.
     if (isUnsafeMethod(c.req.method)) guardUnsafeRequest(c, { allowedOrigins: origins, trustForwardedHost: trustProxyHops > 0 });

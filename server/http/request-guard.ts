@@ -66,9 +66,17 @@ export function isSameOrigin(req: Request, { allowedOrigins, trustForwardedHost 
   } catch {
     return false; // "null" (sandboxed frames, file:) and anything unparseable
   }
+  return originHost.toLowerCase() === requestHost(req, trustForwardedHost).toLowerCase();
+}
+
+/**
+ * The host the browser asked for: a trusted proxy's `X-Forwarded-Host`, else `Host`. Not the
+ * request URL's: under `next start` that names Next's own listener (`localhost:<port>`), whatever
+ * the browser used.
+ */
+export function requestHost(req: Request, trustForwardedHost: boolean): string {
   const forwarded = trustForwardedHost ? req.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
-  const host = forwarded || req.headers.get('host') || new URL(req.url).host;
-  return originHost.toLowerCase() === host.toLowerCase();
+  return forwarded || req.headers.get('host') || new URL(req.url).host;
 }
 
 /**

@@ -25,6 +25,8 @@ export type AppEnv = {
     ip: string;
     /** Whether the client reached us over https (directly or through a trusted proxy). */
     https: boolean;
+    /** The origin the browser used (`https` and `requestHost`), for links back to us such as OAuth callbacks. */
+    origin: string;
     userAgent: string;
     sleep: (ms: number) => Promise<void>;
     /** Keeps the article search engine in step after a commit (server/search, DESIGN §10). */

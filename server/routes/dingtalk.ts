@@ -26,8 +26,8 @@ const STATE_COOKIE_PATH = '/api/dingtalk';
 const TICKET_MINUTES = 10;
 const BIND_SCREEN = '/user/bindDingtalk';
 
-/** Where DingTalk sends the browser back: the configured callback, else this server's own. */
-const callbackUrl = (c: Context<AppEnv>, config: DingtalkConfig) => config.redirectUri ?? `${new URL(c.req.url).origin}/api/dingtalk/callback`;
+/** Where DingTalk sends the browser back: the configured callback, else this server's own at the origin the browser used. */
+const callbackUrl = (c: Context<AppEnv>, config: DingtalkConfig) => config.redirectUri ?? `${c.get('origin')}/api/dingtalk/callback`;
 
 async function issueTicket(c: Context<AppEnv>, config: DingtalkConfig, values: { purpose: 'bind' | 'login'; userId?: number }) {
   const db = c.get('db');

@@ -174,6 +174,9 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
       expect(back.searchParams.get('authCode')).toBe('code-wang');
       expect((await send(`${back.pathname}${back.search}`)).headers.get('location')).toBe('/user/bindDingtalk?result=bound');
       expect((await (await send('/api/dingtalk/status')).json()).data).toMatchObject({ bound: true, nick: '王钉钉' });
+      // The callback names the host the browser used (Next's own request URL says localhost).
+      const viaHost = await app.request('http://localhost/api/dingtalk/bind_start', { method: 'POST', headers: { 'x-test-peer': '10.0.0.1', cookie: zhou.cookie, host: 'cms.newsroom.test:8443', 'content-type': 'application/json' }, body: '{}' });
+      expect(new URL((await viaHost.json()).data.url).searchParams.get('redirect_uri')).toBe('http://cms.newsroom.test:8443/api/dingtalk/callback');
       // A foreign app is turned away by the consent page.
       expect((await fetch(url.replace(CONFIG.clientId, 'someone-else'))).status).toBe(400);
     } finally {
