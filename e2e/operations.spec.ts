@@ -130,6 +130,7 @@ test('PC焦点图: 刷新 a right-side slot records when; 广告管理: an ad sw
   await checkA11y(page, 'PC焦点图 · 频道');
   await chooser.click();
   await chooser.fill('E2E 城市104');
+  await shot(page, 'operation-pcfocus-channel-chooser');
   await page.locator('.ant-select-tree-node-content-wrapper', { hasText: 'E2E 城市104' }).click();
   await expect(page).toHaveURL(/categoryId=\d+/);
   await expect(page.getByText('「E2E 城市104」焦点图的轮播顺序', { exact: false })).toBeVisible();
