@@ -163,8 +163,12 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     try {
       const app = createApp({ getDb: async () => t.db, peer: testPeer, dingtalk: { ...CONFIG, loginBase: fake.base, apiBase: fake.base } });
       const zhou = await createStaff(t, admin, { username: 'zhou_dd', routes: [] });
-      const send = (path: string, method = 'GET') => app.request(`http://localhost${path}`, { method, headers: { 'x-test-peer': '10.0.0.1', cookie: zhou.cookie, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
-      const { url } = (await (await send('/api/dingtalk/bind_start', 'POST')).json()).data;
+      // One browser: its session, and the state cookie the start leaves in it.
+      let browser = zhou.cookie;
+      const send = (path: string, method = 'GET') => app.request(`http://localhost${path}`, { method, headers: { 'x-test-peer': '10.0.0.1', cookie: browser, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      const started = await send('/api/dingtalk/bind_start', 'POST');
+      browser = `${zhou.cookie}; ${cookieFrom(started.headers, DINGTALK_STATE_COOKIE)}`;
+      const { url } = (await started.json()).data;
       expect(url.startsWith(`${fake.base}/oauth2/auth?`)).toBe(true);
       // DingTalk's consent page links back to our callback with a code and the state.
       const html = await (await fetch(url)).text();
