@@ -96,13 +96,17 @@ async function assertTarget(tx: Tx, slot: Values) {
   const videoId = (slot.videoId as number | null | undefined) ?? null;
   if (articleId && videoId) throw badRequest('一个焦点图只能选一篇文章或一个视频', { articleId: '一个焦点图只能选一篇文章或一个视频' });
   if (!articleId && !videoId && !slot.url) throw badRequest('请选择文章或视频，或填写链接', { url: '请选择文章或视频，或填写链接' });
+  // Only what the slot form's search offers (published or scheduled): a draft's id would put an
+  // unreviewed item on the site, and the slot list would show any draft's title to an operator.
   if (articleId) {
-    const [hit] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, articleId)).limit(1);
+    const [hit] = await tx.select({ id: articles.id, status: articles.status }).from(articles).where(eq(articles.id, articleId)).limit(1);
     if (!hit) throw badRequest('文章不存在', { articleId: '文章不存在' });
+    if (!PICKABLE_STATUSES.includes(hit.status)) throw badRequest('只能选择已发布或定时发布的文章', { articleId: '只能选择已发布或定时发布的文章' });
   }
   if (videoId) {
-    const [hit] = await tx.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId)).limit(1);
+    const [hit] = await tx.select({ id: videos.id, status: videos.status }).from(videos).where(eq(videos.id, videoId)).limit(1);
     if (!hit) throw badRequest('视频不存在', { articleId: '视频不存在' });
+    if (!PICKABLE_STATUSES.includes(hit.status)) throw badRequest('只能选择已发布或定时发布的视频', { articleId: '只能选择已发布或定时发布的视频' });
   }
 }
 

@@ -197,4 +197,25 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     const draft = (await t.call('GET', `/api/articles/${b.id}`, { cookie: editor.cookie })).body.data;
     expect((await t.call('PUT', `/api/articles/${b.id}`, { cookie: editor.cookie, body: { version: draft.version, content: '<p>改过</p>' } })).status).toBe(200);
   });
+
+  it('a focus slot takes only a published or scheduled article or video (an operator read any draft’s title by id through it)', async () => {
+    const writer = await createStaff(t, admin, { username: 'slot_writer', routes: ['/article/list', '/article/addArticle'], level: 3, departmentId: newsroom });
+    const operator = await createStaff(t, admin, { username: 'slot_operator', routes: ['/operation/focus'], level: 3, departmentId: video });
+    await t.call('POST', '/api/platform', { cookie: admin, body: { name: 'APP', code: 'app' } });
+    const secret = (await t.call('POST', '/api/articles', { cookie: writer.cookie, body: { title: '未公开：并购计划', content: '<p>草稿</p>' } })).body.data;
+    const slot = { title: '头条', image: '/uploads/pic/2026/11/cccccccccccccccccccccccc.jpg', platform: 'app', startAt: new Date().toISOString() };
+    const made = await t.call('POST', '/api/focus_home', { cookie: operator.cookie, body: { ...slot, articleId: secret.id } });
+    expect(made.status).toBe(400);
+    expect(made.body.errors).toEqual({ articleId: '只能选择已发布或定时发布的文章' });
+    expect(JSON.stringify(made.body)).not.toContain('并购计划');
+    // Nor by moving an existing slot onto the draft.
+    const published = (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '已发布的头条', content: '<p>正文</p>' } })).body.data;
+    expect((await t.call('PUT', `/api/articles/publish/${published.id}`, { cookie: admin, body: {} })).body.data.status).toBe(3);
+    const ok = await t.call('POST', '/api/focus_home', { cookie: operator.cookie, body: { ...slot, articleId: published.id } });
+    expect(ok.status).toBe(200);
+    const moved = await t.call('PUT', `/api/focus_home/${ok.body.data.id}`, { cookie: operator.cookie, body: { articleId: secret.id } });
+    expect(moved.status).toBe(400);
+    const list = await t.call('GET', '/api/focus_home', { cookie: operator.cookie });
+    expect(JSON.stringify(list.body)).not.toContain('并购计划');
+  });
 });
