@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
 import { picRegisterSchema, picStoreResource, picStoreTagResource, videoRegisterSchema, videoStoreResource, videoStoreTagResource, type UploadTicket } from '../../lib/resources/media';
 import { access } from '../auth/access';
-import { dataScope, subtreeIdSet } from '../auth/scope';
-import { departments, mediaUsage, picStores, picStoreTags, uploadTickets, users, videoStores, videoStoreTags } from '../db/schema';
+import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
+import { articles, departments, mediaUsage, picStores, picStoreTags, uploadTickets, users, videos, videoStores, videoStoreTags } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/client';
 import { crudRoutes, type SplitCondition } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
@@ -184,6 +184,22 @@ async function usesOf(tx: DbOrTx, kind: 'pic' | 'video', ids: number[], limit = 
     .where(and(eq(mediaUsage.mediaKind, kind), inArray(mediaUsage.mediaId, ids)))
     .limit(limit * ids.length + 1);
   return rows;
+}
+
+/**
+ * The titles of articles and short videos outside the viewer's data scope are left out of a usage
+ * list (the id stays): the library is everyone's, other departments' drafts are not.
+ */
+async function maskOutOfScope<T extends { ownerType: string; ownerId: number; ownerTitle: string }>(db: DbOrTx, user: SessionUser, uses: T[]): Promise<T[]> {
+  if (dataScope(user).kind === 'all') return uses;
+  const visible = new Set<string>();
+  for (const [type, table] of [['article', articles], ['video', videos]] as const) {
+    const ids = [...new Set(uses.filter((u) => u.ownerType === type).map((u) => u.ownerId))];
+    if (!ids.length) continue;
+    const rows = await db.select({ id: table.id }).from(table).where(and(inArray(table.id, ids), scopeCondition(user, { userColumn: table.editorId, departmentColumn: table.departmentId })));
+    for (const r of rows) visible.add(`${type}:${r.id}`);
+  }
+  return uses.map((u) => ((u.ownerType === 'article' || u.ownerType === 'video') && !visible.has(`${u.ownerType}:${u.ownerId}`) ? { ...u, ownerTitle: '' } : u));
 }
 
 const OWNER_NAMES: Record<string, string> = { article: '文章', video: '视频', focus: '焦点图', advertise: '广告', chameleon: '导航图标', brand: '品牌', topic: '专题', album: '专辑', ...OPERATION_MEDIA_OWNERS };
@@ -445,7 +461,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
           .where(and(eq(mediaUsage.mediaKind, kind), eq(mediaUsage.mediaId, idParam(c))))
           .orderBy(desc(mediaUsage.createdAt))
           .limit(100);
-        return ok(c, uses);
+        return ok(c, await maskOutOfScope(c.get('db'), c.get('user')!, uses));
       });
     },
   });
@@ -463,7 +479,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
       if (rows.length !== ids.length) throw notFound(`${resource.label}不存在`);
       await assertMayChange(tx, c.get('user')!, rows.map((r) => r.uploaderId));
       const uses = await usesOf(tx, kind, ids);
-      if (uses.length) throw usageRefusal(kind, uses);
+      if (uses.length) throw usageRefusal(kind, await maskOutOfScope(tx, c.get('user')!, uses));
       await tx.delete(table).where(inArray(t.id, ids));
       for (const row of rows) {
         await logOperation(tx, c, { type: 'delete', resource: resource.name, resourceId: row.id, summary: `删除${resource.label}「${row.title}」`, before: row });

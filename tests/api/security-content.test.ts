@@ -218,4 +218,22 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     const list = await t.call('GET', '/api/focus_home', { cookie: operator.cookie });
     expect(JSON.stringify(list.body)).not.toContain('并购计划');
   });
+
+  it('a library item’s “used in” list names no article outside the viewer’s data scope', async () => {
+    const writer = await createStaff(t, admin, { username: 'usage_writer', routes: ['/article/list', '/article/addArticle'], level: 3, departmentId: newsroom });
+    const other = await createStaff(t, admin, { username: 'usage_other', routes: ['/photo'], level: 3, departmentId: video });
+    const [pic] = await t.db.insert(picStores).values({ title: '共用图片', storage: 'local', key: 'pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg', url: '/uploads/pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg', mime: 'image/jpeg', size: 1 }).returning();
+    const draft = (await t.call('POST', '/api/articles', { cookie: writer.cookie, body: { title: '内部：裁员名单', cover: pic.url, content: '<p>草稿</p>' } })).body.data;
+    const seen = await t.call('GET', `/api/pic_stores/${pic.id}/usage`, { cookie: other.cookie });
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toEqual([expect.objectContaining({ ownerType: 'article', ownerId: draft.id, ownerTitle: '' })]);
+    // Deleting the picture is refused without naming it either.
+    await t.db.update(picStores).set({ uploaderId: other.userId }).where(eq(picStores.id, pic.id));
+    const refused = await t.call('DELETE', `/api/pic_stores/${pic.id}`, { cookie: other.cookie });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).not.toContain('裁员');
+    // Its author (and anyone whose scope covers it) still reads the title.
+    const own = await t.call('GET', `/api/pic_stores/${pic.id}/usage`, { cookie: writer.cookie });
+    expect(own.body.data[0].ownerTitle).toBe('内部：裁员名单');
+  });
 });
