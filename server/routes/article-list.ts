@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/client';
 import { allOf, cappedCount, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { queryTerms } from '../content/search-terms';
+import { articleTarget, assertMayChangeLive } from '../content/workflow';
 import { ApiError, badRequest, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
 import { searchChanged, type SearchBackend, type SearchFilters } from '../search';
@@ -545,6 +546,8 @@ export function addListRoutes(app: Hono<AppEnv>, search: SearchBackend | null) {
       const rows = await lockInScope(tx, user, ids);
       if (rows.length !== ids.length) throw notFound('部分文章不存在或不在你的数据范围内，没有移动任何文章');
       assertMayEdit(user, rows);
+      // A move is an edit: what readers see moves only through review (as for a save).
+      for (const r of rows) if (r.categoryId !== category.id) assertMayChangeLive(articleTarget, user, r.status);
       const changing = rows.filter((r) => r.categoryId !== category.id);
       if (changing.length) {
         // A move is an edit: the version grows, so an editor open on an older copy is told (409).

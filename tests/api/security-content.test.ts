@@ -183,6 +183,13 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     const scheduled = (await t.call('GET', `/api/articles/${b.id}`, { cookie: editor.cookie })).body.data;
     expect((await t.call('PUT', `/api/articles/${b.id}`, { cookie: editor.cookie, body: { version: scheduled.version, content: '<p>改过</p>' } })).status).toBe(409);
 
+    // Nor by moving it to another category from the list.
+    const typeId = (await t.call('POST', '/api/category_types', { cookie: admin, body: { name: '频道' } })).body.data.id;
+    const cat = (await t.call('POST', '/api/categories', { cookie: admin, body: { typeId, name: '新闻' } })).body.data;
+    const move = await t.call('POST', '/api/articles/batch', { cookie: editor.cookie, body: { action: 'move', ids: [a.id], categoryId: cat.id } });
+    expect(move.status).toBe(409);
+    expect((await t.db.select({ categoryId: articles.categoryId }).from(articles).where(eq(articles.id, a.id)))[0].categoryId).toBeNull();
+
     // Short videos the same.
     const [lib] = await t.db.insert(videoStores).values({ title: '实拍', storage: 'local', key: 'video/2026/11/live.mp4', url: '/uploads/video/2026/11/live.mp4', mime: 'video/mp4', size: 1000, duration: 60, cover: '' }).returning({ id: videoStores.id });
     const v = (await t.call('POST', '/api/videos', { cookie: editor.cookie, body: { title: '短视频', videoStoreId: lib.id, description: '简介' } })).body.data;
