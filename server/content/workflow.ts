@@ -150,6 +150,12 @@ export type Actor = { kind: 'user'; user: SessionUser; ip: string } | { kind: 's
 export interface TransitionRequest extends TransitionInput {
   id: number;
   action: WorkflowAction;
+  /**
+   * The status the caller chose the action for (`PUT …/publish/{id}` reads it first): when the
+   * locked row has moved on meanwhile (another reviewer rejected it), the action is refused (409)
+   * instead of applied to a state nobody decided on.
+   */
+  fromStatus?: number;
   actor: Actor;
   now?: Date;
   contentService?: ContentService;
@@ -247,6 +253,9 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
 
   if (!mayAct(target, rule, actor, row)) {
     throw forbidden(rule.who === 'reviewer' ? `没有审核权限，不能${WORKFLOW_ACTIONS[action]}（需要「内容审核」权限）` : `没有编辑这篇${target.label}的权限`);
+  }
+  if (req.fromStatus !== undefined && req.fromStatus !== row.status) {
+    throw new ApiError(409, `${target.label}的状态已变为「${STATUS_LABELS[row.status] ?? row.status}」（你操作时为「${STATUS_LABELS[req.fromStatus] ?? req.fromStatus}」），没有${WORKFLOW_ACTIONS[action]}，请刷新后再操作`, undefined, { status: row.status, version: row.version });
   }
   if (!rule.from.includes(row.status as Status)) throw new ApiError(409, refusal(target.label, row.status, action), undefined, { status: row.status, version: row.version });
   if (req.version !== undefined && req.version !== row.version) {

@@ -38,7 +38,7 @@ const READ_ROUTES = ['/article/list', '/article/check', '/article/preview', ...E
  * Runs one transition in its own transaction for the signed-in user; after it commits, the search
  * engine re-reads the item (its status, publication time), as it does after a save (DESIGN §10).
  */
-export async function runTransition(c: Context<AppEnv>, target: WorkflowTarget, id: number, action: WorkflowAction, input: TransitionInput, contentService: ContentService) {
+export async function runTransition(c: Context<AppEnv>, target: WorkflowTarget, id: number, action: WorkflowAction, input: TransitionInput & { fromStatus?: number }, contentService: ContentService) {
   const user = c.get('user')!;
   const result = await c.get('db').transaction((tx) => transition(tx, target, { ...input, id, action, actor: { kind: 'user', user, ip: c.get('ip') }, contentService }));
   if (isSearchIndexed(target.type)) searchChanged(c, [id]);
@@ -58,7 +58,7 @@ export function publishHandler(target: WorkflowTarget, contentService: ContentSe
     const state = await currentState(c.get('db'), target, user, id);
     const publishAt = input.publishAt === undefined ? state.publishAt : input.publishAt ? new Date(input.publishAt) : null;
     const action = publishActionFor(target, user, state.status, publishAt);
-    return ok(c, await runTransition(c, target, id, action, input, contentService));
+    return ok(c, await runTransition(c, target, id, action, { ...input, fromStatus: state.status }, contentService));
   };
 }
 

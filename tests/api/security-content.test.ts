@@ -1,10 +1,10 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import sharp from 'sharp';
-import { articles, picStores, sessions, users, videoStores } from '@/server/db/schema';
+import { articles, contentEvents, picStores, sessions, users, videoStores } from '@/server/db/schema';
 import { defaultKinds } from '@/server/storage/config';
 import { DINGTALK_ME, DINGTALK_TOKEN } from '@/server/dingtalk/client';
 import { DINGTALK_PENDING_COOKIE } from '@/server/routes/dingtalk';
@@ -242,5 +242,43 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     // Its author (and anyone whose scope covers it) still reads the title.
     const own = await t.call('GET', `/api/pic_stores/${pic.id}/usage`, { cookie: writer.cookie });
     expect(own.body.data[0].ownerTitle).toBe('内部：裁员名单');
+  });
+
+  it('two reviewers deciding at once (or a double click on 发布) on the version they read apply one transition; the others are told', async () => {
+    const writer = await createStaff(t, admin, { username: 'race_writer', routes: ['/article/list', '/article/addArticle'], level: 3, departmentId: newsroom });
+    const one = await createStaff(t, admin, { username: 'race_one', routes: ['/article/check', '/article/list'], level: 1 });
+    const two = await createStaff(t, admin, { username: 'race_two', routes: ['/article/check', '/article/list'], level: 1 });
+    const a = (await t.call('POST', '/api/articles', { cookie: writer.cookie, body: { title: '并发审核', content: '<p>正文</p>' } })).body.data;
+    const { version } = (await t.call('PUT', `/api/articles/submit/${a.id}`, { cookie: writer.cookie, body: {} })).body.data;
+    const decisions = await Promise.all([
+      t.call('PUT', `/api/articles_review/${a.id}`, { cookie: one.cookie, body: { action: 'approve', version } }),
+      t.call('PUT', `/api/articles_review/${a.id}`, { cookie: two.cookie, body: { action: 'reject', comment: '标题不准确', version } }),
+      t.call('PUT', `/api/articles/publish/${a.id}`, { cookie: one.cookie, body: { version } }),
+      t.call('PUT', `/api/articles/publish/${a.id}`, { cookie: one.cookie, body: { version } }),
+    ]);
+    expect(decisions.map((d) => d.status).filter((s) => s === 200)).toHaveLength(1);
+    expect(decisions.map((d) => d.status).filter((s) => s === 409)).toHaveLength(3);
+    const events = await t.db.select({ action: contentEvents.action }).from(contentEvents).where(and(eq(contentEvents.contentType, 'article'), eq(contentEvents.contentId, a.id)));
+    expect(events.map((e) => e.action).sort()).toEqual(['submit', decisions.find((d) => d.status === 200)!.body.data.action].sort());
+  });
+
+  // Needs a second connection to hold the row while the request waits: PostgreSQL only.
+  it.skipIf(kind === 'pglite')('发布 chosen for a pending article does not publish it after another reviewer rejected it meanwhile', async () => {
+    const writer = await createStaff(t, admin, { username: 'stale_writer', routes: ['/article/list', '/article/addArticle'], level: 3, departmentId: newsroom });
+    const reviewer = await createStaff(t, admin, { username: 'stale_reviewer', routes: ['/article/check', '/article/list'], level: 1 });
+    const a = (await t.call('POST', '/api/articles', { cookie: writer.cookie, body: { title: '被驳回的稿件', content: '<p>正文</p>' } })).body.data;
+    expect((await t.call('PUT', `/api/articles/submit/${a.id}`, { cookie: writer.cookie, body: {} })).status).toBe(200);
+    let publish!: Promise<{ status: number; body: any }>;
+    // Another reviewer's rejection is being written: the row is locked, the article still reads 待审核.
+    await t.db.transaction(async (tx) => {
+      await tx.update(articles).set({ status: 2, reviewComment: '数据有误', version: sql`${articles.version} + 1` }).where(eq(articles.id, a.id));
+      publish = t.call('PUT', `/api/articles/publish/${a.id}`, { cookie: reviewer.cookie, body: {} });
+      await wait(400);
+    });
+    const res = await publish;
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain('已驳回');
+    const [row] = await t.db.select({ status: articles.status }).from(articles).where(eq(articles.id, a.id));
+    expect(row.status).toBe(2);
   });
 });
