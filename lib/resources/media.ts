@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineResource } from './define';
-import { idList, optionalText, text } from './common';
+import { idList, imageUrl, optionalText, text } from './common';
 
 /** A library's own tags (图片标签 / 视频标签): drag-sorted names. */
 const libraryTagResource = <N extends string>(name: N, label: string, permission: string) =>
@@ -76,7 +76,9 @@ export const videoStoreResource = defineResource({
   name: 'video_stores',
   label: '视频',
   permission: '/video',
-  schema: z.object({ title: text('标题', 128), tagIds: idList('标签'), cover: optionalText('封面', 1024) }),
+  // The cover is shown as an <img> to everyone who opens the library: an http(s) picture or our own
+  // upload, never a path that climbs out of /uploads (`/uploads/../api/logout`).
+  schema: z.object({ title: text('标题', 128), tagIds: idList('标签'), cover: imageUrl('封面') }),
   fields: [
     { name: 'title', label: '标题', list: true, form: true, required: true, max: 128 },
     { name: 'tagIds', label: '标签', form: true, input: 'select' },

@@ -281,4 +281,16 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     const [row] = await t.db.select({ status: articles.status }).from(articles).where(eq(articles.id, a.id));
     expect(row.status).toBe(2);
   });
+
+  it('a library video’s cover takes only an http(s) picture or our own uploads (a cover of /uploads/../api/logout signed out everyone who opened 视频库)', async () => {
+    const uploader = await createStaff(t, admin, { username: 'cover_uploader', routes: ['/video'], level: 3, departmentId: video });
+    const [item] = await t.db.insert(videoStores).values({ title: '我的视频', storage: 'local', key: 'video/2026/11/cover.mp4', url: '/uploads/video/2026/11/cover.mp4', mime: 'video/mp4', size: 1000, duration: 10, cover: '', uploaderId: uploader.userId }).returning({ id: videoStores.id });
+    for (const cover of ['/uploads/../api/logout', '/uploads/%2e%2e/api/logout', '/uploads/x/../../api/articles/batch', 'https://cdn.example.com/a.jpg" onerror="x']) {
+      const res = await t.call('PUT', `/api/video_stores/${item.id}`, { cookie: uploader.cookie, body: { cover } });
+      expect(res.status, cover).toBe(400);
+    }
+    const [row] = await t.db.select({ cover: videoStores.cover }).from(videoStores).where(eq(videoStores.id, item.id));
+    expect(row.cover).toBe('');
+    expect((await t.call('PUT', `/api/video_stores/${item.id}`, { cookie: uploader.cookie, body: { cover: '/uploads/poster/2026/11/abc.jpg' } })).status).toBe(200);
+  });
 });
