@@ -1,8 +1,8 @@
 'use client';
 
-import { Button, Space, Typography } from 'antd';
+import { Button } from 'antd';
 import { EyeOutlined, SaveOutlined, SendOutlined, CheckCircleOutlined } from '@ant-design/icons';
-import { FOOTER_HEIGHT } from './layout';
+import { ActionFooter } from '@/components/layout/action-footer';
 
 export interface EditorFooterProps {
   busy: null | 'save' | 'preview' | 'submit' | 'publish';
@@ -26,46 +26,22 @@ export function EditorFooter({ busy, canPublish, isDirty, isNew, disabled, readO
   // Read-only (someone else holds the edit lock): preview stays, nothing can be saved or sent.
   const isWriteOff = disabled || readOnly;
   return (
-    <footer
-      className="article-editor-footer"
-      aria-label="保存与发布"
-      style={{
-        position: 'sticky',
-        bottom: 0,
-        zIndex: 20,
-        height: FOOTER_HEIGHT,
-        marginTop: 16,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: 8,
-        padding: '0 16px',
-        background: '#fff',
-        borderTop: '1px solid #f0f0f0',
-        boxShadow: '0 -2px 8px rgba(0,0,0,0.06)',
-      }}
-    >
-      <Typography.Text type="secondary" className="article-editor-footer-hint">
-        {readOnly ? '现在只能查看（见页面上方的说明）' : isDirty ? '有未保存的修改' : isNew ? '尚未保存' : '所有修改已保存'}
-      </Typography.Text>
-      <Space wrap={false}>
-        <Button icon={<SaveOutlined aria-hidden />} loading={busy === 'save'} disabled={isWriteOff || (isBusy && busy !== 'save')} onClick={onSaveDraft}>
-          存草稿
+    <ActionFooter label="保存与发布" hint={readOnly ? '现在只能查看（见页面上方的说明）' : isDirty ? '有未保存的修改' : isNew ? '尚未保存' : '所有修改已保存'}>
+      <Button icon={<SaveOutlined aria-hidden />} loading={busy === 'save'} disabled={isWriteOff || (isBusy && busy !== 'save')} onClick={onSaveDraft}>
+        存草稿
+      </Button>
+      <Button icon={<EyeOutlined aria-hidden />} loading={busy === 'preview'} disabled={disabled || (isBusy && busy !== 'preview')} onClick={onPreview}>
+        预览
+      </Button>
+      {canPublish ? (
+        <Button type="primary" icon={<CheckCircleOutlined aria-hidden />} loading={busy === 'publish'} disabled={isWriteOff || (isBusy && busy !== 'publish')} onClick={onPublish}>
+          发布
         </Button>
-        <Button icon={<EyeOutlined aria-hidden />} loading={busy === 'preview'} disabled={disabled || (isBusy && busy !== 'preview')} onClick={onPreview}>
-          预览
+      ) : (
+        <Button type="primary" icon={<SendOutlined aria-hidden />} loading={busy === 'submit'} disabled={isWriteOff || (isBusy && busy !== 'submit')} onClick={onSubmit}>
+          提交审核
         </Button>
-        {canPublish ? (
-          <Button type="primary" icon={<CheckCircleOutlined aria-hidden />} loading={busy === 'publish'} disabled={isWriteOff || (isBusy && busy !== 'publish')} onClick={onPublish}>
-            发布
-          </Button>
-        ) : (
-          <Button type="primary" icon={<SendOutlined aria-hidden />} loading={busy === 'submit'} disabled={isWriteOff || (isBusy && busy !== 'submit')} onClick={onSubmit}>
-            提交审核
-          </Button>
-        )}
-      </Space>
-      <style>{`@media (max-width: 480px) { .article-editor-footer-hint { display: none; } }`}</style>
-    </footer>
+      )}
+    </ActionFooter>
   );
 }

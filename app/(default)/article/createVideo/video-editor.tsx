@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { Alert, App, Button, Card, Form, Input, Modal, Radio, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { HistoryOutlined, PlaySquareOutlined, UploadOutlined } from '@ant-design/icons';
+import { ActionFooter } from '@/components/layout/action-footer';
 import { CoverInput, MediaPickerModal, type PickedMedia } from '@/components/media';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { useUnsavedChanges } from '@/components/crud';
@@ -197,7 +198,7 @@ export function VideoEditor() {
   if (id && !record) return <Card><Skeleton active /></Card>;
 
   return (
-    <div style={{ paddingBottom: 96 }}>
+    <div>
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         <RejectNotice record={record} label="短视频" />
         {record && <LockBanner lock={lock} label="短视频" onShowRevisions={(rid) => setDrawer({ open: true, revisionId: rid })} />}
@@ -231,7 +232,7 @@ export function VideoEditor() {
           </Form>
         </Card>
       </Space>
-      <footer style={{ position: 'fixed', left: 0, right: 0, bottom: 0, height: 80, background: '#fff', borderTop: '1px solid #f0f0f0', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 12, zIndex: 10, padding: '0 12px' }}>
+      <ActionFooter label="保存与发布" hint={isDirty ? '有未保存的修改' : record ? '所有修改已保存' : '尚未保存'}>
         <Button onClick={() => router.push('/article/videoList')}>返回列表</Button>
         {record && (
           <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setDrawer({ open: true, revisionId: null })}>
@@ -244,7 +245,7 @@ export function VideoEditor() {
         <Button type="primary" onClick={onPublish} loading={busy === 'publish'} disabled={readOnly || busy !== '' || record?.status === 3 || record?.status === 1}>
           {isReviewer ? '发布' : '提交审核'}
         </Button>
-      </footer>
+      </ActionFooter>
       <MediaPickerModal kind="video" open={picker.open} startWithUpload={picker.upload} title="选择视频" onPick={pick} onClose={() => setPicker({ open: false, upload: false })} />
       {record && (
         <RevisionsDrawer
