@@ -242,3 +242,35 @@ test('a parent department lists its sub-teams’ people with 含下级部门; th
   await expect(page).toHaveURL(/username=dmi/);
   await expect(page.locator('tbody tr:not(.ant-table-measure-row)').first()).toContainText('admin');
 });
+
+test('the date-range filters fit a phone: 登录日志, 操作日志 and 文章列表 do not scroll sideways, the calendar fits, a quick range applies', async ({ page }) => {
+  await signIn(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fitsPhone = async (what: string) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what}: no sideways scroll`).toBeLessThanOrEqual(390);
+  for (const [path, name] of [['/log', 'login-log'], ['/log/operate', 'operation-log'], ['/article/list', 'article-list']]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (path === '/article/list') await page.getByRole('button', { name: '更多筛选' }).click();
+    const range = page.locator('.filter-range').first();
+    await expect(range).toBeVisible();
+    await fitsPhone(path);
+    const box = (await range.boundingBox())!;
+    expect(box.x + box.width, `${path}: the range field inside the screen`).toBeLessThanOrEqual(390);
+    await range.locator('input').first().click();
+    const popup = page.locator('.cms-range-popup:not(.ant-picker-dropdown-hidden)');
+    await expect(popup).toBeVisible();
+    await settled(page);
+    const calendar = (await popup.locator('.ant-picker-panel-container').boundingBox())!;
+    expect(calendar.x, `${path}: the calendar's left edge`).toBeGreaterThanOrEqual(0);
+    expect(calendar.x + calendar.width, `${path}: the calendar's right edge`).toBeLessThanOrEqual(390);
+    expect(calendar.y, `${path}: the calendar's top`).toBeGreaterThanOrEqual(0);
+    expect(calendar.y + calendar.height, `${path}: the calendar's bottom`).toBeLessThanOrEqual(844);
+    await fitsPhone(`${path} with the calendar open`);
+    await shot(page, `date-range-${name}-390`);
+    await popup.getByText('最近 7 天').click();
+    await expect(page).toHaveURL(/(from|updatedFrom)=[^&]+.*(to|updatedTo)=/);
+    await page.keyboard.press('Escape');
+    await shot(page, `date-range-${name}-390-applied`);
+  }
+});

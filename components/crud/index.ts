@@ -3,7 +3,8 @@
  * them and replaces whichever one it needs to. @see STYLE §2
  */
 export { useResourceList, type QueryPatch } from './use-resource-list';
-export { ResourceFilters, clearPatch, filterParams, isFiltered, rangePresets, rangeToQuery, TYPING_DELAY_MS, type ResourceFiltersProps } from './resource-filters';
+export { ResourceFilters, clearPatch, filterParams, isFiltered, rangeToQuery, TYPING_DELAY_MS, type ResourceFiltersProps } from './resource-filters';
+export { DateRangeInput, rangePresets, type DateRangeInputProps } from './date-range-input';
 export {
   actionsColumn,
   columnsFrom,

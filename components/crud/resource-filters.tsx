@@ -1,11 +1,12 @@
 'use client';
 
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldOption, FilterDef } from '@/lib/resources/define';
 import { clearable } from './clearable';
+import { DateRangeInput } from './date-range-input';
 import type { QueryPatch } from './use-resource-list';
 
 export interface ResourceFiltersProps {
@@ -60,16 +61,6 @@ export function rangeToQuery(range: Array<Dayjs | null> | null | undefined, with
   const [start, end] = range ?? [];
   const unit = withTime ? 'minute' : 'day';
   return { from: start ? start.startOf(unit).format() : undefined, to: end ? end.endOf(unit).format() : undefined };
-}
-
-/** Quick ranges offered next to the calendar. */
-export function rangePresets() {
-  const now = () => dayjs();
-  return [
-    { label: '今天', value: [now().startOf('day'), now().endOf('day')] as [Dayjs, Dayjs] },
-    { label: '最近 7 天', value: [now().subtract(6, 'day').startOf('day'), now().endOf('day')] as [Dayjs, Dayjs] },
-    { label: '最近 30 天', value: [now().subtract(29, 'day').startOf('day'), now().endOf('day')] as [Dayjs, Dayjs] },
-  ];
 }
 
 type FormValues = Record<string, unknown>;
@@ -180,14 +171,10 @@ export function ResourceFilters({ filters, values, onChange, extra, optionsFor, 
         );
       case 'dateRange':
         return (
-          <DatePicker.RangePicker
+          <DateRangeInput
             aria-label={filter.label}
-            presets={rangePresets()}
-            allowEmpty={[true, true]}
+            withTime={filter.withTime}
             placeholder={['开始时间', '结束时间']}
-            {...(filter.withTime
-              ? { showTime: { format: 'HH:mm', defaultValue: [dayjs().startOf('day'), dayjs().endOf('day')] }, format: 'YYYY-MM-DD HH:mm', style: { width: 330 } }
-              : { style: { width: 250 } })}
             onChange={(range) => {
               const { from, to } = rangeToQuery(range as Array<Dayjs | null> | null, filter.withTime);
               const [fromParam, toParam] = filterParams(filter);
@@ -219,7 +206,7 @@ export function ResourceFilters({ filters, values, onChange, extra, optionsFor, 
                 {controls[filter.name]}
               </Form.Item>
             ) : (
-              <Form.Item key={filter.name} name={filter.name} label={filter.input === 'keyword' ? undefined : filter.label}>
+              <Form.Item key={filter.name} name={filter.name} label={filter.input === 'keyword' ? undefined : filter.label} className={filter.input === 'dateRange' ? 'filter-range' : undefined}>
                 {inputFor(filter)}
               </Form.Item>
             ),

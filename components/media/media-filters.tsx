@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { Button, DatePicker, Input, Select } from 'antd';
+import { Button, Input, Select } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { rangePresets, rangeToQuery, TYPING_DELAY_MS, type QueryPatch } from '@/components/crud';
+import { DateRangeInput, rangeToQuery, TYPING_DELAY_MS, type QueryPatch } from '@/components/crud';
 import { CHECK_STATUS_OPTIONS } from '@/lib/resources/media';
 import { uploaderSearch, type LibraryKind, type LibraryTag, type Uploader } from '@/lib/api/media';
 import type { ListQuery } from './use-list-query';
@@ -100,11 +100,9 @@ export function MediaFilters({
           onChange={(v?: number) => onChange({ checkStatus: v })}
         />
       )}
-      <DatePicker.RangePicker
+      <DateRangeInput
         aria-label="上传时间"
-        allowEmpty={[true, true]}
         placeholder={['上传开始', '上传结束']}
-        presets={rangePresets()}
         className={styles.fRange}
         value={from || to ? [from?.isValid() ? from : null, to?.isValid() ? to : null] : null}
         onChange={(range) => onChange(rangeToQuery(range as Array<Dayjs | null> | null))}

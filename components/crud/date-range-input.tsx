@@ -1,0 +1,49 @@
+'use client';
+
+import { ConfigProvider, DatePicker, Grid, type ThemeConfig } from 'antd';
+import type { RangePickerProps } from 'antd/es/date-picker';
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** Quick ranges offered next to the calendar. */
+export function rangePresets() {
+  const now = () => dayjs();
+  return [
+    { label: '今天', value: [now().startOf('day'), now().endOf('day')] as [Dayjs, Dayjs] },
+    { label: '最近 7 天', value: [now().subtract(6, 'day').startOf('day'), now().endOf('day')] as [Dayjs, Dayjs] },
+    { label: '最近 30 天', value: [now().subtract(29, 'day').startOf('day'), now().endOf('day')] as [Dayjs, Dayjs] },
+  ];
+}
+
+/** Narrower day cells (36 → 30 px) and time columns (56 → 44 px): days and times side by side fit 390 px. */
+const PHONE_THEME: ThemeConfig = { components: { DatePicker: { cellWidth: 30, timeColumnWidth: 44 } } };
+
+/** The class of the popup; the phone layout of app/globals.css hangs on it. */
+export const RANGE_POPUP_CLASS = 'cms-range-popup';
+
+export type DateRangeInputProps = Omit<RangePickerProps, 'showTime' | 'format' | 'classNames'> & {
+  /** To the minute (the log screens) instead of whole days. */
+  withTime?: boolean;
+};
+
+/**
+ * The date (or date-time) range of the list filters: antd's RangePicker with the quick ranges,
+ * either end optional. On a phone (below 576 px) it takes its row's width and the calendar opens as
+ * a sheet along the bottom of the screen, the two months one above the other, narrower cells
+ * (app/globals.css; docs/decisions.md, "Editor footers and date ranges on a phone").
+ */
+export function DateRangeInput({ withTime = false, style, ...props }: DateRangeInputProps) {
+  const isPhone = Grid.useBreakpoint().sm === false;
+  return (
+    // The provider is always there (its theme only on a phone): the picker keeps its state when the breakpoint settles.
+    <ConfigProvider theme={isPhone ? PHONE_THEME : undefined}>
+      <DatePicker.RangePicker
+        presets={rangePresets()}
+        allowEmpty={[true, true]}
+        {...(withTime ? { showTime: { format: 'HH:mm', defaultValue: [dayjs().startOf('day'), dayjs().endOf('day')] }, format: 'YYYY-MM-DD HH:mm' } : {})}
+        {...props}
+        classNames={{ popup: { root: RANGE_POPUP_CLASS } }}
+        style={{ width: isPhone ? '100%' : withTime ? 330 : 250, ...style }}
+      />
+    </ConfigProvider>
+  );
+}
