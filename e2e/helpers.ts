@@ -67,9 +67,16 @@ export async function settled(page: Page) {
   await page.waitForFunction(() => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"], [class*="-leave-active"]'));
 }
 
-/** Records two seconds of a moving square in the page and registers it in the video library. */
-export async function libraryVideo(page: Page, title: string): Promise<number> {
-  const base64 = await page.evaluate(async () => {
+/** A solid-colour PNG (or JPEG) made with sharp: a picture a journey uploads for itself. */
+export async function solidImage(r: number, g: number, b: number, { width = 320, height = 200, format = 'png' }: { width?: number; height?: number; format?: 'png' | 'jpeg' } = {}): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const image = sharp({ create: { width, height, channels: 3, background: { r, g, b } } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+}
+
+/** A moving square recorded by the browser itself (WebM, VP8; there is no ffmpeg here), `ms` long. */
+export async function recordVideo(page: Page, ms = 2000): Promise<Buffer> {
+  const base64 = await page.evaluate(async (duration) => {
     const canvas = document.createElement('canvas');
     canvas.width = 320;
     canvas.height = 180;
@@ -78,15 +85,17 @@ export async function libraryVideo(page: Page, title: string): Promise<number> {
     const chunks: Blob[] = [];
     recorder.ondataavailable = (e) => chunks.push(e.data);
     let frame = 0;
-    const timer = setInterval(() => {
+    const draw = () => {
       ctx.fillStyle = '#0b5a1f';
       ctx.fillRect(0, 0, 320, 180);
       ctx.fillStyle = '#ffd666';
       ctx.fillRect((frame * 8) % 280, 70, 40, 40);
       frame++;
-    }, 40);
+    };
+    draw();
+    const timer = setInterval(draw, 40);
     recorder.start(200);
-    await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, duration));
     recorder.stop();
     await new Promise((r) => (recorder.onstop = r));
     clearInterval(timer);
@@ -94,14 +103,40 @@ export async function libraryVideo(page: Page, title: string): Promise<number> {
     let text = '';
     for (const b of buffer) text += String.fromCharCode(b);
     return btoa(text);
-  });
-  const bytes = Buffer.from(base64, 'base64');
-  const origin = new URL(page.url()).origin;
-  const ticket = await api<{ url: string; key: string }>(page, 'POST', '/api/upload_token', { kind: 'video', filename: 'e2e.webm', size: bytes.length, mime: 'video/webm' });
-  expect(ticket.status).toBe(0);
-  const put = await page.request.fetch(ticket.data.url, { method: 'PUT', data: bytes, headers: { origin, 'content-type': 'video/webm' } });
+  }, ms);
+  return Buffer.from(base64, 'base64');
+}
+
+/** Sends bytes with an upload ticket (the local storage driver's PUT); answers the ticket's key. */
+async function sendUpload(page: Page, kind: 'pic' | 'video' | 'poster', bytes: Buffer, mime: string): Promise<string> {
+  const ticket = await api<{ url: string; key: string }>(page, 'POST', '/api/upload_token', { kind, filename: `e2e.${mime.split('/')[1]}`, size: bytes.length, mime });
+  expect(ticket.status, ticket.message).toBe(0);
+  const put = await page.request.fetch(ticket.data.url, { method: 'PUT', data: bytes, headers: { origin: new URL(page.url()).origin, 'content-type': mime } });
   expect(put.status()).toBe(200);
-  const registered = await api<{ id: number }>(page, 'POST', '/api/video_stores', { key: ticket.data.key, title, duration: 2 });
+  return ticket.data.key;
+}
+
+/**
+ * Puts a file in the picture or video library as the signed-in page (ticket, upload, register), a
+ * video with its poster frame when given: what a journey needs in the library before it picks from it.
+ */
+export async function libraryUpload(
+  page: Page,
+  item: { kind: 'pic'; title: string; bytes: Buffer; mime?: string } | { kind: 'video'; title: string; bytes: Buffer; poster?: Buffer; duration?: number },
+): Promise<{ id: number; url: string; cover?: string; thumbUrl?: string }> {
+  const mime = item.kind === 'video' ? 'video/webm' : (item.mime ?? 'image/png');
+  const key = await sendUpload(page, item.kind, item.bytes, mime);
+  const posterKey = item.kind === 'video' && item.poster ? await sendUpload(page, 'poster', item.poster, 'image/jpeg') : undefined;
+  const registered = await api<{ id: number; url: string; cover?: string; thumbUrl?: string }>(page, 'POST', item.kind === 'pic' ? '/api/pic_stores' : '/api/video_stores', {
+    key,
+    title: item.title,
+    ...(item.kind === 'video' ? { duration: item.duration ?? 2, width: 320, height: 180, posterKey } : {}),
+  });
   expect(registered.status, registered.message).toBe(0);
-  return registered.data.id;
+  return registered.data;
+}
+
+/** Records two seconds of a moving square in the page and registers it in the video library. */
+export async function libraryVideo(page: Page, title: string): Promise<number> {
+  return (await libraryUpload(page, { kind: 'video', title, bytes: await recordVideo(page) })).id;
 }
