@@ -148,6 +148,7 @@ test('bulk changes, a confirmed disable, and a dialog that Back closes without l
   await page.getByRole('row', { name: /丙三/ }).getByRole('switch').click();
   const ask = page.getByRole('dialog', { name: /停用「丙三（bulk_c）」/ });
   await expect(ask).toContainText('立即被退出登录');
+  await settled(page); // a click while the confirm is still zooming in can miss its button
   await ask.getByRole('button', { name: /停\s*用/ }).click();
   await expect(page.getByRole('row', { name: /丙三/ }).getByRole('switch')).not.toBeChecked();
 
@@ -158,7 +159,10 @@ test('bulk changes, a confirmed disable, and a dialog that Back closes without l
   await expect(bar).toContainText('已选 2 项');
   await expectAccessible(page, 'department with a selection');
   await bar.getByRole('button', { name: /停\s*用/ }).click();
-  await page.getByRole('dialog', { name: '停用选中的 2 人？' }).getByRole('button', { name: /停\s*用/ }).click();
+  const askMany = page.getByRole('dialog', { name: '停用选中的 2 人？' });
+  await expect(askMany).toBeVisible();
+  await settled(page);
+  await askMany.getByRole('button', { name: /停\s*用/ }).click();
   await expect(page.getByText('已停用 2 人')).toBeVisible();
   await expect(page.getByRole('row', { name: /甲一/ }).getByRole('switch')).not.toBeChecked();
   await expect(page.getByRole('row', { name: /乙二/ }).getByRole('switch')).not.toBeChecked();
