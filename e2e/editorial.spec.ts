@@ -98,7 +98,7 @@ test('a short video goes through review: submitted from 视频列表, approved i
   await page.setViewportSize(DESKTOP);
   await signIn(page);
   const storeId = await libraryVideo(page, 'E2E审核素材');
-  const username = await staff(page, 'sv', '视频编辑小孙', ['/article/createVideo', '/article/videoList']);
+  const username = await staff(page, 'sv', '视频编辑小孙', ['/article/createVideo', '/article/videoList', '/article/addArticle', '/article/list']);
   const editor = await signedInPage(browser, username);
   const title = `E2E 待审短视频 ${username}`;
   const created = await api<{ id: number }>(editor, 'POST', '/api/videos', { title, videoStoreId: storeId, description: '牵引车满载起步。' });
@@ -125,8 +125,22 @@ test('a short video goes through review: submitted from 视频列表, approved i
   await expect(page.getByText(`已通过并发布「${title}」`)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
 
-  // The editor's list reads 已发布.
+  // The editor's list reads 已发布, and the editor opens it read-only, saying why.
   await editor.reload();
   await expect(editor.getByRole('row').filter({ hasText: title })).toContainText('已发布');
+  await editor.goto(`/article/createVideo?id=${created.data.id}`);
+  await expect(editor.getByTestId('live-notice')).toContainText('这篇短视频已发布，现在只能查看');
+  await expect(editor.getByLabel('标题')).toBeDisabled();
+  await expect(editor.getByRole('button', { name: /保\s*存/ })).toBeDisabled();
+
+  // So does an article of theirs that a reviewer published: no typing that a save would refuse.
+  const article = await api<{ id: number }>(editor, 'POST', '/api/articles', { title: `E2E 已发布文章 ${username}`, content: '<p>发布后的正文。</p>' });
+  expect((await api<{ status: number }>(page, 'PUT', `/api/articles/publish/${article.data.id}`, {})).data.status).toBe(3);
+  await editor.goto(`/article/addArticle?id=${article.data.id}`);
+  await expect(editor.getByTestId('live-notice')).toContainText('这篇文章已发布，现在只能查看');
+  await expect(editor.getByLabel('标题', { exact: true })).toBeDisabled();
+  await expect(editor.getByRole('button', { name: /存草稿/ })).toBeDisabled();
+  await waitForEditor(editor);
+  expect(await bodyTakesTyping(editor, '编辑想直接改')).toBe(false);
   await editor.context().close();
 });

@@ -20,6 +20,7 @@ import { fieldRules } from './validation';
 import { VideoField } from './video-field';
 import { LockBanner, RevisionsDrawer, useEditLock } from '@/components/editorial';
 import { RejectNotice } from '@/components/review/reject-notice';
+import { isLiveForViewer, LiveNotice } from '@/components/review/live-notice';
 
 // TinyMCE (≈ 1 MB of script) loads only here, in the browser.
 const RichText = dynamic(() => import('./rich-text'), { ssr: false, loading: () => <Skeleton active paragraph={{ rows: 12 }} /> });
@@ -89,6 +90,8 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
   const lockTokenRef = useRef(lock.token);
   lockTokenRef.current = lock.token;
   const isLockedOut = articleId !== null && (lock.state === 'locked' || lock.state === 'takenOver' || lock.state === 'free');
+  // A live item changes only through a reviewer: read-only for everyone else, with the reason.
+  const isReadOnly = isLockedOut || isLiveForViewer(record?.status, canPublish);
   const [revisions, setRevisions] = useState<{ open: boolean; revisionId: number | null }>({ open: false, revisionId: null });
 
   const key = useMemo(() => (userId ? localKey(userId, articleId, kind) : ''), [userId, articleId, kind]);
@@ -393,6 +396,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
         </Typography.Text>
       </header>
       <RejectNotice record={record} label={kindInfo.label} />
+      <LiveNotice status={record?.status} isReviewer={canPublish} label={kindInfo.label} />
       {banner}
       {record && <LockBanner lock={lock} onShowRevisions={(revisionId) => setRevisions({ open: true, revisionId })} />}
       {record && (
@@ -428,14 +432,14 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
           <Skeleton active paragraph={{ rows: 10 }} />
         </Card>
       ) : (
-        <Form<ArticleFields> form={form} layout="vertical" initialValues={EMPTY_FIELDS} onValuesChange={onValuesChange} className="article-editor-grid" requiredMark disabled={isLockedOut}>
+        <Form<ArticleFields> form={form} layout="vertical" initialValues={EMPTY_FIELDS} onValuesChange={onValuesChange} className="article-editor-grid" requiredMark disabled={isReadOnly}>
           <Card className="article-editor-main" styles={{ body: { padding: 16 } }}>
             <Form.Item name="title" label="标题" required rules={fieldRules('title')} validateFirst>
               <Input maxLength={128} showCount placeholder="请输入标题" size="large" />
             </Form.Item>
             {kind === 'article' && (
               <Form.Item name="content" label="正文" style={{ marginBottom: 0 }}>
-                <RichText onNormalized={onNormalized} readOnly={isLockedOut} />
+                <RichText onNormalized={onNormalized} readOnly={isReadOnly} />
               </Form.Item>
             )}
             {kind === 'gallery' && (
@@ -485,7 +489,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
         isDirty={isDirty}
         isNew={!record}
         disabled={isLoading}
-        readOnly={isLockedOut}
+        readOnly={isReadOnly}
         onSaveDraft={onSaveDraft}
         onPreview={onPreview}
         onSubmit={() => onWorkflow('submit')}
@@ -526,7 +530,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
           version={version.current}
           lockToken={lock.token}
           isDirty={isDirty}
-          readOnly={isLockedOut}
+          readOnly={isReadOnly}
           initialRevisionId={revisions.revisionId}
           onRestored={(restored) => {
             const r = restored as unknown as ArticleRecord;

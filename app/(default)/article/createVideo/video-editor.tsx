@@ -10,6 +10,7 @@ import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { useUnsavedChanges } from '@/components/crud';
 import { LockBanner, RevisionsDrawer, useEditLock } from '@/components/editorial';
 import { RejectNotice } from '@/components/review/reject-notice';
+import { isLiveForViewer, LiveNotice } from '@/components/review/live-notice';
 import { isOk } from '@/lib/api/resource';
 import { videoApi } from '@/lib/api/videos';
 import { videoSaveSchema, type VideoRecord } from '@/lib/resources/videos';
@@ -88,7 +89,7 @@ export function VideoEditor() {
     return { baseVersion: versionRef.current, fields: form.getFieldsValue(true) as Record<string, unknown> };
   }, [record, isDirty, form]);
   const lock = useEditLock(canEdit ? id : null, { path: 'videos', getDraft });
-  const readOnly = !canEdit || (id !== null && lock.state !== 'held');
+  const readOnly = !canEdit || (id !== null && lock.state !== 'held') || isLiveForViewer(record?.status, isReviewer);
 
   const show = useCallback(
     (v: VideoRecord) => {
@@ -201,6 +202,7 @@ export function VideoEditor() {
     <div>
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         <RejectNotice record={record} label="短视频" />
+        <LiveNotice status={record?.status} isReviewer={isReviewer} label="短视频" />
         {record && <LockBanner lock={lock} label="短视频" onShowRevisions={(rid) => setDrawer({ open: true, revisionId: rid })} />}
         {record && (
           <Space wrap>
