@@ -142,5 +142,7 @@ test('a short video goes through review: submitted from 视频列表, approved i
   await expect(editor.getByRole('button', { name: /存草稿/ })).toBeDisabled();
   await waitForEditor(editor);
   expect(await bodyTakesTyping(editor, '编辑想直接改')).toBe(false);
+  // Only looking: the reviewer is not told that this person is editing it.
+  await expect.poll(async () => (await api<{ list: unknown[] }>(page, 'GET', `/api/articles/locks?ids=${article.data.id}`)).data.list.length).toBe(0);
   await editor.context().close();
 });

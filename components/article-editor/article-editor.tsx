@@ -85,7 +85,8 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
   // Issue 8: the edit lock, renewed with the unsaved copy, and the revisions drawer.
   const isDirtyRef = useRef(isDirty);
   isDirtyRef.current = isDirty;
-  const lock = useEditLock(articleId, { getDraft: () => (isDirtyRef.current ? { baseVersion: version.current, fields: fieldsOf(form.getFieldsValue(true) as Partial<ArticleFields>) as unknown as Record<string, unknown> } : null) });
+  // Someone who may not change a live item takes no edit lock on it (a reviewer opening it is not told they are editing it).
+  const lock = useEditLock(isLiveForViewer(record?.status, canPublish) ? null : articleId, { getDraft: () => (isDirtyRef.current ? { baseVersion: version.current, fields: fieldsOf(form.getFieldsValue(true) as Partial<ArticleFields>) as unknown as Record<string, unknown> } : null) });
   // Read at save time (the save callback is memoised without the lock in its dependencies).
   const lockTokenRef = useRef(lock.token);
   lockTokenRef.current = lock.token;

@@ -88,7 +88,7 @@ export function VideoEditor() {
     if (!record || !isDirty) return null;
     return { baseVersion: versionRef.current, fields: form.getFieldsValue(true) as Record<string, unknown> };
   }, [record, isDirty, form]);
-  const lock = useEditLock(canEdit ? id : null, { path: 'videos', getDraft });
+  const lock = useEditLock(canEdit && !isLiveForViewer(record?.status, isReviewer) ? id : null, { path: 'videos', getDraft });
   const readOnly = !canEdit || (id !== null && lock.state !== 'held') || isLiveForViewer(record?.status, isReviewer);
 
   const show = useCallback(
