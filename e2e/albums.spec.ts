@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers';
 import { api, expectAccessible, shot, signIn } from './helpers';
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './helpers';
 import { api, expectAccessible, libraryUpload, recordVideo, settled, signIn, solidImage } from './helpers';
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './helpers';
 import { api, expectAccessible, libraryVideo, signIn } from './helpers';
 
 /**

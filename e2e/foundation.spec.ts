@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers';
 import { api, E2E_ADMIN, expectAccessible, fillSignIn, settled, shot, signIn, signOut } from './helpers';
 
 test('a staff member signs in, uses the shell and signs out', async ({ page, context }) => {

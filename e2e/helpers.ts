@@ -1,9 +1,75 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 
 export { E2E_ADMIN };
+export { expect };
+
+/**
+ * What the browser said went wrong during one journey: every page error (an uncaught exception, a
+ * hydration failure such as React's #418) and every console error, from every page of every context
+ * the journey opens. A journey fails on any of them unless it declared that one expected
+ * (`pageErrors.allow(/…/)`, e.g. the status a deliberately refused request logs).
+ */
+export class PageErrors {
+  readonly seen: string[] = [];
+  private readonly allowed: RegExp[] = [];
+  private readonly watched = new WeakSet<Page>();
+
+  allow(pattern: RegExp) {
+    this.allowed.push(pattern);
+  }
+
+  watchContext(context: BrowserContext) {
+    for (const page of context.pages()) this.watchPage(page);
+    context.on('page', (page) => this.watchPage(page));
+  }
+
+  watchPage(page: Page) {
+    if (this.watched.has(page)) return;
+    this.watched.add(page);
+    page.on('pageerror', (error) => this.seen.push(`page error on ${page.url()}: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const where = message.location().url ? ` (${message.location().url})` : '';
+      this.seen.push(`console error on ${page.url()}: ${message.text()}${where}`);
+    });
+  }
+
+  unexpected(): string[] {
+    return this.seen.filter((line) => !this.allowed.some((pattern) => pattern.test(line)));
+  }
+}
+
+/**
+ * Every journey imports `test` from here: it watches the default page and any context or page the
+ * journey opens itself (`browser.newContext()`), and fails the journey on an unexpected error.
+ */
+export const test = base.extend<{ pageErrors: PageErrors }>({
+  pageErrors: [
+    async ({ browser, context }, use, testInfo) => {
+      const errors = new PageErrors();
+      errors.watchContext(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<typeof browser.newContext>) => {
+        const made = await newContext(...args);
+        errors.watchContext(made);
+        return made;
+      };
+      try {
+        await use(errors);
+      } finally {
+        browser.newContext = newContext;
+      }
+      const unexpected = errors.unexpected();
+      if (unexpected.length && testInfo.status === testInfo.expectedStatus) {
+        throw new Error(`The browser reported ${unexpected.length} error(s) during this journey:\n${unexpected.map((line) => `  - ${line.slice(0, 600)}`).join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
+});
 
 /** Saves a screenshot under e2e/screenshots/ for a person to look at. */
 export async function shot(page: Page, name: string) {

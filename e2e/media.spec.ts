@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers';
 import sharp from 'sharp';
 import { api, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
 

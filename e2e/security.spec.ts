@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers';
 import { E2E_ADMIN } from './helpers';
 
 /**

@@ -5,6 +5,7 @@ import { Alert, App, Button, Checkbox, Drawer, Form, Grid, Modal, Pagination, Se
 import { AppstoreOutlined, CloudUploadOutlined, PlayCircleFilled, UnorderedListOutlined } from '@ant-design/icons';
 import { DataScopeNote, EllipsisText, formatDateTime, listEmptyText, RowActions, type RowAction } from '@/components/crud';
 import { mendTableAccessibility } from '@/components/crud/resource-table';
+import { useIsClient } from '@/components/common/use-is-client';
 import { LibraryTagSelect, useLibraryTags } from '@/components/taxonomy/library-tag-select';
 import { isOk } from '@/lib/api/resource';
 import { CHECK_STATUS, formatBytes, formatDuration, libraryClient, mediaBatch, type LibraryItem, type LibraryKind } from '@/lib/api/media';
@@ -92,6 +93,7 @@ function LibraryView({ kind, mode = 'manage', multiple = true, selected: pickSel
 
   const view = query.view === 'table' ? 'table' : 'grid';
   const isNarrow = Grid.useBreakpoint().md === false;
+  const isClient = useIsClient();
   const page = Number(query.page) || 1;
   const pageSize = Math.min(PAGE_SIZE_MAX, Number(query.pageSize) || GRID_PAGE_SIZE);
   const queryKey = JSON.stringify(query);
@@ -462,6 +464,8 @@ function LibraryView({ kind, mode = 'manage', multiple = true, selected: pickSel
               if (isDone) setBulkTags((b) => ({ ...b, open: false }));
             }}
           />
+          {/* Kept mounted while closed (forceRender) so uploads go on; the server has no place for it. */}
+          {isClient && (
           <Drawer
             open={isUploadOpen}
             title={`上传${noun}`}
@@ -490,6 +494,7 @@ function LibraryView({ kind, mode = 'manage', multiple = true, selected: pickSel
               }}
             />
           </Drawer>
+          )}
         </>
       )}
     </div>
