@@ -1,10 +1,10 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { picStores, uploadTickets } from '@/server/db/schema';
+import { picStores, uploadTickets, videoStores } from '@/server/db/schema';
 import { defaultKinds, type StorageConfig } from '@/server/storage/config';
 import { runDeletions } from '@/server/storage/deletions';
 import { serveUpload } from '@/server/storage/serve';
@@ -156,6 +156,21 @@ describe.each(DB_KINDS)('storage hardening on %s', (kind) => {
     const other = await createStaff(t, admin, { username: 'f6other', routes: ['/video'], level: 3 });
     const { key: theirs } = await upload(t, other.cookie, 'poster', await jpeg('#633'), 'image/jpeg');
     expect((await t.call('PUT', `/api/video_stores/${v.id}`, { cookie: admin, body: { posterKey: theirs } })).status).toBe(400);
+  });
+
+  it('F6: the migration gives existing videos their poster only where the cover is certainly their own poster upload', async () => {
+    const a = await video(t, admin, '老视频甲', 5);
+    const b = await video(t, admin, '老视频乙', 6);
+    const c = await video(t, admin, '老视频丙', 8);
+    // Before the migration there was no poster_key; b's cover names c's poster, c's shows it too.
+    await t.db.update(videoStores).set({ posterKey: null });
+    await t.db.update(videoStores).set({ cover: c.cover }).where(eq(videoStores.id, b.id));
+    const migration = await readFile(path.join(process.cwd(), 'server/db/migrations/0022_video_poster_key.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('UPDATE'))!;
+    await t.db.execute(sql.raw(backfill));
+    const keys = Object.fromEntries((await t.db.select({ id: videoStores.id, posterKey: videoStores.posterKey }).from(videoStores)).map((r) => [r.id, r.posterKey]));
+    expect(keys[a.id]).toBe(a.cover.replace('/uploads/', ''));
+    expect([keys[b.id], keys[c.id]]).toEqual([null, null]);
   });
 
   it('F10: an upload is not served before it is registered; its thumbnail and poster are served after', async () => {
