@@ -537,7 +537,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
   async function replacePoster(tx: DbOrTx, user: SessionUser, id: number, patch: Record<string, unknown>) {
     const { posterKey: key, ...rest } = patch;
     if (typeof key !== 'string' || !key) return rest;
-    const [row] = await tx.select({ id: videoStores.id, storage: videoStores.storage, title: videoStores.title, posterKey: videoStores.posterKey }).from(videoStores).where(eq(videoStores.id, id));
+    const [row] = await tx.select({ id: videoStores.id, storage: videoStores.storage, title: videoStores.title, posterKey: videoStores.posterKey }).from(videoStores).where(eq(videoStores.id, id)).for('update');
     if (row.storage !== storage.driver) throw badRequest('这个视频存放在另一个存储中，不能上传新封面，请从图片库选择', { posterKey: '不能上传新封面' });
     const poster = await ticketForRegister(tx, storage, { key, kind: 'poster', userId: user.id });
     await markRegistered(tx, poster.id);
