@@ -34,6 +34,8 @@ const schema = z.object({
   CMS_STORAGE: z.enum(['local', 'qiniu', 'upyun'], { error: 'CMS_STORAGE 只能是 local、qiniu 或 upyun' }).default('local'),
   CMS_UPLOAD_PIC_MAX_MB: z.coerce.number().positive().max(200).default(20),
   CMS_UPLOAD_VIDEO_MAX_MB: z.coerce.number().positive().max(10240).default(2048),
+  CMS_UPLOAD_TICKETS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(300),
+  CMS_UPLOAD_PENDING_MAX_GB: z.coerce.number().positive().max(10_240).default(10),
   QINIU_ACCESS_KEY: z.string().default(''),
   QINIU_SECRET_KEY: z.string().default(''),
   QINIU_BUCKET: z.string().default(''),

@@ -165,7 +165,7 @@ export class UploadError extends Error {
 /** The Chinese reason for an API refusal (ticket or register), by HTTP status. */
 export function refusalText(status: number, message?: string, errors?: Record<string, string>): UploadError {
   const detail = errors?.size ?? errors?.mime ?? errors?.key ?? message;
-  if (status === 413) return new UploadError(detail ? `文件过大：${detail}` : '文件过大', 'tooLarge', status);
+  if (status === 413) return new UploadError(detail ? (detail.includes('过大') ? detail : `文件过大：${detail}`) : '文件过大', 'tooLarge', status);
   if (status === 415 || (status === 400 && (errors?.mime || /类型/.test(message ?? '')))) return new UploadError(`文件类型不符：${detail ?? '不支持的文件类型'}`, 'type', status);
   if (status === 403 && /过期/.test(message ?? '')) return new UploadError('上传凭证已过期，请重试', 'expired', status);
   return new UploadError(detail || `上传失败（HTTP ${status}）`, 'server', status);

@@ -2,6 +2,7 @@ import { getDatabase } from '../db/client';
 import { schedule } from '../db/maintenance';
 import { storageFromEnv } from '../storage/config';
 import { runDeletions } from '../storage/deletions';
+import { scheduleUploadSweep } from '../storage/tickets';
 import { createScheduler, type Scheduler } from './scheduler';
 import { followScheduledJobs, searchBackendFromEnv, searchSync } from '../search';
 // The content types the scheduler serves register themselves when their routes load.
@@ -32,5 +33,7 @@ export async function startScheduler() {
   // Library files whose removal from storage failed (or was cut short by a stop) are retried here.
   const storage = storageFromEnv();
   schedule(() => runDeletions(db, storage), { firstDelayMs: 30_000, everyMs: 60_000 });
+  // Uploads never registered are removed a day after their ticket expired, every ten minutes.
+  scheduleUploadSweep(db, storage);
   console.log('[cms] 定时发布任务已启动（每秒检查到期任务）');
 }

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, arrayContains, desc, eq, gte, ilike, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gte, ilike, inArray, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { likePattern } from '../crud/list';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import { ApiError, badRequest, conflict, forbidden, idFilter, idParam, notFound,
 import type { AppEnv, SessionUser } from '../http/types';
 import type { MediaKind, StorageConfig } from '../storage/config';
 import { checkImage, CHECK, type Verdict } from '../storage/image-check';
-import { describePicture, receiveFile } from '../storage/local';
+import { describePicture, receiveFile, removeFiles, thumbKeyOf } from '../storage/local';
 import { queueDeletions, runDeletions, type FileRef } from '../storage/deletions';
 import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
 import { claimTicket, completeTicket, issueTicket, markRegistered, publicUrl, releaseTicket, remoteThumbUrl, ticketForRegister } from '../storage/tickets';
@@ -260,6 +260,30 @@ export async function titleSearch(db: DbOrTx, table: typeof picStores | typeof v
   return { page: contains, count: hits < PROBE_FREQUENT ? indexed : contains };
 }
 
+/**
+ * Measures and thumbnails a local picture about to be registered, outside any transaction (the
+ * transaction checks the ticket again). A picture over the pixel limit is refused for good: its
+ * ticket and file go at once, so it is neither registered nor kept.
+ */
+async function measureUpload(db: DbOrTx, storage: StorageConfig, key: string, userId: number) {
+  const ticket = await ticketForRegister(db, storage, { key, kind: 'pic', userId });
+  try {
+    return await describePicture(storage.uploadsDir, ticket.key);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 413) {
+      await db.delete(uploadTickets).where(and(eq(uploadTickets.id, ticket.id), isNull(uploadTickets.registeredAt)));
+      await removeFiles(storage.uploadsDir, [ticket.key, thumbKeyOf(ticket.key)]);
+    }
+    throw err;
+  }
+}
+
+/** A registration that failed leaves no thumbnail behind, unless another call registered the key. */
+async function dropUnregisteredThumb(db: DbOrTx, storage: StorageConfig, key: string, thumbKey: string) {
+  const [row] = await db.select({ registeredAt: uploadTickets.registeredAt }).from(uploadTickets).where(and(eq(uploadTickets.storage, storage.driver), eq(uploadTickets.key, key)));
+  if (!row?.registeredAt) await removeFiles(storage.uploadsDir, [thumbKey]);
+}
+
 const uploaderQuery = z.object({
   keyword: z.string().trim().max(32, '关键词最多 32 个字符').optional(),
   ids: z.string().max(600).optional(),
@@ -318,13 +342,14 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
       from: (v) => gte(t.createdAt, time('开始时间')(v)),
       to: (v) => lte(t.createdAt, time('结束时间')(v)),
     },
-    updateSchema: kind === 'pic' ? picStoreResource.schema.partial() : videoStoreResource.schema.partial(),
+    updateSchema: kind === 'pic' ? picStoreResource.schema.partial() : videoStoreResource.schema.partial().extend({ posterKey: videoRegisterSchema.shape.posterKey }),
     operations: { create: false, remove: false },
     hooks: {
       async beforeUpdate({ tx, user }, before, patch) {
         await assertMayChange(tx, user, [before.uploaderId as number | null]);
         if (patch.tagIds) await assertTagsExist(tx, tagTable, patch.tagIds as number[]);
         if (typeof patch.cover === 'string' && patch.cover && !/^(https?:\/\/|\/uploads\/)/.test(patch.cover)) throw badRequest('封面必须是图片库或上传的图片', { cover: '封面必须是图片库或上传的图片' });
+        if (kind === 'video' && 'posterKey' in patch) return replacePoster(tx, user, before.id as number, patch);
         return patch;
       },
     },
@@ -356,53 +381,62 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
         const input = parseInput(kind === 'pic' ? picRegisterSchema : videoRegisterSchema, await readJson(c)) as z.infer<typeof videoRegisterSchema>;
         const user = c.get('user')!;
         const db = c.get('db');
+        // A local picture is measured and thumbnailed before the transaction opens: decoding never
+        // holds a connection (PGlite has only one) and a refused picture never gets that far.
+        const measured = kind === 'pic' && storage.driver === 'local' ? await measureUpload(db, storage, input.key, user.id) : null;
         let created: Record<string, unknown> = {};
-        await db.transaction(async (tx) => {
-          const ticket = await ticketForRegister(tx, storage, { key: input.key, kind, userId: user.id });
-          await assertTagsExist(tx, tagTable, input.tagIds);
-          const sha256 = ticket.sha256 ?? input.sha256 ?? '';
-          if (sha256 && !input.allowDuplicate) {
-            const [existing] = await findDuplicates(tx, kind, sha256);
-            if (existing) throw new ApiError(409, `${kind === 'pic' ? '图片' : '视频'}库中已有相同的文件「${existing.title}」`, { key: '库中已有相同的文件' }, { existing });
-          }
-          const url = publicUrl(storage, ticket.key);
-          const local = storage.driver === 'local';
-          const title = input.title || `未命名${kind === 'pic' ? '图片' : '视频'}`;
-          const common = {
-            title,
-            storage: storage.driver,
-            key: ticket.key,
-            url,
-            mime: local ? ticket.mime! : (input.mime ?? ticket.mime ?? ''),
-            size: local ? ticket.size! : (input.size ?? 0),
-            sha256,
-            tagIds: input.tagIds,
-            uploaderId: user.id,
-          };
-          let id: number;
-          if (kind === 'pic') {
-            const measured = local ? await describePicture(storage.uploadsDir, ticket.key) : null;
-            const values = {
-              ...common,
-              width: measured?.width ?? input.width ?? 0,
-              height: measured?.height ?? input.height ?? 0,
-              thumbUrl: measured ? publicUrl(storage, measured.thumbKey) : remoteThumbUrl(storage, url),
-            };
-            [{ id }] = await tx.insert(picStores).values(values).returning({ id: picStores.id });
-          } else {
-            let cover = '';
-            if (input.posterKey) {
-              const poster = await ticketForRegister(tx, storage, { key: input.posterKey, kind: 'poster', userId: user.id });
-              await markRegistered(tx, poster.id);
-              cover = publicUrl(storage, poster.key);
+        try {
+          await db.transaction(async (tx) => {
+            const ticket = await ticketForRegister(tx, storage, { key: input.key, kind, userId: user.id });
+            await assertTagsExist(tx, tagTable, input.tagIds);
+            const sha256 = ticket.sha256 ?? input.sha256 ?? '';
+            if (sha256 && !input.allowDuplicate) {
+              const [existing] = await findDuplicates(tx, kind, sha256);
+              if (existing) throw new ApiError(409, `${kind === 'pic' ? '图片' : '视频'}库中已有相同的文件「${existing.title}」`, { key: '库中已有相同的文件' }, { existing });
             }
-            const values = { ...common, width: input.width ?? 0, height: input.height ?? 0, duration: input.duration, cover };
-            [{ id }] = await tx.insert(videoStores).values(values).returning({ id: videoStores.id });
-          }
-          await markRegistered(tx, ticket.id);
-          created = (await routes.getOne(tx, user, id))!;
-          await logOperation(tx, c, { type: 'create', resource: resource.name, resourceId: id, summary: `上传${resource.label}「${title}」`, after: created });
-        });
+            const url = publicUrl(storage, ticket.key);
+            const local = storage.driver === 'local';
+            const title = input.title || `未命名${kind === 'pic' ? '图片' : '视频'}`;
+            const common = {
+              title,
+              storage: storage.driver,
+              key: ticket.key,
+              url,
+              mime: local ? ticket.mime! : (input.mime ?? ticket.mime ?? ''),
+              size: local ? ticket.size! : (input.size ?? 0),
+              sha256,
+              tagIds: input.tagIds,
+              uploaderId: user.id,
+            };
+            let id: number;
+            if (kind === 'pic') {
+              const values = {
+                ...common,
+                width: measured?.width ?? input.width ?? 0,
+                height: measured?.height ?? input.height ?? 0,
+                thumbUrl: measured ? publicUrl(storage, measured.thumbKey) : remoteThumbUrl(storage, url),
+              };
+              [{ id }] = await tx.insert(picStores).values(values).returning({ id: picStores.id });
+            } else {
+              let cover = '';
+              let posterKey: string | null = null;
+              if (input.posterKey) {
+                const poster = await ticketForRegister(tx, storage, { key: input.posterKey, kind: 'poster', userId: user.id });
+                await markRegistered(tx, poster.id);
+                cover = publicUrl(storage, poster.key);
+                posterKey = poster.key;
+              }
+              const values = { ...common, width: input.width ?? 0, height: input.height ?? 0, duration: input.duration, cover, posterKey };
+              [{ id }] = await tx.insert(videoStores).values(values).returning({ id: videoStores.id });
+            }
+            await markRegistered(tx, ticket.id);
+            created = (await routes.getOne(tx, user, id))!;
+            await logOperation(tx, c, { type: 'create', resource: resource.name, resourceId: id, summary: `上传${resource.label}「${title}」`, after: created });
+          });
+        } catch (err) {
+          if (measured) await dropUnregisteredThumb(db, storage, input.key, measured.thumbKey);
+          throw err;
+        }
         if (kind === 'pic') void runCheck(c.get('db'), storage, created as { id: number; url: string });
         return ok(c, created);
       });
@@ -484,7 +518,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
       for (const row of rows) {
         await logOperation(tx, c, { type: 'delete', resource: resource.name, resourceId: row.id, summary: `删除${resource.label}「${row.title}」`, before: row });
       }
-      const files = await filesOf(tx, kind, rows as Array<LibraryRow>);
+      const files = await filesOf(tx, storage, kind, rows as Array<LibraryRow>);
       // Their upload tickets go too: the keys are free, nothing can register them again.
       for (const store of new Set(files.map((f) => f.storage))) {
         const keys = files.filter((f) => f.storage === store && !f.key.startsWith('thumbs/')).map((f) => f.key);
@@ -495,40 +529,60 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
     void runDeletions(db, storage, { ids: queued });
   }
 
+  /**
+   * A new poster upload replaces a video's cover: the ticket must be this person's unused poster
+   * upload in the video's storage; the video then owns it, and the poster it owned before is queued
+   * for removal unless something still shows it (the scheduler's process runs the queue).
+   */
+  async function replacePoster(tx: DbOrTx, user: SessionUser, id: number, patch: Record<string, unknown>) {
+    const { posterKey: key, ...rest } = patch;
+    if (typeof key !== 'string' || !key) return rest;
+    const [row] = await tx.select({ id: videoStores.id, storage: videoStores.storage, title: videoStores.title, posterKey: videoStores.posterKey }).from(videoStores).where(eq(videoStores.id, id)).for('update');
+    if (row.storage !== storage.driver) throw badRequest('这个视频存放在另一个存储中，不能上传新封面，请从图片库选择', { posterKey: '不能上传新封面' });
+    const poster = await ticketForRegister(tx, storage, { key, kind: 'poster', userId: user.id });
+    await markRegistered(tx, poster.id);
+    if (row.posterKey && row.posterKey !== poster.key) {
+      const [old] = await postersToRemove(tx, storage, [{ ...row, key: '' }]);
+      if (old) await queueDeletions(tx, storage, [old]);
+    }
+    return { ...rest, cover: publicUrl(storage, poster.key), posterKey: poster.key };
+  }
+
   return routes;
 }
 
-type LibraryRow = { id: number; storage: string; key: string; title: string; cover?: string };
-
-/** A poster the server stored: `poster/<yyyy>/<mm>/<random>.<ext>` at the end of a cover URL. */
-const POSTER_KEY = /(?:^|\/)(poster\/\d{4}\/\d{2}\/[0-9a-f]{24}\.[a-z0-9]{2,5})$/;
+type LibraryRow = { id: number; storage: string; key: string; title: string; posterKey?: string | null };
 
 /**
  * The stored files of library items being deleted: each original; a local picture's thumbnail
- * (Qiniu and Upyun make theirs on request, no file); a video's poster when its cover is still the
- * poster uploaded with it. A cover chosen from the picture library is that picture's, never
- * removed here. A poster URL copied elsewhere (a video article's or short video's default cover,
- * another video's cover) keeps the poster: it is not a library item, so no usage protects it.
+ * (Qiniu and Upyun make theirs on request, no file); a video's own poster ({@link postersToRemove}).
+ * A cover chosen from the picture library is that picture's, never removed here.
  */
-async function filesOf(tx: DbOrTx, kind: 'pic' | 'video', rows: LibraryRow[]): Promise<FileRef[]> {
-  const files: FileRef[] = [];
-  const posters: Array<{ url: string; file: FileRef }> = [];
-  for (const row of rows) {
-    const source = `${kind === 'pic' ? 'pic_stores' : 'video_stores'} ${row.id}「${row.title}」`.slice(0, 128);
-    files.push({ storage: row.storage, key: row.key, source });
-    if (kind === 'pic' && row.storage === 'local') files.push({ storage: 'local', key: `thumbs/${row.key.replace(/\.[a-z0-9]+$/, '')}.webp`, source });
-    const poster = row.cover ? POSTER_KEY.exec(row.cover)?.[1] : undefined;
-    if (poster) posters.push({ url: row.cover!, file: { storage: row.cover!.startsWith('/uploads/') ? 'local' : row.storage, key: poster, source } });
-  }
-  if (!posters.length) return files;
-  const urls = posters.map((p) => p.url);
+async function filesOf(tx: DbOrTx, storage: StorageConfig, kind: 'pic' | 'video', rows: LibraryRow[]): Promise<FileRef[]> {
+  const files: FileRef[] = rows.map((row) => ({ storage: row.storage, key: row.key, source: sourceOf(kind, row) }));
+  if (kind === 'pic') for (const row of rows) if (row.storage === 'local') files.push({ storage: 'local', key: thumbKeyOf(row.key), source: sourceOf(kind, row) });
+  return kind === 'video' ? [...files, ...(await postersToRemove(tx, storage, rows))] : files;
+}
+
+const sourceOf = (kind: 'pic' | 'video', row: LibraryRow) => `${kind === 'pic' ? 'pic_stores' : 'video_stores'} ${row.id}「${row.title}」`.slice(0, 128);
+
+/**
+ * The poster files these videos own (`poster_key`: the poster uploaded with the video or one that
+ * replaced it), never a key read from the editable cover URL (issue 14 F6). A poster whose URL
+ * another video, a short video or an article still shows as its cover is kept: it is not a library
+ * item, so no usage protects it.
+ */
+async function postersToRemove(tx: DbOrTx, storage: StorageConfig, rows: LibraryRow[]): Promise<FileRef[]> {
+  const owned = rows.filter((r): r is LibraryRow & { posterKey: string } => !!r.posterKey);
+  if (!owned.length) return [];
+  const urls = owned.map((r) => publicUrl(storage, r.posterKey, r.storage));
   const ids = rows.map((r) => r.id);
   const used = await tx.execute<{ url: string }>(sql`
     SELECT cover AS url FROM video_stores WHERE cover IN ${urls} AND NOT id IN ${ids}
     UNION SELECT cover FROM videos WHERE cover IN ${urls}
     UNION SELECT cover FROM articles WHERE cover IN ${urls}`);
   const kept = new Set(used.rows.map((r) => r.url));
-  return [...files, ...posters.filter((p) => !kept.has(p.url)).map((p) => p.file)];
+  return owned.filter((r, i) => !kept.has(urls[i])).map((r) => ({ storage: r.storage, key: r.posterKey, source: sourceOf('video', r) }));
 }
 
 /**

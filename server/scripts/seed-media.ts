@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes, createHash } from 'node:crypto';
 import path from 'node:path';
-import sharp from 'sharp';
+import { image } from '../storage/images';
 import type { Db } from '../db/client';
 import { picStores, picStoreTags } from '../db/schema';
 import { storageFromEnv } from '../storage/config';
@@ -29,7 +29,7 @@ export async function seedLibrary(db: Db, { uploaderId }: { uploaderId: number |
     const color = COLORS[i % COLORS.length];
     const [w, h] = i % 4 === 0 ? [1200, 1600] : [1600, 1000];
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#f2f2f2"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><rect x="${w * 0.15}" y="${h * 0.55}" width="${w * 0.7}" height="${h * 0.18}" rx="24" fill="#333" opacity="0.85"/><circle cx="${w * 0.3}" cy="${h * 0.76}" r="${h * 0.07}" fill="#111"/><circle cx="${w * 0.7}" cy="${h * 0.76}" r="${h * 0.07}" fill="#111"/><text x="50%" y="30%" font-size="${Math.round(w / 14)}" text-anchor="middle" fill="#fff" font-family="Noto Sans CJK SC, sans-serif">${subject}</text><text x="50%" y="42%" font-size="${Math.round(w / 30)}" text-anchor="middle" fill="#fff" font-family="sans-serif">demo #${i + 1}</text></svg>`;
-    const file = await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+    const file = await image(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
     const key = `pic/seed/${randomBytes(12).toString('hex')}.jpg`;
     const full = path.join(storage.uploadsDir, key);
     await mkdir(path.dirname(full), { recursive: true });

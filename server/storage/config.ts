@@ -49,6 +49,8 @@ export interface StorageConfig {
   publicOrigin?: string;
   /** How long an upload ticket stays valid. */
   ticketMinutes: number;
+  /** Per person: tickets per hour and unregistered bytes (default DEFAULT_QUOTA, server/storage/tickets.ts). */
+  quota?: { ticketsPerHour: number; pendingBytes: number };
 }
 
 const MB = 1024 * 1024;
@@ -81,5 +83,6 @@ export function storageFromEnv(): StorageConfig {
     imageCheckUrl: env.IMAGE_CHECK_URL || undefined,
     publicOrigin: env.CMS_PUBLIC_ORIGIN || undefined,
     ticketMinutes: 60,
+    quota: { ticketsPerHour: env.CMS_UPLOAD_TICKETS_PER_HOUR, pendingBytes: Math.round(env.CMS_UPLOAD_PENDING_MAX_GB * 1024 * MB) },
   };
 }

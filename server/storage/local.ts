@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { ApiError, badRequest } from '../http/reply';
+import { image, imageJob, MAX_INPUT_PIXELS, tooManyPixels } from './images';
 import { sameMediaType, sniffType } from './sniff';
 
 /**
@@ -96,28 +96,44 @@ export function formatBytes(n: number): string {
 /** Thumbnails are webp, at most this wide. */
 export const THUMB_WIDTH = 320;
 
+/** The thumbnail key of a local picture. */
+export const thumbKeyOf = (key: string) => `thumbs/${key.replace(/\.[a-z0-9]+$/, '')}.webp`;
+
 /**
  * Reads a stored picture's size and writes its thumbnail (`thumbs/<key>.webp`). A file sharp
- * cannot read is not a picture: 400.
+ * cannot read is not a picture: 400. The size is read from the header first and a picture over
+ * MAX_INPUT_PIXELS is refused (413) before anything decodes it; every sharp instance has that
+ * limit too (server/storage/images.ts), and at most MAX_IMAGE_JOBS pictures are worked on at once.
  */
 export async function describePicture(uploadsDir: string, key: string): Promise<{ width: number; height: number; thumbKey: string }> {
   const file = localPath(uploadsDir, key);
-  const thumbKey = `thumbs/${key.replace(/\.[a-z0-9]+$/, '')}.webp`;
-  try {
-    const image = sharp(file, { animated: false, limitInputPixels: 268_402_689 });
-    const meta = await image.metadata();
-    // EXIF orientation 5–8 turns the picture a quarter: its upright size swaps the two sides.
-    const turned = (meta.orientation ?? 1) >= 5;
-    const width = (turned ? meta.height : meta.width) ?? 0;
-    const height = (turned ? meta.width : meta.height) ?? 0;
-    const thumbFile = localPath(uploadsDir, thumbKey);
-    await mkdir(path.dirname(thumbFile), { recursive: true });
-    await sharp(file, { animated: false }).rotate().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toFile(thumbFile);
-    return { width, height, thumbKey };
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw badRequest('图片无法解析（文件可能已损坏）');
-  }
+  const thumbKey = thumbKeyOf(key);
+  return imageJob(async () => {
+    try {
+      const meta = await image(file, { animated: false }).metadata();
+      if (!meta.width || !meta.height) throw badRequest('图片无法解析（文件可能已损坏）');
+      if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooManyPixels();
+      // EXIF orientation 5–8 turns the picture a quarter: its upright size swaps the two sides.
+      const turned = (meta.orientation ?? 1) >= 5;
+      const width = turned ? meta.height : meta.width;
+      const height = turned ? meta.width : meta.height;
+      const thumbFile = localPath(uploadsDir, thumbKey);
+      await mkdir(path.dirname(thumbFile), { recursive: true });
+      // Written aside and moved into place: two registrations of one key never see half a file.
+      const tmp = `${thumbFile}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await image(file, { animated: false, sequentialRead: true }).rotate().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toFile(tmp);
+        await rename(tmp, thumbFile);
+      } finally {
+        await rm(tmp, { force: true });
+      }
+      return { width, height, thumbKey };
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels();
+      throw badRequest('图片无法解析（文件可能已损坏）');
+    }
+  });
 }
 
 /** Removes stored files, ignoring ones already gone. */

@@ -4,6 +4,8 @@ import { Readable } from 'node:stream';
 import { securityHeaders } from '../../lib/security-headers';
 import { KEY_PATTERN, localPath } from './local';
 import { TYPE_OF_EXTENSION } from './media-types';
+import { isServable } from './tickets';
+import type { DbOrTx } from '../db/client';
 
 const notFound = () => new Response('This page could not be found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ https: false }) } });
 
@@ -11,9 +13,9 @@ const notFound = () => new Response('This page could not be found', { status: 40
  * Serves a file of the local storage driver at `/uploads/<key>`: only keys the server made (no
  * `..`, no dot files, no folders), with the type their extension stands for (never sniffed),
  * `nosniff`, and byte ranges so a video can be sought. Keys are random and never reused, so a file
- * may be cached for a year.
+ * may be cached for a year. An upload that is not registered yet is not served (404).
  */
-export async function serveUpload(req: Request, uploadsDir: string): Promise<Response> {
+export async function serveUpload(req: Request, uploadsDir: string, db: DbOrTx): Promise<Response> {
   const key = decodeURIComponent(new URL(req.url).pathname.replace(/^\/uploads\//, ''));
   if (!KEY_PATTERN.test(key)) return notFound();
   const type = TYPE_OF_EXTENSION[key.split('.').pop()!];
@@ -21,6 +23,8 @@ export async function serveUpload(req: Request, uploadsDir: string): Promise<Res
   const file = localPath(uploadsDir, key);
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return notFound();
+  // An upload is public only once it is registered (issue 14 F10).
+  if (!(await isServable(db, key))) return notFound();
 
   const headers: Record<string, string> = {
     'content-type': type,

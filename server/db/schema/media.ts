@@ -83,6 +83,11 @@ export const videoStores = pgTable(
     ...mediaColumns(),
     duration: real('duration').notNull().default(0),
     cover: varchar('cover', { length: 1024 }).notNull().default(''),
+    /**
+     * The poster file this video owns (uploaded with it, or a poster upload that replaced it): the
+     * only poster its delete removes. Never read from the editable cover URL (issue 14 F6).
+     */
+    posterKey: varchar('poster_key', { length: 512 }),
   },
   (t) => [
     uniqueIndex('video_stores_key_uq').on(t.storage, t.key),
@@ -117,7 +122,13 @@ export const uploadTickets = pgTable(
     registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('upload_tickets_token_uq').on(t.tokenHash), uniqueIndex('upload_tickets_key_uq').on(t.storage, t.key), index('upload_tickets_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('upload_tickets_token_uq').on(t.tokenHash),
+    uniqueIndex('upload_tickets_key_uq').on(t.storage, t.key),
+    index('upload_tickets_expires_idx').on(t.expiresAt),
+    // A person's recent tickets: the upload quota (server/storage/tickets.ts).
+    index('upload_tickets_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /**
