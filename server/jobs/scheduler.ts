@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client';
 import type { ContentService } from '../content/check';
 import { ContentBlockedError, transition, workflowTarget } from '../content/workflow';
 import { ApiError } from '../http/reply';
+import { describeError } from '../http/failure';
 
 /**
  * Scheduled publish and offline (DESIGN §8). Jobs live in `scheduled_jobs`; every instance polls
@@ -110,7 +111,7 @@ export function createScheduler({ db, now = () => new Date(), intervalMs = 1000,
         await finish('cancelled', err.message);
       } else {
         const attempts = job.attempts + 1;
-        const message = err instanceof Error ? err.message : String(err);
+        const message = describeError(err);
         if (attempts >= maxAttempts) await finish('failed', message);
         else await tx.update(scheduledJobs).set({ attempts, lastError: message, runAt: new Date(at.getTime() + 60_000) }).where(eq(scheduledJobs.id, job.id));
         log(`[scheduler] job ${job.id} failed (${attempts}/${maxAttempts}): ${message}`);
@@ -165,7 +166,7 @@ export function createScheduler({ db, now = () => new Date(), intervalMs = 1000,
   const loop = () => {
     if (stopped) return;
     running = tick()
-      .catch((err) => log(`[scheduler] tick failed: ${err instanceof Error ? err.message : String(err)}`))
+      .catch((err) => log(`[scheduler] tick failed: ${describeError(err)}`))
       .finally(() => {
         running = undefined;
         if (!stopped) {
