@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from '../lib/constants';
 import { loadSessionUser } from './auth/session';
 import { clientOf, stampedPeer, type Peer } from './http/peer';
 import { ApiError, badRequest, errorBody, hasNul, safeDecode } from './http/reply';
+import { unexpectedErrorReply } from './http/failure';
 import { guardUnsafeRequest, isUnsafeMethod, requestHost } from './http/request-guard';
 import { securityHeaders } from '../lib/security-headers';
 import type { AppEnv } from './http/types';
@@ -131,9 +132,8 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(err.status, err.message, err.errors, err.data ?? null, err.reason), err.status);
     if (err instanceof HTTPException) return c.json(errorBody(err.status, err.message || '请求无法处理'), err.status);
-    // Unexpected: log the details on the server, never send the stack to the client.
-    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
-    return c.json(errorBody(500, '服务器内部错误，请稍后重试'), 500);
+    // Unexpected: 503 while the database is away, else 500; the log never gets query parameters.
+    return unexpectedErrorReply(c, err, 'api');
   });
 
   return app;

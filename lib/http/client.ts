@@ -48,6 +48,9 @@ export interface RawReply<T = unknown> {
  *   `status !== 0` an error toast `"<message> (<url>)"` has already been shown;
  * - no answer at all → toast `'request failed!'` and resolves to the
  *   `HttpFailure`; tell the two apart with `isFailure(result)`.
+ * - HTTP 503 (the database is away): a GET is retried a few times after the
+ *   server's `Retry-After` and 「服务暂时不可用，正在重试」 is shown once per outage;
+ *   a write is sent once and told 「服务暂时不可用，操作未完成，请稍后再试」.
  * @see SEED §7, §8
  */
 export interface HttpClient {
@@ -72,10 +75,30 @@ export interface CreateHttpOptions {
   /** '' = same origin; a path prefix ('/product-api') or an absolute URL. */
   baseURL: string;
   notify?: Notify;
+  /** Waits between retries (tests pass one that records instead of sleeping). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Toast text shown when no answer arrived. */
 export const NETWORK_FAILURE_TEXT = 'request failed!';
+
+/**
+ * HTTP 503 (the database is away, server/http/failure.ts): shown once per outage, not per request,
+ * while reads are retried; a write is not retried and says it did not go through.
+ */
+export const UNAVAILABLE_TEXT = '服务暂时不可用，正在重试';
+export const UNAVAILABLE_WRITE_TEXT = '服务暂时不可用，操作未完成，请稍后再试';
+/** Retries of a read answered 503, waiting `Retry-After` (else 1 s, 2 s, 4 s …, at most 30 s). */
+export const UNAVAILABLE_RETRIES = 3;
+
+/** The wait before retry `attempt` (0-based): the server's `Retry-After` seconds, else a doubling backoff. */
+export function retryDelayMs(retryAfter: unknown, attempt: number): number {
+  const seconds = typeof retryAfter === 'string' && /^\d{1,4}$/.test(retryAfter.trim()) ? Number(retryAfter) : NaN;
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : 1000 * 2 ** attempt;
+  return Math.min(Math.max(ms, 250), 30_000);
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Default toast: antd's static `message.error`. In antd 6 the static methods
@@ -126,7 +149,7 @@ function isEnvelope(value: unknown): value is ApiReply {
  * Builds one API client.
  * @see SEED §7, §8
  */
-export function createHttp({ baseURL, notify = defaultNotify }: CreateHttpOptions): HttpClient {
+export function createHttp({ baseURL, notify = defaultNotify, sleep = defaultSleep }: CreateHttpOptions): HttpClient {
   const instance = axios.create({
     baseURL,
     withCredentials: true,
@@ -134,7 +157,27 @@ export function createHttp({ baseURL, notify = defaultNotify }: CreateHttpOption
     validateStatus: () => true,
   });
 
-  async function send<T>(method: HttpMethod, url: string, payload?: object): Promise<RawReply<T> | HttpFailure> {
+  /** During an outage (a 503 seen, no other answer since): its notice has been shown. */
+  let outage = false;
+
+  /**
+   * One exchange; a read (GET, idempotent) answered 503 is retried a few times after the server's
+   * `Retry-After`. `onUnavailable` hears of the first 503.
+   */
+  async function send<T>(method: HttpMethod, url: string, payload?: object, onUnavailable?: () => void): Promise<(RawReply<T> & { retryAfter?: unknown }) | HttpFailure> {
+    for (let attempt = 0; ; attempt++) {
+      const result = await sendOnce<T>(method, url, payload);
+      if (isFailure(result) || result.httpStatus !== 503) {
+        if (!isFailure(result)) outage = false;
+        return result;
+      }
+      if (attempt === 0) onUnavailable?.();
+      if (method !== 'GET' || attempt >= UNAVAILABLE_RETRIES) return result;
+      await sleep(retryDelayMs(result.retryAfter, attempt));
+    }
+  }
+
+  async function sendOnce<T>(method: HttpMethod, url: string, payload?: object): Promise<(RawReply<T> & { retryAfter?: unknown }) | HttpFailure> {
     const inQuery = method === 'GET' || method === 'DELETE';
     try {
       const response = await instance.request<unknown>({
@@ -151,17 +194,27 @@ export function createHttp({ baseURL, notify = defaultNotify }: CreateHttpOption
         ? (response.data as ApiReply<T>)
         : // An answer that is not our envelope (HTML error page from a proxy, empty 204 …).
           { status: -1, message: `请求失败 (HTTP ${response.status})` };
-      return { httpStatus: response.status, body };
+      return { httpStatus: response.status, body, retryAfter: response.headers?.['retry-after'] };
     } catch (error) {
       return isFailure(error) ? error : AxiosError.from(error);
     }
   }
 
   async function request<T>(method: HttpMethod, url: string, payload?: object): Promise<ApiReply<T> | HttpFailure> {
-    const result = await send<T>(method, url, payload);
+    const result = await send<T>(method, url, payload, () => {
+      // One notice for the whole outage, however many reads the screen makes meanwhile.
+      if (method === 'GET' && !outage) notify(UNAVAILABLE_TEXT);
+      if (method === 'GET') outage = true;
+    });
     if (isFailure(result)) {
       notify(NETWORK_FAILURE_TEXT);
       return result;
+    }
+    if (result.httpStatus === 503) {
+      // A write did not go through (it is not retried: it may not be idempotent); a read that
+      // stayed unavailable after its retries was already announced.
+      if (method !== 'GET') notify(UNAVAILABLE_WRITE_TEXT);
+      return result.body;
     }
     if (result.body.status !== 0) {
       notify(`${result.body.message || '请求失败'} (${url})`);
@@ -174,7 +227,7 @@ export function createHttp({ baseURL, notify = defaultNotify }: CreateHttpOption
 
   return {
     request,
-    send,
+    send: <T>(method: HttpMethod, url: string, payload?: object) => send<T>(method, url, payload).then((r) => (isFailure(r) ? r : { httpStatus: r.httpStatus, body: r.body })),
     get: <T>(url: string, params?: object) => request<T>('GET', url, params),
     post: <T>(url: string, body?: object) => request<T>('POST', url, body),
     put: <T>(url: string, body?: object) => request<T>('PUT', url, body),

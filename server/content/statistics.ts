@@ -24,6 +24,11 @@ export async function refreshPublications(tx: DbOrTx, ownerId: number, at: Date)
   const day = chinaDate(at);
   const start = dayStart(day);
   const end = dayStart(addDays(day, 1));
+  // Two publications of one editor's day at once each recount the events they can see: without a
+  // turn, the one that writes second (it waited for the row) writes a count missing the other's
+  // event, which committed meanwhile. A transaction lock per editor-day, taken before the recount,
+  // makes the second recount after the first has committed (and it reads with a fresh snapshot).
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ownerId}::int, ${Math.round(start.getTime() / 86_400_000)}::int)`);
   await tx.execute(sql`
     INSERT INTO statistics (date, user_id, department_id, articles, videos, updated_at)
     SELECT ${day}::date, ${ownerId}, (SELECT u.department_id FROM users u WHERE u.id = ${ownerId}),

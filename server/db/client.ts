@@ -12,6 +12,7 @@ import { acquireFolderLock, type FolderLock } from './lock';
 import { bootstrap } from './bootstrap';
 import { dailyMaintenance, MAINTENANCE_EVERY_MS, MAINTENANCE_FIRST_DELAY_MS, schedule } from './maintenance';
 import { dataDir, serverEnv } from '../env';
+import { dbUnavailableCause, describeError } from '../http/failure';
 
 /**
  * The query API is the same on both drivers (same Drizzle pg-core dialect), so the rest of the
@@ -88,6 +89,10 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<DbHandle> {
     // saves there, and it chose parallel scans over the index a LIMIT query wants (docs/bench.md).
     options: [opts.pgSchema ? `-c search_path=${opts.pgSchema}` : '', '-c max_parallel_workers_per_gather=0'].filter(Boolean).join(' '),
   });
+  // An idle client whose connection drops (a restart, a failover) is an 'error' event of the pool:
+  // without a listener it is an uncaught exception. The pool drops that client and connects anew
+  // for the next query; requests meanwhile answer 503 (server/http/failure.ts).
+  pool.on('error', (err) => console.error(`[db] 空闲连接断开，连接池将重新连接：${dbUnavailableCause(err) ?? describeError(err)}`));
   const db = drizzlePg(pool, { schema, logger: !!process.env.CMS_DB_LOG }) as unknown as Db;
   // Several instances may start at once: one migrates and bootstraps, the others wait.
   const lockClient = await pool.connect();
@@ -146,7 +151,7 @@ export function getDatabase(): Promise<DbHandle> {
     });
     // A failed open must not be cached forever: the next request retries (and reports again).
     g[GLOBAL_KEY].catch((err) => {
-      console.error('[db] open failed:', err instanceof Error ? err.message : err);
+      console.error(`[db] open failed: ${describeError(err)}`);
       delete g[GLOBAL_KEY];
     });
   }
@@ -166,7 +171,7 @@ function registerShutdown(handle: DbHandle) {
     const othersExit = process.listenerCount(signal) > 0;
     handle
       .close()
-      .catch((err) => console.error('[db] close failed:', err))
+      .catch((err) => console.error(`[db] close failed: ${describeError(err)}`))
       .finally(() => {
         if (!othersExit) process.exit(signal === 'SIGINT' ? 130 : 143);
       });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { pruneRevisions } from '../content/revision-pruning';
+import { describeError } from '../http/failure';
 
 /**
  * PGlite runs no autovacuum (it has no background workers, whatever `SHOW autovacuum` says), so
@@ -35,7 +36,7 @@ export function schedule(task: () => Promise<unknown>, { firstDelayMs, everyMs }
     if (running) return;
     running = true;
     task()
-      .catch((err) => console.error('[db] 例行维护失败:', err instanceof Error ? err.message : err))
+      .catch((err) => console.error(`[db] 例行维护失败: ${describeError(err)}`))
       .finally(() => (running = false));
   };
   let interval: ReturnType<typeof setInterval> | undefined;

@@ -9,6 +9,7 @@ import { listQuerySchema } from '../crud/list';
 import type { Db } from '../db/client';
 import { clientOf, stampedPeer, type Peer } from '../http/peer';
 import { ApiError, badRequest, errorBody, hasNul, safeDecode, unauthorized } from '../http/reply';
+import { unexpectedErrorReply } from '../http/failure';
 import type { SessionUser } from '../http/types';
 
 z.config(z.locales.zhCN());
@@ -53,8 +54,7 @@ export function createHostApp(basePath: string, { getDb, trustProxyHops = 0, pee
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(err.status, err.message, err.errors), err.status);
     if (err instanceof HTTPException) return c.json(errorBody(err.status, err.message || '请求无法处理'), err.status);
-    console.error(`[${basePath}] ${c.req.method} ${c.req.path} failed:`, err);
-    return c.json(errorBody(500, '服务器内部错误，请稍后重试'), 500);
+    return unexpectedErrorReply(c, err, basePath);
   });
 
   return app;

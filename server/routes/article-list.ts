@@ -12,6 +12,7 @@ import { logOperation } from '../crud/oplog';
 import { queryTerms } from '../content/search-terms';
 import { articleTarget, assertMayChangeLive } from '../content/workflow';
 import { ApiError, badRequest, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { describeError } from '../http/failure';
 import type { AppEnv, SessionUser } from '../http/types';
 import { searchChanged, type SearchBackend, type SearchFilters } from '../search';
 
@@ -432,7 +433,7 @@ async function exportCsv(c: Context<AppEnv>) {
           cursor = { s: 'updatedAt', o: 'd', k: last._k, i: last.id, d: 'n' };
         }
       } catch (err) {
-        console.error('[articles] CSV 导出中断:', err);
+        console.error(`[articles] CSV 导出中断: ${describeError(err)}`);
         done = true;
         controller.error(err);
       }

@@ -57,7 +57,7 @@ describe('PGlite maintenance (it has no autovacuum)', () => {
     const task = vi.fn().mockRejectedValueOnce(new Error('disk full')).mockResolvedValue(undefined);
     const stop = schedule(task, { firstDelayMs: 10, everyMs: 10 });
     await vi.advanceTimersByTimeAsync(10);
-    expect(error).toHaveBeenCalledWith('[db] 例行维护失败:', 'disk full');
+    expect(error).toHaveBeenCalledWith('[db] 例行维护失败: Error: disk full');
     await vi.advanceTimersByTimeAsync(10);
     expect(task).toHaveBeenCalledTimes(2);
     stop();

@@ -183,6 +183,67 @@ describe('request', () => {
   });
 });
 
+describe('the database away (HTTP 503, issue 14)', () => {
+  const unavailable = () => HttpResponse.json({ status: 503, data: null, message: '服务暂时不可用，正在重试' }, { status: 503, headers: { 'Retry-After': '5' } });
+  let sleeps: number[];
+  let away: HttpClient;
+  beforeEach(() => {
+    sleeps = [];
+    away = createHttp({ baseURL: BASE, notify, sleep: async (ms) => void sleeps.push(ms) });
+  });
+
+  it('retries a read after Retry-After until it answers, and says 「服务暂时不可用，正在重试」 once for all the reads of the outage', async () => {
+    let calls = 0;
+    server.use(
+      mock.get(`${BASE}/api/users`, () => (++calls <= 2 ? unavailable() : HttpResponse.json({ status: 0, data: ['u'] }))),
+      mock.get(`${BASE}/api/roles`, () => (calls <= 2 ? unavailable() : HttpResponse.json({ status: 0, data: ['r'] }))),
+    );
+
+    const [users, roles] = await Promise.all([away.get('/api/users'), away.get('/api/roles')]);
+
+    expect(users).toMatchObject({ status: 0, data: ['u'] });
+    expect(roles).toMatchObject({ status: 0, data: ['r'] });
+    expect(notify.mock.calls).toEqual([['服务暂时不可用，正在重试']]);
+    expect(sleeps.length).toBeGreaterThanOrEqual(2);
+    expect(sleeps.every((ms) => ms === 5000)).toBe(true);
+  });
+
+  it('gives up on a read after a few retries with a doubling wait when no Retry-After is sent, without a toast per attempt', async () => {
+    let calls = 0;
+    server.use(mock.get(`${BASE}/api/users`, () => (++calls, HttpResponse.json({ status: 503, message: '服务暂时不可用，正在重试' }, { status: 503 }))));
+
+    const reply = await away.get('/api/users');
+
+    expect(reply).toMatchObject({ status: 503 });
+    expect(calls).toBe(4);
+    expect(sleeps).toEqual([1000, 2000, 4000]);
+    expect(notify.mock.calls).toEqual([['服务暂时不可用，正在重试']]);
+  });
+
+  it('announces the next outage again once the service answered in between', async () => {
+    let down = true;
+    server.use(mock.get(`${BASE}/api/users`, () => (down ? unavailable() : HttpResponse.json({ status: 0, data: [] }))));
+    await away.get('/api/users');
+    down = false;
+    await away.get('/api/users');
+    down = true;
+    await away.get('/api/users');
+    expect(notify.mock.calls).toEqual([['服务暂时不可用，正在重试'], ['服务暂时不可用，正在重试']]);
+  });
+
+  it('never repeats a write: one attempt, and the person is told it did not go through', async () => {
+    let calls = 0;
+    server.use(mock.put(`${BASE}/api/articles/1`, () => (++calls, unavailable())));
+
+    const reply = await away.put('/api/articles/1', { title: 'x' });
+
+    expect(reply).toMatchObject({ status: 503 });
+    expect(calls).toBe(1);
+    expect(sleeps).toEqual([]);
+    expect(notify.mock.calls).toEqual([['服务暂时不可用，操作未完成，请稍后再试']]);
+  });
+});
+
 describe('login', () => {
   const credentials = { username: 'editor', password: 'secret' };
 
