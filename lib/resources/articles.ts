@@ -13,6 +13,14 @@ export const ARTICLE_KINDS = [
 ] as const;
 export type ArticleKind = (typeof ARTICLE_KINDS)[number]['value'];
 
+/** Who may write articles of some kind: the editors' routes. */
+export const ARTICLE_EDIT_ROUTES: readonly string[] = ARTICLE_KINDS.map((k) => k.route);
+/**
+ * Who may read articles (and so their titles, wherever they are listed: an album's articles, a
+ * library item's usage): the list, the review queue, the preview and the editors.
+ */
+export const ARTICLE_READ_ROUTES: readonly string[] = ['/article/list', '/article/check', '/article/preview', ...ARTICLE_EDIT_ROUTES];
+
 /** Status values (DESIGN §5). */
 export const ARTICLE_STATUS = { draft: 0, pending: 1, rejected: 2, published: 3, offline: 4, scheduled: 5 } as const;
 export const ARTICLE_STATUS_OPTIONS = [

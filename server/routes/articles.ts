@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { ARTICLE_KINDS, articleSaveSchema, articleUpdateSchema, type ArticleKind } from '../../lib/resources/articles';
+import { ARTICLE_EDIT_ROUTES, ARTICLE_KINDS, ARTICLE_READ_ROUTES, articleSaveSchema, articleUpdateSchema, type ArticleKind } from '../../lib/resources/articles';
 import { text } from '../../lib/resources/common';
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
@@ -26,8 +26,8 @@ import type { AppEnv, SessionUser } from '../http/types';
  * its media usage and an operation-log row. The workflow (submit, review, publish) is issue 8.
  */
 
-const EDIT_ROUTES = ARTICLE_KINDS.map((k) => k.route);
-const READ_ROUTES = ['/article/list', '/article/check', '/article/preview', ...EDIT_ROUTES];
+const EDIT_ROUTES = ARTICLE_EDIT_ROUTES;
+const READ_ROUTES = ARTICLE_READ_ROUTES;
 const routeOfKind = (kind: ArticleKind) => ARTICLE_KINDS.find((k) => k.value === kind)!.route;
 
 /** Data scope on articles: 全部数据 all, 本部门 the department and below, 仅本人 one's own. */

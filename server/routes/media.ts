@@ -20,6 +20,8 @@ import { queueDeletions, runDeletions, type FileRef } from '../storage/deletions
 import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
 import { claimTicket, completeTicket, issueTicket, markRegistered, publicUrl, releaseTicket, remoteThumbUrl, ticketForRegister } from '../storage/tickets';
 import { OPERATION_MEDIA_OWNERS } from '../../lib/resources/operations';
+import { ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
+import { VIDEO_READ_ROUTES } from '../../lib/resources/videos';
 
 /**
  * Uploading is part of several screens (DESIGN §4, §7): the libraries, the editors (pasted images,
@@ -187,15 +189,21 @@ async function usesOf(tx: DbOrTx, kind: 'pic' | 'video', ids: number[], limit = 
 }
 
 /**
- * The titles of articles and short videos outside the viewer's data scope are left out of a usage
- * list (the id stays): the library is everyone's, other departments' drafts are not.
+ * The titles of articles and short videos a viewer may not read are left out of a usage list (the
+ * id stays, so it is still seen to be in use): articles need an article read route, short videos a
+ * video read route, and both the viewer's data scope. The library is everyone's; drafts are not.
  */
 async function maskOutOfScope<T extends { ownerType: string; ownerId: number; ownerTitle: string }>(db: DbOrTx, user: SessionUser, uses: T[]): Promise<T[]> {
-  if (dataScope(user).kind === 'all') return uses;
   const visible = new Set<string>();
+  const readers = { article: ARTICLE_READ_ROUTES, video: VIDEO_READ_ROUTES };
   for (const [type, table] of [['article', articles], ['video', videos]] as const) {
+    if (!readers[type].some((r) => user.routes.has(r))) continue;
     const ids = [...new Set(uses.filter((u) => u.ownerType === type).map((u) => u.ownerId))];
     if (!ids.length) continue;
+    if (dataScope(user).kind === 'all') {
+      for (const id of ids) visible.add(`${type}:${id}`);
+      continue;
+    }
     const rows = await db.select({ id: table.id }).from(table).where(and(inArray(table.id, ids), scopeCondition(user, { userColumn: table.editorId, departmentColumn: table.departmentId })));
     for (const r of rows) visible.add(`${type}:${r.id}`);
   }
@@ -205,7 +213,7 @@ async function maskOutOfScope<T extends { ownerType: string; ownerId: number; ow
 const OWNER_NAMES: Record<string, string> = { article: '文章', video: '视频', focus: '焦点图', advertise: '广告', chameleon: '导航图标', brand: '品牌', topic: '专题', album: '专辑', ...OPERATION_MEDIA_OWNERS };
 
 function usageRefusal(kind: 'pic' | 'video', uses: Awaited<ReturnType<typeof usesOf>>) {
-  const names = uses.slice(0, 5).map((u) => `${OWNER_NAMES[u.ownerType] ?? u.ownerType}「${u.ownerTitle || u.ownerId}」`);
+  const names = uses.slice(0, 5).map((u) => `${OWNER_NAMES[u.ownerType] ?? u.ownerType}${u.ownerTitle ? `「${u.ownerTitle}」` : ` #${u.ownerId}`}`);
   return conflict(`${kind === 'pic' ? '图片' : '视频'}还在使用中，不能删除：${names.join('、')}${uses.length > 5 ? ' 等' : ''}`);
 }
 
