@@ -35,6 +35,13 @@ export const ARTICLE_STATUS_OPTIONS = [
 /** The article body's limit: the JSON request cap is 1 MB, and the rest of the record needs room. */
 export const CONTENT_MAX = 900_000;
 
+/**
+ * What one body may hold of the custom blocks (issue 14 F9): each block is drawn from the library
+ * or another service when the article is shown, so their number is what a reader's page (and the
+ * preview) fetches and lays out. A save over a cap is refused on 正文 (400), never trimmed.
+ */
+export const BODY_LIMITS = { blocks: 50, galleryPictures: 200, pictures: 500 } as const;
+
 export const articleSaveSchema = z.object({
   kind: z.enum(['article', 'gallery', 'video'], { error: '请选择文章类型' }).default('article'),
   // SEED §5: the article title is required.

@@ -13,7 +13,7 @@ import { logOperation } from '../crud/oplog';
 import { checkContent, htmlText, type ContentService } from '../content/check';
 import { assertMayWrite, lockTokenOf, recordRevision } from '../content/editorial';
 import { articleTarget, assertMayChangeLive } from '../content/workflow';
-import { blockReferences, sanitizeArticleHtml } from '../content/sanitize';
+import { blockReferences, bodyLimitProblem, sanitizeArticleHtml } from '../content/sanitize';
 import { documentTerms } from '../content/search-terms';
 import { searchChanged, type SearchBackend } from '../search';
 import { addListRoutes, listHandler } from './article-list';
@@ -74,6 +74,14 @@ async function assertReferences(tx: DbOrTx, input: SaveInput) {
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
 }
 
+/** The sanitized body, refused (400 on 正文) when it holds more blocks than BODY_LIMITS allows. */
+function boundedBody(html: string): string {
+  const content = sanitizeArticleHtml(html);
+  const problem = bodyLimitProblem(content);
+  if (problem) throw badRequest(problem, { content: problem });
+  return content;
+}
+
 /** Replaces the article's rows in `media_usage` (DESIGN §9): library pictures and videos it uses. */
 async function recordUsage(tx: Tx, article: { id: number; title: string; content: string; images: Array<{ picId: number | null; url: string }>; cover: string; videoStoreId: number | null }) {
   const refs = blockReferences(article.content);
@@ -118,7 +126,7 @@ export async function updateArticle(
       assertMayChangeLive(articleTarget, user, before.status);
       await assertMayWrite(tx, { resource: 'article', id, token: lockToken, label: '文章' });
       await assertReferences(tx, patch);
-      const content = patch.content === undefined ? before.content : sanitizeArticleHtml(patch.content);
+      const content = patch.content === undefined ? before.content : boundedBody(patch.content);
       const merged = { ...before, ...patch, content };
       const checkResult = await runCheck(tx, merged, contentService);
       // The version is checked in the UPDATE itself: of two saves from the same version, one wins.
@@ -160,7 +168,7 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
     const db = c.get('db');
     const created = await db.transaction(async (tx) => {
       await assertReferences(tx, input);
-      const content = sanitizeArticleHtml(input.content);
+      const content = boundedBody(input.content);
       const checkResult = await runCheck(tx, { ...input, content }, contentService);
       const [{ id }] = await tx
         .insert(articles)

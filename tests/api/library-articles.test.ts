@@ -93,4 +93,98 @@ describe.each(DB_KINDS)('library and articles on %s', (kind) => {
       expect(refused.body.message).not.toContain('召回现场');
     });
   });
+
+  describe('F8: what published articles show changes only through review', () => {
+    it('an editor without 内容审核 may not retitle a picture or re-cover a video that live items use; tags still change; drafts do not hold it', async () => {
+      const shown = await pic('原图说明', editor.userId);
+      const clip = await libraryVideo('原视频标题', editor.userId);
+      const live = await article({ title: '主编已审发布的图集文', content: `<p>正文</p>${gallery([shown.id])}${videoBlock(clip.id)}` });
+      expect((await t.call('PUT', `/api/articles/publish/${live.id}`, { cookie: admin, body: {} })).body.data.status).toBe(3);
+
+      const retitle = await t.call('PUT', `/api/pic_stores/${shown.id}`, { cookie: editor.cookie, body: { title: '未经审核的说明：加微信 xyz 领补贴' } });
+      expect(retitle.status).toBe(409);
+      expect(retitle.body.message).toMatch(/1 篇已发布或定时发布的文章/);
+      expect(retitle.body.message).toContain('内容审核');
+      const recover = await t.call('PUT', `/api/video_stores/${clip.id}`, { cookie: editor.cookie, body: { cover: '/uploads/pic/2026/11/ffffffffffffffffffffffff.jpg' } });
+      expect(recover.status).toBe(409);
+      const [p] = await t.db.select().from(picStores).where(eq(picStores.id, shown.id));
+      const [v] = await t.db.select().from(videoStores).where(eq(videoStores.id, clip.id));
+      expect([p.title, v.cover]).toEqual(['原图说明', '/uploads/poster/2026/11/aaaaaaaaaaaaaaaaaaaaaaaa.jpg']);
+      // What readers do not see still changes: the tags, and the same title sent back.
+      const tag = (await t.call('POST', '/api/pic_store_tags', { cookie: admin, body: { name: '召回' } })).body.data.id as number;
+      expect((await t.call('PUT', `/api/pic_stores/${shown.id}`, { cookie: editor.cookie, body: { title: '原图说明', tagIds: [tag] } })).status).toBe(200);
+
+      // A reviewer may change it (the approval is theirs), through the content check.
+      await t.call('POST', '/api/sensitive_words', { cookie: admin, body: { words: ['领补贴'] } });
+      const blocked = await t.call('PUT', `/api/pic_stores/${shown.id}`, { cookie: admin, body: { title: '加微信领补贴' } });
+      expect(blocked.status).toBe(409);
+      expect(blocked.body.message).toContain('领补贴');
+      expect((await t.call('PUT', `/api/pic_stores/${shown.id}`, { cookie: admin, body: { title: '主编改过的说明' } })).status).toBe(200);
+
+      // Taken offline, the article no longer holds it.
+      await t.call('PUT', `/api/articles/offline/${live.id}`, { cookie: admin, body: {} });
+      expect((await t.call('PUT', `/api/pic_stores/${shown.id}`, { cookie: editor.cookie, body: { title: '下线后可改' } })).status).toBe(200);
+
+      // A draft's use never holds it.
+      const free = await pic('草稿用图', editor.userId);
+      await article({ title: '草稿', content: gallery([free.id]) }, editor.cookie);
+      expect((await t.call('PUT', `/api/pic_stores/${free.id}`, { cookie: editor.cookie, body: { title: '草稿用图（改）' } })).status).toBe(200);
+    });
+
+    it('a scheduled article and a published short video hold their library items too', async () => {
+      const clip = await libraryVideo('定时视频', editor.userId);
+      const soon = await article({ title: '定时发布的文章', content: videoBlock(clip.id) });
+      const scheduled = await t.call('PUT', `/api/articles/schedule/${soon.id}`, { cookie: admin, body: { publishAt: new Date(Date.now() + 3_600_000).toISOString() } });
+      expect(scheduled.body.data.status).toBe(5);
+      const short = (await t.call('POST', '/api/videos', { cookie: admin, body: { title: '已发布短视频', videoStoreId: clip.id } })).body.data;
+      expect((await t.call('PUT', `/api/videos/publish/${short.id}`, { cookie: admin, body: { version: short.version } })).body.data.status).toBe(3);
+      const refused = await t.call('PUT', `/api/video_stores/${clip.id}`, { cookie: editor.cookie, body: { title: '改名' } });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/1 篇已发布或定时发布的文章、1 条已发布或定时发布的短视频/);
+    });
+  });
+
+  describe('F9: bounded bodies, and library items resolved in one call', () => {
+    it('a body over the block caps is refused with a field error on 正文, and nothing changes', async () => {
+      const before = (await t.db.select({ n: count() }).from(articles))[0].n;
+      const tooMany = await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '51 个块', content: videoBlock(1).repeat(51) } });
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.errors.content).toMatch(/最多 50 个/);
+      const bigGallery = await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '201 张的图集', content: gallery(Array.from({ length: 201 }, (_, i) => i + 1)) } });
+      expect(bigGallery.status).toBe(400);
+      expect(bigGallery.body.errors.content).toMatch(/200 张/);
+      const ids = Array.from({ length: 200 }, (_, i) => i + 1);
+      const tooManyPictures = await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '601 张', content: gallery(ids).repeat(3) + gallery([1]) } });
+      expect(tooManyPictures.status).toBe(400);
+      expect(tooManyPictures.body.errors.content).toMatch(/500 张/);
+      expect((await t.db.select({ n: count() }).from(articles))[0].n).toBe(before);
+
+      // At the caps it saves; an update over them is refused and the article stays as it was.
+      const fine = await article({ title: '恰好 50 个块', content: gallery(ids) + gallery(ids) + gallery(ids.slice(0, 100)) + videoBlock(1).repeat(47) }, editor.cookie);
+      const over = await t.call('PUT', `/api/articles/${fine.id}`, { cookie: editor.cookie, body: { version: fine.version, content: videoBlock(1).repeat(60) } });
+      expect(over.status).toBe(400);
+      expect(over.body.errors.content).toMatch(/最多 50 个/);
+      const [row] = await t.db.select().from(articles).where(eq(articles.id, fine.id));
+      expect(row.version).toBe(fine.version);
+      expect(row.content.match(/cms-video/g)).toHaveLength(47);
+    });
+
+    it('by_ids answers the named items of a library in one call, to anyone who may read the library; bad or too many ids are 400', async () => {
+      const a = await pic('批量甲', ops.userId);
+      const b = await pic('批量乙', ops.userId);
+      const v = await libraryVideo('批量视频', ops.userId);
+      const res = await t.call('GET', `/api/pic_stores/by_ids?ids=${b.id},${a.id},${b.id},999999`, { cookie: reader.cookie });
+      expect(res.status).toBe(200);
+      expect(res.body.data.list.map((x: { id: number; title: string }) => [x.id, x.title]).sort()).toEqual([[a.id, '批量甲'], [b.id, '批量乙']].sort());
+      const videos = await t.call('GET', `/api/video_stores/by_ids?ids=${v.id}`, { cookie: ops.cookie });
+      expect(videos.body.data.list).toEqual([expect.objectContaining({ id: v.id, title: '批量视频', cover: v.cover, playUrl: v.url })]);
+      expect((await t.call('GET', `/api/pic_stores/by_ids?ids=${a.id}`)).status).toBe(401);
+      for (const bad of ['', 'abc', '1,,2', '-1', '0', '1;2', '99999999999', Array.from({ length: 501 }, (_, i) => i + 1).join(',')]) {
+        const r = await t.call('GET', `/api/pic_stores/by_ids?ids=${encodeURIComponent(bad)}`, { cookie: ops.cookie });
+        expect(r.status, bad.slice(0, 20)).toBe(400);
+        expect(r.body.errors.ids).toBeTruthy();
+      }
+      expect((await t.call('GET', `/api/pic_stores/by_ids?ids=${Array.from({ length: 500 }, (_, i) => i + 1).join(',')}`, { cookie: ops.cookie })).status).toBe(200);
+    });
+  });
 });
