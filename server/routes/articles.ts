@@ -15,6 +15,7 @@ import { assertMayWrite, lockTokenOf, recordRevision } from '../content/editoria
 import { articleTarget, assertMayChangeLive } from '../content/workflow';
 import { blockReferences, bodyLimitProblem, sanitizeArticleHtml } from '../content/sanitize';
 import { documentTerms } from '../content/search-terms';
+import { libraryTexts } from '../content/library-texts';
 import { searchChanged, type SearchBackend } from '../search';
 import { addListRoutes, listHandler } from './article-list';
 import { ApiError, badRequest, forbidden, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
@@ -105,8 +106,8 @@ function searchVector(a: { title: string; summary: string; content: string }) {
 }
 
 /** The content check over what a reader will see. */
-async function runCheck(db: DbOrTx, article: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }> }, service: ContentService) {
-  return checkContent(db, [article.title, article.subtitle, article.summary, htmlText(article.content), ...article.images.map((i) => i.caption)], service);
+async function runCheck(db: DbOrTx, article: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }>; videoStoreId?: number | null }, service: ContentService) {
+  return checkContent(db, [article.title, article.subtitle, article.summary, htmlText(article.content), ...article.images.map((i) => i.caption), ...(await libraryTexts(db, article))], service);
 }
 
 /**

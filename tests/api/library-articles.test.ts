@@ -144,6 +144,17 @@ describe.each(DB_KINDS)('library and articles on %s', (kind) => {
     });
   });
 
+  it('F8: the content check reads the library titles an article shows; a hit blocks publishing it', async () => {
+    await t.call('POST', '/api/sensitive_words', { cookie: admin, body: { words: ['刷单返现'] } });
+    const bad = await pic('刷单返现群', editor.userId);
+    const clip = await libraryVideo('正常视频', editor.userId);
+    const draft = await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '看似正常的文章', content: `<p>正文</p>${gallery([bad.id])}${videoBlock(clip.id)}` } });
+    expect(draft.body.data.checkResult.hits).toEqual(['刷单返现']);
+    const publish = await t.call('PUT', `/api/articles/publish/${draft.body.data.id}`, { cookie: admin, body: {} });
+    expect(publish.status).toBe(409);
+    expect(publish.body.message).toContain('刷单返现');
+  });
+
   describe('F9: bounded bodies, and library items resolved in one call', () => {
     it('a body over the block caps is refused with a field error on 正文, and nothing changes', async () => {
       const before = (await t.db.select({ n: count() }).from(articles))[0].n;
