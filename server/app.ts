@@ -104,7 +104,7 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/tags_types', tagTypeRoutes);
   app.route('/tags', tagRoutes);
   app.route('/topic', topicRoutes);
-  const media = mediaRoutes(storage);
+  const media = mediaRoutes(storage, contentService);
   app.route('/', media.uploads);
   app.route('/pic_stores', media.picStores);
   app.route('/video_stores', media.videoStores);

@@ -4,12 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { isFailure } from '@/lib/http';
 import { articleApi, type ArticleRecord } from '@/lib/api/articles';
-import { libraryClient, videoPlayUrl, type LibraryItem } from '@/lib/api/media';
+import { BY_IDS_MAX, libraryByIds, type LibraryKind, type ResolvedItem } from '@/lib/api/media';
 import { productApi, type TruckProduct } from '@/lib/api/product';
 import { isOk } from '@/lib/api/resource';
 import { topicApi, type Activity, type VrPanorama } from '@/lib/api/topic';
 import { ARTICLE_KINDS } from '@/lib/resources/articles';
-import { splitBody, type BlockRef } from './blocks';
+import { splitBody, type BlockRef, type BodyPiece } from './blocks';
 import { CONTENT_WIDTH } from './layout';
 
 /**
@@ -17,6 +17,8 @@ import { CONTENT_WIDTH } from './layout';
  * is the stored, sanitized HTML; each custom block is drawn from its `data-*` ids (DESIGN §7), not
  * from what the editor showed inside it: the player with its poster, the VR card, the price card
  * with the product host's guide price, the vote, the gallery. Galleries and video articles too.
+ * The library items of the whole body are resolved in one call per library (loadBodyMedia), never
+ * one per block or picture (issue 14 F9).
  */
 export function ArticlePreview() {
   const id = Number(useSearchParams().get('id')) || null;
@@ -56,22 +58,7 @@ export function ArticlePreview() {
             {[article.author && `作者：${article.author}`, article.source && `来源：${article.source}`, article.categoryName, new Date(article.publishedAt ?? article.updatedAt).toLocaleString('zh-CN', { hour12: false })].filter(Boolean).join('　')}
           </p>
           {article.summary && <p className="preview-summary">{article.summary}</p>}
-          {article.kind === 'video' && article.videoStoreId && <VideoBlock id={article.videoStoreId} poster={article.cover} />}
-          {article.kind === 'gallery' && (
-            <div className="preview-gallery-article">
-              {article.images.length === 0 ? <p className="preview-empty">图集还没有图片</p> : null}
-              {article.images.map((img, i) => (
-                <figure key={`${img.url}-${i}`}>
-                  {/* eslint-disable-next-line @next/next/no-img-element */}
-                  <img src={img.url} alt={img.caption || `第 ${i + 1} 张`} />
-                  <figcaption>
-                    {i + 1}/{article.images.length}　{img.caption}
-                  </figcaption>
-                </figure>
-              ))}
-            </div>
-          )}
-          <Body html={article.content} />
+          <ArticleBody article={article} />
         </article>
       )}
       <style>{PREVIEW_CSS}</style>
@@ -79,8 +66,74 @@ export function ArticlePreview() {
   );
 }
 
-function Body({ html }: { html: string }) {
-  const pieces = useMemo(() => splitBody(html), [html]);
+/** Library pictures and videos of a body, by id; null while loading. */
+export type BodyMedia = { pic: Map<number, ResolvedItem>; video: Map<number, ResolvedItem> };
+
+/**
+ * Resolves every library item a body names (its gallery and video blocks, and the video article's
+ * own video): the ids of each library deduplicated and fetched in one call (more only past
+ * BY_IDS_MAX, which a body saved under the caps never reaches). A failed call leaves its items out:
+ * their blocks say they cannot be loaded.
+ */
+export async function loadBodyMedia(pieces: BodyPiece[], extraVideoIds: number[] = [], byIds: (kind: LibraryKind, ids: number[]) => Promise<ResolvedItem[] | null> = libraryByIds): Promise<BodyMedia> {
+  const wanted: Record<LibraryKind, Set<number>> = { pic: new Set(), video: new Set(extraVideoIds) };
+  for (const p of pieces) {
+    if (p.type !== 'block') continue;
+    if (p.block.kind === 'gallery') for (const id of p.block.ids) wanted.pic.add(id);
+    if (p.block.kind === 'video') wanted.video.add(p.block.id);
+  }
+  const media: BodyMedia = { pic: new Map(), video: new Map() };
+  await Promise.all(
+    (['pic', 'video'] as const).map(async (kind) => {
+      const ids = [...wanted[kind]];
+      for (let at = 0; at < ids.length; at += BY_IDS_MAX) {
+        for (const item of (await byIds(kind, ids.slice(at, at + BY_IDS_MAX))) ?? []) media[kind].set(item.id, item);
+      }
+    }),
+  );
+  return media;
+}
+
+function ArticleBody({ article }: { article: ArticleRecord }) {
+  const pieces = useMemo(() => splitBody(article.content), [article.content]);
+  const media = useBodyMedia(pieces, article.kind === 'video' && article.videoStoreId ? [article.videoStoreId] : []);
+  return (
+    <>
+      {article.kind === 'video' && article.videoStoreId && <VideoBlock id={article.videoStoreId} poster={article.cover} media={media} />}
+      {article.kind === 'gallery' && (
+        <div className="preview-gallery-article">
+          {article.images.length === 0 ? <p className="preview-empty">图集还没有图片</p> : null}
+          {article.images.map((img, i) => (
+            <figure key={`${img.url}-${i}`}>
+              {/* eslint-disable-next-line @next/next/no-img-element */}
+              <img src={img.url} alt={img.caption || `第 ${i + 1} 张`} />
+              <figcaption>
+                {i + 1}/{article.images.length}　{img.caption}
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      )}
+      <Body pieces={pieces} media={media} />
+    </>
+  );
+}
+
+/** The body's library items, loaded once per body (loadBodyMedia). */
+export function useBodyMedia(pieces: BodyPiece[], extraVideoIds: number[]): BodyMedia | null {
+  const [media, setMedia] = useState<BodyMedia | null>(null);
+  const extra = extraVideoIds.join(',');
+  useEffect(() => {
+    let live = true;
+    void loadBodyMedia(pieces, extra ? extra.split(',').map(Number) : []).then((m) => live && setMedia(m));
+    return () => {
+      live = false;
+    };
+  }, [pieces, extra]);
+  return media;
+}
+
+function Body({ pieces, media }: { pieces: BodyPiece[]; media: BodyMedia | null }) {
   return (
     <div className="preview-body">
       {pieces.map((p, i) =>
@@ -89,17 +142,17 @@ function Body({ html }: { html: string }) {
           // gave no description is shown as decorative (alt=""), as the site does.
           <div key={i} dangerouslySetInnerHTML={{ __html: p.html.replace(/<img(?![^>]*\salt=)/g, '<img alt=""') }} />
         ) : (
-          <Block key={i} block={p.block} />
+          <Block key={i} block={p.block} media={media} />
         ),
       )}
     </div>
   );
 }
 
-function Block({ block }: { block: BlockRef }) {
+function Block({ block, media }: { block: BlockRef; media: BodyMedia | null }) {
   switch (block.kind) {
     case 'video':
-      return <VideoBlock id={block.id} />;
+      return <VideoBlock id={block.id} media={media} />;
     case 'vr':
       return <VrBlock id={block.id} />;
     case 'inquiry':
@@ -107,7 +160,7 @@ function Block({ block }: { block: BlockRef }) {
     case 'vote':
       return <VoteBlock id={block.id} />;
     case 'gallery':
-      return <GalleryBlock ids={block.ids} />;
+      return <GalleryBlock ids={block.ids} media={media} />;
   }
 }
 
@@ -115,21 +168,12 @@ function Missing({ what }: { what: string }) {
   return <div className="preview-block preview-missing">{what}已不存在或暂时无法加载</div>;
 }
 
-function VideoBlock({ id, poster }: { id: number; poster?: string }) {
-  const [video, setVideo] = useState<LibraryItem | null | false>(null);
-  const [src, setSrc] = useState('');
-  useEffect(() => {
-    let live = true;
-    void libraryClient.video.get(id).then((r) => live && setVideo(isOk(r) ? r.data : false));
-    void videoPlayUrl(id).then((r) => live && isOk(r) && setSrc(r.data.url));
-    return () => {
-      live = false;
-    };
-  }, [id]);
+function VideoBlock({ id, poster, media }: { id: number; poster?: string; media: BodyMedia | null }) {
+  const video = media ? (media.video.get(id) ?? false) : null;
   if (video === false) return <Missing what={`视频 #${id} `} />;
   return (
     <figure className="preview-block preview-video" data-testid="preview-video" data-video-id={id}>
-      <video controls preload="none" poster={poster || (video ? video.cover : undefined)} src={src || undefined} aria-label={video ? video.title : '视频'} />
+      <video controls preload="none" poster={poster || (video ? video.cover : undefined)} src={video?.playUrl || undefined} aria-label={video ? video.title : '视频'} />
       {video && <figcaption>{video.title}</figcaption>}
     </figure>
   );
@@ -215,24 +259,16 @@ function VoteBlock({ id }: { id: number }) {
   );
 }
 
-function GalleryBlock({ ids }: { ids: number[] }) {
-  const [pics, setPics] = useState<Array<LibraryItem | null> | null>(null);
-  useEffect(() => {
-    let live = true;
-    void Promise.all(ids.slice(0, 200).map((id) => libraryClient.pic.get(id).then((r) => (isOk(r) ? r.data : null)))).then((list) => live && setPics(list));
-    return () => {
-      live = false;
-    };
-  }, [ids]);
-  if (!pics) return <div className="preview-block">图集加载中…</div>;
-  const shown = pics.filter((p): p is LibraryItem => Boolean(p));
+function GalleryBlock({ ids, media }: { ids: number[]; media: BodyMedia | null }) {
+  if (!media) return <div className="preview-block">图集加载中…</div>;
+  const shown = ids.map((id) => media.pic.get(id)).filter((p): p is ResolvedItem => Boolean(p));
   if (!shown.length) return <Missing what="图集的图片" />;
   return (
     <div className="preview-block preview-gallery" data-testid="preview-gallery">
       {shown.map((p, i) => (
-        <figure key={p.id}>
+        <figure key={`${p.id}-${i}`}>
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={p.url} alt={p.title} />
+          <img src={p.url} alt={p.title} loading="lazy" />
           <figcaption>
             {i + 1}/{shown.length} {p.title}
           </figcaption>

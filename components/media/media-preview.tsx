@@ -136,7 +136,7 @@ export function MediaPreview({
           dataSource={uses}
           renderItem={(u) => (
             <List.Item>
-              {OWNER_NAMES[u.ownerType] ?? u.ownerType}「{u.ownerTitle || u.ownerId}」 <Typography.Text type="secondary">{formatDateTime(u.createdAt)}</Typography.Text>
+              {OWNER_NAMES[u.ownerType] ?? u.ownerType}{u.ownerTitle ? `「${u.ownerTitle}」` : ` #${u.ownerId}（无权查看标题）`} <Typography.Text type="secondary">{formatDateTime(u.createdAt)}</Typography.Text>
             </List.Item>
           )}
         />

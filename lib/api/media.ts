@@ -6,6 +6,7 @@
 import { http, isFailure } from '../http';
 import { picStoreResource, picStoreTagResource, videoStoreResource, videoStoreTagResource, type PicItem, type UploadTicket, type VideoItem } from '../resources/media';
 import { resourceClient, type Reply } from './resource';
+import { BODY_LIMITS } from '../resources/articles';
 
 export type LibraryKind = 'pic' | 'video';
 
@@ -36,6 +37,18 @@ export const libraryTagClient = {
 };
 
 const base = (kind: LibraryKind) => (kind === 'pic' ? '/api/pic_stores' : '/api/video_stores');
+
+/** A library item as `by_ids` answers it: a video carries a playable URL (signed where the storage needs it). */
+export type ResolvedItem = LibraryItem & { playUrl?: string };
+
+/** How many ids one `by_ids` call takes (the server's cap: as many pictures as a body may hold). */
+export const BY_IDS_MAX = BODY_LIMITS.pictures;
+
+/** The named items of a library in one call (any order, missing ones left out); null when the call failed. */
+export async function libraryByIds(kind: LibraryKind, ids: number[]): Promise<ResolvedItem[] | null> {
+  const reply = await http.main.get<{ list: ResolvedItem[] }>(`${base(kind)}/by_ids`, { ids: ids.join(',') });
+  return isFailure(reply) || reply.status !== 0 || !reply.data ? null : reply.data.list;
+}
 
 /** Where an item is used (articles, focus slots …), newest first. */
 export const mediaUsage = (kind: LibraryKind, id: number) => http.main.get<MediaUse[]>(`${base(kind)}/${id}/usage`, { _t: Date.now() });

@@ -13,6 +13,14 @@ export const ARTICLE_KINDS = [
 ] as const;
 export type ArticleKind = (typeof ARTICLE_KINDS)[number]['value'];
 
+/** Who may write articles of some kind: the editors' routes. */
+export const ARTICLE_EDIT_ROUTES: readonly string[] = ARTICLE_KINDS.map((k) => k.route);
+/**
+ * Who may read articles (and so their titles, wherever they are listed: an album's articles, a
+ * library item's usage): the list, the review queue, the preview and the editors.
+ */
+export const ARTICLE_READ_ROUTES: readonly string[] = ['/article/list', '/article/check', '/article/preview', ...ARTICLE_EDIT_ROUTES];
+
 /** Status values (DESIGN §5). */
 export const ARTICLE_STATUS = { draft: 0, pending: 1, rejected: 2, published: 3, offline: 4, scheduled: 5 } as const;
 export const ARTICLE_STATUS_OPTIONS = [
@@ -26,6 +34,13 @@ export const ARTICLE_STATUS_OPTIONS = [
 
 /** The article body's limit: the JSON request cap is 1 MB, and the rest of the record needs room. */
 export const CONTENT_MAX = 900_000;
+
+/**
+ * What one body may hold of the custom blocks (issue 14 F9): each block is drawn from the library
+ * or another service when the article is shown, so their number is what a reader's page (and the
+ * preview) fetches and lays out. A save over a cap is refused on 正文 (400), never trimmed.
+ */
+export const BODY_LIMITS = { blocks: 50, galleryPictures: 200, pictures: 500 } as const;
 
 export const articleSaveSchema = z.object({
   kind: z.enum(['article', 'gallery', 'video'], { error: '请选择文章类型' }).default('article'),

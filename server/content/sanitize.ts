@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { BODY_LIMITS } from '../../lib/resources/articles';
 
 /**
  * The article HTML allow-list (DESIGN §7, issue 7): ordinary rich text, plus exactly the five
@@ -18,7 +19,8 @@ export const CMS_BLOCKS = {
 } as const;
 
 const ID = /^\d{1,10}$/;
-const ID_LIST = /^\d{1,10}(,\d{1,10}){0,199}$/;
+// Any number of ids is kept here: too many is refused on save (bodyLimitProblem), not silently dropped.
+const ID_LIST = /^\d{1,10}(,\d{1,10})*$/;
 const IMAGE_SRC = /^(https?:\/\/[^\s"'<>\\]+|\/uploads\/[A-Za-z0-9_~./-]+)$/;
 const ALIGN = [/^(left|right|center|justify)$/];
 
@@ -98,4 +100,24 @@ export function blockReferences(html: string) {
     else if (name === 'data-product-id') add(refs.productIds);
   }
   return refs;
+}
+
+/**
+ * Why a (sanitized) body holds more blocks than an article may (BODY_LIMITS), in words for the
+ * editor, or null. Counted on the sanitizer's output, whose block tags are canonical.
+ */
+export function bodyLimitProblem(html: string): string | null {
+  let blocks = 0;
+  let pictures = 0;
+  for (const [tag] of html.matchAll(/<div class="cms-[a-z]+"[^>]*>/g)) {
+    blocks += 1;
+    const ids = /\sdata-pic-ids="([\d,]+)"/.exec(tag)?.[1];
+    if (!ids) continue;
+    const n = ids.split(',').length;
+    if (n > BODY_LIMITS.galleryPictures) return `一个图集块最多 ${BODY_LIMITS.galleryPictures} 张图片，正文中有一个图集块有 ${n} 张，请拆成几个图集块或删去一些`;
+    pictures += n;
+  }
+  if (blocks > BODY_LIMITS.blocks) return `正文最多 ${BODY_LIMITS.blocks} 个插入块（视频、VR、询价、投票、图集），现在有 ${blocks} 个，请删去一些后再保存`;
+  if (pictures > BODY_LIMITS.pictures) return `正文的图集块合计最多 ${BODY_LIMITS.pictures} 张图片，现在有 ${pictures} 张，请删去一些后再保存`;
+  return null;
 }

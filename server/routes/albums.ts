@@ -1,5 +1,6 @@
 import { desc, eq, max, sql } from 'drizzle-orm';
 import { ALBUM_COUNT_CAP, albumResource } from '../../lib/resources/albums';
+import { ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
 import { albums, articles, users } from '../db/schema';
@@ -16,7 +17,8 @@ const articleCount = sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM "arti
 /**
  * 专辑 (SEED §7 `/api/articles_album`: GET, POST, PUT /{id}, DELETE /{id}, PUT /sort). Readable by
  * every signed-in user (the editors' album field), written with /store. An album that still holds
- * articles is not deleted: the refusal says how many. `GET /{id}/articles` lists them.
+ * articles is not deleted: the refusal says how many. `GET /{id}/articles` lists them, for people
+ * who may read articles (their titles and states are drafts' too: issue 14 F5).
  */
 export const albumRoutes = crudRoutes({
   resource: albumResource,
@@ -48,8 +50,8 @@ export const albumRoutes = crudRoutes({
     },
   },
   extend(app) {
-    // The album's articles, newest first, within the viewer's data scope on articles.
-    app.get('/:id/articles', access.signedIn(), async (c) => {
+    // The album's articles, newest first, for article readers, within their data scope on articles.
+    app.get('/:id/articles', access.anyRoute(ARTICLE_READ_ROUTES), async (c) => {
       const id = idParam(c);
       const db = c.get('db');
       const [album] = await db.select({ id: albums.id }).from(albums).where(eq(albums.id, id)).limit(1);

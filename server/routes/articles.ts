@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { ARTICLE_KINDS, articleSaveSchema, articleUpdateSchema, type ArticleKind } from '../../lib/resources/articles';
+import { ARTICLE_EDIT_ROUTES, ARTICLE_KINDS, ARTICLE_READ_ROUTES, articleSaveSchema, articleUpdateSchema, type ArticleKind } from '../../lib/resources/articles';
 import { text } from '../../lib/resources/common';
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
@@ -13,8 +13,9 @@ import { logOperation } from '../crud/oplog';
 import { checkContent, htmlText, type ContentService } from '../content/check';
 import { assertMayWrite, lockTokenOf, recordRevision } from '../content/editorial';
 import { articleTarget, assertMayChangeLive } from '../content/workflow';
-import { blockReferences, sanitizeArticleHtml } from '../content/sanitize';
+import { blockReferences, bodyLimitProblem, sanitizeArticleHtml } from '../content/sanitize';
 import { documentTerms } from '../content/search-terms';
+import { libraryTexts } from '../content/library-texts';
 import { searchChanged, type SearchBackend } from '../search';
 import { addListRoutes, listHandler } from './article-list';
 import { ApiError, badRequest, forbidden, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
@@ -26,8 +27,8 @@ import type { AppEnv, SessionUser } from '../http/types';
  * its media usage and an operation-log row. The workflow (submit, review, publish) is issue 8.
  */
 
-const EDIT_ROUTES = ARTICLE_KINDS.map((k) => k.route);
-const READ_ROUTES = ['/article/list', '/article/check', '/article/preview', ...EDIT_ROUTES];
+const EDIT_ROUTES = ARTICLE_EDIT_ROUTES;
+const READ_ROUTES = ARTICLE_READ_ROUTES;
 const routeOfKind = (kind: ArticleKind) => ARTICLE_KINDS.find((k) => k.value === kind)!.route;
 
 /** Data scope on articles: 全部数据 all, 本部门 the department and below, 仅本人 one's own. */
@@ -74,6 +75,14 @@ async function assertReferences(tx: DbOrTx, input: SaveInput) {
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
 }
 
+/** The sanitized body, refused (400 on 正文) when it holds more blocks than BODY_LIMITS allows. */
+function boundedBody(html: string): string {
+  const content = sanitizeArticleHtml(html);
+  const problem = bodyLimitProblem(content);
+  if (problem) throw badRequest(problem, { content: problem });
+  return content;
+}
+
 /** Replaces the article's rows in `media_usage` (DESIGN §9): library pictures and videos it uses. */
 async function recordUsage(tx: Tx, article: { id: number; title: string; content: string; images: Array<{ picId: number | null; url: string }>; cover: string; videoStoreId: number | null }) {
   const refs = blockReferences(article.content);
@@ -97,8 +106,8 @@ function searchVector(a: { title: string; summary: string; content: string }) {
 }
 
 /** The content check over what a reader will see. */
-async function runCheck(db: DbOrTx, article: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }> }, service: ContentService) {
-  return checkContent(db, [article.title, article.subtitle, article.summary, htmlText(article.content), ...article.images.map((i) => i.caption)], service);
+async function runCheck(db: DbOrTx, article: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }>; videoStoreId?: number | null }, service: ContentService) {
+  return checkContent(db, [article.title, article.subtitle, article.summary, htmlText(article.content), ...article.images.map((i) => i.caption), ...(await libraryTexts(db, article))], service);
 }
 
 /**
@@ -118,7 +127,7 @@ export async function updateArticle(
       assertMayChangeLive(articleTarget, user, before.status);
       await assertMayWrite(tx, { resource: 'article', id, token: lockToken, label: '文章' });
       await assertReferences(tx, patch);
-      const content = patch.content === undefined ? before.content : sanitizeArticleHtml(patch.content);
+      const content = patch.content === undefined ? before.content : boundedBody(patch.content);
       const merged = { ...before, ...patch, content };
       const checkResult = await runCheck(tx, merged, contentService);
       // The version is checked in the UPDATE itself: of two saves from the same version, one wins.
@@ -160,7 +169,7 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
     const db = c.get('db');
     const created = await db.transaction(async (tx) => {
       await assertReferences(tx, input);
-      const content = sanitizeArticleHtml(input.content);
+      const content = boundedBody(input.content);
       const checkResult = await runCheck(tx, { ...input, content }, contentService);
       const [{ id }] = await tx
         .insert(articles)

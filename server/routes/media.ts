@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, arrayContains, desc, eq, gte, ilike, inArray, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gte, ilike, inArray, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { likePattern } from '../crud/list';
 import { z } from 'zod';
@@ -20,6 +20,11 @@ import { queueDeletions, runDeletions, type FileRef } from '../storage/deletions
 import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
 import { claimTicket, completeTicket, issueTicket, markRegistered, publicUrl, releaseTicket, remoteThumbUrl, ticketForRegister } from '../storage/tickets';
 import { OPERATION_MEDIA_OWNERS } from '../../lib/resources/operations';
+import { STATUS } from '../../lib/resources/workflow';
+import { checkContent, type ContentService } from '../content/check';
+import { articleTarget, blockingHits } from '../content/workflow';
+import { ARTICLE_READ_ROUTES, BODY_LIMITS } from '../../lib/resources/articles';
+import { VIDEO_READ_ROUTES } from '../../lib/resources/videos';
 
 /**
  * Uploading is part of several screens (DESIGN §4, §7): the libraries, the editors (pasted images,
@@ -107,12 +112,7 @@ export function uploadRoutes(storage: StorageConfig) {
     const { id } = parseInput(z.object({ id: z.number({ error: '请指定视频' }).int().positive().max(INT4_MAX, '视频不存在') }), await readJson(c));
     const [video] = await c.get('db').select({ key: videoStores.key, url: videoStores.url, storage: videoStores.storage }).from(videoStores).where(eq(videoStores.id, id));
     if (!video) throw notFound('视频不存在');
-    const ttl = 3600;
-    const etime = Math.floor(Date.now() / 1000) + ttl;
-    let url = video.url;
-    if (video.storage === 'upyun' && storage.upyun?.tokenSecret) url = `${video.url}?_upt=${upyunUpt(storage.upyun.tokenSecret, etime, `/${video.key}`)}`;
-    if (video.storage === 'qiniu' && storage.qiniu?.isPrivate) url = qiniuPrivateUrl(video.url, etime, storage.qiniu.accessKey, storage.qiniu.secretKey);
-    return ok(c, { url, expiresAt: new Date(etime * 1000).toISOString() });
+    return ok(c, playUrl(storage, video));
   });
 
   /** The local driver receives the file itself (raw body, the ticket's type), streamed to disk. */
@@ -137,6 +137,28 @@ export function uploadRoutes(storage: StorageConfig) {
 
   return app;
 }
+
+/** A playable URL for a library video, valid an hour: signed (`_upt`) on Upyun, signed on a private Qiniu bucket. */
+function playUrl(storage: StorageConfig, video: { key: string; url: string; storage: string }) {
+  const etime = Math.floor(Date.now() / 1000) + 3600;
+  let url = video.url;
+  if (video.storage === 'upyun' && storage.upyun?.tokenSecret) url = `${video.url}?_upt=${upyunUpt(storage.upyun.tokenSecret, etime, `/${video.key}`)}`;
+  if (video.storage === 'qiniu' && storage.qiniu?.isPrivate) url = qiniuPrivateUrl(video.url, etime, storage.qiniu.accessKey, storage.qiniu.secretKey);
+  return { url, expiresAt: new Date(etime * 1000).toISOString() };
+}
+
+/**
+ * `ids=3,1,2`: the library items a body names, at most as many as a body may hold (BODY_LIMITS),
+ * for the preview to resolve a whole body in one call per library (issue 14 F9).
+ */
+export const byIdsQuery = z.object({
+  ids: z
+    .string({ error: '请指定素材编号' })
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, '素材编号必须是用逗号分隔的正整数')
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine((ids) => ids.every((id) => id <= INT4_MAX), '素材编号超出范围')
+    .refine((ids) => ids.length <= BODY_LIMITS.pictures, `一次最多 ${BODY_LIMITS.pictures} 个素材`),
+});
 
 type Library = {
   kind: 'pic' | 'video';
@@ -187,25 +209,78 @@ async function usesOf(tx: DbOrTx, kind: 'pic' | 'video', ids: number[], limit = 
 }
 
 /**
- * The titles of articles and short videos outside the viewer's data scope are left out of a usage
- * list (the id stays): the library is everyone's, other departments' drafts are not.
+ * The titles of articles and short videos a viewer may not read are left out of a usage list (the
+ * id stays, so it is still seen to be in use): articles need an article read route, short videos a
+ * video read route, and both the viewer's data scope. The library is everyone's; drafts are not.
  */
 async function maskOutOfScope<T extends { ownerType: string; ownerId: number; ownerTitle: string }>(db: DbOrTx, user: SessionUser, uses: T[]): Promise<T[]> {
-  if (dataScope(user).kind === 'all') return uses;
   const visible = new Set<string>();
+  const readers = { article: ARTICLE_READ_ROUTES, video: VIDEO_READ_ROUTES };
   for (const [type, table] of [['article', articles], ['video', videos]] as const) {
+    if (!readers[type].some((r) => user.routes.has(r))) continue;
     const ids = [...new Set(uses.filter((u) => u.ownerType === type).map((u) => u.ownerId))];
     if (!ids.length) continue;
+    if (dataScope(user).kind === 'all') {
+      for (const id of ids) visible.add(`${type}:${id}`);
+      continue;
+    }
     const rows = await db.select({ id: table.id }).from(table).where(and(inArray(table.id, ids), scopeCondition(user, { userColumn: table.editorId, departmentColumn: table.departmentId })));
     for (const r of rows) visible.add(`${type}:${r.id}`);
   }
   return uses.map((u) => ((u.ownerType === 'article' || u.ownerType === 'video') && !visible.has(`${u.ownerType}:${u.ownerId}`) ? { ...u, ownerTitle: '' } : u));
 }
 
+/** What a published article or short video shows of a library item: a picture's title (caption, alt), a video's title and cover (poster). */
+type ShownFields = { id: number; title: string; cover?: string };
+
+/**
+ * How many published or scheduled articles and short videos use a library item (through the
+ * usage index, `media_usage`): what they show of it changes only through review.
+ */
+export async function liveUsesOf(db: DbOrTx, kind: 'pic' | 'video', id: number): Promise<{ articles: number; videos: number }> {
+  const live = [STATUS.published, STATUS.scheduled];
+  const counts = await db
+    .select({ ownerType: mediaUsage.ownerType, n: sql<number>`count(*)::int` })
+    .from(mediaUsage)
+    .leftJoin(articles, and(eq(mediaUsage.ownerType, 'article'), eq(articles.id, mediaUsage.ownerId)))
+    .leftJoin(videos, and(eq(mediaUsage.ownerType, 'video'), eq(videos.id, mediaUsage.ownerId)))
+    .where(and(eq(mediaUsage.mediaKind, kind), eq(mediaUsage.mediaId, id), or(inArray(articles.status, live), inArray(videos.status, live))))
+    .groupBy(mediaUsage.ownerType);
+  const of = (type: string) => Number(counts.find((c) => c.ownerType === type)?.n ?? 0);
+  return { articles: of('article'), videos: of('video') };
+}
+
+/**
+ * A change to what live items show of a library item (a picture's title, a video's title or
+ * cover) reaches readers without review, so, like a save of a live item (assertMayChangeLive), it
+ * is a reviewer's act: anyone else is refused (409) with the count and the way through review. A
+ * reviewer's new title passes the content check first (issue 14 F8, docs/decisions.md).
+ */
+async function assertMayChangeShown(tx: DbOrTx, user: SessionUser, kind: 'pic' | 'video', before: ShownFields, patch: Partial<ShownFields>, contentService: ContentService) {
+  const changed = (['title', 'cover'] as const).filter((f) => patch[f] !== undefined && patch[f] !== before[f]);
+  if (!changed.length) return;
+  const uses = await liveUsesOf(tx, kind, before.id);
+  if (!uses.articles && !uses.videos) return;
+  const noun = kind === 'pic' ? '图片' : '视频';
+  const what = changed.map((f) => (f === 'title' ? '标题' : '封面')).join('和');
+  const users = [uses.articles && `${uses.articles} 篇已发布或定时发布的文章`, uses.videos && `${uses.videos} 条已发布或定时发布的短视频`].filter(Boolean).join('、');
+  if (!user.routes.has(articleTarget.reviewRoute)) {
+    const message = `这个${noun}正被 ${users}使用，修改${what}会直接改变读者看到的内容，需经审核：请内容审核人员修改，或先将这些内容下线后再改`;
+    throw new ApiError(409, message, Object.fromEntries(changed.map((f) => [f, `已发布内容在使用，修改${f === 'title' ? '标题' : '封面'}需经审核`])));
+  }
+  if (patch.title !== undefined && changed.includes('title')) {
+    const words = blockingHits(await checkContent(tx, [patch.title], contentService));
+    if (words) {
+      const message = `内容检测未通过：新标题含有敏感内容「${words.slice(0, 20).join('」「')}」，而这个${noun}正被 ${users}使用，请修改后再保存`;
+      throw new ApiError(409, message, { title: `含敏感内容：${words.slice(0, 20).join('、')}` });
+    }
+  }
+}
+
 const OWNER_NAMES: Record<string, string> = { article: '文章', video: '视频', focus: '焦点图', advertise: '广告', chameleon: '导航图标', brand: '品牌', topic: '专题', album: '专辑', ...OPERATION_MEDIA_OWNERS };
 
 function usageRefusal(kind: 'pic' | 'video', uses: Awaited<ReturnType<typeof usesOf>>) {
-  const names = uses.slice(0, 5).map((u) => `${OWNER_NAMES[u.ownerType] ?? u.ownerType}「${u.ownerTitle || u.ownerId}」`);
+  const names = uses.slice(0, 5).map((u) => `${OWNER_NAMES[u.ownerType] ?? u.ownerType}${u.ownerTitle ? `「${u.ownerTitle}」` : ` #${u.ownerId}`}`);
   return conflict(`${kind === 'pic' ? '图片' : '视频'}还在使用中，不能删除：${names.join('、')}${uses.length > 5 ? ' 等' : ''}`);
 }
 
@@ -290,7 +365,7 @@ const uploaderQuery = z.object({
 });
 
 /** 图片库 / 视频库: list (filters, newest first, capped total), get, register, update, delete, batch. */
-export function libraryRoutes(storage: StorageConfig, lib: Library) {
+export function libraryRoutes(storage: StorageConfig, lib: Library, contentService: ContentService = {}) {
   const { kind, table, tagTable, resource } = lib;
   const t = table as typeof picStores;
   const usageCount = sql<number>`(SELECT count(*)::int FROM "media_usage" AS mu WHERE mu."media_kind" = ${kind} AND mu."media_id" = ${sql.raw(`"${kind === 'pic' ? 'pic_stores' : 'video_stores'}"."id"`)})`;
@@ -347,6 +422,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
     hooks: {
       async beforeUpdate({ tx, user }, before, patch) {
         await assertMayChange(tx, user, [before.uploaderId as number | null]);
+        await assertMayChangeShown(tx, user, kind, before as unknown as ShownFields, patch as Partial<ShownFields>, contentService);
         if (patch.tagIds) await assertTagsExist(tx, tagTable, patch.tagIds as number[]);
         if (typeof patch.cover === 'string' && patch.cover && !/^(https?:\/\/|\/uploads\/)/.test(patch.cover)) throw badRequest('封面必须是图片库或上传的图片', { cover: '封面必须是图片库或上传的图片' });
         if (kind === 'video' && 'posterKey' in patch) return replacePoster(tx, user, before.id as number, patch);
@@ -376,6 +452,21 @@ export function libraryRoutes(storage: StorageConfig, lib: Library) {
           ORDER BY u.name, u.id
           LIMIT 50`);
         return ok(c, { list: rows.rows.map((r) => ({ id: Number(r.id), name: r.name, username: r.username, departmentName: r.departmentName })) });
+      });
+      /**
+       * The named items in the list's shape (any order; missing ones left out), readable like one
+       * item; a video carries its playable URL too. The preview's one call per library.
+       */
+      app.get('/by_ids', access.signedIn(), async (c) => {
+        const { ids } = parseInput(byIdsQuery, c.req.query());
+        const rows = await c
+          .get('db')
+          .select({ ...columns, key: t.key, storage: t.storage })
+          .from(table)
+          .leftJoin(users, eq(users.id, t.uploaderId))
+          .leftJoin(departments, eq(departments.id, users.departmentId))
+          .where(inArray(t.id, ids));
+        return ok(c, { list: rows.map(({ key, storage: stored, ...row }) => (kind === 'video' ? { ...row, playUrl: playUrl(storage, { key, url: row.url, storage: stored }).url } : row)) });
       });
       app.post('/', access.anyRoute(UPLOADERS[kind]), async (c) => {
         const input = parseInput(kind === 'pic' ? picRegisterSchema : videoRegisterSchema, await readJson(c)) as z.infer<typeof videoRegisterSchema>;
@@ -599,11 +690,11 @@ async function runCheck(db: DbOrTx, storage: StorageConfig, row: { id: number; u
   return verdict;
 }
 
-export function mediaRoutes(storage: StorageConfig) {
+export function mediaRoutes(storage: StorageConfig, contentService: ContentService = {}) {
   return {
     uploads: uploadRoutes(storage),
-    picStores: libraryRoutes(storage, { kind: 'pic', table: picStores, tagTable: picStoreTags, resource: picStoreResource }),
-    videoStores: libraryRoutes(storage, { kind: 'video', table: videoStores, tagTable: videoStoreTags, resource: videoStoreResource }),
+    picStores: libraryRoutes(storage, { kind: 'pic', table: picStores, tagTable: picStoreTags, resource: picStoreResource }, contentService),
+    videoStores: libraryRoutes(storage, { kind: 'video', table: videoStores, tagTable: videoStoreTags, resource: videoStoreResource }, contentService),
   };
 }
 

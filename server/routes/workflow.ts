@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { ARTICLE_KINDS } from '../../lib/resources/articles';
+import { ARTICLE_EDIT_ROUTES, ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
 import { batchSchema, reviewDecisionSchema, STATUS, transitionSchema, type TransitionInput, type WorkflowAction } from '../../lib/resources/workflow';
 import { access } from '../auth/access';
 import { contentEvents, users } from '../db/schema';
@@ -30,9 +30,9 @@ import { isSearchIndexed, searchChanged } from '../search';
  * The rules live in server/content/workflow.ts; these routes parse, scope and answer.
  */
 
-const EDIT_ROUTES = ARTICLE_KINDS.map((k) => k.route);
+const EDIT_ROUTES = ARTICLE_EDIT_ROUTES;
 const ARTICLE_ROUTES = ['/article/check', ...EDIT_ROUTES];
-const READ_ROUTES = ['/article/list', '/article/check', '/article/preview', ...EDIT_ROUTES];
+const READ_ROUTES = ARTICLE_READ_ROUTES;
 
 /**
  * Runs one transition in its own transaction for the signed-in user; after it commits, the search

@@ -9,8 +9,9 @@ import { CoverInput } from '@/components/media/cover-input';
 import { http } from '@/lib/http';
 import { isOk, resourceClient } from '@/lib/api/resource';
 import { ALBUM_COUNT_CAP, albumResource, type Album, type AlbumArticle } from '@/lib/resources/albums';
-import { ARTICLE_KINDS, ARTICLE_STATUS_OPTIONS } from '@/lib/resources/articles';
+import { ARTICLE_KINDS, ARTICLE_READ_ROUTES, ARTICLE_STATUS_OPTIONS } from '@/lib/resources/articles';
 import type { ListResult } from '@/lib/resources/define';
+import { useViewer } from '@/stores/user';
 
 const client = resourceClient<Album>(albumResource);
 const FILTERS = albumResource.filters ?? [];
@@ -19,7 +20,8 @@ const countText = (n: number) => (n >= ALBUM_COUNT_CAP ? `${ALBUM_COUNT_CAP}+` :
 
 /**
  * 专辑管理: albums in their display order (drag the handle, or focus it and use the arrow keys),
- * with cover, introduction and how many articles each holds; the count opens the album's articles.
+ * with cover, introduction and how many articles each holds; the count opens the album's articles
+ * for people who may read articles (the server answers others 403: issue 14 F5).
  * Articles join an album in their editor (the 专辑 field). An album that still holds articles is not
  * deleted: the server says how many.
  */
@@ -30,6 +32,8 @@ export function AlbumScreen() {
   const [opened, setOpened] = useState<Album | null>(null);
   const isPaged = (Number(list.query.page) || 1) > 1;
   const isNarrow = Grid.useBreakpoint().md === false;
+  const viewer = useViewer();
+  const readsArticles = Boolean(viewer && (viewer.isSuper || ARTICLE_READ_ROUTES.some((r) => viewer.routes.has(r))));
 
   const reorder = async (ids: number[]) => {
     const reply = await client.sort(ids);
@@ -57,11 +61,14 @@ export function AlbumScreen() {
       title: '文章数',
       dataIndex: 'articleCount',
       width: 90,
-      render: (n: number, a) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpened(a)} aria-label={`查看专辑「${a.name}」的 ${countText(n)} 篇文章`}>
-          {countText(n)}
-        </Button>
-      ),
+      render: (n: number, a) =>
+        !readsArticles ? (
+          countText(n)
+        ) : (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpened(a)} aria-label={`查看专辑「${a.name}」的 ${countText(n)} 篇文章`}>
+            {countText(n)}
+          </Button>
+        ),
     },
     { key: 'updatedAt', title: '更新时间', dataIndex: 'updatedAt', width: 150, render: formatDateTime },
     {
