@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { DETAIL_LEVEL_COOKIE, SESSION_COOKIE, USER_DETAIL_HEADER, USER_ID_COOKIE } from './lib/constants';
 import { isKnownGuard, loginGuard, SESSION_END_COOKIE, unknownGuard, userGuardDecide, userGuardNeedsFetch, type GuardDecision, type UserDetail } from './lib/guard';
 import { findRoute, ROUTES, type RouteDef } from './lib/routes';
+import { NONCE_HEADER, newNonce, pageContentSecurityPolicy, securityHeaders } from './lib/security-headers';
 import { encodeUserDetail } from './lib/user-detail-header';
 
 /**
@@ -10,7 +11,25 @@ import { encodeUserDetail } from './lib/user-detail-header';
  * @see SEED §4, §6, §8
  */
 export function middleware(req: NextRequest) {
+  // API and upload paths reach the middleware only when they hold a percent sign (see the matcher).
+  if (API_OR_UPLOADS.test(req.nextUrl.pathname)) return refuseMalformedEscape(req.nextUrl.pathname);
   return guardRequest(req, ROUTES);
+}
+
+const API_OR_UPLOADS = /^\/(?:api|product-api|topic-api|uploads)(?:\/|$)/;
+
+/**
+ * A malformed percent escape in an API or upload path (`/uploads/%E0%A4%A`) is a 400 here: Next
+ * would fail decoding the catch-all route's parameters and answer a bare 500 (issue 14 I1).
+ * Anything well-formed goes on to its route untouched.
+ */
+export function refuseMalformedEscape(path: string): NextResponse {
+  try {
+    decodeURIComponent(path);
+    return NextResponse.next();
+  } catch {
+    return new NextResponse('请求地址中的百分号编码无效', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ https: false }) } });
+  }
 }
 
 /** The middleware over a given route table (tests pass one naming an unknown guard). */
@@ -19,7 +38,17 @@ export async function guardRequest(req: NextRequest, routes: readonly RouteDef[]
   // Never trust a user detail sent by the client: only this middleware sets it.
   const headers = new Headers(req.headers);
   headers.delete(USER_DETAIL_HEADER);
-  const pass = () => NextResponse.next({ request: { headers } });
+  // Every page gets its own script nonce (issue 14 I5): on the request, Next puts it on its scripts;
+  // on the reply, the browser runs only those.
+  const nonce = newNonce();
+  const csp = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === 'development' });
+  headers.set('content-security-policy', csp);
+  headers.set(NONCE_HEADER, nonce);
+  const pass = () => {
+    const res = NextResponse.next({ request: { headers } });
+    res.headers.set('Content-Security-Policy', csp);
+    return res;
+  };
 
   const route = findRoute(path, routes);
   // No route at all: Next renders 'This page could not be found' (404).
@@ -100,6 +129,10 @@ function escapeHtml(s: string) {
 }
 
 export const config = {
-  // Everything but the API hosts, Next internals, self-hosted TinyMCE and static files.
-  matcher: ['/((?!api/|api$|product-api|topic-api|_next/|tinymce/|uploads/|favicon.ico|.*\\.[a-zA-Z0-9]+$).*)'],
+  // Every page: everything but the API hosts, Next internals, self-hosted TinyMCE and static files…
+  matcher: [
+    '/((?!api/|api$|product-api|topic-api|_next/|tinymce/|uploads/|favicon.ico|.*\\.[a-zA-Z0-9]+$).*)',
+    // …and API or upload paths holding a percent escape, to refuse malformed ones (issue 14 I1).
+    '/(api|product-api|topic-api|uploads)/(.*%.*)',
+  ],
 };

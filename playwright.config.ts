@@ -54,6 +54,8 @@ export default defineConfig({
         DINGTALK_CLIENT_SECRET: E2E_DINGTALK.clientSecret,
         DINGTALK_LOGIN_BASE: E2E_DINGTALK.base,
         DINGTALK_API_BASE: E2E_DINGTALK.base,
+        // The DingTalk callback is made from it, never from a request's Host (issue 14 I7).
+        CMS_PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
       },
     },
   ],

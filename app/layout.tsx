@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { connection } from 'next/server';
 import { AntdRegistry } from '@ant-design/nextjs-registry';
 import { APP_TITLE } from '@/lib/constants';
 import { Providers } from './providers';
@@ -10,7 +11,10 @@ export const metadata: Metadata = {
   icons: { icon: '/logo.svg' },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request: its scripts carry that request's CSP nonce (middleware.ts);
+  // a page prerendered at build time would have none and its scripts would be refused.
+  await connection();
   return (
     <html lang="zh-CN">
       <body>

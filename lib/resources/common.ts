@@ -44,7 +44,7 @@ export const PHONE_PATTERN = /^[+\d][\d\s-]{4,30}$/;
  * not `//host/…` (another site, though it looks like a path), no `..` segment.
  */
 export const AVATAR_PATTERN = /^(?:https?:\/\/[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?(?:\/[^\s"'<>\\]*)?|\/uploads(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+)$/;
-export const AVATAR_MESSAGE = '头像地址必须是 http(s) 链接或本站上传的图片（/uploads/…）';
+export const AVATAR_MESSAGE = '头像地址必须是 http(s) 链接或本站上传的图片（/uploads/…），不能是接口地址';
 
 export const phone = z
   .string()
@@ -64,12 +64,51 @@ export const ENABLED_OPTIONS = [
   { label: '停用', value: 'false' },
 ];
 
+/**
+ * The path prefixes of our API hosts. None of them serves a picture, and a GET there from an
+ * `<img>` runs with the viewer's cookies (`/api/logout` signed reviewers out; a body picture at
+ * `/api/articles/export.csv` ran exports in their name).
+ */
+const API_PATH = /^\/(?:api|product-api|topic-api)(?:\/|$)/i;
+
+/**
+ * The path a browser (and our server) would ask for: dot segments resolved, percent escapes decoded
+ * (repeatedly, so `%252e` cannot hide a dot), resolved again; null when an escape is malformed.
+ */
+function effectivePath(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url, 'http://image.invalid').pathname;
+    for (let i = 0; i < 4; i++) {
+      const decoded = decodeURIComponent(path);
+      if (decoded === path) return path;
+      path = new URL(decoded.replace(/\\/g, '/'), 'http://image.invalid').pathname;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Whether a picture address may be stored (every image field and `<img src>` in article bodies,
+ * server/content/sanitize.ts): an http(s) link to a named host or a file under `/uploads/`, and
+ * whose path is not under an API path on ANY host. The browser's form checks the same rule and
+ * cannot know this deployment's host names, so `https://<any host>/api/…` is refused everywhere; a
+ * real picture is never served from there by us, and an outside one can be put in the library.
+ */
+export function isImageUrl(value: string): boolean {
+  if (!AVATAR_PATTERN.test(value)) return false;
+  const path = effectivePath(value);
+  return path !== null && !API_PATH.test(path) && (!value.startsWith('/') || path.startsWith('/uploads/'));
+}
+
 /** An http(s) link or one of our uploads: never `javascript:`, `data:` or an API path. */
-export const avatarUrl = optionalText('头像地址', 512).refine((v) => v === '' || AVATAR_PATTERN.test(v), AVATAR_MESSAGE);
+export const avatarUrl = optionalText('头像地址', 512).refine((v) => v === '' || isImageUrl(v), AVATAR_MESSAGE);
 
 /** An image chosen from the library or linked: the same rule as avatars (http(s) or our uploads). */
 export const imageUrl = (label: string) =>
-  optionalText(label, 1024).refine((v) => v === '' || AVATAR_PATTERN.test(v), `${label}必须是 http(s) 链接或本站上传的图片（/uploads/…）`);
+  optionalText(label, 1024).refine((v) => v === '' || isImageUrl(v), `${label}必须是 http(s) 链接或本站上传的图片（/uploads/…），不能是接口地址`);
 
 /** An http(s) link, or empty (issue 9: link fields take http(s) URLs only). */
 export const LINK_PATTERN = /^https?:\/\/[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?(?:[/?#][^\s"'<>\\]*)?$/;

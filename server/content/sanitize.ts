@@ -1,12 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
 import { BODY_LIMITS } from '../../lib/resources/articles';
+import { isImageUrl } from '../../lib/resources/common';
 
 /**
  * The article HTML allow-list (DESIGN §7, issue 7): ordinary rich text, plus exactly the five
  * custom blocks the editor's buttons insert, each with its own `data-*` ids. Everything else
  * unsafe is dropped: scripts, event handlers, frames, forms, styles beyond text alignment,
- * `javascript:`/`data:` URLs, and images that are not http(s) or our own uploads. Run on every save;
- * the sanitized HTML is what is stored.
+ * `javascript:`/`data:` URLs, and images that are not http(s) or our own uploads or that point at
+ * an API path (`isImageUrl`, the rule of every image field). Run on every save; the sanitized HTML
+ * is what is stored.
  */
 
 /** The custom blocks: their class and the attributes that carry their ids (digits; gallery: a list). */
@@ -21,7 +23,6 @@ export const CMS_BLOCKS = {
 const ID = /^\d{1,10}$/;
 // Any number of ids is kept here: too many is refused on save (bodyLimitProblem), not silently dropped.
 const ID_LIST = /^\d{1,10}(,\d{1,10})*$/;
-const IMAGE_SRC = /^(https?:\/\/[^\s"'<>\\]+|\/uploads\/[A-Za-z0-9_~./-]+)$/;
 const ALIGN = [/^(left|right|center|justify)$/];
 
 const BLOCK_ATTRIBUTES = [...new Set(Object.values(CMS_BLOCKS).flat())];
@@ -60,7 +61,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
     img: (tagName, attribs) => {
       const out: sanitizeHtml.Attributes = { ...attribs };
-      if (!out.src || !IMAGE_SRC.test(out.src) || out.src.includes('..')) delete out.src;
+      // The rule of every image field (lib/resources/common.ts): http(s) or our uploads, never an API path.
+      if (!out.src || !isImageUrl(out.src)) delete out.src;
       for (const dim of ['width', 'height']) if (out[dim] && !/^\d{1,5}$/.test(out[dim])) delete out[dim];
       return { tagName, attribs: out };
     },

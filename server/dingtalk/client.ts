@@ -4,13 +4,17 @@ import { serverEnv } from '../env';
 
 /**
  * DingTalk's OAuth 2.0 sign-in (notes/integrations.md §3), with plain fetch: the authorize URL, the
- * code exchange and the profile. Configured by DINGTALK_CLIENT_ID and DINGTALK_CLIENT_SECRET;
- * without them the bind screen says DingTalk is not set up.
+ * code exchange and the profile. Configured by DINGTALK_CLIENT_ID and DINGTALK_CLIENT_SECRET, with
+ * the callback from DINGTALK_REDIRECT_URI or CMS_PUBLIC_ORIGIN; without them the bind screen says
+ * DingTalk is not set up.
  */
 export interface DingtalkConfig {
   clientId: string;
   clientSecret: string;
-  /** The callback registered with DingTalk; default `<request origin>/api/dingtalk/callback`. */
+  /**
+   * The callback registered with DingTalk (`DINGTALK_REDIRECT_URI`, else
+   * `<CMS_PUBLIC_ORIGIN>/api/dingtalk/callback`). Without one no flow starts.
+   */
   redirectUri?: string;
   /** How long an outside call may take. */
   timeoutMs?: number;
@@ -34,8 +38,36 @@ export function dingtalkFromEnv(): DingtalkConfig | null {
   const clientSecret = process.env.DINGTALK_CLIENT_SECRET?.trim();
   if (!clientId || !clientSecret) return null;
   const env = serverEnv();
-  return { clientId, clientSecret, redirectUri: process.env.DINGTALK_REDIRECT_URI?.trim() || undefined, loginBase: env.DINGTALK_LOGIN_BASE, apiBase: env.DINGTALK_API_BASE };
+  const redirectUri = dingtalkCallbackFromEnv(process.env.DINGTALK_REDIRECT_URI, env.CMS_PUBLIC_ORIGIN);
+  if (!redirectUri) {
+    warnOnce('[dingtalk] 已设置 DINGTALK_CLIENT_ID，但没有 CMS_PUBLIC_ORIGIN（本系统的外部地址）或 DINGTALK_REDIRECT_URI：钉钉登录不可用');
+    return null;
+  }
+  return { clientId, clientSecret, redirectUri, loginBase: env.DINGTALK_LOGIN_BASE, apiBase: env.DINGTALK_API_BASE };
 }
+
+/**
+ * Where DingTalk sends the browser back (issue 14 I7): `DINGTALK_REDIRECT_URI`, else
+ * `<CMS_PUBLIC_ORIGIN>/api/dingtalk/callback`, else none. Never the request's Host: a forged Host
+ * would otherwise pick the callback, and only DingTalk's own check of the registered domain stood
+ * in the way.
+ */
+export function dingtalkCallbackFromEnv(redirectUri: string | undefined, publicOrigin: string | undefined): string | undefined {
+  if (redirectUri?.trim()) return redirectUri.trim();
+  if (!publicOrigin?.trim()) return undefined;
+  try {
+    const origin = new URL(publicOrigin.trim());
+    return /^https?:$/.test(origin.protocol) ? `${origin.origin}/api/dingtalk/callback` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let warned = false;
+const warnOnce = (message: string) => {
+  if (!warned) console.warn(message);
+  warned = true;
+};
 
 /**
  * A state: a random token and its HMAC under the app secret. The token's hash is stored with the

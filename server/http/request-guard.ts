@@ -88,6 +88,18 @@ export function isCrossSiteNavigation(req: Request): boolean {
   return site !== null && site !== 'same-origin' && site !== 'none';
 }
 
+/**
+ * A browser request that is not a top-level navigation: an `<img>`, a script, a fetch, a frame
+ * (Fetch Metadata). A GET that changes state (`GET /api/logout`, SEED §7) acts only for a typed
+ * address, a link followed or a bookmark; a request without these headers (curl, an older
+ * browser) is not told apart and passes.
+ */
+export function isSubresourceRequest(req: Request): boolean {
+  const mode = req.headers.get('sec-fetch-mode');
+  const dest = req.headers.get('sec-fetch-dest');
+  return (mode !== null && mode !== 'navigate') || (dest !== null && dest !== 'document');
+}
+
 const mediaType = (header: string | null) => (header ?? '').split(';')[0].trim().toLowerCase();
 
 /** Refuses an unsafe request from elsewhere (403), of the wrong type (415) or declared too large (413). */

@@ -14,6 +14,7 @@ import { articleTarget, assertMayChangeLive } from '../content/workflow';
 import { ApiError, badRequest, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import { describeError } from '../http/failure';
 import type { AppEnv, SessionUser } from '../http/types';
+import { csvField } from '../../lib/csv';
 import { searchChanged, type SearchBackend, type SearchFilters } from '../search';
 
 /**
@@ -346,17 +347,6 @@ export function listHandler(search: SearchBackend | null) {
 /* ---- CSV export ---- */
 
 const CSV_HEADERS = ['ID', '标题', '类型', '分类', '编辑', '部门', '状态', '作者', '来源', '更新时间', '发布时间'];
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled. A
- * value a spreadsheet would run as a formula (starting with = + - @ or a tab) gets a leading
- * apostrophe (OWASP "CSV injection").
- */
-export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** `2026-11-22 18:30:05` in China time (the newsroom's clock), empty for none. */
 export function csvTime(value: Date | string | null): string {

@@ -9,7 +9,7 @@ import { access } from '../auth/access';
 import { dummyPasswordHash, verifyPassword } from '../auth/password';
 import { clearSessionCookies, createSession, hashToken, loadSessionUser, setSessionCookies } from '../auth/session';
 import { ApiError, forbidden, ok, parseInput, readJson } from '../http/reply';
-import { isCrossSiteNavigation } from '../http/request-guard';
+import { isCrossSiteNavigation, isSubresourceRequest } from '../http/request-guard';
 import type { AppEnv, SessionUser } from '../http/types';
 import type { DbOrTx } from '../db/client';
 import { serverEnv } from '../env';
@@ -143,6 +143,9 @@ export const authRoutes = new Hono<AppEnv>()
     // SEED §7 names GET; a link or image on another site must not sign anyone out with it. (POST
     // passed the core's same-origin check already.)
     if (isCrossSiteNavigation(c.req.raw)) throw forbidden('请在本系统页面内退出登录');
+    // A GET ends the session only as a page the browser opens: a picture, a frame or a fetch
+    // pointing here (even from our own pages) leaves it alone (issue 14 F2). The app posts.
+    if (c.req.method === 'GET' && isSubresourceRequest(c.req.raw)) throw forbidden('请通过「退出登录」菜单退出');
     const user = c.get('user')!;
     await c.get('db').delete(sessions).where(eq(sessions.id, user.sessionId));
     clearSessionCookies(c);

@@ -26,8 +26,14 @@ const STATE_COOKIE_PATH = '/api/dingtalk';
 const TICKET_MINUTES = 10;
 const BIND_SCREEN = '/user/bindDingtalk';
 
-/** Where DingTalk sends the browser back: the configured callback, else this server's own at the origin the browser used. */
-const callbackUrl = (c: Context<AppEnv>, config: DingtalkConfig) => config.redirectUri ?? `${c.get('origin')}/api/dingtalk/callback`;
+/**
+ * Where DingTalk sends the browser back: the configured callback only (DINGTALK_REDIRECT_URI or
+ * CMS_PUBLIC_ORIGIN, server/dingtalk/client.ts), never one made from the request's Host (issue 14 I7).
+ */
+const callbackUrl = (_c: Context<AppEnv>, config: DingtalkConfig) => {
+  if (!config.redirectUri) throw conflict('钉钉登录的回调地址未配置（需要 CMS_PUBLIC_ORIGIN 或 DINGTALK_REDIRECT_URI），请联系管理员');
+  return config.redirectUri;
+};
 
 async function issueTicket(c: Context<AppEnv>, config: DingtalkConfig, values: { purpose: 'bind' | 'login'; userId?: number }) {
   const db = c.get('db');

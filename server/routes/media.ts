@@ -434,8 +434,10 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, contentServi
        * Who has uploaded to this library, for the 上传者 filter: the distinct uploader ids are read
        * by skipping through `(uploader_id, created_at)` (one index probe per uploader, not a scan of
        * a million rows), then named; `keyword` matches name or username, `ids` names given ones.
+       * Only for people who work with this library (its screen or a screen that picks from it):
+       * names and departments are not a staff directory for every account (issue 14 I6).
        */
-      app.get('/uploaders', access.signedIn(), async (c) => {
+      app.get('/uploaders', access.anyRoute(UPLOADERS[kind]), async (c) => {
         const q = parseInput(uploaderQuery, c.req.query());
         const ids = (q.ids ?? '').split(',').map((v) => idFilter(v.trim())).filter((v): v is number => v !== null).slice(0, 50);
         const name = sql.raw(`"${kind === 'pic' ? 'pic_stores' : 'video_stores'}"`);

@@ -17,7 +17,7 @@ import {
   type StatsFigures,
   type StatsKpi,
 } from '../../lib/resources/statistics';
-import { access } from '../auth/access';
+import { access, canAccess } from '../auth/access';
 import { dataScope, scopeCondition, subtreeIds, subtreeIdSet } from '../auth/scope';
 import { departments, statistics, statisticsByDepartment, statisticsByMonth, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
@@ -251,14 +251,17 @@ export const statisticsRoutes = new Hono<AppEnv>()
   })
   .get('/options', access.anyRoute(['/home', '/operation/stats']), async (c) => {
     // The departments and editors the viewer may filter by (their data scope), for the filter bar.
+    // 首页 filters by department only: the editor list (a staff directory of the scope) goes only to
+    // people with 数据统计, whose filter bar has 编辑 (issue 14 I6).
     const user = c.get('user')!;
+    const withEditors = canAccess(user, '/operation/stats');
     const db = c.get('db');
     const scope = dataScope(user);
     const allowed = scope.kind === 'department' ? [...(await subtreeIdSet(db, scope.rootId))] : null;
     const userWhere = scope.kind === 'self' ? eq(users.id, user.id) : allowed ? (allowed.length ? inArray(users.departmentId, allowed) : sql`false`) : undefined;
     const [depts, editors] = await Promise.all([
       scope.kind === 'self' ? [] : db.select({ id: departments.id, name: departments.name }).from(departments).where(allowed ? (allowed.length ? inArray(departments.id, allowed) : sql`false`) : undefined).orderBy(departments.sort, departments.id).limit(500),
-      db.select({ id: users.id, username: users.username, name: users.name }).from(users).where(userWhere).orderBy(users.name, users.id).limit(2000),
+      withEditors ? db.select({ id: users.id, username: users.username, name: users.name }).from(users).where(userWhere).orderBy(users.name, users.id).limit(2000) : [],
     ]);
     return ok(c, { departments: depts, editors });
   })

@@ -16,7 +16,12 @@ const notFound = () => new Response('This page could not be found', { status: 40
  * may be cached for a year. An upload that is not registered yet is not served (404).
  */
 export async function serveUpload(req: Request, uploadsDir: string, db: DbOrTx): Promise<Response> {
-  const key = decodeURIComponent(new URL(req.url).pathname.replace(/^\/uploads\//, ''));
+  let key: string;
+  try {
+    key = decodeURIComponent(new URL(req.url).pathname.replace(/^\/uploads\//, ''));
+  } catch {
+    return notFound(); // a malformed percent escape names no file (issue 14 I1)
+  }
   if (!KEY_PATTERN.test(key)) return notFound();
   const type = TYPE_OF_EXTENSION[key.split('.').pop()!];
   if (!type) return notFound();

@@ -10,7 +10,8 @@ import { createStaff, DB_KINDS, setupTestApp, testPeer, type TestContext } from 
 import { meReply, tokenReply } from '../fixtures/dingtalk-replies';
 import { startFakeDingtalk } from '../fixtures/fake-dingtalk';
 
-const CONFIG = { clientId: 'dingapp-key', clientSecret: 'dingapp-secret-2026' };
+/** As dingtalkFromEnv makes it with CMS_PUBLIC_ORIGIN=http://localhost. */
+const CONFIG = { clientId: 'dingapp-key', clientSecret: 'dingapp-secret-2026', redirectUri: 'http://localhost/api/dingtalk/callback' };
 
 /** DingTalk's two calls, recorded (tests/fixtures/dingtalk-replies.ts): `code-li`, `code-wang`; `bad-code` is refused. */
 const dingtalk = setupServer(
@@ -178,9 +179,9 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
       expect(back.searchParams.get('authCode')).toBe('code-wang');
       expect((await send(`${back.pathname}${back.search}`)).headers.get('location')).toBe('/user/bindDingtalk?result=bound');
       expect((await (await send('/api/dingtalk/status')).json()).data).toMatchObject({ bound: true, nick: '王钉钉' });
-      // The callback names the host the browser used (Next's own request URL says localhost).
+      // The callback is the configured one whatever Host the request names (issue 14 I7).
       const viaHost = await app.request('http://localhost/api/dingtalk/bind_start', { method: 'POST', headers: { 'x-test-peer': '10.0.0.1', cookie: zhou.cookie, host: 'cms.newsroom.test:8443', 'content-type': 'application/json' }, body: '{}' });
-      expect(new URL((await viaHost.json()).data.url).searchParams.get('redirect_uri')).toBe('http://cms.newsroom.test:8443/api/dingtalk/callback');
+      expect(new URL((await viaHost.json()).data.url).searchParams.get('redirect_uri')).toBe('http://localhost/api/dingtalk/callback');
       // A foreign app is turned away by the consent page.
       expect((await fetch(url.replace(CONFIG.clientId, 'someone-else'))).status).toBe(400);
     } finally {

@@ -16,7 +16,7 @@ import { cookieHeader, createStaff, DB_KINDS, setupTestApp, type TestContext } f
  * docs/decisions.md "Security review of the content routes".
  */
 
-const DINGTALK = { clientId: 'dingapp-key', clientSecret: 'dingapp-secret-2026' };
+const DINGTALK = { clientId: 'dingapp-key', clientSecret: 'dingapp-secret-2026', redirectUri: 'http://localhost/api/dingtalk/callback' };
 const dingtalkPeople: Record<string, { unionId: string; nick: string }> = {
   'code-attacker': { unionId: 'union-attacker', nick: '张三' },
   'code-attacker-2': { unionId: 'union-attacker-2', nick: '管理员' },

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
-import { guardRequest } from '@/middleware';
+import { guardRequest, middleware } from '@/middleware';
 import { ROUTES, type RouteDef } from '@/lib/routes';
 
 const routes: RouteDef[] = [...ROUTES, { path: '/secret', name: '秘密', layout: 'default', guard: 'admin' }];
@@ -42,5 +42,37 @@ describe('middleware wiring (no user-detail fetch needed)', () => {
     const overridden = res.headers.get('x-middleware-override-headers') ?? '';
     expect(overridden.split(',')).not.toContain('x-cms-user-detail');
     expect(res.headers.get('x-middleware-request-x-cms-user-detail')).toBeNull();
+  });
+});
+
+describe('script policy on every page (issue 14 I5)', () => {
+  it('a page gets a fresh nonce: in its reply’s policy and on the request Next renders from', async () => {
+    const policies: string[] = [];
+    for (const path of ['/login', '/no/such/page']) {
+      const res = await guardRequest(new NextRequest(`http://cms.test${path}`), routes);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'$/);
+      const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+      expect(res.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
+      expect(res.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
+      policies.push(csp);
+    }
+    expect(policies[0]).not.toBe(policies[1]);
+  });
+});
+
+describe('malformed percent escapes (issue 14 I1)', () => {
+  it('an API or upload path with a malformed escape is a 400 in Chinese; a well-formed one goes on', async () => {
+    for (const path of ['/uploads/%E0%A4%A', '/api/x%E0%A4%A', '/topic-api/%E0%A4%A', '/product-api/a/%E0%A4%A']) {
+      const res = await middleware(new NextRequest(`http://cms.test${path}`));
+      expect(res.status, path).toBe(400);
+      expect(await res.text()).toBe('请求地址中的百分号编码无效');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    for (const path of ['/uploads/pic/2026/11/a%20b.jpg', '/api/tags/%E4%B8%AD']) {
+      const res = await middleware(new NextRequest(`http://cms.test${path}`));
+      expect(res.headers.get('x-middleware-next'), path).toBe('1');
+      expect(res.headers.get('content-security-policy'), path).toBeNull();
+    }
   });
 });

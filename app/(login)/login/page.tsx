@@ -1,6 +1,7 @@
 import { cookies } from 'next/headers';
 import { SESSION_END_COOKIE } from '@/lib/guard';
 import { routeMetadata } from '@/lib/page-title';
+import { dingtalkFromEnv } from '@/server/dingtalk/client';
 import { LoginForm } from './login-form';
 
 export const metadata = routeMetadata('/login');
@@ -21,7 +22,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         padding: 16,
       }}
     >
-      <LoginForm from={one(query.from)} reason={reason} dingtalk={{ configured: Boolean(process.env.DINGTALK_CLIENT_ID && process.env.DINGTALK_CLIENT_SECRET), result: one(query.dingtalk) }} />
+      <LoginForm from={one(query.from)} reason={reason} dingtalk={{ configured: dingtalkFromEnv() !== null, result: one(query.dingtalk) }} />
     </main>
   );
 }

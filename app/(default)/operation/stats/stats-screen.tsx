@@ -12,16 +12,10 @@ import { optionsOf, statsParams, STATS_FILTERS } from '@/components/statistics/f
 import { isOk, type ListParams } from '@/lib/api/resource';
 import { formatCount, statisticsApi, type StatsList, type StatsListRow } from '@/lib/api/statistics';
 import { PAGE_SIZE_MAX } from '@/lib/resources/define';
+import { csvField } from '@/lib/csv';
 
 /** The list call with the URL's filters turned into days (the shared filter writes ISO times). */
 const fetchStats = (params: ListParams) => statisticsApi.list({ ...params, ...statsParams(params as Record<string, string>) });
-
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  // Text that a spreadsheet would run as a formula is prefixed with '.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 /** 数据统计: per day or per editor, filtered in the URL, with totals, details, corrections, import and export. */
 export function StatsScreen() {
@@ -82,7 +76,7 @@ export function StatsScreen() {
     setExporting(false);
     const head = view === 'day' ? ['日期', '文章', '视频', '浏览量', '访客数', '有数据的编辑'] : ['编辑', '用户名', '部门', '文章', '视频', '浏览量', '访客数', '有数据的天数'];
     const body = rows.map((r) => (view === 'day' ? [r.date, r.articles, r.videos, r.pv, r.uv, r.editors] : [r.name, r.username, r.departmentName ?? '', r.articles, r.videos, r.pv, r.uv, r.days]));
-    const text = '\uFEFF' + [head, ...body].map((line) => line.map(csvCell).join(',')).join('\r\n');
+    const text = '\uFEFF' + [head, ...body].map((line) => line.map(csvField).join(',')).join('\r\n');
     const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
     const a = document.createElement('a');
     a.href = url;

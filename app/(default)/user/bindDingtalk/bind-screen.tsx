@@ -80,7 +80,7 @@ export function BindDingtalkScreen() {
           type="info"
           showIcon
           title="钉钉登录未配置"
-          description="管理员在服务器上设置 DINGTALK_CLIENT_ID 和 DINGTALK_CLIENT_SECRET（钉钉开放平台应用的 AppKey 和 AppSecret）并登记回调地址 /api/dingtalk/callback 后，这里即可绑定。"
+          description="管理员在服务器上设置 DINGTALK_CLIENT_ID 和 DINGTALK_CLIENT_SECRET（钉钉开放平台应用的 AppKey 和 AppSecret）、本系统的外部地址 CMS_PUBLIC_ORIGIN，并登记回调地址 /api/dingtalk/callback 后，这里即可绑定。"
         />
       ) : (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>

@@ -9,7 +9,7 @@ import { NewPasswordFields } from '@/components/common/new-password-fields';
 import { useUnsavedChanges } from '@/components/crud/unsaved-changes';
 import { isOk, type Reply } from '@/lib/api/resource';
 import { http, isFailure } from '@/lib/http';
-import { AVATAR_MESSAGE, AVATAR_PATTERN, PHONE_PATTERN } from '@/lib/resources/common';
+import { AVATAR_MESSAGE, isImageUrl, PHONE_PATTERN } from '@/lib/resources/common';
 import { rules } from '@/lib/validation';
 import { useUserStore } from '@/stores/user';
 
@@ -93,7 +93,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   const savingRef = useRef(false); // Enter in a field can submit again before `saving` re-renders
   const avatar = (Form.useWatch('avatar', form) ?? '').trim();
   const name = Form.useWatch('name', form) ?? profile.name;
-  const avatarPreview = AVATAR_PATTERN.test(avatar) ? avatar : undefined;
+  const avatarPreview = isImageUrl(avatar) ? avatar : undefined;
   const [isDirty, setDirty] = useState(false);
   useUnsavedChanges(isDirty);
 
@@ -191,7 +191,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
           extra="选填：http(s) 链接或本站上传的图片（/uploads/…），上方会显示预览"
           rules={[
             { max: 512, message: '头像地址不能超过 512 个字符' },
-            { pattern: AVATAR_PATTERN, message: AVATAR_MESSAGE },
+            { validator: (_, v?: string) => (!v?.trim() || isImageUrl(v.trim()) ? Promise.resolve() : Promise.reject(new Error(AVATAR_MESSAGE))) },
           ]}
         >
           <Input placeholder="https://… 或 /uploads/…" />
