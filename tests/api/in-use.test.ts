@@ -134,6 +134,18 @@ describe.each(DB_KINDS)('in-use refusals on %s', (kind) => {
     expect(refused.body.data.inUse.map((i: { link: string }) => i.link)).toEqual([`/article/list?categoryId=${id}`, `/article/videoList?categoryId=${id}`]);
   });
 
+  it('a save racing the delete never leaves an article in a deleted category (rounds of both at once)', async () => {
+    let orphans = 0;
+    for (let round = 0; round < 25; round++) {
+      const id = await newCategory();
+      const [created, deleted] = await Promise.all([call('POST', '/api/articles', { title: uniq('抢先'), categoryId: id }), call('DELETE', `/api/categories/${id}`)]);
+      // Either the article landed first (the delete is refused) or the delete did (the save is 400).
+      expect([created.status, deleted.status].sort()).toEqual(deleted.status === 200 ? [200, 400] : [200, 409]);
+      if (created.status === 200 && deleted.status === 200) orphans++;
+    }
+    expect(orphans).toBe(0);
+  });
+
   describe('a category deleted with its articles moved to another (?moveTo=)', () => {
     it('moves them and deletes in one step, each move logged; the filtered list shows them in the new place', async () => {
       const from = await newCategory();
