@@ -29,7 +29,7 @@ export function forgetCategories() {
  * A category from any type, as a tree under its type (the type itself cannot be chosen), searchable
  * by name. Used by the list's filter and by 移动到分类.
  */
-export function CategorySelect({ value, onChange, id, placeholder = '选择分类', style, 'aria-label': ariaLabel = '分类', allowClear = true }: { value?: number; onChange?: (id: number | undefined) => void; id?: string; placeholder?: string; style?: React.CSSProperties; 'aria-label'?: string; allowClear?: boolean }) {
+export function CategorySelect({ value, onChange, id, placeholder = '选择分类', style, 'aria-label': ariaLabel = '分类', allowClear = true, disabledId }: { value?: number; onChange?: (id: number | undefined) => void; id?: string; placeholder?: string; style?: React.CSSProperties; 'aria-label'?: string; allowClear?: boolean; /** A category that cannot be chosen (the one being deleted). */ disabledId?: number }) {
   const [groups, setGroups] = useState<CategoryGroup[]>([]);
   useEffect(() => {
     void loadCategories().then(setGroups);
@@ -38,8 +38,8 @@ export function CategorySelect({ value, onChange, id, placeholder = '选择分�
     () =>
       groups
         .filter((g) => g.rows.length)
-        .map((g) => ({ key: `type-${g.type.id}`, value: `type-${g.type.id}`, title: g.type.name, selectable: false, children: buildTree(g.rows) })),
-    [groups],
+        .map((g) => ({ key: `type-${g.type.id}`, value: `type-${g.type.id}`, title: g.type.name, selectable: false, children: buildTree(g.rows, new Set(disabledId ? [disabledId] : [])) })),
+    [groups, disabledId],
   );
   return (
     <TreeSelect

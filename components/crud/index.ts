@@ -33,3 +33,4 @@ export { SortableTable, moveId, type SortableTableProps } from './sortable-table
 export { confirmLeave, hasUnsavedChanges, setLeaveConfirmer, useDialogHistory, useUnsavedChanges } from './unsaved-changes';
 export { DataScopeNote } from './data-scope-note';
 export { clearable } from './clearable';
+export { InUseLinks, inUseLinkText, useInUseRefusals } from './in-use-refusal';

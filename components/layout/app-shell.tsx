@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { Alert, App, Avatar, Button, Drawer, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
 import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { confirmLeave, hasUnsavedChanges, setLeaveConfirmer } from '@/components/crud/unsaved-changes';
+import { useInUseRefusals } from '@/components/crud/in-use-refusal';
 import { http, isFailure, setSessionEndedHandler } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
 import { groupOf, type MenuEntry } from '@/lib/menu';
@@ -87,6 +88,9 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
     });
     return () => setSessionEndedHandler(() => undefined);
   }, [modal]);
+
+  // A delete refused because the record is still in use shows what uses it, with links (issue 14).
+  useInUseRefusals();
 
   // Links inside the shell (logo, workbench shortcuts …) ask too while a form holds changes.
   useEffect(() => {

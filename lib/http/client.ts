@@ -1,6 +1,7 @@
 import axios, { AxiosError } from 'axios';
 import type { AxiosInstance } from 'axios';
 import { message as antdMessage } from 'antd';
+import { inUseOf } from '../in-use';
 
 /**
  * The JSON envelope every API reply uses. `status === 0` means success.
@@ -125,6 +126,17 @@ function sessionEnded(body: ApiReply) {
   onSessionEnded(body);
 }
 
+let onInUse: ((body: ApiReply) => void) | null = null;
+
+/**
+ * Shows a refusal that names what still uses a record (a 409 whose `data.inUse` lists counts and
+ * filtered lists, lib/in-use.ts) instead of the toast: the shell installs one that opens a dialog
+ * with a link to each list. One place for every screen's delete.
+ */
+export function setInUseHandler(fn: ((body: ApiReply) => void) | null) {
+  onInUse = fn;
+}
+
 /**
  * Routes the default toasts through antd's App context once it is mounted (themed, no warning);
  * until then they use antd's static `message`.
@@ -217,7 +229,8 @@ export function createHttp({ baseURL, notify = defaultNotify, sleep = defaultSle
       return result.body;
     }
     if (result.body.status !== 0) {
-      notify(`${result.body.message || '请求失败'} (${url})`);
+      if (onInUse && result.httpStatus === 409 && inUseOf(result.body.data)) onInUse(result.body);
+      else notify(`${result.body.message || '请求失败'} (${url})`);
     }
     // The session ended while the page was open (expired, password reset, account disabled):
     // the shell offers to sign in again and come back (the form on screen stays until then).

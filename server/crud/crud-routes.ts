@@ -9,6 +9,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { badRequest, conflict, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
 import { allOf, likePattern, listOrder, pageOf, parseListQuery } from './list';
+import { assertUnused, lockForDelete, type UsedBy } from './in-use';
 import { recordImageUsage } from './media-usage';
 import { logOperation, OPERATION_TYPES, type OperationType } from './oplog';
 
@@ -33,6 +34,8 @@ export interface HookContext {
   c: Context<AppEnv>;
   tx: Tx;
   user: SessionUser;
+  /** Runs `fn` once the transaction has committed (e.g. re-index what the write changed). */
+  afterCommit(fn: () => void): void;
 }
 
 export interface CrudOptions {
@@ -86,6 +89,12 @@ export interface CrudOptions {
   updateType?: (patch: Values) => OperationType;
   /** The record's name for the log summary. */
   title?: (row: Values) => string;
+  /**
+   * What keeps a record from being deleted (issue 14): the delete locks the record, runs
+   * `beforeDelete`, then refuses with 409 naming each relation's count (and its filtered list) while
+   * any row still points at it. @see server/crud/in-use.ts
+   */
+  usedBy?: UsedBy[];
   /** Row-count cap for list totals. */
   countCap?: number;
   operations?: { create?: boolean; update?: boolean; remove?: boolean };
@@ -159,12 +168,15 @@ export function crudRoutes(opts: CrudOptions) {
   }
 
   async function inTransaction<T>(c: Context<AppEnv>, fn: (ctx: HookContext) => Promise<T>): Promise<T> {
+    const committed: Array<() => void> = [];
     try {
-      return await c.get('db').transaction(async (tx) => {
-        const ctx = { c, tx, user: c.get('user')! };
+      const result = await c.get('db').transaction(async (tx) => {
+        const ctx: HookContext = { c, tx, user: c.get('user')!, afterCommit: (f) => void committed.push(f) };
         await opts.hooks?.beforeWrite?.(ctx);
         return fn(ctx);
       });
+      for (const f of committed) f();
+      return result;
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`${resource.label}已存在（名称重复）`);
       throw err;
@@ -280,9 +292,12 @@ export function crudRoutes(opts: CrudOptions) {
     app.delete('/:id', write, async (c) => {
       const id = idParam(c);
       await inTransaction(c, async (ctx) => {
+        // Locked first: a save pointing at it waits (or is counted), and two deletes do not both log.
+        if (opts.usedBy?.length) await lockForDelete(ctx.tx, table, id);
         const before = await getOne(ctx.tx, ctx.user, id);
         if (!before) throw notFound(`${resource.label}不存在`);
         await opts.hooks?.beforeDelete?.(ctx, before);
+        if (opts.usedBy?.length) await assertUnused(ctx.tx, { label: resource.label, usedBy: opts.usedBy, id });
         await ctx.tx.delete(table).where(eq(tableId, id));
         await opts.hooks?.afterWrite?.(ctx, null, before);
         await recordMedia(ctx.tx, null, before);
@@ -292,5 +307,5 @@ export function crudRoutes(opts: CrudOptions) {
     });
   }
 
-  return Object.assign(app, { getOne, inTransaction, recordMedia, read, write });
+  return Object.assign(app, { getOne, inTransaction, recordMedia, read, write, resource, usedBy: opts.usedBy ?? [] });
 }

@@ -6,7 +6,7 @@ import { scopeCondition } from '../auth/scope';
 import { albums, articles, users } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
 import { allOf, cappedCount, parseListQuery } from '../crud/list';
-import { conflict, idParam, notFound, ok } from '../http/reply';
+import { idParam, notFound, ok } from '../http/reply';
 
 /**
  * How many articles an album holds, counted through `articles_album_idx` and stopped past the cap
@@ -42,13 +42,9 @@ export const albumRoutes = crudRoutes({
       const [{ top }] = await tx.select({ top: max(albums.sort) }).from(albums);
       return { ...values, sort: (top ?? -1) + 1 };
     },
-    async beforeDelete({ tx }, before) {
-      // Locks the album row first: an article saved into it meanwhile waits, then sees it gone.
-      await tx.execute(sql`SELECT 1 FROM ${albums} WHERE ${albums.id} = ${before.id} FOR UPDATE`);
-      const { total, totalCapped } = await cappedCount(tx, articles, eq(articles.albumId, before.id as number), ALBUM_COUNT_CAP);
-      if (total > 0) throw conflict(`专辑「${before.name}」中还有 ${total}${totalCapped ? '+' : ''} 篇文章，请先在文章中移出专辑后再删除`);
-    },
   },
+  // An album that holds articles is not deleted (issue 14: the one generic rule, server/crud/in-use.ts).
+  usedBy: [{ key: 'articles', table: articles, column: articles.albumId, label: '篇文章' }],
   extend(app) {
     // The album's articles, newest first, for article readers, within their data scope on articles.
     app.get('/:id/articles', access.anyRoute(ARTICLE_READ_ROUTES), async (c) => {

@@ -489,6 +489,47 @@ async function deleteDrafts(tx: DbOrTx, c: Context<AppEnv>, ids: number[]) {
   return deleted.map((r) => r.id);
 }
 
+/**
+ * Moves these articles to a category (the list's 移动到分类, and a category's delete with
+ * `?moveTo=`): the viewer's scope must hold every one (404 otherwise, nothing moved), they may edit
+ * each kind, and a published or scheduled one moves only for people with 内容审核 (a move is an
+ * edit: the version grows). Each move is logged. The target is read FOR KEY SHARE, so it cannot be
+ * deleted under the move.
+ */
+export async function moveToCategory(tx: DbOrTx, c: Context<AppEnv>, ids: number[], categoryId: number) {
+  const user = c.get('user')!;
+  const [category] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, categoryId)).for('key share');
+  if (!category) throw badRequest('目标分类不存在', { categoryId: '目标分类不存在' });
+  const rows = await lockInScope(tx, user, ids);
+  if (rows.length !== ids.length) throw notFound('部分文章不存在或不在你的数据范围内，没有移动任何文章');
+  assertMayEdit(user, rows);
+  // A move is an edit: what readers see moves only through review (as for a save).
+  for (const r of rows) if (r.categoryId !== category.id) assertMayChangeLive(articleTarget, user, r.status);
+  const changing = rows.filter((r) => r.categoryId !== category.id);
+  if (changing.length) {
+    // A move is an edit: the version grows, so an editor open on an older copy is told (409).
+    await tx
+      .update(articles)
+      .set({ categoryId: category.id, version: sql`${articles.version} + 1`, updatedAt: new Date() })
+      .where(inArray(
+        articles.id,
+        changing.map((r) => r.id),
+      ));
+    const names = new Map((await tx.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...new Set(changing.map((r) => r.categoryId).filter((x): x is number => x !== null))]))).map((x) => [x.id, x.name]));
+    for (const r of changing) {
+      await logOperation(tx, c, {
+        type: 'update',
+        resource: 'articles',
+        resourceId: r.id,
+        summary: `移动「${r.title}」到分类「${category.name}」`,
+        before: { categoryId: r.categoryId, categoryName: r.categoryId ? (names.get(r.categoryId) ?? null) : null, version: r.version },
+        after: { categoryId: category.id, categoryName: category.name, version: r.version + 1 },
+      });
+    }
+  }
+  return { ids: changing.map((r) => r.id), unchanged: rows.length - changing.length, categoryName: category.name };
+}
+
 const batchSchema = z.discriminatedUnion(
   'action',
   [
@@ -524,45 +565,13 @@ export function addListRoutes(app: Hono<AppEnv>, search: SearchBackend | null) {
   app.post('/batch', access.route('/article/list'), async (c) => {
     const input = parseInput(batchSchema, await readJson(c));
     const ids = [...new Set(input.ids)];
-    const user = c.get('user')!;
     const db = c.get('db');
     if (input.action === 'delete') {
       const deleted = await db.transaction((tx) => deleteDrafts(tx, c, ids));
       searchChanged(c, deleted, true);
       return ok(c, { action: 'delete', ids: deleted });
     }
-    const moved = await db.transaction(async (tx) => {
-      const [category] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, input.categoryId));
-      if (!category) throw badRequest('目标分类不存在', { categoryId: '目标分类不存在' });
-      const rows = await lockInScope(tx, user, ids);
-      if (rows.length !== ids.length) throw notFound('部分文章不存在或不在你的数据范围内，没有移动任何文章');
-      assertMayEdit(user, rows);
-      // A move is an edit: what readers see moves only through review (as for a save).
-      for (const r of rows) if (r.categoryId !== category.id) assertMayChangeLive(articleTarget, user, r.status);
-      const changing = rows.filter((r) => r.categoryId !== category.id);
-      if (changing.length) {
-        // A move is an edit: the version grows, so an editor open on an older copy is told (409).
-        await tx
-          .update(articles)
-          .set({ categoryId: category.id, version: sql`${articles.version} + 1`, updatedAt: new Date() })
-          .where(inArray(
-            articles.id,
-            changing.map((r) => r.id),
-          ));
-        const names = new Map((await tx.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...new Set(changing.map((r) => r.categoryId).filter((x): x is number => x !== null))]))).map((x) => [x.id, x.name]));
-        for (const r of changing) {
-          await logOperation(tx, c, {
-            type: 'update',
-            resource: 'articles',
-            resourceId: r.id,
-            summary: `移动「${r.title}」到分类「${category.name}」`,
-            before: { categoryId: r.categoryId, categoryName: r.categoryId ? (names.get(r.categoryId) ?? null) : null, version: r.version },
-            after: { categoryId: category.id, categoryName: category.name, version: r.version + 1 },
-          });
-        }
-      }
-      return { ids: changing.map((r) => r.id), unchanged: rows.length - changing.length, categoryName: category.name };
-    });
+    const moved = await db.transaction((tx) => moveToCategory(tx, c, ids, input.categoryId));
     searchChanged(c, moved.ids);
     return ok(c, { action: 'move', ...moved });
   });

@@ -62,7 +62,9 @@ async function assertReferences(tx: DbOrTx, input: SaveInput) {
   const missing = async (field: string, table: typeof categories | typeof tags | typeof topics | typeof platforms | typeof videoStores | typeof picStores | typeof albums, ids: Array<number | null | undefined>, message: string) => {
     const wanted = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
     if (!wanted.length) return;
-    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, wanted));
+    // FOR KEY SHARE, as a foreign key would: a category, tag or album being deleted waits for this
+    // save (and counts it), or this save waits for the delete and finds it gone (issue 14).
+    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, wanted)).for('key share');
     if (found.length !== wanted.length) errors[field] = message;
   };
   await missing('categoryId', categories, [input.categoryId], '分类不存在');

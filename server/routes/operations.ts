@@ -116,7 +116,7 @@ async function assertGroup(tx: Tx, group: FocusGroup, slot: Values) {
     if (!hit) throw badRequest('平台不存在', { platform: '平台不存在' });
   }
   if (group === 'category') {
-    const [hit] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, slot.categoryId as number)).limit(1);
+    const [hit] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, slot.categoryId as number)).limit(1).for('key share');
     if (!hit) throw badRequest('频道不存在', { categoryId: '频道不存在' });
   }
 }

@@ -1,14 +1,17 @@
-import { and, asc, count, eq, ilike, inArray, like, max, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, like, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { categoryResource, categoryTypeResource, platformResource, tagResource, tagTypeResource, topicResource } from '../../lib/resources/taxonomy';
 import { access } from '../auth/access';
-import { categories, categoryTypes, platforms, tags, tagTypes, topics } from '../db/schema';
+import { articles, categories, categoryTypes, focusChannel, platforms, tags, tagTypes, topics, videos } from '../db/schema';
 import type { DbOrTx } from '../db/client';
-import { crudRoutes } from '../crud/crud-routes';
+import { crudRoutes, type HookContext } from '../crud/crud-routes';
+import type { UsedBy } from '../crud/in-use';
+import { searchChanged } from '../search';
+import { BATCH_MAX, moveToCategory } from './article-list';
 import { likePattern } from '../crud/list';
 import { assertTreeParent } from '../crud/tree';
-import { badRequest, conflict, idFilter, ok, parseInput } from '../http/reply';
+import { ApiError, badRequest, conflict, forbidden, idFilter, ok, parseInput } from '../http/reply';
 
 /** An id filter from the query string; one that cannot exist matches nothing. */
 const byId = (column: AnyPgColumn) => (value: string) => {
@@ -32,11 +35,8 @@ export const categoryTypeRoutes = crudRoutes({
       const [{ top }] = await tx.select({ top: max(categoryTypes.sort) }).from(categoryTypes);
       return { ...values, sort: (top ?? -1) + 1 };
     },
-    async beforeDelete({ tx }, before) {
-      const [{ n }] = await tx.select({ n: count() }).from(categories).where(eq(categories.typeId, before.id));
-      if (n > 0) throw conflict(`分类类型「${before.name}」下还有 ${n} 个分类，请先删除或移走它们`);
-    },
   },
+  usedBy: [{ key: 'categories', table: categories, column: categories.typeId, label: '个分类' }],
 });
 
 const siblingsOf = (typeId: number, parentId: number | null): SQL =>
@@ -53,6 +53,32 @@ async function assertCategoryPlacement(tx: DbOrTx, { id, typeId, parentId, name 
     .where(and(siblingsOf(typeId, parentId), eq(categories.name, name), id ? ne(categories.id, id) : undefined))
     .limit(1);
   if (twin) throw conflict(`同一级下已有名为「${name}」的分类`, { name: '同一级下已有同名分类' });
+}
+
+/** What keeps a category (issue 14); 文章 first: the delete can move them out in the same step. */
+const CATEGORY_USED_BY: UsedBy[] = [
+  { key: 'articles', table: articles, column: articles.categoryId, label: '篇文章', list: '/article/list?categoryId=' },
+  { key: 'children', table: categories, column: categories.parentId, label: '个下级分类' },
+  { key: 'videos', table: videos, column: videos.categoryId, label: '个短视频', list: '/article/videoList?categoryId=' },
+  { key: 'focus', table: focusChannel, column: focusChannel.categoryId, label: '个频道焦点图', list: '/operation/pcfocus?categoryId=' },
+];
+
+/**
+ * `DELETE /api/categories/{id}?moveTo={otherId}`: the category's articles move to another one first,
+ * in the delete's transaction, under the rules of 文章列表's 移动到分类 (`/article/list`, the data
+ * scope, each kind's route, 内容审核 for live ones), each move logged; then the delete checks what
+ * else still uses it. At most BATCH_MAX articles move in one step.
+ */
+async function moveArticlesOut({ c, tx, user, afterCommit }: HookContext, before: { id: number }, moveTo: string) {
+  const target = idFilter(moveTo);
+  if (target === null) throw badRequest('请选择要移入的分类', { moveTo: '请选择要移入的分类' });
+  if (target === before.id) throw badRequest('不能移到要删除的分类本身', { moveTo: '请选择另一个分类' });
+  if (!user.routes.has('/article/list')) throw forbidden('没有「文章列表」权限，不能移动文章');
+  const rows = await tx.select({ id: articles.id }).from(articles).where(eq(articles.categoryId, before.id)).orderBy(asc(articles.id)).limit(BATCH_MAX + 1);
+  if (rows.length > BATCH_MAX) throw new ApiError(409, `该分类下的文章超过 ${BATCH_MAX} 篇，请先在文章列表中分批移动`);
+  if (!rows.length) return;
+  const moved = await moveToCategory(tx, c, rows.map((r) => r.id), target);
+  afterCommit(() => searchChanged(c, moved.ids));
 }
 
 /** 分类: a tree per type (`GET /tree?typeId=`), siblings drag-sorted, names unique among siblings. */
@@ -96,11 +122,12 @@ export const categoryRoutes = crudRoutes({
       }
       return patch;
     },
-    async beforeDelete({ tx }, before) {
-      const [{ n }] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, before.id));
-      if (n > 0) throw conflict(`分类「${before.name}」下还有 ${n} 个下级分类，请先删除或移走它们`);
+    async beforeDelete(ctx, before) {
+      const moveTo = ctx.c.req.query('moveTo');
+      if (moveTo !== undefined) await moveArticlesOut(ctx, before, moveTo);
     },
   },
+  usedBy: CATEGORY_USED_BY,
 });
 
 /** 平台: GET, POST, PUT (SEED §7 names no delete: content and focus slots refer to platforms). */
@@ -133,11 +160,8 @@ export const tagTypeRoutes = crudRoutes({
       const [{ top }] = await tx.select({ top: max(tagTypes.sort) }).from(tagTypes);
       return { ...values, sort: (top ?? -1) + 1 };
     },
-    async beforeDelete({ tx }, before) {
-      const [{ n }] = await tx.select({ n: count() }).from(tags).where(eq(tags.typeId, before.id));
-      if (n > 0) throw conflict(`标签类型「${before.name}」下还有 ${n} 个标签，请先删除或移走它们`);
-    },
   },
+  usedBy: [{ key: 'tags', table: tags, column: tags.typeId, label: '个标签', list: '/setting/tag?typeId=' }],
 });
 
 /** How many the tag picker shows at most. */
@@ -207,6 +231,10 @@ export const tagRoutes = crudRoutes({
       return patch;
     },
   },
+  usedBy: [
+    { key: 'articles', table: articles, column: articles.tagIds, many: true, label: '篇文章', list: '/article/list?tagId=' },
+    { key: 'videos', table: videos, column: videos.tagIds, many: true, label: '个短视频' },
+  ],
 });
 
 /** 专题: drag-sorted; GET, POST, PUT (SEED §7). */

@@ -97,6 +97,7 @@ export async function loadVideo(db: DbOrTx, user: SessionUser, id: number) {
 
 type SaveInput = Partial<z.infer<typeof videoSaveSchema>>;
 
+/** Every referenced record exists, read FOR KEY SHARE so it cannot be deleted under this save (issue 14). */
 async function assertReferences(tx: DbOrTx, input: SaveInput) {
   const errors: Record<string, string> = {};
   if (input.videoStoreId !== undefined) {
@@ -104,11 +105,11 @@ async function assertReferences(tx: DbOrTx, input: SaveInput) {
     if (!v) errors.videoStoreId = '视频不在视频库中（可能已被删除）';
   }
   if (typeof input.categoryId === 'number') {
-    const [c] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
+    const [c] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).for('key share');
     if (!c) errors.categoryId = '分类不存在';
   }
   if (input.tagIds?.length) {
-    const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, input.tagIds));
+    const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, input.tagIds)).for('key share');
     if (found.length !== input.tagIds.length) errors.tagIds = '部分标签不存在';
   }
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);

@@ -64,7 +64,7 @@ describe.each(DB_KINDS)('albums (专辑管理) on %s', (kind) => {
 
     const refused = await t.call('DELETE', `/api/articles_album/${album.id}`, { cookie: admin });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('专辑「重卡评测」中还有 2 篇文章，请先在文章中移出专辑后再删除');
+    expect(refused.body.message).toBe('该专辑下有 2 篇文章，不能删除');
     const [other] = await t.db.select().from(albums).where(eq(albums.name, '物流观察'));
     expect((await t.call('DELETE', `/api/articles_album/${other.id}`, { cookie: admin })).status).toBe(200);
     expect(await t.db.select().from(albums).where(eq(albums.id, other.id))).toHaveLength(0);

@@ -79,7 +79,7 @@ describe.each(DB_KINDS)('taxonomy API on %s', (kind) => {
       const before = await logCount();
       const type = await t.call('DELETE', `/api/category_types/${news}`, { cookie: admin });
       expect(type.status).toBe(409);
-      expect(type.body.message).toMatch(/「资讯」下还有 \d+ 个分类/);
+      expect(type.body.message).toMatch(/^该分类类型下有 \d+ 个分类，不能删除$/);
       const [parent] = await t.db.select().from(categories).where(and(eq(categories.typeId, news), eq(categories.name, '行业动态')));
       const cat = await t.call('DELETE', `/api/categories/${parent.id}`, { cookie: admin });
       expect(cat.status).toBe(409);
@@ -124,7 +124,7 @@ describe.each(DB_KINDS)('taxonomy API on %s', (kind) => {
       expect((await post('/api/tags', { name: 'x' })).body.errors.typeId).toBe('请选择标签类型');
       const refused = await t.call('DELETE', `/api/tags_types/${brand}`, { cookie: admin });
       expect(refused.status).toBe(409);
-      expect(refused.body.message).toContain('还有 1 个标签');
+      expect(refused.body.message).toBe('该标签类型下有 1 个标签，不能删除');
       const types = (await t.call('GET', '/api/tags_types', { cookie: admin })).body.data.list;
       expect(types.find((x: { id: number }) => x.id === brand).tagCount).toBe(1);
     });

@@ -1,7 +1,7 @@
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHttp, isFailure, login, setSessionEndedHandler } from '@/lib/http';
+import { createHttp, isFailure, login, setInUseHandler, setSessionEndedHandler } from '@/lib/http';
 import type { HttpClient } from '@/lib/http';
 
 // Runs in the unit project's happy-dom environment. There axios picks its XHR
@@ -42,6 +42,25 @@ describe('request', () => {
     expect(notify).toHaveBeenCalledTimes(1);
     expect(notify.mock.calls[0][0]).toContain('标题不能为空');
     expect(notify.mock.calls[0][0]).toContain('/api/articles');
+  });
+
+  it('hands a 409 naming what still uses a record to the in-use handler instead of the toast (issue 14)', async () => {
+    const body = { status: 409, message: '该分类下有 2 篇文章，不能删除', data: { inUse: [{ key: 'articles', label: '篇文章', count: 2, capped: false, link: '/article/list?categoryId=5' }] } };
+    server.use(mock.delete(`${BASE}/api/categories/5`, () => HttpResponse.json(body, { status: 409 })));
+    const shown = vi.fn();
+    setInUseHandler(shown);
+    try {
+      expect(await client.del('/api/categories/5')).toEqual(body);
+      expect(shown).toHaveBeenCalledWith(body);
+      expect(notify).not.toHaveBeenCalled();
+      // Any other 409 is still a toast.
+      server.use(mock.delete(`${BASE}/api/categories/6`, () => HttpResponse.json({ status: 409, message: '冲突' }, { status: 409 })));
+      await client.del('/api/categories/6');
+      expect(notify).toHaveBeenCalledWith('冲突 (/api/categories/6)');
+      expect(shown).toHaveBeenCalledTimes(1);
+    } finally {
+      setInUseHandler(null);
+    }
   });
 
   it('falls back to 请求失败 when the envelope has no message', async () => {

@@ -6,7 +6,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ResourceFormModal, RowActions, SortableTable, type RowAction } from '@/components/crud';
 import { buildTree, childCounts, placeSibling, shiftSibling, siblingIds, subtreeOf } from '@/components/taxonomy/tree-data';
 import { isOk, resourceClient } from '@/lib/api/resource';
-import { http } from '@/lib/http';
+import { http, isFailure, NETWORK_FAILURE_TEXT } from '@/lib/http';
+import { inUseOf, type InUseItem } from '@/lib/in-use';
+import { MoveAndDeleteDialog } from './move-and-delete-dialog';
 import { categoryResource, categoryTypeResource, type Category, type CategoryType } from '@/lib/resources/taxonomy';
 
 const typeClient = resourceClient<CategoryType>(categoryTypeResource);
@@ -14,6 +16,7 @@ const categoryClient = resourceClient<Category>(categoryResource);
 
 type TypeDialog = { open: boolean; record: CategoryType | null };
 type CategoryDialog = { open: boolean; record: Category | null; parentId: number | null };
+type MoveState = { category: Category; message: string; items: InUseItem[] };
 
 /**
  * 分类管理 · 分类: the category types on the left (drag to reorder; a type with categories cannot be
@@ -29,6 +32,7 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
   const [expanded, setExpanded] = useState<number[]>([]);
   const [typeDialog, setTypeDialog] = useState<TypeDialog>({ open: false, record: null });
   const [dialog, setDialog] = useState<CategoryDialog>({ open: false, record: null, parentId: null });
+  const [moving, setMoving] = useState<MoveState | null>(null);
   const canEdit = !refusal;
 
   // Only the newest load applies: the first load answering after a type was created would bring a
@@ -87,9 +91,14 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
     if (isOk(reply)) void message.success(`「${c.name}」已${enabled ? '启用' : '停用'}`);
     await loadTree();
   };
+  // A category still in use is not deleted (issue 14): when only articles keep it, the refusal
+  // opens the move dialog (move them to another category and delete, in one server call).
   const remove = async (c: Category) => {
-    const reply = await categoryClient.remove(c.id);
-    if (isOk(reply)) void message.success(`已删除「${c.name}」`);
+    const result = await http.main.send('DELETE', `/api/categories/${c.id}`);
+    if (isFailure(result)) http.main.notify(NETWORK_FAILURE_TEXT);
+    else if (result.body.status === 0) void message.success(`已删除「${c.name}」`);
+    else if (result.httpStatus === 409 && inUseOf(result.body.data)) setMoving({ category: c, message: result.body.message ?? '', items: inUseOf(result.body.data)! });
+    else http.main.notify(result.body.message || '删除失败');
     await Promise.all([loadTree(), loadTypes()]);
   };
   const removeType = async (t: CategoryType) => {
@@ -256,6 +265,17 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
           )}
         </Card>
       </Col>
+      {moving && (
+        <MoveAndDeleteDialog
+          {...moving}
+          onClose={() => setMoving(null)}
+          onDeleted={() => {
+            void message.success(`已删除「${moving.category.name}」`);
+            setMoving(null);
+            void Promise.all([loadTree(), loadTypes()]);
+          }}
+        />
+      )}
       <ResourceFormModal<CategoryType>
         def={categoryTypeResource}
         open={typeDialog.open}
