@@ -76,7 +76,7 @@ describe.each(DB_KINDS)('origins and the web edge (issue 14) on %s', (kind) => {
         const res = await host.request('http://localhost/topic-api/%E0%A4%A', { headers: { 'x-test-peer': '10.0.0.1', cookie: admin } });
         expect(res.status).toBeLessThan(500);
       }
-      const served = await serveUpload(new Request('http://localhost/uploads/%E0%A4%A'), t.uploadsDir);
+      const served = await serveUpload(new Request('http://localhost/uploads/%E0%A4%A'), t.uploadsDir, t.db);
       expect(served.status).toBe(404);
     });
   });
