@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diffHtml, diffText, diffTokens, sideText, type Token } from '@/lib/diff';
 import { SEGMENT_CHUNK, wordSegments } from '@/lib/segment';
 import { documentTerms, queryTerms } from '@/server/content/search-terms';
+import { blockReferences } from '@/server/content/sanitize';
 
 /**
  * Issue 14, F1: Intl.Segmenter is quadratic on long strings on Node 20, and it ran over a whole
@@ -141,5 +142,15 @@ describe('text operations stay linear on long bodies (issue 14, F1)', () => {
     expect(ms).toBeLessThan(LIMIT_MS);
     expect(sideText(parts, 'before')).toBe(a);
     expect(sideText(parts, 'after')).toBe(b);
+  });
+
+  it('the ids a body uses are read in one pass, whatever its text (every save reads them)', () => {
+    const text = `<p>${'data-'.repeat(180_000)}</p>`;
+    const [refs, ms] = timed(() => blockReferences(text));
+    expect(ms).toBeLessThan(LIMIT_MS);
+    expect(refs.videoIds.size).toBe(0);
+    const html = '<div class="cms-video" data-video-id="12"></div><div class="cms-gallery" data-pic-ids="3,4"></div><div class="cms-inquiry" data-series-id="1" data-product-id="9"></div>';
+    const found = blockReferences(html);
+    expect([[...found.videoIds], [...found.picIds], [...found.productIds]]).toEqual([[12], [3, 4], [9]]);
   });
 });
