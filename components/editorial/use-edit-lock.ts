@@ -32,6 +32,17 @@ export interface EditLock {
 }
 
 const RENEW_MS = 15_000;
+
+/**
+ * A lock call carrying the unsaved copy. The server checks a copy's size as the autosave does (a
+ * body pasted past its limit is refused with 400: issue 14); that must not cost the lock and make
+ * the form read-only, so the call goes again without the copy (the lock keeps the last copy it
+ * accepted, and the save says what is too long).
+ */
+async function withCopy(call: (draft: DraftCopy | null | undefined) => Promise<LockOutcome>, draft: DraftCopy | null): Promise<LockOutcome> {
+  const outcome = await call(draft);
+  return draft && outcome.kind === 'refused' && outcome.httpStatus === 400 ? call(undefined) : outcome;
+}
 const storageKey = (path: EditorialPath, id: number) => `cms-edit-lock:${path}:${id}`;
 
 function readToken(path: EditorialPath, id: number): string | undefined {
@@ -111,12 +122,14 @@ export function useEditLock(id: number | null | undefined, { path = 'articles', 
   const acquire = useCallback(async () => {
     if (!id) return;
     setState('acquiring');
-    apply(await lockApi.acquire(path, id, { token: tokenRef.current ?? readToken(path, id), draft: draftRef.current() }), { renewing: false });
+    const token = tokenRef.current ?? readToken(path, id);
+    apply(await withCopy((draft) => lockApi.acquire(path, id, { token, draft }), draftRef.current()), { renewing: false });
   }, [id, path, apply]);
 
   const takeover = useCallback(async () => {
     if (!id) return;
-    apply(await lockApi.acquire(path, id, { takeover: true, token: tokenRef.current ?? readToken(path, id), draft: draftRef.current() }), { renewing: false });
+    const token = tokenRef.current ?? readToken(path, id);
+    apply(await withCopy((draft) => lockApi.acquire(path, id, { takeover: true, token, draft }), draftRef.current()), { renewing: false });
   }, [id, path, apply]);
 
   // Take the lock on opening; release it on leaving (navigating away, closing the tab).
@@ -146,7 +159,8 @@ export function useEditLock(id: number | null | undefined, { path = 'articles', 
     const timer = window.setInterval(async () => {
       const s = stateRef.current;
       if ((s === 'held' || s === 'offline') && tokenRef.current) {
-        apply(await lockApi.renew(path, id, { token: tokenRef.current, draft: draftRef.current() }), { renewing: true });
+        const token = tokenRef.current;
+        apply(await withCopy((draft) => lockApi.renew(path, id, { token, draft }), draftRef.current()), { renewing: true });
       } else if (s === 'locked' || s === 'takenOver') {
         const reply = await lockApi.list(path, [id]);
         if (isOk(reply) && !reply.data.list.length) setState('free');

@@ -7,7 +7,15 @@
  * into the query, so a keyword is segmented exactly as the text was.
  */
 
-const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+import { wordSegments } from '../../lib/segment';
+
+/**
+ * A body's terms come from its start: the first BODY_TERMS_WORDS distinct words, read from at most
+ * its first BODY_TERMS_CHARS characters (issue 14, F1: segmenting is not free, and a body may hold
+ * 900 000 characters). A body shorter than that gets exactly the terms it always got.
+ */
+export const BODY_TERMS_WORDS = 4000;
+export const BODY_TERMS_CHARS = 30_000;
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]+/g;
 const LATIN = /[a-z0-9]+/g;
@@ -26,10 +34,16 @@ export function bigramTerms(text: string): string[] {
   return [...out];
 }
 
-/** Words of a long text, CJK and Latin, without punctuation. */
-export function wordTerms(text: string): string[] {
+/**
+ * Distinct words of a text, CJK and Latin, without punctuation, in order of first appearance; at
+ * most `maxWords`, read from about the first `maxChars` characters (segmenting stops there).
+ */
+export function wordTerms(text: string, { maxWords = Infinity, maxChars = Infinity }: { maxWords?: number; maxChars?: number } = {}): string[] {
   const out = new Set<string>();
-  for (const { segment, isWordLike } of segmenter.segment(clean(text))) {
+  let read = 0;
+  for (const { segment, isWordLike } of wordSegments(clean(text))) {
+    if (read >= maxChars || out.size >= maxWords) break;
+    read += segment.length;
     if (isWordLike && /^[\u3400-\u9fff\uf900-\ufaffa-z0-9]+$/.test(segment)) out.add(segment);
   }
   return [...out];
@@ -37,7 +51,7 @@ export function wordTerms(text: string): string[] {
 
 /** The document: title and summary by bigrams (weight A), body words (weight B). Space-separated. */
 export function documentTerms({ title, summary, body }: { title: string; summary: string; body: string }) {
-  return { head: [...new Set([...bigramTerms(title), ...bigramTerms(summary)])].join(' '), body: wordTerms(body).slice(0, 4000).join(' ') };
+  return { head: [...new Set([...bigramTerms(title), ...bigramTerms(summary)])].join(' '), body: wordTerms(body, { maxWords: BODY_TERMS_WORDS, maxChars: BODY_TERMS_CHARS }).join(' ') };
 }
 
 /**

@@ -51,6 +51,22 @@ export const autosaveDataSchema = z
   .partial()
   .strict();
 
+/**
+ * A short video's unsaved copy, which the edit lock's heartbeat carries (short videos have no
+ * autosave): the same rules, over its fields (issue 14, F1).
+ */
+export const videoCopySchema = z
+  .object({
+    title: str('标题', 128),
+    cover: str('封面', 1024),
+    videoStoreId: id.nullable(),
+    description: str('简介', 2000),
+    categoryId: id.nullable(),
+    tagIds: z.array(id, { error: '标签必须是 id 列表' }).max(50, '标签最多 50 个'),
+  })
+  .partial()
+  .strict();
+
 const putSchema = z
   .object({
     kind: kindSchema.optional(),

@@ -3,8 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
 import { access } from '../auth/access';
-import { editLocks } from '../db/schema';
+import { editLocks, type DraftCopy } from '../db/schema';
 import { type LockHolder, LOCK_RENEW_SECONDS, LOCK_TTL_SECONDS, holderOf, liveLocks, newLockToken, readLock, recordDraft } from '../content/editorial';
+import { assertMayChangeLive } from '../content/workflow';
 import { logOperation } from '../crud/oplog';
 import { ApiError, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv } from '../http/types';
@@ -21,20 +22,25 @@ import type { EditorialTarget } from './revisions';
  *   that browser answers late;
  * - `DELETE /{id}/lock?token=` releases it (leaving the editor);
  * - `GET /locks?ids=1,2,3` the live locks of a page of the list (who is editing what).
- * A lock lapses 45 s after its last renewal (database time).
+ * A lock lapses 45 s after its last renewal (database time). The copy a tab sends is checked for
+ * shape and size like an autosave's; a published or scheduled item's lock is for reviewers only,
+ * as its save is (409 for anyone else; issue 14).
  */
 
-const draftSchema = z
-  .object({
-    baseVersion: z.number({ error: '副本缺少版本号' }).int().positive().max(INT4_MAX),
-    fields: z.record(z.string(), z.unknown(), { error: '副本内容格式不正确' }),
-  })
-  .nullable()
-  .optional();
+/**
+ * The unsaved copy a tab sends: its fields by the resource's copy rules (the article autosave's:
+ * shape and size, as typed), so no copy is larger than a save may be (issue 14, F1).
+ */
+const draftSchema = (fields: z.ZodType<Record<string, unknown>>) =>
+  z
+    .object({
+      baseVersion: z.number({ error: '副本缺少版本号' }).int().positive().max(INT4_MAX),
+      fields,
+    })
+    .nullable()
+    .optional();
 
 const token = z.string({ error: '缺少锁令牌' }).min(8, '锁令牌不正确').max(64, '锁令牌不正确');
-const acquireSchema = z.object({ token: token.optional(), takeover: z.boolean({ error: 'takeover 必须是布尔值' }).default(false), draft: draftSchema });
-const renewSchema = z.object({ token, draft: draftSchema });
 const idsSchema = z.object({
   ids: z
     .string({ error: '请提供 ids' })
@@ -46,6 +52,9 @@ export function lockRoutes(target: EditorialTarget) {
   const { resource, label } = target;
   const app = new Hono<AppEnv>();
   const timing = { ttlSeconds: LOCK_TTL_SECONDS, renewSeconds: LOCK_RENEW_SECONDS };
+  const draft = draftSchema(target.copySchema);
+  const acquireSchema = z.object({ token: token.optional(), takeover: z.boolean({ error: 'takeover 必须是布尔值' }).default(false), draft });
+  const renewSchema = z.object({ token, draft });
 
   app.get('/locks', access.anyRoute([...new Set([...target.listRoutes, ...target.readRoutes])]), async (c) => {
     const { ids } = parseInput(idsSchema, c.req.query());
@@ -60,9 +69,35 @@ export function lockRoutes(target: EditorialTarget) {
     return row;
   }
 
+  /**
+   * A published or scheduled item is changed by reviewers only, and so is its edit lock (issue 14,
+   * F7): anyone else is refused as their save would be (409, the same words), before anything is
+   * taken or kept. A tab that held the lock when the item went live (a reviewer approved it
+   * meanwhile) lets it go, and what it still had unsaved is kept as a revision, so the reviewer
+   * opening it is not told someone is editing and nothing typed is lost.
+   */
+  async function assertMayLock(c: Context<AppEnv>, row: { id: number; status: number }, input: { token?: string; draft?: DraftCopy | null }) {
+    try {
+      assertMayChangeLive(target.workflow, c.get('user')!, row.status);
+    } catch (refusal) {
+      if (!(refusal instanceof ApiError) || !input.token) throw refusal;
+      const held = input.token;
+      const savedRevisionId = await c.get('db').transaction(async (tx) => {
+        const [gone] = await tx
+          .delete(editLocks)
+          .where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, row.id), eq(editLocks.token, held)))
+          .returning({ draft: editLocks.draft, userId: editLocks.userId });
+        const copy = gone && (input.draft ?? gone.draft);
+        return copy ? recordDraft(tx, { resource, id: row.id, userId: gone.userId, draft: copy, note: `${label}上线后送达的未保存内容` }) : null;
+      });
+      throw new ApiError(refusal.status, refusal.message, refusal.errors, { held: false, savedRevisionId });
+    }
+  }
+
   app.post('/:id/lock', access.anyRoute(target.editRoutes), async (c) => {
     const row = await editable(c);
     const input = parseInput(acquireSchema, await readJson(c));
+    await assertMayLock(c, row, input);
     const user = c.get('user')!;
     const result: { token: string; revisionId: number | null; ownRevisionId: number | null } | { refused: LockHolder; ownRevisionId: number | null } = await c.get('db').transaction(async (tx) => {
       const mine = newLockToken();
@@ -105,6 +140,7 @@ export function lockRoutes(target: EditorialTarget) {
   app.put('/:id/lock', access.anyRoute(target.editRoutes), async (c) => {
     const row = await editable(c);
     const input = parseInput(renewSchema, await readJson(c));
+    await assertMayLock(c, row, input);
     const user = c.get('user')!;
     const outcome = await c.get('db').transaction(async (tx) => {
       const lock = await readLock(tx, resource, row.id, true);

@@ -12,6 +12,8 @@ import type { AppEnv, SessionUser } from '../http/types';
 import type { ContentService } from '../content/check';
 import { ARTICLE_KINDS, articleUpdateSchema } from '../../lib/resources/articles';
 import { loadArticle, updateArticle } from './articles';
+import { autosaveDataSchema } from './article-autosave';
+import { articleTarget, type WorkflowTarget } from '../content/workflow';
 
 /**
  * 修订 (DESIGN §8, issue 8): the revisions of an article or a short video, a revision with its
@@ -32,13 +34,21 @@ export interface EditorialTarget {
   /** The list screen's route (who may ask which records are locked). */
   listRoutes: string[];
   /** The record, when it exists and is in the user's data scope. */
-  load(db: DbOrTx, user: SessionUser, id: number): Promise<(Record<string, unknown> & { id: number; version: number; title: string }) | undefined>;
+  load(db: DbOrTx, user: SessionUser, id: number): Promise<(Record<string, unknown> & { id: number; version: number; title: string; status: number }) | undefined>;
   /**
    * The save's validation of the editable fields: a restore is a save, and a revision may hold an
-   * editor's unsaved copy (sent with the lock's heartbeat, never validated), so what it puts back
-   * passes the same rules as a PUT (issue: security review of the content routes).
+   * editor's unsaved copy (sent with the lock's heartbeat, checked for shape and size only), so
+   * what it puts back passes the same rules as a PUT (issue: security review of the content routes).
    */
   patchSchema: z.ZodType<Record<string, unknown>>;
+  /**
+   * The unsaved copy the lock's heartbeat carries (`draft.fields`): shape and size only, as typed,
+   * by the same rules as the article autosave's copy (issue 14, F1: it was stored unchecked and
+   * later diffed).
+   */
+  copySchema: z.ZodType<Record<string, unknown>>;
+  /** Its workflow: who may change it while it is live (issue 14, F7: the lock follows the save's rule). */
+  workflow: WorkflowTarget;
   /** Whether this user may edit this record (e.g. holds the route of its kind). */
   mayEdit(user: SessionUser, row: Record<string, unknown>): boolean;
   /** A version-checked, lock-checked save (a restore is a save). */
@@ -205,6 +215,8 @@ export function articleEditorialTarget(contentService: ContentService): Editoria
     listRoutes: ['/article/list'],
     load: (db, user, id) => loadArticle(db, user, id),
     patchSchema: articleUpdateSchema.omit({ version: true }),
+    copySchema: autosaveDataSchema,
+    workflow: articleTarget,
     mayEdit: (user, row) => user.routes.has(ARTICLE_KINDS.find((k) => k.value === row.kind)?.route ?? '/article/addArticle'),
     save: (c, { id, version, patch, lockToken, revision }) => updateArticle(c, { id, version, patch, contentService, lockToken, revision }),
   };

@@ -17,6 +17,7 @@ import type { AppEnv, SessionUser } from '../http/types';
 import { actionHandler, historyHandler, publishHandler } from './workflow';
 import { titleMatches } from './media';
 import { lockRoutes } from './article-locks';
+import { videoCopySchema } from './article-autosave';
 import { revisionRoutes, type EditorialTarget } from './revisions';
 
 /**
@@ -196,6 +197,8 @@ export function videoEditorialTarget(contentService: ContentService): EditorialT
     listRoutes: ['/article/videoList'],
     load: (db, user, id) => loadVideo(db, user, id),
     patchSchema: videoUpdateSchema.omit({ version: true }),
+    copySchema: videoCopySchema,
+    workflow: videoWorkflowTarget,
     mayEdit: (user) => user.routes.has(EDIT_ROUTE),
     save: (c, { id, version, patch, lockToken, revision }) => updateVideo(c, { id, version, patch, contentService, lockToken, revision }),
   };

@@ -99,8 +99,9 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     const lock = await t.call('POST', `/api/articles/${a.id}/lock`, { cookie: editor.cookie, body: {} });
     expect(lock.status).toBe(200);
     const token = lock.body.data.token;
-    // The heartbeat's copy is whatever the client sends: here fields no save would accept.
-    const draft = { baseVersion: 1, fields: { cover: 'javascript:alert(document.cookie)', images: [{ picId: null, url: 'data:text/html,<script>alert(1)</script>', caption: '' }], title: '标'.repeat(400), author: { evil: true } } };
+    // The heartbeat's copy is checked for shape and size only (as typed, like the autosave's; issue
+    // 14): here fields of the right shape that no save would accept.
+    const draft = { baseVersion: 1, fields: { cover: 'javascript:alert(document.cookie)', images: [{ picId: null, url: 'data:text/html,<script>alert(1)</script>', caption: '' }], title: '' } };
     expect((await t.call('PUT', `/api/articles/${a.id}/lock`, { cookie: editor.cookie, body: { token, draft } })).status).toBe(200);
     const released = await t.call('DELETE', `/api/articles/${a.id}/lock?token=${token}`, { cookie: editor.cookie });
     const rid = released.body.data.savedRevisionId;
