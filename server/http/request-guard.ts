@@ -13,6 +13,11 @@ export const MiB = 1024 * KiB;
 
 /** Body caps: JSON writes 1 MB, sign-in 64 KB. Upload routes declare their own in BODY_POLICIES. */
 export const JSON_BODY_MAX = MiB;
+/**
+ * Article writes (save, autosave, the lock heartbeat's unsaved copy, restore) carry a body of up to
+ * 900 000 characters (CONTENT_MAX): in Chinese three bytes each, 2.7 MB, plus the rest of the record.
+ */
+export const ARTICLE_BODY_MAX = 4 * MiB;
 
 export interface BodyPolicy {
   /** Largest body accepted, in bytes. */
@@ -22,10 +27,12 @@ export interface BodyPolicy {
 }
 
 const JSON_ONLY: BodyPolicy = { max: JSON_BODY_MAX, types: ['application/json'] };
+const ARTICLE_JSON: BodyPolicy = { max: ARTICLE_BODY_MAX, types: ['application/json'] };
 
 /** Routes whose bodies differ from the JSON default, by exact API path. */
 export const BODY_POLICIES: Record<string, BodyPolicy> = {
   '/api/login': { max: 64 * KiB, types: ['application/json'] },
+  '/api/articles': ARTICLE_JSON,
 };
 
 /**
@@ -35,6 +42,7 @@ export const BODY_POLICIES: Record<string, BodyPolicy> = {
  */
 export const BODY_PREFIX_POLICIES: Array<{ prefix: string; policy: BodyPolicy }> = [
   { prefix: '/api/uploads/', policy: { max: 10 * 1024 * MiB, types: ALL_MEDIA_TYPES } },
+  { prefix: '/api/articles/', policy: ARTICLE_JSON },
 ];
 
 export function bodyPolicy(path: string): BodyPolicy {
