@@ -10,7 +10,7 @@ import { albums, articles, categories, mediaUsage, picStores, platforms, sensiti
 import type { DbOrTx, Tx } from '../db/client';
 import { allOf, likePattern, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
-import { checkContent, htmlText, type ContentService } from '../content/check';
+import { articleCheckTexts, checkContent, htmlText, type ContentService } from '../content/check';
 import { assertMayWrite, lockTokenOf, recordRevision } from '../content/editorial';
 import { articleTarget, assertMayChangeLive } from '../content/workflow';
 import { blockReferences, sanitizeArticleHtml } from '../content/sanitize';
@@ -98,7 +98,7 @@ function searchVector(a: { title: string; summary: string; content: string }) {
 
 /** The content check over what a reader will see. */
 async function runCheck(db: DbOrTx, article: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }> }, service: ContentService) {
-  return checkContent(db, [article.title, article.subtitle, article.summary, htmlText(article.content), ...article.images.map((i) => i.caption)], service);
+  return checkContent(db, articleCheckTexts(article), service);
 }
 
 /**
