@@ -193,7 +193,7 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
       key: 'dingtalk',
       title: '钉钉',
       dataIndex: 'dingtalkBound',
-      width: 112,
+      width: 120,
       render: (bound: boolean | undefined, u: User) =>
         bound ? (
           <Tooltip title={`钉钉账号「${u.dingtalkNick || '未知昵称'}」，可直接登录`}>
