@@ -348,7 +348,8 @@ export const advertiseResource = defineResource({
     url: linkUrl('链接').default(''),
     startAt: dateTime('开始时间'),
     endAt: optionalDateTime('结束时间').optional(),
-    state: z.union([z.literal(0), z.literal(1)], { error: '状态必须是 0（下线）或 1（上线）' }).default(0),
+    // No state: a new ad is stored 下线 (the column's default) and only `PUT /api/advertise/state/edit`
+    // switches it (issue 14; docs/decisions.md), so nothing goes live before someone looks at it.
   }),
   fields: [
     { name: 'name', label: '广告名称', list: true, form: true, required: true, max: 64 },

@@ -63,4 +63,7 @@ export interface User {
   createdAt: string;
   departmentName?: string | null;
   roleName?: string | null;
+  /** Whether a DingTalk account is bound, and its nickname (the DingTalk id stays on the server). */
+  dingtalkBound?: boolean;
+  dingtalkNick?: string | null;
 }

@@ -11,49 +11,100 @@ import type { DbOrTx } from '../db/client';
  */
 
 /**
- * Text as it is matched: NFKC (full-width letters and digits become plain ones), lower case,
- * without spaces, punctuation or zero-width characters, so 赌 博, 赌.博 and ＤＵＢＯ still match.
+ * Look-alike letters folded to the Latin letter they imitate (a small, deliberate slice of Unicode's
+ * confusables, UTS #39): Cyrillic and Greek capitals and small letters that render like Latin ones,
+ * plus a few Latin variants NFKC keeps. Full-width and mathematical letters need no entry (NFKC).
+ */
+const LOOK_ALIKES: Record<string, string> = {
+  // Cyrillic capitals and small letters
+  А: 'a', В: 'b', С: 'c', Е: 'e', Н: 'h', І: 'i', Ј: 'j', К: 'k', М: 'm', О: 'o', Р: 'p', Ѕ: 's', Т: 't', Х: 'x', У: 'y', Ү: 'y', Ԛ: 'q', Ԝ: 'w', Һ: 'h', Ӏ: 'l',
+  а: 'a', в: 'b', с: 'c', ԁ: 'd', е: 'e', һ: 'h', і: 'i', ј: 'j', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', ԛ: 'q', ѕ: 's', т: 't', х: 'x', у: 'y', ү: 'y', ԝ: 'w', ӏ: 'l', ь: 'b',
+  // Greek capitals and small letters
+  Α: 'a', Β: 'b', Ε: 'e', Ζ: 'z', Η: 'h', Ι: 'i', Κ: 'k', Μ: 'm', Ν: 'n', Ο: 'o', Ρ: 'p', Τ: 't', Υ: 'y', Χ: 'x',
+  α: 'a', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', γ: 'y',
+  // Latin variants
+  ı: 'i', ȷ: 'j', ɑ: 'a', ɡ: 'g', ɩ: 'i', ʏ: 'y',
+};
+const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'g');
+/** Combining diacritical marks (accents, strokes and overlays laid on a letter). */
+const COMBINING_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+
+/**
+ * Text as it is matched: NFKC (full-width and mathematical letters become plain ones), accents and
+ * overlaid marks removed, look-alike letters folded to Latin, lower case, without spaces,
+ * punctuation, symbols or invisible (format) characters, so 赌 博, 赌.博, ＤＵＢＯ, cásino and
+ * cаsino (Cyrillic а) still match. Each step is one pass over the text.
  */
 export function normalizeForCheck(text: string): string {
   return text
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS, '')
     .normalize('NFKC')
+    .replace(LOOK_ALIKE, (ch) => LOOK_ALIKES[ch])
     .toLowerCase()
-    .replace(/[\s\p{P}\p{S}\u200b-\u200f\u2060\ufeff]/gu, '');
+    .replace(/[\s\p{P}\p{S}\p{Cf}]/gu, '');
 }
 
-/** The readable text of article HTML (tags removed, entities decoded where it matters). */
-export function htmlText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
-let cached: { stamp: string; mint: Mint } | undefined;
+const ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+/** alt="…", title='…' or title=… inside one tag. */
+const TEXT_ATTRIBUTE = /(?:^|\s)(?:alt|title)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 
 /**
- * The automaton for the current dictionary. Rebuilt when the dictionary changes (its size and last
- * addition are compared on each check: one indexed query), so every instance follows edits.
+ * The readable text of article HTML: tags removed (each leaves a space), entities decoded where it
+ * matters. With `attributes`, the alt and title text of each tag too, where the tag stood: what a
+ * reader sees on hovering or without the picture, and what the content check must read. One pass
+ * over the text (a `<` without its `>` stays text), so it is linear in the size of the body.
  */
-async function automaton(db: DbOrTx): Promise<Mint> {
-  const [{ n, last }] = await db.select({ n: count(), last: max(sensitiveWords.id) }).from(sensitiveWords);
-  const stamp = `${n}:${last ?? 0}`;
-  if (cached?.stamp === stamp) return cached.mint;
-  const rows = await db.select({ word: sensitiveWords.word }).from(sensitiveWords);
-  const words = [...new Set(rows.map((r) => normalizeForCheck(r.word)).filter(Boolean))];
-  cached = { stamp, mint: new Mint(words) };
-  return cached.mint;
+export function htmlText(html: string, { attributes = false }: { attributes?: boolean } = {}): string {
+  let out = '';
+  let at = 0;
+  while (at < html.length) {
+    const open = html.indexOf('<', at);
+    if (open === -1) break;
+    const close = html.indexOf('>', open + 1);
+    if (close === -1) break;
+    out += html.slice(at, open) + ' ';
+    if (attributes) {
+      const tag = html.slice(open + 1, close);
+      for (const m of tag.matchAll(TEXT_ATTRIBUTE)) out += `${m[1] ?? m[2] ?? m[3]} `;
+    }
+    at = close + 1;
+  }
+  out += html.slice(at);
+  return out.replace(/&(?:nbsp|lt|gt|quot|#39|amp);/g, (e) => ENTITIES[e]);
 }
 
-/** Dictionary words found in the texts (normalized forms, each once). */
+/** The texts of an article the content check reads (saving and publishing): one list, one place. */
+export function articleCheckTexts(a: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }> }): string[] {
+  return [a.title, a.subtitle, a.summary, htmlText(a.content, { attributes: true }), ...a.images.map((i) => i.caption)];
+}
+
+let cached: { stamp: string; mint: Mint; words: Map<string, string> } | undefined;
+
+/**
+ * The automaton for the current dictionary, over normalized words, and each normalized word's
+ * dictionary spelling. Rebuilt when the dictionary changes (its size and last addition are compared
+ * on each check: one indexed query), so every instance follows edits.
+ */
+async function automaton(db: DbOrTx) {
+  const [{ n, last }] = await db.select({ n: count(), last: max(sensitiveWords.id) }).from(sensitiveWords);
+  const stamp = `${n}:${last ?? 0}`;
+  if (cached?.stamp === stamp) return cached;
+  const rows = await db.select({ word: sensitiveWords.word }).from(sensitiveWords).orderBy(sensitiveWords.id);
+  const words = new Map<string, string>();
+  for (const { word } of rows) {
+    const key = normalizeForCheck(word);
+    if (key && !words.has(key)) words.set(key, word.trim());
+  }
+  cached = { stamp, mint: new Mint([...words.keys()]), words };
+  return cached;
+}
+
+/** Dictionary words found in the texts, each once, as the dictionary spells them. */
 export async function dictionaryHits(db: DbOrTx, texts: string[]): Promise<string[]> {
-  const mint = await automaton(db);
+  const { mint, words } = await automaton(db);
   const hits = new Set<string>();
-  for (const text of texts) for (const w of mint.filter(normalizeForCheck(text), { replace: false }).words) hits.add(w);
+  for (const text of texts) for (const w of mint.filter(normalizeForCheck(text), { replace: false }).words) hits.add(words.get(w) ?? w);
   return [...hits];
 }
 

@@ -8,7 +8,7 @@ import { scopeCondition } from '../auth/scope';
 import { snapshot } from '../crud/oplog';
 import { ApiError, badRequest, forbidden, notFound } from '../http/reply';
 import type { SessionUser } from '../http/types';
-import { checkContent, htmlText, type ContentService } from './check';
+import { articleCheckTexts, checkContent, type ContentService } from './check';
 import { recordRevision } from './editorial';
 import { libraryTexts } from './library-texts';
 import { refreshPublications } from './statistics';
@@ -432,7 +432,7 @@ export const articleTarget = registerWorkflowTarget({
   editRoutes: (row) => ARTICLE_KINDS.filter((k) => k.value === row.extra.kind).map((k) => k.route),
   async check(tx, id, service) {
     const [a] = await tx.select({ title: articles.title, subtitle: articles.subtitle, summary: articles.summary, content: articles.content, images: articles.images, videoStoreId: articles.videoStoreId }).from(articles).where(eq(articles.id, id));
-    const result = await checkContent(tx, [a.title, a.subtitle, a.summary, htmlText(a.content), ...a.images.map((i) => i.caption), ...(await libraryTexts(tx, a))], service);
+    const result = await checkContent(tx, [...articleCheckTexts(a), ...(await libraryTexts(tx, a))], service);
     await tx.update(articles).set({ checkResult: result }).where(eq(articles.id, id));
     return result;
   },

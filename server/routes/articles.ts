@@ -10,7 +10,7 @@ import { albums, articles, categories, mediaUsage, picStores, platforms, sensiti
 import type { DbOrTx, Tx } from '../db/client';
 import { allOf, likePattern, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
-import { checkContent, htmlText, type ContentService } from '../content/check';
+import { articleCheckTexts, checkContent, htmlText, type ContentService } from '../content/check';
 import { assertMayWrite, lockTokenOf, recordRevision } from '../content/editorial';
 import { articleTarget, assertMayChangeLive } from '../content/workflow';
 import { blockReferences, bodyLimitProblem, sanitizeArticleHtml } from '../content/sanitize';
@@ -109,7 +109,7 @@ function searchVector(a: { title: string; summary: string; content: string }) {
 
 /** The content check over what a reader will see. */
 async function runCheck(db: DbOrTx, article: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }>; videoStoreId?: number | null }, service: ContentService) {
-  return checkContent(db, [article.title, article.subtitle, article.summary, htmlText(article.content), ...article.images.map((i) => i.caption), ...(await libraryTexts(db, article))], service);
+  return checkContent(db, [...articleCheckTexts(article), ...(await libraryTexts(db, article))], service);
 }
 
 /**

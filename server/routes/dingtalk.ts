@@ -3,14 +3,17 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { SESSION_COOKIE } from '../../lib/constants';
+import { z } from 'zod';
 import { access } from '../auth/access';
+import { assertCurrentPassword, currentPasswordField } from '../auth/current-password';
 import { createSession, hashToken, loadSessionUser, setSessionCookies } from '../auth/session';
 import { dingtalkTickets, loginLogs, sessions, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { logOperation } from '../crud/oplog';
+import { removeDingtalkBinding } from '../dingtalk/binding';
 import { authorizeUrl, dingtalkProfile, DingtalkError, newState, verifyState, type DingtalkConfig } from '../dingtalk/client';
 import { serverEnv } from '../env';
-import { conflict, notFound, ok } from '../http/reply';
+import { conflict, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv } from '../http/types';
 
 /** A DingTalk identity waiting for its owner's password sign-in (HttpOnly, ten minutes). */
@@ -25,6 +28,7 @@ export const DINGTALK_STATE_COOKIE = 'cms_dingtalk_state';
 const STATE_COOKIE_PATH = '/api/dingtalk';
 const TICKET_MINUTES = 10;
 const BIND_SCREEN = '/user/bindDingtalk';
+const bindSchema = z.object({ currentPassword: currentPasswordField });
 
 /**
  * Where DingTalk sends the browser back: the configured callback only (DINGTALK_REDIRECT_URI or
@@ -98,8 +102,11 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
     return ok(c, { configured: Boolean(config), bound: Boolean(row?.unionId), nick: row?.nick ?? null, pending });
   });
 
+  // Binding asks for the current password like a password change (issue 14): a DingTalk
+  // account is another way in, and a stolen session must not be enough to add one.
   app.post('/bind_start', access.signedIn(), async (c) => {
     if (!config) throw conflict('钉钉登录未配置（需要 DINGTALK_CLIENT_ID 和 DINGTALK_CLIENT_SECRET），请联系管理员');
+    await assertCurrentPassword(c, parseInput(bindSchema, await readJson(c)).currentPassword);
     const state = await issueTicket(c, config, { purpose: 'bind', userId: c.get('user')!.id });
     return ok(c, { url: authorizeUrl(config, { state, redirectUri: callbackUrl(c, config) }) });
   });
@@ -181,6 +188,7 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
   app.post('/bind_pending', access.signedIn(), async (c) => {
     const pendingToken = getCookie(c, DINGTALK_PENDING_COOKIE);
     if (!config || !pendingToken) throw notFound('没有待绑定的钉钉账号（可能已超过 10 分钟），请重新用钉钉登录');
+    await assertCurrentPassword(c, parseInput(bindSchema, await readJson(c)).currentPassword);
     const me = c.get('user')!;
     await c.get('db').transaction(async (tx) => {
       const ticket = await useTicket(tx, pendingToken, 'pending');
@@ -194,10 +202,7 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
   app.delete('/binding', access.signedIn(), async (c) => {
     const me = c.get('user')!;
     await c.get('db').transaction(async (tx) => {
-      const [row] = await tx.select({ nick: users.dingtalkNick, unionId: users.dingtalkUnionId }).from(users).where(eq(users.id, me.id));
-      if (!row?.unionId) throw notFound('你还没有绑定钉钉账号');
-      await tx.update(users).set({ dingtalkUnionId: null, dingtalkNick: null, updatedAt: new Date() }).where(eq(users.id, me.id));
-      await logOperation(tx, c, { type: 'unbind_dingtalk', resource: 'profile', resourceId: me.id, summary: `解绑钉钉账号「${row.nick || row.unionId}」` });
+      if (!(await removeDingtalkBinding(tx, c, me.id, { resource: 'profile', why: (nick) => `解绑钉钉账号「${nick}」` }))) throw notFound('你还没有绑定钉钉账号');
     });
     return ok(c, { bound: false });
   });

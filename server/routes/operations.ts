@@ -524,6 +524,12 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
       const input = parseInput(advertiseEditSchema, raw) as Values;
       const sent = raw && typeof raw === 'object' ? Object.keys(raw) : [];
       const id = input.id as number | undefined;
+      // The state is not edited here (issue 14): a new ad starts 下线, and 上线 / 下线 go through
+      // `/state/edit`, logged as such. Refused rather than dropped, so a caller is not misled.
+      if (sent.includes('state')) {
+        const message = id ? '广告的上线、下线请用列表中的「上线」开关切换' : '新广告先以「下线」保存，检查无误后在列表中用「上线」开关上线';
+        throw badRequest(message, { state: message });
+      }
       if (!id) {
         // Adding: the whole record is required.
         const values = parseInput(advertiseResource.schema, raw) as Values;

@@ -7,6 +7,7 @@ import { access } from '../auth/access';
 import { assertCanGrant, canGrant } from '../auth/grants';
 import { hashPassword } from '../auth/password';
 import { endSessions } from '../auth/session';
+import { removeDingtalkBinding } from '../dingtalk/binding';
 import { dataScope, scopeCondition, subtreeIds, subtreeIdSet } from '../auth/scope';
 import { badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { SessionUser } from '../http/types';
@@ -78,6 +79,14 @@ const byId = (column: typeof users.departmentId | typeof users.roleId, value: st
   return id === null ? sql`false` : eq(column, id);
 };
 
+/** A person the viewer may manage (in their scope, not above their role), or the refusal. */
+async function managedTarget(ctx: HookContext, id: number) {
+  const target = await userRoutes.getOne(ctx.tx, ctx.user, id);
+  if (!target) throw notFound('用户不存在');
+  await guardTarget(ctx, target, { removes: false, disables: false, demotes: false });
+  return target as typeof target & { name: string; username: string };
+}
+
 const removeSessions = (tx: HookContext['tx'], userId: number) => tx.delete(sessions).where(eq(sessions.userId, userId));
 
 /** 员工: list (data-scoped), add with an initial password, update, enable/disable, reset password, delete. */
@@ -99,6 +108,9 @@ export const userRoutes = crudRoutes({
     createdAt: users.createdAt,
     departmentName: departments.name,
     roleName: roles.name,
+    // Whether (and to whom) the person's DingTalk account is bound; the DingTalk id stays here.
+    dingtalkBound: sql<boolean>`(${users.dingtalkUnionId} IS NOT NULL)`.as('dingtalk_bound'),
+    dingtalkNick: users.dingtalkNick,
   },
   joins: (q) => (q as any).leftJoin(departments, eq(departments.id, users.departmentId)).leftJoin(roles, eq(roles.id, users.roleId)),
   updateSchema: userUpdateSchema,
@@ -125,14 +137,24 @@ export const userRoutes = crudRoutes({
       // One's own password changes in 个人资料, with the current password (a stolen session must
       // not be enough to take the account over).
       if (id === c.get('user')!.id) throw conflict('请在「个人资料」中修改自己的密码（需要输入当前密码）');
-      await userRoutes.inTransaction(c, async (ctx) => {
-        const target = await userRoutes.getOne(ctx.tx, ctx.user, id);
-        if (!target) throw notFound('用户不存在');
-        await guardTarget(ctx, target, { removes: false, disables: false, demotes: false });
+      const dingtalkUnbound = await userRoutes.inTransaction(c, async (ctx) => {
+        const target = await managedTarget(ctx, id);
         await ctx.tx.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, id));
-        // A reset ends every session of that user.
+        // A reset ends every session of that user, and their DingTalk binding (issue 14): a reset
+        // is what an administrator does when the account may be in someone else's hands.
         await endSessions(ctx.tx, id, 'password');
         await logOperation(ctx.tx, c, { type: 'reset_password', resource: 'users', resourceId: id, summary: `重置「${target.name}（${target.username}）」的密码` });
+        return removeDingtalkBinding(ctx.tx, c, id, { resource: 'users', why: (nick) => `重置「${target.name}（${target.username}）」的密码，解除其钉钉绑定「${nick}」` });
+      });
+      return ok(c, { id, dingtalkUnbound });
+    });
+    // 解除钉钉绑定 on 部门与员工: the same permission, scope and "not above your role" rules as a reset.
+    app.delete('/:id/dingtalk', access.route(userResource.permission), async (c) => {
+      const id = idParam(c);
+      await userRoutes.inTransaction(c, async (ctx) => {
+        const target = await managedTarget(ctx, id);
+        const removed = await removeDingtalkBinding(ctx.tx, c, id, { resource: 'users', why: (nick) => `解除「${target.name}（${target.username}）」的钉钉绑定「${nick}」` });
+        if (!removed) throw notFound('该员工没有绑定钉钉账号');
       });
       return ok(c, { id });
     });

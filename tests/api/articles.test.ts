@@ -86,6 +86,22 @@ describe.each(DB_KINDS)('articles API on %s', (kind) => {
     expect(again.body.data.checkResult.hits).toEqual(['代开发票']);
   });
 
+  it('the content check reads alt and title text and sees through look-alike letters (issue 14 I3)', async () => {
+    await t.call('POST', '/api/sensitive_words', { cookie: admin, body: { words: ['Casino', '赌场', '六合彩'] } });
+    const body = [
+      '<p>欢迎来到 c\u0430sino 娱乐</p>', // Cyrillic а
+      '<p><img src="https://img.example.com/a.jpg" alt="澳门赌场" title="示意图"></p>',
+      '<p><a href="https://x.example.com" title="六合彩开奖">详情</a></p>',
+    ].join('');
+    const res = await t.call('POST', '/api/articles', { cookie: admin, body: { title: '看似正常的稿子', content: body } });
+    expect(res.status).toBe(200);
+    // The words as the dictionary has them.
+    expect(res.body.data.checkResult.hits.sort()).toEqual(['Casino', '六合彩', '赌场'].sort());
+    // The same text without them passes the dictionary.
+    const clean = await t.call('POST', '/api/articles', { cookie: admin, body: { title: '正常的稿子', content: '<p>欢迎来到卡车之家</p><img src="https://img.example.com/a.jpg" alt="新车图" title="示意图">' } });
+    expect(clean.body.data.checkResult.hits).toEqual([]);
+  });
+
   it('records the library items an article uses, so they cannot be deleted from under it', async () => {
     const [pic] = await t.db.insert(picStores).values({ title: '封面图', storage: 'local', key: 'pic/2026/11/aaaaaaaaaaaaaaaaaaaaaaaa.jpg', url: '/uploads/pic/2026/11/aaaaaaaaaaaaaaaaaaaaaaaa.jpg', mime: 'image/jpeg', size: 1 }).returning();
     const [pic2] = await t.db.insert(picStores).values({ title: '图集图', storage: 'local', key: 'pic/2026/11/bbbbbbbbbbbbbbbbbbbbbbbb.jpg', url: '/uploads/pic/2026/11/bbbbbbbbbbbbbbbbbbbbbbbb.jpg', mime: 'image/jpeg', size: 1 }).returning();

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { loginLogs, operationLogs, users } from '@/server/db/schema';
@@ -24,6 +24,9 @@ const dingtalk = setupServer(
     return HttpResponse.json(reply.body, { status: reply.status });
   }),
 );
+
+/** createStaff's password (tests/api/helpers.ts). */
+const STAFF_PASSWORD = 'Staff#2026';
 
 const cookieFrom = (headers: Headers, name: string) => headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith(`${name}=`));
 
@@ -52,8 +55,8 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     if (kept) stateCookies.set(cookie, kept);
   };
   /** Starts a binding as `cookie`; returns the state DingTalk would echo back. */
-  const startBind = async (cookie: string) => {
-    const res = await t.call('POST', '/api/dingtalk/bind_start', { cookie });
+  const startBind = async (cookie: string, currentPassword = STAFF_PASSWORD) => {
+    const res = await t.call('POST', '/api/dingtalk/bind_start', { cookie, body: { currentPassword } });
     expect(res.status).toBe(200);
     keepStateCookie(res.headers, cookie);
     const url = new URL(res.body.data.url);
@@ -130,10 +133,10 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     const wang = await createStaff(t, admin, { username: 'wang_dd', routes: [] });
     const withPending = `${wang.cookie}; ${pending}`;
     expect((await t.call('GET', '/api/dingtalk/status', { cookie: withPending })).body.data.pending).toEqual({ nick: '王钉钉' });
-    const bound = await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: {} });
+    const bound = await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: { currentPassword: STAFF_PASSWORD } });
     expect(bound.status).toBe(200);
     // Used once.
-    expect((await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: {} })).status).toBe(404);
+    expect((await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: { currentPassword: STAFF_PASSWORD } })).status).toBe(404);
     const next = await back(await startLogin(), 'code-wang');
     expect(next.headers.get('location')).toBe('/');
 
@@ -166,7 +169,8 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
       const zhou = await createStaff(t, admin, { username: 'zhou_dd', routes: [] });
       // One browser: its session, and the state cookie the start leaves in it.
       let browser = zhou.cookie;
-      const send = (path: string, method = 'GET') => app.request(`http://localhost${path}`, { method, headers: { 'x-test-peer': '10.0.0.1', cookie: browser, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      const send = (path: string, method = 'GET') =>
+        app.request(`http://localhost${path}`, { method, headers: { 'x-test-peer': '10.0.0.1', cookie: browser, 'content-type': 'application/json' }, body: method === 'POST' ? JSON.stringify({ currentPassword: STAFF_PASSWORD }) : undefined });
       const started = await send('/api/dingtalk/bind_start', 'POST');
       browser = `${zhou.cookie}; ${cookieFrom(started.headers, DINGTALK_STATE_COOKIE)}`;
       const { url } = (await started.json()).data;
@@ -180,12 +184,132 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
       expect((await send(`${back.pathname}${back.search}`)).headers.get('location')).toBe('/user/bindDingtalk?result=bound');
       expect((await (await send('/api/dingtalk/status')).json()).data).toMatchObject({ bound: true, nick: '王钉钉' });
       // The callback is the configured one whatever Host the request names (issue 14 I7).
-      const viaHost = await app.request('http://localhost/api/dingtalk/bind_start', { method: 'POST', headers: { 'x-test-peer': '10.0.0.1', cookie: zhou.cookie, host: 'cms.newsroom.test:8443', 'content-type': 'application/json' }, body: '{}' });
+      const viaHost = await app.request('http://localhost/api/dingtalk/bind_start', { method: 'POST', headers: { 'x-test-peer': '10.0.0.1', cookie: zhou.cookie, host: 'cms.newsroom.test:8443', 'content-type': 'application/json' }, body: JSON.stringify({ currentPassword: STAFF_PASSWORD }) });
       expect(new URL((await viaHost.json()).data.url).searchParams.get('redirect_uri')).toBe('http://localhost/api/dingtalk/callback');
       // A foreign app is turned away by the consent page.
       expect((await fetch(url.replace(CONFIG.clientId, 'someone-else'))).status).toBe(400);
     } finally {
       await new Promise((resolve) => fake.server.close(resolve));
     }
+  });
+
+  // ── Issue 14 F4: a stolen session must not become a permanent way in ──────────────────────────
+  /** Every binding gone (each test below starts from none; the recorded identities are few). */
+  const unbindAll = () => t.db.update(users).set({ dingtalkUnionId: null, dingtalkNick: null });
+  const bindingOf = async (id: number) => (await t.db.select({ unionId: users.dingtalkUnionId, nick: users.dingtalkNick }).from(users).where(eq(users.id, id)))[0];
+  /** Binds `code-li` (李钉钉) to this person through DingTalk, as the bind screen does. */
+  const bindLi = async (cookie: string) => expect((await back(await startBind(cookie), 'code-li', cookie)).headers.get('location')).toBe('/user/bindDingtalk?result=bound');
+  /** A DingTalk sign-in with `code-li` in a clean browser: where it lands. */
+  const signInAsLi = async () => (await back(await startLogin(), 'code-li')).headers.get('location');
+
+  it('binding asks for the current password; wrong ones count with 个人资料’s and the fifth ends the session (issue 14 F4)', async () => {
+    await unbindAll();
+    const sun = await createStaff(t, admin, { username: 'sun_dd', routes: [] });
+    const missing = await t.call('POST', '/api/dingtalk/bind_start', { cookie: sun.cookie, body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.currentPassword).toBe('请输入当前密码');
+    const wrong = await t.call('POST', '/api/dingtalk/bind_start', { cookie: sun.cookie, body: { currentPassword: 'guess-1' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('当前密码不正确');
+    expect(wrong.body.errors.currentPassword).toBe('当前密码不正确（还可尝试 4 次）');
+    expect(cookieFrom(wrong.headers, DINGTALK_STATE_COOKIE)).toBeUndefined();
+    // One count for both places that ask for the current password.
+    await t.call('PUT', '/api/profile/password', { cookie: sun.cookie, body: { currentPassword: 'guess-2', password: 'Sunny#2027' } });
+    expect((await t.call('POST', '/api/dingtalk/bind_start', { cookie: sun.cookie, body: { currentPassword: 'guess-3' } })).body.errors.currentPassword).toContain('还可尝试 2 次');
+    // The pending confirmation asks too.
+    const unbound = await back(await startLogin(), 'code-li');
+    const withPending = `${sun.cookie}; ${cookieFrom(unbound.headers, DINGTALK_PENDING_COOKIE)}`;
+    expect((await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: {} })).status).toBe(400);
+    expect((await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: { currentPassword: 'guess-4' } })).body.errors.currentPassword).toContain('还可尝试 1 次');
+    const last = await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: { currentPassword: 'guess-5' } });
+    expect(last.status).toBe(401);
+    expect(last.body.message).toBe('当前密码连续输错 5 次，已退出登录，请重新登录');
+    expect((await t.call('GET', '/api/dingtalk/status', { cookie: sun.cookie })).status).toBe(401);
+    expect(await bindingOf(sun.userId)).toEqual({ unionId: null, nick: null });
+    const logged = await t.db.select().from(loginLogs).where(eq(loginLogs.userId, sun.userId));
+    expect(logged.filter((l) => l.reason === 'bad_current_password')).toHaveLength(5);
+
+    // With the right password (after signing in again) both work.
+    await t.db.delete(loginLogs).where(eq(loginLogs.userId, sun.userId));
+    const again = await t.login('sun_dd', STAFF_PASSWORD);
+    const confirmed = await t.call('POST', '/api/dingtalk/bind_pending', { cookie: `${again}; ${cookieFrom((await back(await startLogin(), 'code-li')).headers, DINGTALK_PENDING_COOKIE)}`, body: { currentPassword: STAFF_PASSWORD } });
+    expect(confirmed.status).toBe(200);
+    expect(await bindingOf(sun.userId)).toEqual({ unionId: expect.any(String), nick: '李钉钉' });
+  });
+
+  it('changing one’s password or an administrator’s reset removes the binding, logged (issue 14 F4)', async () => {
+    await unbindAll();
+    const qian = await createStaff(t, admin, { username: 'qian_dd', routes: [] });
+    await bindLi(qian.cookie);
+    expect(await signInAsLi()).toBe('/');
+    const changed = await t.call('PUT', '/api/profile/password', { cookie: qian.cookie, body: { currentPassword: STAFF_PASSWORD, password: 'Qian#2027x' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toEqual({ dingtalkUnbound: true });
+    expect(await bindingOf(qian.userId)).toEqual({ unionId: null, nick: null });
+    // The DingTalk account now finds no one: it must be bound again, with the new password.
+    expect(await signInAsLi()).toBe('/login?from=%2Fuser%2FbindDingtalk&dingtalk=unbound');
+    const [own] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.type, 'unbind_dingtalk'), eq(operationLogs.resourceId, String(qian.userId))));
+    expect(own.summary).toBe('修改密码，解除钉钉绑定「李钉钉」');
+    // Without a binding the reply says nothing was removed.
+    expect((await t.call('PUT', '/api/profile/password', { cookie: qian.cookie, body: { currentPassword: 'Qian#2027x', password: 'Qian#2028x' } })).body.data).toEqual({ dingtalkUnbound: false });
+
+    // The old password no longer binds; the new one does.
+    expect((await t.call('POST', '/api/dingtalk/bind_start', { cookie: qian.cookie, body: { currentPassword: STAFF_PASSWORD } })).status).toBe(400);
+    const withNew = await t.login('qian_dd', 'Qian#2028x');
+    expect((await back(await startBind(withNew, 'Qian#2028x'), 'code-li', withNew)).headers.get('location')).toBe('/user/bindDingtalk?result=bound');
+    // An administrator's reset removes it too (and every session, as before).
+    const reset = await t.call('PUT', `/api/users/${qian.userId}/password`, { cookie: admin, body: { password: 'Reset#2028xy' } });
+    expect(reset.status).toBe(200);
+    expect(reset.body.data).toEqual({ id: qian.userId, dingtalkUnbound: true });
+    expect(await bindingOf(qian.userId)).toEqual({ unionId: null, nick: null });
+    expect(await signInAsLi()).toBe('/login?from=%2Fuser%2FbindDingtalk&dingtalk=unbound');
+    const [byAdmin] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.type, 'unbind_dingtalk'), eq(operationLogs.resource, 'users'), eq(operationLogs.resourceId, String(qian.userId))));
+    expect(byAdmin.summary).toBe('重置「员工qian_dd（qian_dd）」的密码，解除其钉钉绑定「李钉钉」');
+  });
+
+  it('部门与员工 shows who is bound; an administrator removes it within the same rules as other staff changes (issue 14 F4)', async () => {
+    await unbindAll();
+    const news = (await t.call('POST', '/api/departments', { cookie: admin, body: { name: '钉钉新闻组' } })).body.data.id as number;
+    const video = (await t.call('POST', '/api/departments', { cookie: admin, body: { name: '钉钉视频组' } })).body.data.id as number;
+    const feng = await createStaff(t, admin, { username: 'feng_dd', routes: [], level: 2, departmentId: news });
+    await bindLi(feng.cookie);
+    const other = await createStaff(t, admin, { username: 'chu_dd', routes: [], departmentId: video });
+    await t.db.update(users).set({ dingtalkUnionId: 'union-chu', dingtalkNick: '褚钉钉' }).where(eq(users.id, other.userId));
+    const strong = await createStaff(t, admin, { username: 'wei_dd', routes: ['/article/list'], departmentId: news });
+    await t.db.update(users).set({ dingtalkUnionId: 'union-wei', dingtalkNick: '卫钉钉' }).where(eq(users.id, strong.userId));
+
+    // The staff list and one record say whether and to whom; the DingTalk id itself stays on the server.
+    const list = await t.call('GET', `/api/users?departmentId=${news}`, { cookie: admin });
+    const row = list.body.data.list.find((u: { id: number }) => u.id === feng.userId);
+    expect(row).toMatchObject({ dingtalkBound: true, dingtalkNick: '李钉钉' });
+    expect(JSON.stringify(list.body)).not.toContain('union-');
+    expect((await t.call('GET', `/api/users/${strong.userId}`, { cookie: admin })).body.data).toMatchObject({ dingtalkBound: true, dingtalkNick: '卫钉钉' });
+    expect(list.body.data.list.find((u: { username: string }) => u.username === 'admin')).toBeUndefined();
+    expect((await t.call('GET', '/api/users?pageSize=100', { cookie: admin })).body.data.list.find((u: { username: string }) => u.username === 'admin')).toMatchObject({ dingtalkBound: false, dingtalkNick: null });
+
+    // A department manager of 钉钉新闻组 with only 部门与员工: not other departments (404), not a stronger account (403).
+    const lead = await createStaff(t, admin, { username: 'lead_dd', routes: ['/department'], level: 2, departmentId: news });
+    expect((await t.call('DELETE', `/api/users/${other.userId}/dingtalk`, { cookie: lead.cookie })).status).toBe(404);
+    const above = await t.call('DELETE', `/api/users/${strong.userId}/dingtalk`, { cookie: lead.cookie });
+    expect(above.status).toBe(403);
+    expect(above.body.message).toBe('不能管理权限比自己大的员工');
+    // Without the staff screen: refused.
+    expect((await t.call('DELETE', `/api/users/${feng.userId}/dingtalk`, { cookie: other.cookie })).status).toBe(403);
+    expect((await bindingOf(other.userId)).nick).toBe('褚钉钉');
+    expect((await bindingOf(strong.userId)).nick).toBe('卫钉钉');
+
+    const removed = await t.call('DELETE', `/api/users/${feng.userId}/dingtalk`, { cookie: lead.cookie });
+    expect(removed.status).toBe(200);
+    expect(await bindingOf(feng.userId)).toEqual({ unionId: null, nick: null });
+    expect(await signInAsLi()).toBe('/login?from=%2Fuser%2FbindDingtalk&dingtalk=unbound');
+    const [log] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.type, 'unbind_dingtalk'), eq(operationLogs.resource, 'users'), eq(operationLogs.resourceId, String(feng.userId))));
+    expect(log).toMatchObject({ summary: '解除「员工feng_dd（feng_dd）」的钉钉绑定「李钉钉」', userId: lead.userId });
+    // Nothing left to remove.
+    const again = await t.call('DELETE', `/api/users/${feng.userId}/dingtalk`, { cookie: lead.cookie });
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe('该员工没有绑定钉钉账号');
+    // The administrator (all data, all permissions) removes the others'.
+    expect((await t.call('DELETE', `/api/users/${strong.userId}/dingtalk`, { cookie: admin })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/users/${other.userId}/dingtalk`, { cookie: admin })).status).toBe(200);
   });
 });

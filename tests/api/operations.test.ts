@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { articles, categories, mediaUsage, operationLogs, picStores } from '@/server/db/schema';
+import { advertise, articles, categories, mediaUsage, operationLogs, picStores } from '@/server/db/schema';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 /** 运营管理 (issue 9): every family against the real database, no mock of our own server. */
@@ -322,6 +322,21 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       expect(logs.map((l) => l.summary)).toContain('上线广告「首页顶部通栏」');
       const { cookie } = await createStaff(t, admin, { username: 'noad', routes: ['/operation/brand'] });
       expect((await call('PUT', '/api/advertise/state/edit', { id: ad.id, state: 0 }, cookie)).status).toBe(403);
+    });
+
+    it('a new ad starts 下线: /edit refuses a state, on create and on edit; only /state/edit switches it (issue 14 I2)', async () => {
+      const body = { name: '抢先上线', position: 'home_top', image: picUrl, url: 'https://ad.example.com', startAt: inHours(-1) };
+      const live = await call('PUT', '/api/advertise/edit', { ...body, state: 1 });
+      expect(live.status).toBe(400);
+      expect(live.body.errors).toEqual({ state: '新广告先以「下线」保存，检查无误后在列表中用「上线」开关上线' });
+      expect((await t.db.select().from(advertise).where(eq(advertise.name, '抢先上线')))).toEqual([]);
+      const added = await call('PUT', '/api/advertise/edit', body);
+      expect(added.body.data.state).toBe(0);
+      const sneaked = await call('PUT', '/api/advertise/edit', { id: added.body.data.id, name: '改名顺便上线', state: 1 });
+      expect(sneaked.status).toBe(400);
+      expect(sneaked.body.errors.state).toBe('广告的上线、下线请用列表中的「上线」开关切换');
+      const [row] = await t.db.select().from(advertise).where(eq(advertise.id, added.body.data.id));
+      expect(row).toMatchObject({ name: '抢先上线', state: 0 });
     });
   });
 });

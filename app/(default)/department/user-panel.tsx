@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography, type TableColumnType } from 'antd';
+import { Alert, App, Button, Card, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography, type TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   actionsColumn,
@@ -189,6 +189,22 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
     column('enabled'),
     { key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 112, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
     { key: 'roleName', title: '角色', dataIndex: 'roleName', width: 96, ellipsis: { showTitle: true }, render: (v: string | null, u: User) => (u.isSuper ? '全部权限' : (v ?? <Tag>未分配</Tag>)) },
+    {
+      key: 'dingtalk',
+      title: '钉钉',
+      dataIndex: 'dingtalkBound',
+      width: 120,
+      render: (bound: boolean | undefined, u: User) =>
+        bound ? (
+          <Tooltip title={`钉钉账号「${u.dingtalkNick || '未知昵称'}」，可直接登录`}>
+            <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+              已绑定钉钉
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">未绑定</Typography.Text>
+        ),
+    },
     column('phone'),
     { key: 'lastLoginAt', title: '上次登录', dataIndex: 'lastLoginAt', width: 150, render: formatDateTime },
     actionsColumn<User>({
@@ -203,8 +219,27 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
       },
       deleteRefusal: (u) => refusalOf('delete', u),
       deleteTitle: (u) => `确定删除员工「${u.name}（${u.username}）」吗？`,
-      more: (u) => [{ key: 'reset', label: '重置密码', onClick: () => setResetting(u), disabled: refusalOf('reset', u) ?? false }],
-      order: ['edit', 'reset', 'delete'],
+      more: (u) => [
+        { key: 'reset', label: '重置密码', onClick: () => setResetting(u), disabled: refusalOf('reset', u) ?? false },
+        {
+          key: 'unbindDingtalk',
+          label: '解除钉钉绑定',
+          danger: true,
+          hidden: !u.dingtalkBound,
+          disabled: refusalOf('manage', u) ?? false,
+          confirm: {
+            title: `解除「${u.name}（${u.username}）」的钉钉绑定「${u.dingtalkNick || '未知昵称'}」？`,
+            content: '解除后不能再用这个钉钉账号登录此账号；本人需要时可在「绑定钉钉」中输入密码重新绑定。',
+            okText: '解除绑定',
+          },
+          onClick: async () => {
+            const reply = await http.main.del<{ id: number }>(`/api/users/${u.id}/dingtalk`);
+            if (isOk(reply)) void message.success(`已解除「${u.name}」的钉钉绑定`);
+            void list.reload();
+          },
+        },
+      ],
+      order: ['edit', 'reset', 'unbindDingtalk', 'delete'],
     }),
   ];
 
@@ -311,7 +346,7 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
           else void list.reload();
         }}
       />
-      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} onReset={() => void list.reload()} />
       <BulkMoveModal
         state={bulkDialog}
         deptTree={deptTree}
@@ -381,7 +416,7 @@ function BulkMoveModal({
   );
 }
 
-function ResetPasswordModal({ user, onClose }: { user: User | null; onClose: () => void }) {
+function ResetPasswordModal({ user, onClose, onReset }: { user: User | null; onClose: () => void; onReset: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const [saving, setSaving] = useState(false);
@@ -390,11 +425,13 @@ function ResetPasswordModal({ user, onClose }: { user: User | null; onClose: () 
   const save = async ({ password }: { password: string }) => {
     if (!user || saving) return;
     setSaving(true);
-    const reply = await http.main.put(`/api/users/${user.id}/password`, { password });
+    const reply = await http.main.put<{ id: number; dingtalkUnbound: boolean }>(`/api/users/${user.id}/password`, { password });
     setSaving(false);
     if (isOk(reply)) {
-      void message.success(`已重置「${user.name}」的密码，其登录已失效`);
+      void message.success(`已重置「${user.name}」的密码，其登录已失效${reply.data.dingtalkUnbound ? '，钉钉绑定已解除' : ''}`);
       onClose();
+      // The list shows the binding.
+      onReset();
     } else if (!('isAxiosError' in reply) && reply.errors?.password) {
       form.setFields([{ name: 'password', errors: [reply.errors.password] }]);
     }
@@ -412,6 +449,9 @@ function ResetPasswordModal({ user, onClose }: { user: User | null; onClose: () 
       destroyOnHidden
     >
       <Form form={form} name="reset-password" layout="vertical" onFinish={save} clearOnDestroy>
+        {user?.dingtalkBound && (
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`重置后，其钉钉绑定「${user.dingtalkNick || '未知昵称'}」也会解除`} description="账号可能不在本人手中时才需要重置；本人之后可在「绑定钉钉」中输入新密码重新绑定。" />
+        )}
         <NewPasswordFields extra={passwordField.help} />
       </Form>
     </Modal>

@@ -28,7 +28,7 @@ const REASON_TEXT: Record<string, string> = {
   disabled: '账号已停用',
   rate_limited: '尝试过于频繁',
   pending: '未完成（校验中断）',
-  bad_current_password: '修改密码时当前密码错误',
+  bad_current_password: '当前密码错误（修改密码或绑定钉钉时）',
 };
 
 const RESULT_OPTIONS = [

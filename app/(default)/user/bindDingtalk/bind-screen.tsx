@@ -2,8 +2,9 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
-import { Alert, App, Button, Card, Descriptions, Space, Spin, Typography } from 'antd';
-import { http } from '@/lib/http';
+import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Space, Spin, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { http, isFailure, type ApiReply, type HttpFailure } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
 
 interface Status {
@@ -32,7 +33,6 @@ export function BindDingtalkScreen() {
   const { message, modal } = App.useApp();
   const params = useSearchParams();
   const [status, setStatus] = useState<Status | null>(null);
-  const [busy, setBusy] = useState(false);
   const result = RESULT_TEXT[params.get('result') ?? params.get('error') ?? ''];
 
   const load = useCallback(async () => {
@@ -43,18 +43,21 @@ export function BindDingtalkScreen() {
     void load();
   }, [load]);
 
-  const bind = async () => {
-    setBusy(true);
-    const reply = await http.main.post<{ url: string }>('/api/dingtalk/bind_start', {});
+  // Both ways of binding ask for the current password first (a stolen session is not enough).
+  const [asking, setAsking] = useState<'bind' | 'pending' | null>(null);
+  const bind = async (currentPassword: string) => {
+    const reply = await http.main.post<{ url: string }>('/api/dingtalk/bind_start', { currentPassword });
     if (isOk(reply)) window.location.assign(reply.data.url);
-    else setBusy(false);
+    return reply;
   };
-  const confirmPending = async () => {
-    setBusy(true);
-    const reply = await http.main.post<{ bound: boolean }>('/api/dingtalk/bind_pending', {});
-    setBusy(false);
-    if (isOk(reply)) void message.success('钉钉账号已绑定');
-    await load();
+  const confirmPending = async (currentPassword: string) => {
+    const reply = await http.main.post<{ bound: boolean }>('/api/dingtalk/bind_pending', { currentPassword });
+    if (isOk(reply)) {
+      setAsking(null);
+      void message.success('钉钉账号已绑定');
+      await load();
+    }
+    return reply;
   };
   const unbind = () =>
     modal.confirm({
@@ -91,7 +94,7 @@ export function BindDingtalkScreen() {
               title={`把钉钉账号「${status.pending.nick}」绑定到当前账号？`}
               description="你刚才用这个钉钉账号登录，但它还没有绑定员工账号。确认后，以后可以用它直接登录。"
               action={
-                <Button type="primary" loading={busy} onClick={() => void confirmPending()}>
+                <Button type="primary" onClick={() => setAsking('pending')}>
                   确认绑定
                 </Button>
               }
@@ -105,15 +108,74 @@ export function BindDingtalkScreen() {
               解绑钉钉
             </Button>
           ) : (
-            <Button type="primary" loading={busy} onClick={() => void bind()}>
+            <Button type="primary" onClick={() => setAsking('bind')}>
               绑定钉钉
             </Button>
           )}
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            绑定时会跳转到钉钉的授权页面，确认后自动回到这里。一个钉钉账号只能绑定一个员工账号。
+            绑定前需要输入当前密码，然后会跳转到钉钉的授权页面，确认后自动回到这里。一个钉钉账号只能绑定一个员工账号；修改或重置密码时绑定会自动解除。
           </Typography.Paragraph>
         </Space>
       )}
+      <CurrentPasswordModal
+        open={asking !== null}
+        title={asking === 'pending' ? `确认绑定钉钉账号「${status?.pending?.nick ?? ''}」` : '绑定钉钉'}
+        okText={asking === 'pending' ? '确认绑定' : '继续'}
+        onSubmit={(password) => (asking === 'pending' ? confirmPending(password) : bind(password))}
+        onClose={() => setAsking(null)}
+      />
     </Card>
+  );
+}
+
+/**
+ * Asks for the current password before a binding (the server checks it and counts wrong ones with
+ * 个人资料's). A wrong one is shown under the field; the dialog stays open until it succeeds
+ * (binding then leaves for DingTalk) or is cancelled.
+ */
+function CurrentPasswordModal({
+  open,
+  title,
+  okText,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  okText: string;
+  onSubmit: (password: string) => Promise<ApiReply<unknown> | HttpFailure>;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<{ currentPassword: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async ({ currentPassword }: { currentPassword: string }) => {
+    if (busy) return;
+    setBusy(true);
+    const reply = await onSubmit(currentPassword);
+    // A success leaves for DingTalk (keep spinning) or closes the dialog.
+    if (isOk(reply)) return;
+    setBusy(false);
+    const error = isFailure(reply) ? undefined : reply.errors?.currentPassword;
+    if (error) form.setFields([{ name: 'currentPassword', errors: [error] }]);
+  };
+  return (
+    <Modal
+      title={title}
+      open={open}
+      okText={okText}
+      cancelText="取消"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      afterClose={() => setBusy(false)}
+      destroyOnHidden
+    >
+      <Form form={form} name="dingtalk-password" layout="vertical" onFinish={(v) => void submit(v)} clearOnDestroy requiredMark>
+        <Typography.Paragraph type="secondary">钉钉账号可以直接登录这个员工账号，绑定前请输入当前密码确认是你本人。</Typography.Paragraph>
+        <Form.Item name="currentPassword" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
+          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }

@@ -219,13 +219,13 @@ function PasswordForm() {
     if (savingRef.current) return;
     savingRef.current = true;
     setSaving(true);
-    const reply = await http.main.put<null>('/api/profile/password', { currentPassword: values.currentPassword, password: values.password });
+    const reply = await http.main.put<{ dingtalkUnbound: boolean }>('/api/profile/password', { currentPassword: values.currentPassword, password: values.password });
     savingRef.current = false;
     setSaving(false);
     if (isOk(reply)) {
       form.resetFields();
       setDirty(false);
-      void message.success('密码已修改，其他设备上的登录已失效');
+      void message.success(reply.data.dingtalkUnbound ? '密码已修改，其他设备上的登录已失效，钉钉绑定已解除（需要时请重新绑定）' : '密码已修改，其他设备上的登录已失效');
     } else if (!isFailure(reply)) {
       const rest = applyFieldErrors(form, ['currentPassword', 'password'], reply.errors);
       if (rest.length > 0) void message.error(rest[0]);
@@ -234,7 +234,7 @@ function PasswordForm() {
 
   return (
     <Form form={form} name="password" layout="vertical" onFinish={onFinish} onValuesChange={() => setDirty(true)} disabled={saving} requiredMark style={{ maxWidth: 480 }}>
-      <Typography.Paragraph type="secondary">修改后，除当前浏览器外，其他设备上的登录都会失效，需要用新密码重新登录。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">修改后，除当前浏览器外，其他设备上的登录都会失效，需要用新密码重新登录；已绑定的钉钉账号也会解除绑定。</Typography.Paragraph>
       <Form.Item name="currentPassword" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
         <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
       </Form.Item>
