@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, max, ne, sql } from 'drizzle-orm';
 import { departmentResource } from '../../lib/resources/departments';
 import { access } from '../auth/access';
-import { departments, users } from '../db/schema';
+import { articles, departments, users, videos } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
 import { badRequest, conflict, forbidden, ok } from '../http/reply';
 import type { DbOrTx } from '../db/client';
@@ -68,6 +68,11 @@ export const departmentRoutes = crudRoutes({
   keyword: [departments.name],
   orderBy: [asc(departments.parentId), asc(departments.sort), asc(departments.id)],
   sortGroup: departments.parentId,
+  // Content keeps the department it was written in (the 本部门 scope reads it): never orphaned.
+  usedBy: [
+    { key: 'articles', table: articles, column: articles.departmentId, label: '篇文章', list: '/article/list?departmentId=' },
+    { key: 'videos', table: videos, column: videos.departmentId, label: '个短视频' },
+  ],
   extend(app) {
     // The whole tree in one query, each department with its member count (tree screen, pickers).
     app.get('/tree', access.signedIn(), async (c) => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { passwordResetSchema, userResource, userUpdateSchema } from '../../lib/resources/users';
-import { departments, roles, sessions, users } from '../db/schema';
+import { articles, departments, roles, sessions, users, videos } from '../db/schema';
 import { crudRoutes, type HookContext } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
 import { access } from '../auth/access';
@@ -93,6 +93,11 @@ const removeSessions = (tx: HookContext['tx'], userId: number) => tx.delete(sess
 export const userRoutes = crudRoutes({
   resource: userResource,
   table: users,
+  // Whoever wrote content stays on it (its 编辑 column, the 仅本人 scope): disable such a person instead.
+  usedBy: [
+    { key: 'articles', table: articles, column: articles.editorId, label: '篇文章', list: '/article/list?editorId=' },
+    { key: 'videos', table: videos, column: videos.editorId, label: '个短视频' },
+  ],
   columns: {
     id: users.id,
     username: users.username,

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { articles, categories, operationLogs, picStores, videoStores } from '@/server/db/schema';
+import { articles, categories, operationLogs, picStores, videos, videoStores } from '@/server/db/schema';
 import { albumRoutes } from '@/server/routes/albums';
+import { departmentRoutes } from '@/server/routes/departments';
+import { userRoutes } from '@/server/routes/users';
 import { categoryRoutes, categoryTypeRoutes, tagRoutes, tagTypeRoutes } from '@/server/routes/taxonomy';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
@@ -47,6 +49,30 @@ describe.each(DB_KINDS)('in-use refusals on %s', (kind) => {
     };
   };
 
+  const writers = new Map<number, string>();
+  /** A person who may write articles and short videos; their cookie is kept by id. */
+  const writer = async (departmentId: number | null = null) => {
+    const staff = await createStaff(t, admin, { username: uniq('writer'), routes: ['/article/addArticle', '/article/createVideo', '/article/list', '/article/videoList'], departmentId });
+    writers.set(staff.userId, staff.cookie);
+    return staff;
+  };
+  /** An item written by the person; the undo deletes it. */
+  const writtenBy = async (userId: number, what: 'articles' | 'videos') => {
+    const own = await call('POST', `/api/${what}`, { title: uniq('作品'), ...(what === 'videos' ? { videoStoreId: libVideo } : {}) }, writers.get(userId)!);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    // Short videos have no delete route (they go offline): the walk removes its own row directly.
+    if (what === 'videos') return async () => void (await t.db.delete(videos).where(eq(videos.id, own.body.data.id)));
+    return async () => void (await data('DELETE', `/api/${what}/${own.body.data.id}`));
+  };
+  const newDepartment = async () => (await data('POST', '/api/departments', { name: uniq('部门') })).id as number;
+  /** An item written in the department by someone who has since moved to another one. */
+  const writtenIn = async (departmentId: number, what: 'articles' | 'videos') => {
+    const staff = await writer(departmentId);
+    const undo = await writtenBy(staff.userId, what);
+    await data('PUT', `/api/users/${staff.userId}`, { departmentId: null });
+    return undo;
+  };
+
   /** How to use the thing through each declared relation (`resource.key`); returns the undo. */
   const fixtures: Record<string, { make: () => Promise<number>; use: (id: number) => Promise<() => Promise<void>> }> = {
     'category_types.categories': {
@@ -83,13 +109,18 @@ describe.each(DB_KINDS)('in-use refusals on %s', (kind) => {
     },
     'tags.articles': { make: newTag, use: (id) => article({ tagIds: [id] }, { tagIds: [] }) },
     'tags.videos': { make: newTag, use: (id) => video({ tagIds: [id] }, { tagIds: [] }) },
+    // A person who wrote content, and the department it was written in, are kept (disable instead).
+    'users.articles': { make: async () => (await writer()).userId, use: (id) => writtenBy(id, 'articles') },
+    'users.videos': { make: async () => (await writer()).userId, use: (id) => writtenBy(id, 'videos') },
+    'departments.articles': { make: newDepartment, use: (id) => writtenIn(id, 'articles') },
+    'departments.videos': { make: newDepartment, use: (id) => writtenIn(id, 'videos') },
     'articles_album.articles': {
       make: async () => (await data('POST', '/api/articles_album', { name: uniq('专辑') })).id,
       use: (id) => article({ albumId: id }, { albumId: null }),
     },
   };
 
-  const routes = [categoryTypeRoutes, categoryRoutes, tagTypeRoutes, tagRoutes, albumRoutes];
+  const routes = [categoryTypeRoutes, categoryRoutes, tagTypeRoutes, tagRoutes, albumRoutes, userRoutes, departmentRoutes];
   const relations = routes.flatMap((r) => r.usedBy.map((u) => ({ resource: r.resource, relation: u, name: `${r.resource.name}.${u.key}` })));
 
   beforeAll(async () => {
