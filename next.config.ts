@@ -15,6 +15,10 @@ const nextConfig: NextConfig = {
    * hosts (`/api/*`, `/product-api/*`, `/topic-api/*`) set the same headers themselves, so they are
    * not sent twice.
    */
+  // Browsers ask for /favicon.ico where a page names no icon (a picture or file opened on its own).
+  async rewrites() {
+    return [{ source: '/favicon.ico', destination: '/logo.svg' }];
+  },
   async headers() {
     return [
       { source: PAGES, headers: toList(securityHeaders({ https: false })) },

@@ -1,7 +1,7 @@
 import { expect, test } from './helpers';
 import { api, E2E_ADMIN, expectAccessible, fillSignIn, settled, shot, signIn, signOut } from './helpers';
 
-test('a staff member signs in, uses the shell and signs out', async ({ page, context }) => {
+test('a staff member signs in, uses the shell and signs out', async ({ page, context, pageErrors }) => {
   // Signed out, the back office sends everyone to the login screen, remembering the page.
   await page.goto('/article/list');
   await expect(page).toHaveURL(/\/login\?from=%2Farticle%2Flist$/);
@@ -79,7 +79,8 @@ test('a staff member signs in, uses the shell and signs out', async ({ page, con
   await page.goto('/login');
   await expect(page).toHaveURL(/\/$/);
 
-  // A path that is no route at all.
+  // A path that is no route at all (the browser logs the page's own 404).
+  pageErrors.allow(/status of 404 .*\/no\/such\/page/);
   const res = await page.goto('/no/such/page');
   expect(res?.status()).toBe(404);
   await expect(page.getByText('This page could not be found')).toBeVisible();

@@ -7,15 +7,21 @@ export { E2E_ADMIN };
 export { expect };
 
 /**
- * What the browser said went wrong during one journey: every page error (an uncaught exception, a
- * hydration failure such as React's #418) and every console error, from every page of every context
- * the journey opens. A journey fails on any of them unless it declared that one expected
- * (`pageErrors.allow(/…/)`, e.g. the status a deliberately refused request logs).
+ * What the browser said went wrong during one journey: every page error (an uncaught exception or
+ * rejection, a hydration failure such as React's #418) and every console error, from every page of
+ * every context the journey opens. A journey fails on any of them unless it declared that one
+ * expected (`pageErrors.allow(/…/)`). Two kinds of "Failed to load resource" are not errors of
+ * the page and are left out: a 4xx answer of our own API (a refusal the screen shows in its own
+ * words, and the journey asserts on what it shows), and anything on another origin (this machine
+ * has no internet: journeys use outside picture addresses that never resolve, and the stand-in
+ * DingTalk has no favicon). A 5xx, or a 4xx of a page or asset of ours, always fails.
  */
 export class PageErrors {
   readonly seen: string[] = [];
   private readonly allowed: RegExp[] = [];
   private readonly watched = new WeakSet<Page>();
+
+  constructor(private readonly origin: string) {}
 
   allow(pattern: RegExp) {
     this.allowed.push(pattern);
@@ -29,12 +35,19 @@ export class PageErrors {
   watchPage(page: Page) {
     if (this.watched.has(page)) return;
     this.watched.add(page);
-    page.on('pageerror', (error) => this.seen.push(`page error on ${page.url()}: ${error.message}`));
+    page.on('pageerror', (error) => this.seen.push(`page error on ${page.url()}: ${error.message || String(error)}`));
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
-      const where = message.location().url ? ` (${message.location().url})` : '';
-      this.seen.push(`console error on ${page.url()}: ${message.text()}${where}`);
+      const resource = message.location().url;
+      if (message.text().startsWith('Failed to load resource') && resource && this.isExpectedFailure(resource, message.text())) return;
+      this.seen.push(`console error on ${page.url()}: ${message.text()}${resource ? ` (${resource})` : ''}`);
     });
+  }
+
+  private isExpectedFailure(resource: string, text: string): boolean {
+    const url = new URL(resource);
+    if (url.origin !== this.origin) return true;
+    return url.pathname.startsWith('/api/') && /status of 4\d\d/.test(text);
   }
 
   unexpected(): string[] {
@@ -48,8 +61,8 @@ export class PageErrors {
  */
 export const test = base.extend<{ pageErrors: PageErrors }>({
   pageErrors: [
-    async ({ browser, context }, use, testInfo) => {
-      const errors = new PageErrors();
+    async ({ browser, context, baseURL }, use, testInfo) => {
+      const errors = new PageErrors(new URL(baseURL!).origin);
       errors.watchContext(context);
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args: Parameters<typeof browser.newContext>) => {

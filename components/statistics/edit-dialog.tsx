@@ -23,7 +23,9 @@ export function EditDialog({ target, editors, onClose, onSaved }: { target: Edit
     if (target) form.setFieldsValue({ date: target.date ? dayjs(target.date) : dayjs(), userId: target.userId, pv: target.pv ?? 0, uv: target.uv ?? 0, reason: '' });
   }, [target, form]);
   const submit = async () => {
-    const v = await form.validateFields();
+    // A refused field is shown beside it; the rejection is not an error of the page.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const reply = await statisticsApi.edit({ date: (v.date as Dayjs).format('YYYY-MM-DD'), userId: v.userId, pv: v.pv, uv: v.uv, reason: v.reason });
     if (isOk(reply)) {
       void message.success('已修正，修改原因已记入操作日志');

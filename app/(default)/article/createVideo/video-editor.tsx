@@ -138,7 +138,7 @@ export function VideoEditor() {
     form.setFieldValue('videoStoreId', v.id);
     if (!form.getFieldValue('title')) form.setFieldValue('title', v.title);
     if (!form.getFieldValue('cover') && v.cover) form.setFieldValue('cover', v.cover);
-    void form.validateFields(['videoStoreId']);
+    form.validateFields(['videoStoreId']).catch(() => undefined); // shown beside the field
   };
 
   /** Saves; returns the saved record, or null when refused (the reason is shown). */
