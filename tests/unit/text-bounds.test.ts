@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { diffHtml, diffText, diffTokens, sideText, type Token } from '@/lib/diff';
 import { SEGMENT_CHUNK, wordSegments } from '@/lib/segment';
 import { documentTerms, queryTerms } from '@/server/content/search-terms';
@@ -61,10 +61,28 @@ const timed = <T>(fn: () => T): [T, number] => {
   return [value, performance.now() - t0];
 };
 
+const original = Intl.Segmenter.prototype.segment;
 const CJK_900K = '解放重卡牵引车'.repeat(900_000 / 7);
 const LATIN_900K = 'truck tractor '.repeat(900_000 / 14);
 
-describe('text operations stay linear on long bodies (issue 14, F1)', () => {
+// The bounds above are per operation; a test runs several, on a machine that may be shared.
+describe('text operations stay linear on long bodies (issue 14, F1)', { timeout: 120_000 }, () => {
+  it('never hands Intl.Segmenter more than one bounded piece (its cost is quadratic in the piece)', () => {
+    const seen: number[] = [];
+    const segment = vi.spyOn(Intl.Segmenter.prototype, 'segment').mockImplementation(function (this: Intl.Segmenter, input: string) {
+      seen.push(input.length);
+      return Reflect.apply(original, this, [input]);
+    });
+    try {
+      Array.from(wordSegments(CJK_900K));
+      documentTerms({ title: '标题', summary: '摘要', body: LATIN_900K });
+    } finally {
+      segment.mockRestore();
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    expect(Math.max(...seen)).toBeLessThanOrEqual(SEGMENT_CHUNK);
+  });
+
   it('segments a 200 000-character text in well under a second, in order and whole', () => {
     for (const text of ['解放重卡牵引车'.repeat(200_000 / 7), 'truck tractor '.repeat(200_000 / 14), realisticText(200_000)]) {
       const [segments, ms] = timed(() => Array.from(wordSegments(text), (s) => s.segment));
