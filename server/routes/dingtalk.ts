@@ -106,9 +106,11 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
   // account is another way in, and a stolen session must not be enough to add one.
   app.post('/bind_start', access.signedIn(), async (c) => {
     if (!config) throw conflict('钉钉登录未配置（需要 DINGTALK_CLIENT_ID 和 DINGTALK_CLIENT_SECRET），请联系管理员');
+    // What the person cannot fix is said before their password is asked for (and counted).
+    const redirectUri = callbackUrl(c, config);
     await assertCurrentPassword(c, parseInput(bindSchema, await readJson(c)).currentPassword);
     const state = await issueTicket(c, config, { purpose: 'bind', userId: c.get('user')!.id });
-    return ok(c, { url: authorizeUrl(config, { state, redirectUri: callbackUrl(c, config) }) });
+    return ok(c, { url: authorizeUrl(config, { state, redirectUri }) });
   });
 
   app.get('/login_start', access.public(), async (c) => {
