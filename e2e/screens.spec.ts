@@ -262,9 +262,12 @@ test('the date-range filters fit a phone: 登录日志, 操作日志 and 文章�
     await fitsPhone(path);
     const box = (await range.boundingBox())!;
     expect(box.x + box.width, `${path}: the range field inside the screen`).toBeLessThanOrEqual(390);
-    await range.locator('input').first().click();
     const popup = page.locator('.cms-range-popup:not(.ant-picker-dropdown-hidden)');
-    await expect(popup).toBeVisible();
+    // A click that lands before the page has hydrated only focuses the field: click again until it opens.
+    await expect(async () => {
+      await range.locator('input').first().click();
+      await expect(popup).toBeVisible({ timeout: 2_000 });
+    }).toPass();
     await settled(page);
     const calendar = (await popup.locator('.ant-picker-panel-container').boundingBox())!;
     expect(calendar.x, `${path}: the calendar's left edge`).toBeGreaterThanOrEqual(0);
