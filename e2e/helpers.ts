@@ -103,9 +103,14 @@ export async function fillSignIn(page: Page, username = E2E_ADMIN.username, pass
 }
 
 export async function signOut(page: Page) {
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // The menu zooms in; a click while it still moves can miss the item (seen once in CI): the item
+  // is clicked once the menu has settled, and the whole step is tried again if the page stayed.
+  await expect(async () => {
+    if (!(await page.getByRole('menuitem', { name: '退出登录' }).isVisible())) await page.getByTestId('user-menu').click();
+    await settled(page);
+    await page.getByRole('menuitem', { name: '退出登录' }).click({ timeout: 3_000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 const axeSource = readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
