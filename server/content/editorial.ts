@@ -209,3 +209,43 @@ export async function assertMayWrite(tx: Tx, { resource, id, token, label }: { r
   const name = lock.name ?? `用户${lock.userId}`;
   throw new ApiError(423, `${name}正在编辑这篇${label}（${hhmm(lock.acquiredAt)} 起），你的修改没有保存；请等待对方离开或接管编辑后再保存`, { lock: '他人正在编辑' }, { holder: { userId: lock.userId, name, since: iso(lock.acquiredAt), renewedAt: iso(lock.renewedAt) } });
 }
+
+/** Who saved a version (the person, not the item's owner: issue 15) and when. */
+export interface SavedBy {
+  name: string | null;
+  at: string;
+  version: number;
+}
+
+/**
+ * The newest revision that made this version (a save, create, restore or transition): who saved
+ * the version an editor is shown, and when. Null when the revision was pruned.
+ */
+export async function savedByOf(db: DbOrTx, resource: EditorialResource, id: number, version: number): Promise<SavedBy | null> {
+  const [row] = await db
+    .select({ name: users.name, at: revisions.createdAt })
+    .from(revisions)
+    .leftJoin(users, eq(users.id, revisions.userId))
+    .where(and(eq(revisions.resource, resource), eq(revisions.resourceId, id), eq(revisions.version, version), sql`${revisions.kind} <> 'takeover'`))
+    .orderBy(desc(revisions.id))
+    .limit(1);
+  return row ? { name: row.name, at: new Date(row.at).toISOString(), version } : null;
+}
+
+/**
+ * What a stale save's 409 carries besides the current record (issue 15): who saved the newer
+ * version, and the fields as they were at the version the editor opened (`base`), so the editor
+ * merges three ways. `base` is null when that version's revision was pruned (the editor then
+ * falls back to the copy it loaded).
+ */
+export async function conflictContext(db: DbOrTx, resource: EditorialResource, id: number, { from, current }: { from: number; current: number }) {
+  // One after the other: inside a transaction the queries share one connection.
+  const savedBy = await savedByOf(db, resource, id, current);
+  const [base] = await db
+    .select({ snapshot: revisions.snapshot })
+    .from(revisions)
+    .where(and(eq(revisions.resource, resource), eq(revisions.resourceId, id), eq(revisions.version, from), sql`${revisions.kind} <> 'takeover'`))
+    .orderBy(desc(revisions.id))
+    .limit(1);
+  return { savedBy, base: (base?.snapshot as Record<string, unknown> | undefined) ?? null };
+}

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
 import { access } from '../auth/access';
-import { editLocks, type DraftCopy } from '../db/schema';
+import { editLocks, editLockTakeovers, users, type DraftCopy } from '../db/schema';
 import { type LockHolder, LOCK_RENEW_SECONDS, LOCK_TTL_SECONDS, holderOf, liveLocks, newLockToken, readLock, recordDraft } from '../content/editorial';
 import { assertMayChangeLive } from '../content/workflow';
 import { logOperation } from '../crud/oplog';
@@ -124,6 +124,13 @@ export function lockRoutes(target: EditorialTarget) {
         .update(editLocks)
         .set({ token: mine, userId: user.id, acquiredAt: sql`now()`, renewedAt: sql`now()`, draft: null, draftAt: null, takenFromToken: lock.token, takenFromUserId: lock.userId, takenAt: sql`now()` })
         .where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, row.id)));
+      // The displaced tab is told at its next heartbeat even if this lock is released before it (issue 15).
+      // (A lapsed lock's tab gets it back if nobody holds it then: its saves are version-checked and
+      // the editor reloads a version that moved.)
+      if (lock.live) {
+        await tx.delete(editLockTakeovers).where(lt(editLockTakeovers.at, sql`now() - interval '1 day'`));
+        await tx.insert(editLockTakeovers).values({ token: lock.token, resource, resourceId: row.id, byUserId: user.id }).onConflictDoNothing();
+      }
       if (lock.live) {
         await logOperation(tx, c, { type: 'update', resource: resource === 'article' ? 'articles' : 'videos', resourceId: row.id, summary: `接管${label}「${row.title}」的编辑（原编辑者：${lock.name ?? lock.userId}）`, before: { holder: lock.userId }, after: { holder: user.id, revisionId } });
       }
@@ -155,6 +162,14 @@ export function lockRoutes(target: EditorialTarget) {
       // Not ours any more: whatever this tab still has unsaved is kept as a revision.
       const revisionId = input.draft ? await recordDraft(tx, { resource, id: row.id, userId: user.id, draft: input.draft, note: lock?.live ? `被${lock.name ?? '他人'}接管后送达的未保存内容` : '编辑锁失效后送达的未保存内容' }) : null;
       if (lock?.live) return { held: false as const, lock, revisionId };
+      // Taken over, and the taker already left: still told, never silently handed the lock back (issue 15).
+      const [taken] = await tx
+        .select({ userId: editLockTakeovers.byUserId, name: users.name, at: editLockTakeovers.at })
+        .from(editLockTakeovers)
+        .leftJoin(users, eq(users.id, editLockTakeovers.byUserId))
+        .where(and(eq(editLockTakeovers.token, input.token), eq(editLockTakeovers.resource, resource), eq(editLockTakeovers.resourceId, row.id)))
+        .limit(1);
+      if (taken) return { held: false as const, lock: { userId: taken.userId, name: taken.name, acquiredAt: taken.at, renewedAt: taken.at, takenFromToken: input.token }, revisionId, ended: true };
       // Lapsed or released and nobody holds it: this tab gets it back (the version check still guards its saves).
       const values = { token: input.token, userId: user.id, acquiredAt: sql`now()`, renewedAt: sql`now()`, draft: input.draft ?? null, draftAt: input.draft ? sql`now()` : null, takenFromToken: null, takenFromUserId: null, takenAt: null };
       await tx.insert(editLocks).values({ resource, resourceId: row.id, ...values }).onConflictDoUpdate({ target: [editLocks.resource, editLocks.resourceId], set: values });
@@ -163,11 +178,12 @@ export function lockRoutes(target: EditorialTarget) {
     if (!outcome.held) {
       const holder = holderOf(outcome.lock, user);
       const takenOver = outcome.lock.takenFromToken === input.token;
+      const ended = 'ended' in outcome;
       throw new ApiError(
         423,
-        takenOver ? `${holder.name}已接管编辑，你未保存的内容已存为修订` : `${holder.name}正在编辑这篇${label}，你的编辑锁已失效`,
+        takenOver ? `${holder.name}已接管编辑${ended ? '（对方已离开）' : ''}，你未保存的内容已存为修订` : `${holder.name}正在编辑这篇${label}，你的编辑锁已失效`,
         { lock: '编辑锁已被接管' },
-        { held: false, takenOver, holder, savedRevisionId: outcome.revisionId, ...timing },
+        { held: false, takenOver, ended, holder, savedRevisionId: outcome.revisionId, version: row.version, ...timing },
       );
     }
     const lock = (await readLock(c.get('db'), resource, row.id))!;

@@ -11,7 +11,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { allOf, likePattern, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { articleCheckTexts, checkContent, htmlText, type ContentService } from '../content/check';
-import { assertMayWrite, lockTokenOf, recordRevision } from '../content/editorial';
+import { assertMayWrite, conflictContext, lockTokenOf, recordRevision, savedByOf } from '../content/editorial';
 import { articleTarget, assertMayChangeLive } from '../content/workflow';
 import { blockReferences, bodyLimitProblem, sanitizeArticleHtml } from '../content/sanitize';
 import { documentTerms } from '../content/search-terms';
@@ -139,7 +139,9 @@ export async function updateArticle(
         .where(and(eq(articles.id, id), eq(articles.version, version)))
         .returning({ id: articles.id });
       if (!done.length) {
-        throw new ApiError(409, `文章已被${before.editorName ?? '他人'}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`, { version: '版本已过期' }, { current: before });
+        const context = await conflictContext(tx, 'article', id, { from: version, current: before.version });
+        const who = context.savedBy?.name ?? '他人';
+        throw new ApiError(409, `文章已被${who}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`, { version: '版本已过期' }, { current: { ...before, savedBy: context.savedBy }, base: context.base });
       }
       const after = (await loadArticle(tx, user, id))!;
       await recordUsage(tx, after);
@@ -161,7 +163,8 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
   app.get('/:id', access.anyRoute(READ_ROUTES), async (c) => {
     const article = await loadArticle(c.get('db'), c.get('user')!, idParam(c));
     if (!article) throw notFound('文章不存在');
-    return ok(c, article);
+    // Who saved this version (the person, not the owner): the editor names them (issue 15).
+    return ok(c, { ...article, savedBy: await savedByOf(c.get('db'), 'article', article.id, article.version) });
   });
 
   app.post('/', access.anyRoute(EDIT_ROUTES), async (c) => {

@@ -8,7 +8,7 @@ import { scopeCondition } from '../auth/scope';
 import type { DbOrTx, Tx } from '../db/client';
 import { categories, mediaUsage, tags, users, videoStores, videos } from '../db/schema';
 import { checkContent, type ContentService } from '../content/check';
-import { assertMayWrite, lockTokenOf, recordRevision } from '../content/editorial';
+import { assertMayWrite, conflictContext, lockTokenOf, recordRevision, savedByOf } from '../content/editorial';
 import { assertMayChangeLive, registerWorkflowTarget } from '../content/workflow';
 import { allOf, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
@@ -177,7 +177,9 @@ export async function updateVideo(
       .where(and(eq(videos.id, id), eq(videos.version, version)))
       .returning({ id: videos.id });
     if (!done.length) {
-      throw new ApiError(409, `短视频已被${before.editorName ?? '他人'}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`, { version: '版本已过期' }, { current: before });
+      const context = await conflictContext(tx, 'video', id, { from: version, current: before.version });
+      const who = context.savedBy?.name ?? '他人';
+      throw new ApiError(409, `短视频已被${who}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`, { version: '版本已过期' }, { current: { ...before, savedBy: context.savedBy }, base: context.base });
     }
     const after = (await loadVideo(tx, user, id))!;
     await recordUsage(tx, after);
@@ -246,7 +248,7 @@ export function videoRoutes({ contentService = {} }: { contentService?: ContentS
   app.get('/:id', access.anyRoute(VIDEO_READ_ROUTES), async (c) => {
     const video = await loadVideo(c.get('db'), c.get('user')!, idParam(c));
     if (!video) throw notFound('短视频不存在');
-    return ok(c, video);
+    return ok(c, { ...video, savedBy: await savedByOf(c.get('db'), 'video', video.id, video.version) });
   });
 
   app.post('/', access.route(EDIT_ROUTE), async (c) => {

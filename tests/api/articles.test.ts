@@ -62,6 +62,20 @@ describe.each(DB_KINDS)('articles API on %s', (kind) => {
     expect((await t.call('PUT', `/api/articles/${created.id}`, { cookie: admin, body: { title: 'x' } })).body.errors.version).toBeDefined();
   });
 
+  it('a stale save names the person who saved the newer version, not the owner, and carries the version it was opened at (issue 15)', async () => {
+    const created = (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '燃气版上市', summary: '旧摘要', content: '<p>一</p>' } })).body.data;
+    const fixer = await createStaff(t, admin, { username: 'title_fixer', routes: [...WRITER_ROUTES, '/article/check'], level: 1 });
+    expect((await t.call('PUT', `/api/articles/${created.id}`, { cookie: fixer.cookie, body: { version: 1, title: '燃气版正式上市' } })).status).toBe(200);
+    const stale = await t.call('PUT', `/api/articles/${created.id}`, { cookie: admin, body: { version: 1, summary: '新摘要' } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toContain('员工title_fixer');
+    expect(stale.body.message).not.toContain('超级管理员');
+    expect(stale.body.data.current.savedBy).toMatchObject({ name: '员工title_fixer', version: 2 });
+    expect(stale.body.data.base).toMatchObject({ title: '燃气版上市', summary: '旧摘要' });
+    const opened = await t.call('GET', `/api/articles/${created.id}`, { cookie: admin });
+    expect(opened.body.data.savedBy).toMatchObject({ name: '员工title_fixer', version: 2 });
+  });
+
   it('two saves from the same version at once: exactly one wins', async () => {
     const created = (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '并发', content: '' } })).body.data;
     const [a, b] = await Promise.all([

@@ -91,6 +91,25 @@ describe.each(DB_KINDS)('edit locks on %s', (kind) => {
     expect(list.filter((r: { kind: string }) => r.kind === 'takeover').map((r: { userName: string }) => r.userName)).toEqual(['员工lock_a', '员工lock_a']);
   });
 
+  it('a takeover that ended before the next heartbeat is still told; the tab does not get the lock back (issue 15)', async () => {
+    const art = await newArticle('短暂接管');
+    const first = (await t.call('POST', `/api/articles/${art.id}/lock`, { cookie: a.cookie, body: {} })).body.data;
+    const taker = (await t.call('POST', `/api/articles/${art.id}/lock`, { cookie: b.cookie, body: { takeover: true } })).body.data;
+    expect((await t.call('PUT', `/api/articles/${art.id}`, { cookie: b.cookie, body: { version: 1, title: '更正后的标题', lockToken: taker.token } })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/articles/${art.id}/lock?token=${taker.token}`, { cookie: b.cookie })).body.data.released).toBe(true);
+    // The first tab's heartbeat, after the taker left, carries what it typed meanwhile.
+    const beat = await t.call('PUT', `/api/articles/${art.id}/lock`, { cookie: a.cookie, body: { token: first.token, draft: { baseVersion: 1, fields: { summary: '甲的摘要' } } } });
+    expect(beat.status).toBe(423);
+    expect(beat.body.data).toMatchObject({ held: false, takenOver: true, ended: true, version: 2, holder: { name: '员工lock_b', self: false } });
+    expect(beat.body.message).toBe('员工lock_b已接管编辑（对方已离开），你未保存的内容已存为修订');
+    expect(beat.body.data.savedRevisionId).toBeGreaterThan(0);
+    expect(await t.db.select().from(editLocks).where(and(eq(editLocks.resource, 'article'), eq(editLocks.resourceId, art.id)))).toHaveLength(0);
+    // Starting again is a deliberate acquire: a new token, the current version.
+    const again = await t.call('POST', `/api/articles/${art.id}/lock`, { cookie: a.cookie, body: {} });
+    expect(again.body.data).toMatchObject({ held: true, version: 2 });
+    expect(again.body.data.token).not.toBe(first.token);
+  });
+
   it('a lock lapses 45 s after its last renewal; the lapsed copy is kept; release frees it at once', async () => {
     const art = await newArticle();
     const lockA = (await t.call('POST', `/api/articles/${art.id}/lock`, { cookie: a.cookie, body: {} })).body.data;

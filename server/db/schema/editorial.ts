@@ -59,3 +59,22 @@ export const revisions = pgTable(
   // `created_at`: the daily pruning finds the records whose revisions crossed the 30-day line.
   (t) => [index('revisions_resource_idx').on(t.resource, t.resourceId, t.id), index('revisions_created_idx').on(t.createdAt)],
 );
+
+/**
+ * The tabs whose edit lock was taken over (issue 15): a takeover that ends before the displaced
+ * tab's next heartbeat deletes the lock row, and with it `taken_from_token`; this row outlives it,
+ * so that heartbeat is still told "taken over by …" instead of silently getting the lock back.
+ * Rows older than a day are dropped when the next takeover is recorded.
+ */
+export const editLockTakeovers = pgTable(
+  'edit_lock_takeovers',
+  {
+    token: varchar('token', { length: 64 }).primaryKey(),
+    resource: varchar('resource', { length: 16 }).$type<EditorialResource>().notNull(),
+    resourceId: integer('resource_id').notNull(),
+    /** Who took it over, and when. */
+    byUserId: integer('by_user_id').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('edit_lock_takeovers_at_idx').on(t.at)],
+);
