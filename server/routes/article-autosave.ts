@@ -19,7 +19,8 @@ import type { AppEnv, SessionUser } from '../http/types';
  * - `DELETE /api/articles/{id}/autosave` → `{ deleted }` (after a real save, or when the editor discards it)
  *
  * `{id}` is an article id, or `new` with `kind` (query for GET/DELETE, body for PUT) for the user's
- * new article that was never saved. Only the author of a copy ever reads it. The copy is not a save:
+ * new article that was never saved. Short videos have the same routes under `/api/videos` (kind
+ * `short`, server/routes/videos.ts). Only the author of a copy ever reads it. The copy is not a save:
  * it is validated for shape and size only (a half-typed cover link or an empty title is kept as
  * typed), its HTML is sanitized, and it writes no operation log (one row rewritten every 5 s).
  */
@@ -52,8 +53,8 @@ export const autosaveDataSchema = z
   .strict();
 
 /**
- * A short video's unsaved copy, which the edit lock's heartbeat carries (short videos have no
- * autosave): the same rules, over its fields (issue 14, F1).
+ * A short video's unsaved copy, which its autosave and the edit lock's heartbeat carry: the same
+ * rules, over its fields (issue 14, F1; issue 15).
  */
 export const videoCopySchema = z
   .object({
@@ -67,19 +68,60 @@ export const videoCopySchema = z
   .partial()
   .strict();
 
-const putSchema = z
-  .object({
-    kind: kindSchema.optional(),
-    baseVersion: z.number({ error: '缺少版本号' }).int().min(0).max(INT4_MAX),
-    data: autosaveDataSchema,
-  })
-  .strict();
+/**
+ * Which autosave slot a request addresses: an item the user may edit (its id), or their new,
+ * never-saved item of a kind (`articleId` 0). The table's `kind` tells articles' kinds and
+ * short videos ('short') apart.
+ */
+type SlotOf = (c: Context<AppEnv>, kindInput: unknown) => Promise<{ articleId: number; kind: string }>;
+
+/**
+ * The rolling autosave routes of one editorial resource: `GET|PUT|DELETE /{id|new}/autosave`,
+ * with its slot rule, its copy's schema and how the copy's HTML is cleaned (issue 15: short
+ * videos have the same autosave as articles).
+ */
+export function autosaveRoutes({ editRoutes, kinds, slotOf, dataSchema, clean = (d) => d }: { editRoutes: string[]; kinds: [string, ...string[]]; slotOf: SlotOf; dataSchema: z.ZodType<Record<string, unknown>>; clean?: (data: Record<string, unknown>) => Record<string, unknown> }) {
+  const putSchema = z
+    .object({
+      kind: z.enum(kinds, { error: '类型不正确' }).optional(),
+      baseVersion: z.number({ error: '缺少版本号' }).int().min(0).max(INT4_MAX),
+      data: dataSchema,
+    })
+    .strict();
+  return new Hono<AppEnv>()
+    .get('/:id/autosave', access.anyRoute(editRoutes), async (c) => {
+      const slot = await slotOf(c, c.req.query('kind'));
+      const [row] = await c.get('db').select().from(articleAutosaves).where(mine(c.get('user')!.id, slot)).limit(1);
+      return ok(c, row ? shape(row) : null);
+    })
+    .put('/:id/autosave', access.anyRoute(editRoutes), async (c) => {
+      const body = await readJson(c);
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('自动保存的内容格式不正确');
+      const input = parseInput(putSchema, body);
+      const slot = await slotOf(c, input.kind);
+      const data = clean(input.data);
+      const userId = c.get('user')!.id;
+      const savedAt = new Date();
+      const [row] = await c
+        .get('db')
+        .insert(articleAutosaves)
+        .values({ userId, articleId: slot.articleId, kind: slot.kind, baseVersion: input.baseVersion, data, savedAt })
+        .onConflictDoUpdate({ target: [articleAutosaves.userId, articleAutosaves.articleId, articleAutosaves.kind], set: { baseVersion: input.baseVersion, data, savedAt } })
+        .returning();
+      return ok(c, shape(row));
+    })
+    .delete('/:id/autosave', access.anyRoute(editRoutes), async (c) => {
+      const slot = await slotOf(c, c.req.query('kind'));
+      const gone = await c.get('db').delete(articleAutosaves).where(mine(c.get('user')!.id, slot)).returning({ id: articleAutosaves.id });
+      return ok(c, { deleted: gone.length });
+    });
+}
 
 const labelOf = (kind: ArticleKind) => ARTICLE_KINDS.find((k) => k.value === kind)!.label;
 const routeOf = (kind: ArticleKind) => ARTICLE_KINDS.find((k) => k.value === kind)!.route;
 
-/** Which slot a request addresses: an article the user may edit, or their new article of a kind. */
-async function slotOf(c: Context<AppEnv>, kindInput: unknown): Promise<{ articleId: number; kind: ArticleKind }> {
+/** An article the user may edit, or their new article of a kind. */
+async function articleSlot(c: Context<AppEnv>, kindInput: unknown): Promise<{ articleId: number; kind: ArticleKind }> {
   const user = c.get('user')!;
   if (c.req.param('id') === 'new') {
     const kind = parseInput(z.object({ kind: kindSchema }), { kind: kindInput }).kind;
@@ -106,30 +148,10 @@ const mine = (userId: number, slot: { articleId: number; kind: string }) =>
 
 const shape = (row: typeof articleAutosaves.$inferSelect) => ({ articleId: row.articleId || null, kind: row.kind, baseVersion: row.baseVersion, savedAt: row.savedAt, data: row.data });
 
-export const articleAutosaveRoutes = new Hono<AppEnv>()
-  .get('/:id/autosave', access.anyRoute(EDIT_ROUTES), async (c) => {
-    const slot = await slotOf(c, c.req.query('kind'));
-    const [row] = await c.get('db').select().from(articleAutosaves).where(mine(c.get('user')!.id, slot)).limit(1);
-    return ok(c, row ? shape(row) : null);
-  })
-  .put('/:id/autosave', access.anyRoute(EDIT_ROUTES), async (c) => {
-    const body = await readJson(c);
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('自动保存的内容格式不正确');
-    const input = parseInput(putSchema, body);
-    const slot = await slotOf(c, input.kind);
-    const data = input.data.content === undefined ? input.data : { ...input.data, content: sanitizeArticleHtml(input.data.content) };
-    const userId = c.get('user')!.id;
-    const savedAt = new Date();
-    const [row] = await c
-      .get('db')
-      .insert(articleAutosaves)
-      .values({ userId, articleId: slot.articleId, kind: slot.kind, baseVersion: input.baseVersion, data, savedAt })
-      .onConflictDoUpdate({ target: [articleAutosaves.userId, articleAutosaves.articleId, articleAutosaves.kind], set: { baseVersion: input.baseVersion, data, savedAt } })
-      .returning();
-    return ok(c, shape(row));
-  })
-  .delete('/:id/autosave', access.anyRoute(EDIT_ROUTES), async (c) => {
-    const slot = await slotOf(c, c.req.query('kind'));
-    const gone = await c.get('db').delete(articleAutosaves).where(mine(c.get('user')!.id, slot)).returning({ id: articleAutosaves.id });
-    return ok(c, { deleted: gone.length });
-  });
+export const articleAutosaveRoutes = autosaveRoutes({
+  editRoutes: EDIT_ROUTES,
+  kinds: ['article', 'gallery', 'video'],
+  slotOf: articleSlot,
+  dataSchema: autosaveDataSchema,
+  clean: (data) => (typeof data.content === 'string' ? { ...data, content: sanitizeArticleHtml(data.content) } : data),
+});

@@ -17,7 +17,7 @@ import type { AppEnv, SessionUser } from '../http/types';
 import { actionHandler, historyHandler, publishHandler } from './workflow';
 import { titleMatches } from './media';
 import { lockRoutes } from './article-locks';
-import { videoCopySchema } from './article-autosave';
+import { autosaveRoutes, videoCopySchema } from './article-autosave';
 import { revisionRoutes, type EditorialTarget } from './revisions';
 
 /**
@@ -244,6 +244,22 @@ export function videoRoutes({ contentService = {} }: { contentService?: ContentS
   app.put('/offline/:id', access.route(REVIEW_ROUTE), actionHandler(videoWorkflowTarget, 'offline', contentService));
   app.put('/republish/:id', access.route(REVIEW_ROUTE), actionHandler(videoWorkflowTarget, 'republish', contentService));
   app.get('/events/:id', access.anyRoute(VIDEO_READ_ROUTES), historyHandler(videoWorkflowTarget));
+
+  // The rolling autosave of the short-video editor (issue 15), as the article editors have.
+  app.route(
+    '/',
+    autosaveRoutes({
+      editRoutes: [EDIT_ROUTE],
+      kinds: ['short'],
+      dataSchema: videoCopySchema,
+      slotOf: async (c) => {
+        if (c.req.param('id') === 'new') return { articleId: 0, kind: 'short' };
+        const video = await loadVideo(c.get('db'), c.get('user')!, idParam(c));
+        if (!video) throw notFound('短视频不存在');
+        return { articleId: video.id, kind: 'short' };
+      },
+    }),
+  );
 
   app.get('/:id', access.anyRoute(VIDEO_READ_ROUTES), async (c) => {
     const video = await loadVideo(c.get('db'), c.get('user')!, idParam(c));

@@ -53,6 +53,27 @@ describe.each(DB_KINDS)('short videos API on %s', (kind) => {
     expect((await t.call('PUT', `/api/videos/${v.id}`, { cookie: admin, body: { version: 2, title: '' } })).body.errors.title).toBe('请输入标题');
   });
 
+  it('the short-video editor has a rolling autosave per person, for a new and a saved video (issue 15)', async () => {
+    const own = await createStaff(t, admin, { username: 'video_autosave', routes: EDITOR, level: 3 });
+    const put = (path: string, cookie: string, body: unknown) => t.call('PUT', path, { cookie, body });
+    expect((await put('/api/videos/new/autosave', own.cookie, { baseVersion: 0, data: { title: '还没保存', description: '草稿' } })).status).toBe(200);
+    expect((await t.call('GET', '/api/videos/new/autosave', { cookie: own.cookie })).body.data).toMatchObject({ kind: 'short', baseVersion: 0, data: { title: '还没保存', description: '草稿' } });
+    // Someone else's slot is their own: the admin sees no copy.
+    expect((await t.call('GET', '/api/videos/new/autosave', { cookie: admin })).body.data).toBeNull();
+    const v = (await t.call('POST', '/api/videos', { cookie: own.cookie, body: { title: '已保存', videoStoreId: libA } })).body.data;
+    const path = `/api/videos/${v.id}/autosave`;
+    expect((await put(path, own.cookie, { baseVersion: 1, data: { title: '改了一半' } })).body.data).toMatchObject({ articleId: v.id, kind: 'short' });
+    expect((await t.call('GET', path, { cookie: own.cookie })).body.data.data).toEqual({ title: '改了一半' });
+    // The copy is checked like a save's fields: an unknown field or a long title is a 400.
+    const bad = await put(path, own.cookie, { baseVersion: 1, data: { title: 'x'.repeat(129), content: '<p>不是短视频的字段</p>' } });
+    expect(bad.status).toBe(400);
+    // Not in scope: 404; a video article's autosave is not a short video's.
+    const other = await createStaff(t, admin, { username: 'video_autosave2', routes: EDITOR, level: 3 });
+    expect((await t.call('GET', path, { cookie: other.cookie })).status).toBe(404);
+    expect((await t.call('DELETE', path, { cookie: own.cookie })).body.data).toEqual({ deleted: 1 });
+    expect((await t.call('GET', path, { cookie: own.cookie })).body.data).toBeNull();
+  });
+
   it('lists with filters in the viewer\'s data scope, newest first', async () => {
     const own = await createStaff(t, admin, { username: 'video_own', routes: EDITOR, level: 3 });
     const mine = (await t.call('POST', '/api/videos', { cookie: own.cookie, body: { title: '我的挂车视频', videoStoreId: libB } })).body.data;
