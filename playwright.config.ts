@@ -23,6 +23,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
+    // A click or fill that cannot happen fails naming its locator, not as a bare test timeout.
+    actionTimeout: 30_000,
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {

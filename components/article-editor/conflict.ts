@@ -1,11 +1,10 @@
 /**
- * Stale saves (DESIGN §8): which fields differ between the editor's copy and the server's current
- * record, and the merged result of per-field choices. Pure; unit-tested.
+ * The article editors' field labels and text forms of a body: what the merge dialog shows and how
+ * "did it change?" is asked (the merge itself: lib/merge.ts). Pure; unit-tested.
  */
-import { ARTICLE_FIELD_NAMES, type ArticleFields } from '@/lib/api/articles';
+import type { ArticleFields } from '@/lib/api/articles';
 
 export type FieldName = keyof ArticleFields;
-export type Side = 'mine' | 'theirs';
 
 export const FIELD_LABELS: Record<FieldName, string> = {
   title: '标题',
@@ -23,20 +22,6 @@ export const FIELD_LABELS: Record<FieldName, string> = {
   author: '作者',
   source: '来源',
 };
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/** The fields where the two copies differ, in form order. */
-export function differingFields(mine: ArticleFields, theirs: ArticleFields): FieldName[] {
-  return ARTICLE_FIELD_NAMES.filter((name) => !same(mine[name], theirs[name]));
-}
-
-/** The editor's copy with the chosen fields taken from the server (fields not named keep mine). */
-export function mergeFields(mine: ArticleFields, theirs: ArticleFields, choices: Partial<Record<FieldName, Side>>): ArticleFields {
-  const out = { ...mine } as Record<FieldName, unknown>;
-  for (const name of ARTICLE_FIELD_NAMES) if (choices[name] === 'theirs') out[name] = theirs[name];
-  return out as ArticleFields;
-}
 
 /** Text of an HTML body for a side-by-side view (tags removed, blocks named). */
 export function plainText(html: string): string {

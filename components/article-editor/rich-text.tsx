@@ -1,5 +1,6 @@
 'use client';
 
+import { SAVE_SHORTCUT_EVENT } from '@/components/editorial/editorial-target';
 import { useEffect, useRef, useState } from 'react';
 import { Editor } from '@tinymce/tinymce-react';
 import type { Editor as TinyEditor } from 'tinymce';
@@ -118,6 +119,8 @@ export default function RichText({ value = '', onChange, onNormalized, id, heigh
               editor.ui.registry.addIcon(`cms-${b.kind}`, ICONS[b.kind]);
               editor.ui.registry.addButton(b.name, { icon: `cms-${b.kind}`, text: b.text, tooltip: b.tooltip, onAction: () => openPicker.current?.(b.kind) });
             }
+            // Ctrl/⌘+S inside the body saves a draft as it does elsewhere on the page (issue 15).
+            editor.addShortcut('meta+s', '存草稿', () => window.dispatchEvent(new Event(SAVE_SHORTCUT_EVENT)));
           },
         }}
       />

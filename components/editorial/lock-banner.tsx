@@ -38,7 +38,7 @@ export function LockBanner({ lock, label = '文章', onShowRevisions }: { lock: 
         role="alert"
         type="error"
         showIcon
-        title={`${holder?.name ?? '他人'}已于 ${at(holder?.since)} 接管编辑`}
+        title={`${holder?.name ?? '他人'}已于 ${at(holder?.since)} 接管编辑${lock.ended ? '（现已离开）' : ''}`}
         description={
           savedRevisionId
             ? `你尚未保存的内容已存为修订 #${savedRevisionId}，可以在「修订记录」中查看、对比和恢复。现在本页只能查看。`

@@ -25,6 +25,13 @@ export interface EditLock {
   savedRevisionId: number | null;
   /** The server's message when refused. */
   message: string;
+  /**
+   * The record's version as the last lock reply saw it: when it is newer than the form's, someone
+   * saved meanwhile and the editor loads it (issue 15). Null before the first reply.
+   */
+  version: number | null;
+  /** The takeover that displaced this tab has already ended (the taker left). */
+  ended: boolean;
   /** Takes the lock over (the holder's unsaved copy is kept as a revision first). */
   takeover(): Promise<void>;
   /** Asks for the lock again (after `free`). */
@@ -43,6 +50,27 @@ async function withCopy(call: (draft: DraftCopy | null | undefined) => Promise<L
   const outcome = await call(draft);
   return draft && outcome.kind === 'refused' && outcome.httpStatus === 400 ? call(undefined) : outcome;
 }
+const CHANNEL = 'cms-edit-locks';
+/** How long another tab of this browser has to say it holds a lock. */
+const ASK_MS = 400;
+
+/** Whether a tab of this browser holds the lock of this item (answers within ASK_MS). */
+function askOwnTabs(path: EditorialPath, id: number): Promise<boolean> {
+  if (typeof BroadcastChannel === 'undefined') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(CHANNEL);
+    const key = `${path}:${id}`;
+    const done = (answered: boolean) => {
+      clearTimeout(timer);
+      channel.close();
+      resolve(answered);
+    };
+    const timer = setTimeout(() => done(false), ASK_MS);
+    channel.onmessage = (e: MessageEvent<{ type: string; key: string }>) => e.data?.type === 'here' && e.data.key === key && done(true);
+    channel.postMessage({ type: 'who', key });
+  });
+}
+
 const storageKey = (path: EditorialPath, id: number) => `cms-edit-lock:${path}:${id}`;
 
 function readToken(path: EditorialPath, id: number): string | undefined {
@@ -74,9 +102,12 @@ export function useEditLock(id: number | null | undefined, { path = 'articles', 
   const [token, setToken] = useState<string | undefined>(undefined);
   const [savedRevisionId, setSavedRevisionId] = useState<number | null>(null);
   const [message, setMessage] = useState('');
+  const [version, setVersion] = useState<number | null>(null);
+  const [ended, setEnded] = useState(false);
   const draftRef = useRef(getDraft);
   draftRef.current = getDraft;
   const tokenRef = useRef<string | undefined>(undefined);
+  const takeoverRef = useRef<() => Promise<void>>(async () => undefined);
   const stateRef = useRef<EditLockState>(state);
   stateRef.current = state;
 
@@ -87,7 +118,10 @@ export function useEditLock(id: number | null | undefined, { path = 'articles', 
         setState((s) => (s === 'held' || s === 'offline' ? 'offline' : s));
         return;
       }
+      const replyVersion = outcome.data?.version;
+      if (typeof replyVersion === 'number') setVersion(replyVersion);
       if (outcome.kind === 'ok') {
+        setEnded(false);
         tokenRef.current = outcome.data.token;
         writeToken(path, id, outcome.data.token);
         setToken(outcome.data.token);
@@ -107,6 +141,7 @@ export function useEditLock(id: number | null | undefined, { path = 'articles', 
       }
       setHolder(data.holder);
       if (renewing) {
+        setEnded(Boolean(data.ended));
         tokenRef.current = undefined;
         writeToken(path, id, undefined);
         setToken(undefined);
@@ -114,6 +149,11 @@ export function useEditLock(id: number | null | undefined, { path = 'articles', 
         setState('takenOver');
       } else {
         setState('locked');
+        // This person's own lock, held by no tab of this browser (a crashed or closed tab): taken
+        // back at once instead of blocking them until it lapses (issue 15). A live tab answers.
+        if (data.holder.self) void askOwnTabs(path, id).then((answered) => {
+          if (!answered) void takeoverRef.current();
+        });
       }
     },
     [id, path],
@@ -131,6 +171,17 @@ export function useEditLock(id: number | null | undefined, { path = 'articles', 
     const token = tokenRef.current ?? readToken(path, id);
     apply(await withCopy((draft) => lockApi.acquire(path, id, { takeover: true, token, draft }), draftRef.current()), { renewing: false });
   }, [id, path, apply]);
+  takeoverRef.current = takeover;
+
+  // Answers another tab of this browser asking whether the lock is held here.
+  useEffect(() => {
+    if (!id || typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = (e: MessageEvent<{ type: string; key: string }>) => {
+      if (e.data?.type === 'who' && e.data.key === `${path}:${id}` && (stateRef.current === 'held' || stateRef.current === 'offline')) channel.postMessage({ type: 'here', key: e.data.key });
+    };
+    return () => channel.close();
+  }, [id, path]);
 
   // Take the lock on opening; release it on leaving (navigating away, closing the tab).
   useEffect(() => {
@@ -169,5 +220,5 @@ export function useEditLock(id: number | null | undefined, { path = 'articles', 
     return () => window.clearInterval(timer);
   }, [id, path, apply, renewMs]);
 
-  return { state, holder, token, savedRevisionId, message, takeover, acquire };
+  return { state, holder, token, savedRevisionId, message, version, ended, takeover, acquire };
 }

@@ -68,6 +68,10 @@ export interface ArticleRecord extends ArticleFields {
   checkResult: CheckResult | null;
   publishAt: string | null;
   publishedAt: string | null;
+  /** A scheduled (or proposed) offline time. */
+  offlineAt?: string | null;
+  /** Who saved this version, and when (not the owner: issue 15). */
+  savedBy?: { userId: number | null; name: string | null; at: string; version: number } | null;
   /** The last review decision: the reason, who, when (shown while the article is 已驳回). */
   reviewComment?: string;
   reviewerName?: string | null;
@@ -111,9 +115,13 @@ export const articleApi = {
   create: (kind: ArticleKind, fields: ArticleFields) => http.main.send<ArticleRecord>('POST', '/api/articles', { kind, ...fields }),
   /** `lockToken`: the edit lock this tab holds (issue 8); a save over someone else's live lock is refused (423). */
   update: (id: number, version: number, fields: Partial<ArticleFields>, lockToken?: string) => http.main.send<ArticleRecord>('PUT', `/api/articles/${id}`, { version, ...fields, lockToken }),
-  /** The workflow (issue 8): 提交审核 and 发布 (holders of /article/check). */
-  submit: (id: number) => http.main.send<TransitionResult>('PUT', `/api/articles/submit/${id}`),
-  publish: (id: number) => http.main.send<TransitionResult>('PUT', `/api/articles/publish/${id}`),
+  /**
+   * The workflow (issue 8): 提交审核 and 发布 (holders of /article/check). The times the editor's
+   * 发布设置 proposes go with them: a future `publishAt` schedules (a reviewer) or is proposed to
+   * the reviewer (an editor); `offlineAt` schedules the offline (issue 15).
+   */
+  submit: (id: number, times: { publishAt?: string | null; offlineAt?: string | null } = {}) => http.main.send<TransitionResult>('PUT', `/api/articles/submit/${id}`, times),
+  publish: (id: number, times: { publishAt?: string | null; offlineAt?: string | null } = {}) => http.main.send<TransitionResult>('PUT', `/api/articles/publish/${id}`, times),
   autosave: {
     get: (id: number | null, kind: ArticleKind) => http.main.send<AutosaveCopy | null>('GET', `/api/articles/${slot(id)}/autosave`, id ? { _t: Date.now() } : { kind, _t: Date.now() }),
     put: (id: number | null, kind: ArticleKind, baseVersion: number, data: Partial<ArticleFields>) =>

@@ -22,6 +22,8 @@ export interface LockReply {
   token?: string;
   holder: LockHolder;
   takenOver?: boolean;
+  /** The takeover that displaced this tab already ended (issue 15). */
+  ended?: boolean;
   regained?: boolean;
   savedRevisionId?: number | null;
   ownRevisionId?: number | null;

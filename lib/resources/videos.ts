@@ -72,6 +72,9 @@ export interface VideoListItem {
 
 export interface VideoRecord extends VideoListItem {
   description: string;
+  offlineAt?: string | null;
+  /** Who saved this version, and when (not the owner: issue 15). */
+  savedBy?: { userId: number | null; name: string | null; at: string; version: number } | null;
   departmentId: number | null;
   checkResult: { hits: string[]; service: { status: string; note: string }; checkedAt: string } | null;
   /** Who made the last review decision and when (shown while the video is 已驳回). */

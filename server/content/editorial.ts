@@ -212,6 +212,7 @@ export async function assertMayWrite(tx: Tx, { resource, id, token, label }: { r
 
 /** Who saved a version (the person, not the item's owner: issue 15) and when. */
 export interface SavedBy {
+  userId: number | null;
   name: string | null;
   at: string;
   version: number;
@@ -223,13 +224,13 @@ export interface SavedBy {
  */
 export async function savedByOf(db: DbOrTx, resource: EditorialResource, id: number, version: number): Promise<SavedBy | null> {
   const [row] = await db
-    .select({ name: users.name, at: revisions.createdAt })
+    .select({ userId: revisions.userId, name: users.name, at: revisions.createdAt })
     .from(revisions)
     .leftJoin(users, eq(users.id, revisions.userId))
     .where(and(eq(revisions.resource, resource), eq(revisions.resourceId, id), eq(revisions.version, version), sql`${revisions.kind} <> 'takeover'`))
     .orderBy(desc(revisions.id))
     .limit(1);
-  return row ? { name: row.name, at: new Date(row.at).toISOString(), version } : null;
+  return row ? { userId: row.userId, name: row.name, at: new Date(row.at).toISOString(), version } : null;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { blockHtml, splitBody, type BlockInput } from '@/components/article-editor/blocks';
-import { canonicalHtml, differingFields, mergeFields, plainText, textToHtml } from '@/components/article-editor/conflict';
+import { canonicalHtml, plainText, textToHtml } from '@/components/article-editor/conflict';
 import { addPictures, moveItem } from '@/components/article-editor/gallery-field';
-import { newerCopy } from '@/components/article-editor/local-copy';
+import { copyDelay, LOCAL_DELAY_MS, LOCAL_MAX_WAIT_MS, newerCopy } from '@/components/editorial/local-copy';
+import { fieldsKey } from '@/components/article-editor/conflict';
 import { EMPTY_FIELDS, fieldsOf, type ArticleFields } from '@/lib/api/articles';
 import { sanitizeArticleHtml } from '@/server/content/sanitize';
 
@@ -55,15 +56,6 @@ describe('custom blocks', () => {
 });
 
 describe('stale saves', () => {
-  const mine: ArticleFields = { ...EMPTY_FIELDS, title: '我的标题', content: '<p>我的正文</p>', tagIds: [1, 2] };
-  const theirs: ArticleFields = { ...EMPTY_FIELDS, title: '他们的标题', content: '<p>我的正文</p>', tagIds: [2, 1], author: '李四' };
-
-  it('lists the differing fields in form order and merges per field (mine by default)', () => {
-    expect(differingFields(mine, theirs)).toEqual(['title', 'tagIds', 'author']);
-    expect(mergeFields(mine, theirs, { author: 'theirs' })).toEqual({ ...mine, author: '李四' });
-    expect(mergeFields(mine, theirs, { title: 'theirs', tagIds: 'mine' })).toEqual({ ...mine, title: '他们的标题' });
-  });
-
   it('shows bodies as text with blocks named, and turns a description into paragraphs', () => {
     expect(plainText('<p>一 &amp; 二</p><div class="cms-vote" contenteditable="false" data-activity-id="2"><p>投票：x</p></div><p>三</p>')).toBe('一 & 二\n［投票］投票：x\n\n三');
     expect(textToHtml('第一行\n\n<第二行>\n')).toBe('<p>第一行</p><p>&lt;第二行&gt;</p>');
@@ -89,10 +81,21 @@ describe('autosave copies', () => {
     type Copy = { source: 'local' | 'server'; savedAt: string; baseVersion: number; data: Partial<ArticleFields> };
     const local: Copy = { source: 'local', savedAt: at('10'), baseVersion: 1, data: { ...fields, title: '本机' } };
     const server: Copy = { source: 'server', savedAt: at('20'), baseVersion: 1, data: { title: '服务器' } };
-    expect(newerCopy({ updatedAt: at('05'), fields }, [local, server])?.source).toBe('server');
-    expect(newerCopy({ updatedAt: at('15'), fields }, [local, null])).toBeNull();
-    expect(newerCopy({ updatedAt: at('05'), fields }, [{ ...server, data: { title: '已保存' } }])).toBeNull();
-    expect(newerCopy({ updatedAt: null, fields: EMPTY_FIELDS }, [local])?.data.title).toBe('本机');
+    expect(newerCopy({ updatedAt: at('05'), fields }, [local, server], fieldsKey)?.source).toBe('server');
+    expect(newerCopy({ updatedAt: at('15'), fields }, [local, null], fieldsKey)).toBeNull();
+    expect(newerCopy({ updatedAt: at('05'), fields }, [{ ...server, data: { title: '已保存' } }], fieldsKey)).toBeNull();
+    expect(newerCopy({ updatedAt: null, fields: EMPTY_FIELDS }, [local], fieldsKey)?.data.title).toBe('本机');
+  });
+});
+
+describe('autosave while typing without a pause (issue 15)', () => {
+  it('writes 2 s after the last key, but never later than 10 s after the first unsaved one', () => {
+    const start = 1_000_000;
+    // One key every 150 ms: the delay would restart forever; the wait shrinks to the 10 s mark.
+    expect(copyDelay(start, start, LOCAL_DELAY_MS, LOCAL_MAX_WAIT_MS)).toBe(2000);
+    expect(copyDelay(start + 9000, start, LOCAL_DELAY_MS, LOCAL_MAX_WAIT_MS)).toBe(1000);
+    expect(copyDelay(start + 9950, start, LOCAL_DELAY_MS, LOCAL_MAX_WAIT_MS)).toBe(50);
+    expect(copyDelay(start + 12_000, start, LOCAL_DELAY_MS, LOCAL_MAX_WAIT_MS)).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
-import { VideoEditor } from './video-editor';
+import { VideoEditor } from '@/components/short-video/video-editor';
 
 export const metadata = routeMetadata('/article/createVideo');
 

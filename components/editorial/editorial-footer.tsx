@@ -5,7 +5,7 @@ import { EyeOutlined, SaveOutlined, SendOutlined, CheckCircleOutlined } from '@a
 import { ActionFooter } from '@/components/layout/action-footer';
 
 export interface EditorFooterProps {
-  busy: null | 'save' | 'preview' | 'submit' | 'publish';
+  busy: null | string;
   /** Holders of /article/check publish directly; others submit for review (DESIGN §8). */
   canPublish: boolean;
   isDirty: boolean;
@@ -20,7 +20,7 @@ export interface EditorFooterProps {
   onPublish: () => void;
 }
 
-/** The editor's fixed 80 px footer (DESIGN §7): 存草稿, 预览, and 提交审核 or 发布. */
+/** The editors' fixed 80 px footer (DESIGN §7), the same in all four (issue 15): 存草稿, 预览, and 提交审核 or 发布. */
 export function EditorFooter({ busy, canPublish, isDirty, isNew, disabled, readOnly = false, onSaveDraft, onPreview, onSubmit, onPublish }: EditorFooterProps) {
   const isBusy = busy !== null;
   // Read-only (someone else holds the edit lock): preview stays, nothing can be saved or sent.
