@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './helpers';
-import { api, expectAccessible, libraryUpload, recordVideo, settled, signIn, solidImage } from './helpers';
+import { api, editorFrame, passChecklist, waitForEditor, expectAccessible, libraryUpload, recordVideo, settled, signIn, solidImage } from './helpers';
 
 /**
  * Issue 7 editors: the chooser, 写文章 with TinyMCE (self-hosted, no outside request) and a custom
@@ -8,12 +8,6 @@ import { api, expectAccessible, libraryUpload, recordVideo, settled, signIn, sol
  * local copy is offered after a reload without saving.
  */
 
-const editorFrame = (page: Page) => page.frameLocator('.tox-edit-area iframe');
-
-async function waitForEditor(page: Page) {
-  await expect(page.locator('.tox-edit-area iframe')).toBeVisible({ timeout: 30_000 });
-  await expect(editorFrame(page).locator('body')).toHaveAttribute('contenteditable', 'true');
-}
 
 test('写文章: chooser, title required, body with VR, vote and price blocks and a pasted picture, saved, reloaded intact, previewed; nothing leaves the machine', async ({ page }) => {
   const outside: string[] = [];
@@ -274,6 +268,15 @@ test('footer: 发布 (a holder of 内容审核) publishes; the content check blo
   await editorFrame(page).locator('body').click();
   await page.keyboard.type('发布前写好的正文。');
   await footer.getByRole('button', { name: '发布' }).click();
+  // Nothing was chosen for 分类, 封面 or 摘要: the checklist names them; one may fix or pass.
+  const checklist = page.getByRole('dialog', { name: '发布前请检查' });
+  await expect(checklist.getByTestId('send-checklist')).toContainText('没有选择分类');
+  await expect(checklist.getByTestId('send-checklist')).toContainText('没有摘要');
+  await page.screenshot({ path: '/tmp/editors-checklist-1440.png' });
+  await checklist.getByRole('button', { name: '去补充' }).click();
+  await expect(checklist).toBeHidden();
+  await footer.getByRole('button', { name: '发布' }).click();
+  await passChecklist(page);
   await expect(page.getByText('已发布', { exact: true }).first()).toBeVisible();
   await expect(page.locator('.article-editor-header .ant-tag')).toHaveText('已发布');
   await expect(footer).toContainText('所有修改已保存');
@@ -290,6 +293,7 @@ test('footer: 发布 (a holder of 内容审核) publishes; the content check blo
   await editorFrame(page).locator('body').click();
   await page.keyboard.type(`正文里有${word}。`);
   await footer.getByRole('button', { name: '发布' }).click();
+  await passChecklist(page);
   const refusal = page.getByRole('dialog').filter({ hasText: '发布失败' });
   await expect(refusal).toContainText(`含有敏感内容「${word}」`);
   await expect(refusal).toContainText('修改已保存');
@@ -314,6 +318,7 @@ test('footer: 发布 (a holder of 内容审核) publishes; the content check blo
   const submitted = `E2E 送审的稿子 ${stamp}`;
   await writer.getByLabel('标题', { exact: true }).fill(submitted);
   await writerFooter.getByRole('button', { name: '提交审核' }).click();
+  await passChecklist(writer);
   await expect(writer.getByText('已提交审核')).toBeVisible();
   await expect(writer.locator('.article-editor-header .ant-tag')).toHaveText('待审核');
   await expect(writerFooter).toContainText('所有修改已保存');
@@ -360,35 +365,42 @@ test('the fixed 80 px footer of 写文章 and 发布短视频 sits beside the si
   }
 });
 
-test('a stale save shows both sides; keeping mine saves against the current version and loses nothing', async ({ page }) => {
+test('a stale save merges three ways: what only the other side changed is taken, only what both changed is asked (issue 15)', async ({ page }) => {
   await signIn(page);
-  const created = await api<{ id: number }>(page, 'POST', '/api/articles', { title: 'E2E 冲突原标题', content: '<p>原来的正文</p>' });
+  const created = await api<{ id: number }>(page, 'POST', '/api/articles', { title: 'E2E 冲突原标题', content: '<p>第一段原文</p><p>第二段原文</p>' });
   const id = created.data.id;
   await page.goto(`/article/addArticle?id=${id}`);
   await waitForEditor(page);
   await page.getByLabel('标题', { exact: true }).fill('E2E 我改的标题');
+  await editorFrame(page).getByText('第一段原文').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('（我补的）');
   // Meanwhile another tab saves the article (with this tab's edit lock: otherwise it is refused, 423).
   await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key), `cms-edit-lock:articles:${id}`)).toBeTruthy();
   const lockToken = await page.evaluate((key) => sessionStorage.getItem(key), `cms-edit-lock:articles:${id}`);
-  const other = await api<{ version: number }>(page, 'PUT', `/api/articles/${id}`, { version: 1, title: 'E2E 别人改的标题', content: '<p>别人写的正文</p>', lockToken });
+  const other = await api<{ version: number }>(page, 'PUT', `/api/articles/${id}`, { version: 1, title: 'E2E 别人改的标题', summary: '别人写的摘要', content: '<p>第一段原文</p><p>第二段原文（别人改）</p>', lockToken });
   expect(other.data.version).toBe(2);
 
   await page.getByRole('button', { name: /存草稿/ }).click();
-  const dialog = page.getByRole('dialog', { name: '文章已被他人修改' });
+  const dialog = page.getByRole('dialog', { name: '文章已被他人修改，合并两边的修改' });
   await expect(dialog).toBeVisible();
+  // Only the title is asked; the summary (theirs only) and the body (different paragraphs) are merged.
+  await expect(dialog.getByTestId('merge-summary')).toContainText('只有对方改过、已采用对方的：摘要');
+  await expect(dialog.getByTestId('merge-summary')).toContainText('双方改了不同段落、已合在一起：正文');
   await expect(dialog.getByTestId('conflict-title')).toContainText('E2E 我改的标题');
   await expect(dialog.getByTestId('conflict-title')).toContainText('E2E 别人改的标题');
-  await expect(dialog.getByTestId('conflict-content')).toContainText('原来的正文');
-  await expect(dialog.getByTestId('conflict-content')).toContainText('别人写的正文');
-  await expectAccessible(page, '冲突对话框');
+  await expect(dialog.getByTestId(/^conflict-content/)).toHaveCount(0);
+  // No default: the main button waits for a choice.
+  await expect(dialog.getByRole('button', { name: '合并并保存' })).toBeDisabled();
+  await expectAccessible(page, '合并对话框');
   await page.screenshot({ path: '/tmp/editors-conflict-1440.png' });
-  // Merge: my title, their body.
-  await dialog.getByTestId('conflict-content').getByText('采用服务器的').click();
-  await dialog.getByRole('button', { name: '按选择合并并保存' }).click();
+  await dialog.getByTestId('conflict-title').getByText('保留我的').click();
+  await dialog.getByRole('button', { name: '合并并保存' }).click();
   await expect(page.getByText('已合并并保存')).toBeVisible();
-  const after = await api<{ title: string; content: string; version: number }>(page, 'GET', `/api/articles/${id}`);
-  expect(after.data).toMatchObject({ title: 'E2E 我改的标题', content: '<p>别人写的正文</p>', version: 3 });
-  await expect(editorFrame(page).locator('body')).toContainText('别人写的正文');
+  const after = await api<{ title: string; summary: string; content: string; version: number }>(page, 'GET', `/api/articles/${id}`);
+  expect(after.data).toMatchObject({ title: 'E2E 我改的标题', summary: '别人写的摘要', content: '<p>第一段原文（我补的）</p><p>第二段原文（别人改）</p>', version: 3 });
+  await expect(editorFrame(page).locator('body')).toContainText('第二段原文（别人改）');
+  await expect(page.getByLabel('摘要')).toHaveValue('别人写的摘要');
 });
 
 test('the local copy is offered after a reload without saving', async ({ page }) => {

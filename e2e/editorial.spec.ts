@@ -1,6 +1,6 @@
-import { type Browser, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { expect, test } from './helpers';
-import { api, expectAccessible, libraryVideo, signIn } from './helpers';
+import { api, editorFrame, expectAccessible, libraryVideo, signedInPage, signIn, staffWith as staff, waitForEditor } from './helpers';
 
 /**
  * Issue 8 in two browsers. Editorial safety: the second editor sees who holds the article and takes
@@ -10,31 +10,6 @@ import { api, expectAccessible, libraryVideo, signIn } from './helpers';
  */
 
 const DESKTOP = { width: 1440, height: 900 };
-const PASSWORD = 'Locks#2026';
-const editorFrame = (page: Page) => page.frameLocator('.tox-edit-area iframe');
-
-/** A role with these routes and a user holding it, created by the signed-in admin; returns the username. */
-async function staff(admin: Page, prefix: string, name: string, routes: string[]) {
-  const username = `${prefix}${Date.now().toString(36)}`;
-  const role = await api<{ id: number }>(admin, 'POST', '/api/roles', { name: `角色-${username}`, routes, level: 1 });
-  expect(role.status, JSON.stringify(role)).toBe(0);
-  const user = await api<{ id: number }>(admin, 'POST', '/api/users', { username, name, password: PASSWORD, roleId: role.data.id, departmentId: null });
-  expect(user.status, JSON.stringify(user)).toBe(0);
-  return username;
-}
-
-async function signedInPage(browser: Browser, username: string) {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await signIn(page, username, PASSWORD);
-  return page;
-}
-
-async function waitForEditor(page: Page) {
-  await expect(page.locator('.tox-edit-area iframe')).toBeVisible({ timeout: 30_000 });
-  await expect(editorFrame(page).locator('body')).toHaveAttribute('contenteditable', 'true');
-}
-
 /** Whether typing into the body changes it (the editor's read-only mode keeps text selectable). */
 async function bodyTakesTyping(page: Page, text: string) {
   const body = editorFrame(page).locator('body');
@@ -132,7 +107,7 @@ test('a short video goes through review: submitted from 视频列表, approved i
   await editor.goto(`/article/createVideo?id=${created.data.id}`);
   await expect(editor.getByTestId('live-notice')).toContainText('这篇短视频已发布，现在只能查看');
   await expect(editor.getByLabel('标题')).toBeDisabled();
-  await expect(editor.getByRole('button', { name: /保\s*存/ })).toBeDisabled();
+  await expect(editor.getByRole('button', { name: /存草稿/ })).toBeDisabled();
 
   // So does an article of theirs that a reviewer published: no typing that a save would refuse.
   const article = await api<{ id: number }>(editor, 'POST', '/api/articles', { title: `E2E 已发布文章 ${username}`, content: '<p>发布后的正文。</p>' });

@@ -27,8 +27,9 @@ test('短视频: made from a library video, listed, edited; a stale save is refu
   await expect(page.getByLabel('标题')).toHaveValue('E2E重卡爬坡');
   await page.getByLabel('标题').fill('E2E 满载爬坡实测');
   await page.getByLabel('简介').fill('满载四十九吨，连续爬坡八公里。');
-  await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText(/已保存（版本 1）/)).toBeVisible();
+  await page.getByRole('button', { name: /存草稿/ }).click();
+  await expect(page.getByText('草稿已保存')).toBeVisible();
+  await expect(page.getByText('版本 1', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/createVideo\?id=\d+/);
   const id = Number(new URL(page.url()).searchParams.get('id'));
   await settled(page);
@@ -53,8 +54,9 @@ test('短视频: made from a library video, listed, edited; a stale save is refu
   await expect(page).toHaveURL(new RegExp(`createVideo\\?id=${id}`));
   await expect(page.getByLabel('简介')).toHaveValue('满载四十九吨，连续爬坡八公里。');
   await page.getByLabel('简介').fill('满载四十九吨，连续爬坡八公里，水温正常。');
-  await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText(/已保存（版本 2）/)).toBeVisible();
+  // Ctrl+S saves a draft, as in the other editors (issue 15).
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText('版本 2', { exact: true })).toBeVisible();
 
   // Meanwhile the same video changes elsewhere (another window of this tab's lock holder).
   const token = await page.evaluate((key) => sessionStorage.getItem(key), `cms-edit-lock:videos:${id}`);
@@ -62,26 +64,35 @@ test('短视频: made from a library video, listed, edited; a stale save is refu
   const elsewhere = await api(page, 'PUT', `/api/videos/${id}`, { version: 2, description: '另一处改过的简介', lockToken: token });
   expect(elsewhere.status).toBe(0);
 
-  // This page's save names version 2: refused, nothing overwritten, both sides shown per field.
+  // This page's save names version 2: the other side changed only the description, this page only
+  // the title, so both are kept with no question, and the page says whose change came in (issue 15).
   await page.getByLabel('标题').fill('E2E 满载爬坡实测（改）');
-  await page.getByRole('button', { name: /保\s*存/ }).click();
-  const merge = page.getByRole('dialog', { name: /在你打开之后修改了这条短视频/ });
-  await expect(merge).toBeVisible();
-  await expect(merge).toContainText('另一处改过的简介');
+  await page.getByRole('button', { name: /存草稿/ }).click();
+  await expect(page.getByTestId('editorial-notice')).toContainText('已合并对方修改的简介');
+  await expect(page.getByLabel('简介')).toHaveValue('另一处改过的简介');
+  const merged = await api<{ title: string; description: string; version: number }>(page, 'GET', `/api/videos/${id}`);
+  expect(merged.data).toMatchObject({ title: 'E2E 满载爬坡实测（改）', description: '另一处改过的简介', version: 4 });
+
+  // Both change the title: the one dialog asks, with no default, and nothing is overwritten meanwhile.
+  const elsewhere2 = await api(page, 'PUT', `/api/videos/${id}`, { version: 4, title: '别处改的标题', lockToken: token });
+  expect(elsewhere2.status).toBe(0);
+  await page.getByLabel('标题').fill('E2E 满载爬坡实测（再改）');
+  await page.getByRole('button', { name: /存草稿/ }).click();
+  const merge = page.getByRole('dialog', { name: '短视频已被他人修改，合并两边的修改' });
+  await expect(merge.getByTestId('conflict-title')).toContainText('别处改的标题');
+  await expect(merge.getByRole('button', { name: '合并并保存' })).toBeDisabled();
   const stored = await api<{ title: string; version: number }>(page, 'GET', `/api/videos/${id}`);
-  expect(stored.data).toMatchObject({ title: 'E2E 满载爬坡实测', version: 3 });
+  expect(stored.data).toMatchObject({ title: '别处改的标题', version: 5 });
   await expectAccessible(page, '保存冲突');
-  await merge.getByRole('radio', { name: /对方的：另一处改过的简介/ }).check();
-  await merge.getByRole('button', { name: '按所选合并' }).click();
-  await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText(/已保存（版本 4）/)).toBeVisible();
-  const merged = await api<{ title: string; description: string }>(page, 'GET', `/api/videos/${id}`);
-  expect(merged.data).toMatchObject({ title: 'E2E 满载爬坡实测（改）', description: '另一处改过的简介' });
+  await merge.getByTestId('conflict-title').getByText('保留我的').click();
+  await merge.getByRole('button', { name: '合并并保存' }).click();
+  await expect(page.getByText('已合并并保存')).toBeVisible();
+  expect((await api<{ title: string; version: number }>(page, 'GET', `/api/videos/${id}`)).data).toMatchObject({ title: 'E2E 满载爬坡实测（再改）', version: 6 });
 
   // The revisions: every save is there, with its diff.
   await page.getByRole('button', { name: '修订记录' }).click();
   const drawer = page.getByRole('dialog', { name: '修订记录' });
-  await expect(drawer.getByRole('button', { name: /保存\s*#\d+\s*v4/ })).toBeVisible();
+  await expect(drawer.getByRole('button', { name: /保存\s*#\d+\s*v6/ })).toBeVisible();
   await drawer.getByRole('button', { name: /保存\s*#\d+\s*v2/ }).click();
   await expect(drawer.locator('del').filter({ hasText: '水温正常' }).first()).toBeVisible();
   await settled(page);
@@ -92,11 +103,11 @@ test('短视频: made from a library video, listed, edited; a stale save is refu
   // Phone width.
   await page.setViewportSize(PHONE);
   await page.goto(`/article/createVideo?id=${id}`);
-  await expect(page.getByLabel('标题')).toHaveValue('E2E 满载爬坡实测（改）');
+  await expect(page.getByLabel('标题')).toHaveValue('E2E 满载爬坡实测（再改）');
   await settled(page);
   await shot(page, 'create-390');
   await page.goto('/article/videoList');
-  await expect(page.getByRole('row').filter({ hasText: 'E2E 满载爬坡实测（改）' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'E2E 满载爬坡实测（再改）' })).toBeVisible();
   await settled(page);
   await shot(page, 'list-390');
   await expectAccessible(page, '视频列表（手机）');

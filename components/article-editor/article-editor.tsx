@@ -58,7 +58,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
       <header className="article-editor-header">
         <Space wrap align="center">
           <Typography.Text strong>{record ? `编辑${kindInfo.label}` : `新${kindInfo.label}`}</Typography.Text>
-          <Tag color={record?.status === 3 ? 'success' : record?.status === 1 ? 'processing' : record?.status === 2 ? 'error' : 'default'}>{status}</Tag>
+          <Tag data-testid="status-tag" color={record?.status === 3 ? 'success' : record?.status === 1 ? 'processing' : record?.status === 2 ? 'error' : 'default'}>{status}</Tag>
           {record && <Typography.Text type="secondary">版本 {record.version}</Typography.Text>}
         </Space>
         <Typography.Text type="secondary" aria-live="polite" data-testid="autosave-status">

@@ -70,7 +70,8 @@ export function EditorialFooter<F extends object, R extends EditorialRecord>({ e
       isDirty={ed.isDirty}
       isNew={!ed.record}
       disabled={ed.isLoading}
-      readOnly={ed.readOnly || ed.record?.status === STATUS.pending}
+      readOnly={ed.readOnly}
+      sendOff={ed.record?.status === STATUS.pending ? '已在审核中' : ed.record?.status === STATUS.published ? '已发布：修改保存后即生效' : undefined}
       onSaveDraft={() => void ed.saveDraft()}
       onPreview={() => void ed.preview()}
       onSubmit={() => void ed.submit()}

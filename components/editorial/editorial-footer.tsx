@@ -14,6 +14,8 @@ export interface EditorFooterProps {
   disabled?: boolean;
   /** Someone else holds the edit lock: saving and sending are off, preview stays. */
   readOnly?: boolean;
+  /** Why 提交审核 / 发布 is off while saving is not (already pending or published), or nothing. */
+  sendOff?: string;
   onSaveDraft: () => void;
   onPreview: () => void;
   onSubmit: () => void;
@@ -21,7 +23,7 @@ export interface EditorFooterProps {
 }
 
 /** The editors' fixed 80 px footer (DESIGN §7), the same in all four (issue 15): 存草稿, 预览, and 提交审核 or 发布. */
-export function EditorFooter({ busy, canPublish, isDirty, isNew, disabled, readOnly = false, onSaveDraft, onPreview, onSubmit, onPublish }: EditorFooterProps) {
+export function EditorFooter({ busy, canPublish, isDirty, isNew, disabled, readOnly = false, sendOff, onSaveDraft, onPreview, onSubmit, onPublish }: EditorFooterProps) {
   const isBusy = busy !== null;
   // Read-only (someone else holds the edit lock): preview stays, nothing can be saved or sent.
   const isWriteOff = disabled || readOnly;
@@ -34,11 +36,11 @@ export function EditorFooter({ busy, canPublish, isDirty, isNew, disabled, readO
         预览
       </Button>
       {canPublish ? (
-        <Button type="primary" icon={<CheckCircleOutlined aria-hidden />} loading={busy === 'publish'} disabled={isWriteOff || (isBusy && busy !== 'publish')} onClick={onPublish}>
+        <Button type="primary" icon={<CheckCircleOutlined aria-hidden />} loading={busy === 'publish'} disabled={isWriteOff || Boolean(sendOff) || (isBusy && busy !== 'publish')} title={sendOff} onClick={onPublish}>
           发布
         </Button>
       ) : (
-        <Button type="primary" icon={<SendOutlined aria-hidden />} loading={busy === 'submit'} disabled={isWriteOff || (isBusy && busy !== 'submit')} onClick={onSubmit}>
+        <Button type="primary" icon={<SendOutlined aria-hidden />} loading={busy === 'submit'} disabled={isWriteOff || Boolean(sendOff) || (isBusy && busy !== 'submit')} title={sendOff} onClick={onSubmit}>
           提交审核
         </Button>
       )}

@@ -58,6 +58,7 @@ export function VideoEditor() {
       setPicker({ open: false, upload: false });
       setPicked({ title: v.title, url: v.url, cover: v.cover });
       form.setFieldValue('videoStoreId', v.id);
+      if (!form.getFieldValue('title') && v.title) form.setFieldValue('title', v.title);
       if (!form.getFieldValue('cover') && v.cover) form.setFieldValue('cover', v.cover);
       onValuesChange();
       form.validateFields(['videoStoreId']).catch(() => undefined); // shown beside the field
@@ -75,7 +76,7 @@ export function VideoEditor() {
         <header style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
           <Space wrap>
             <Typography.Text strong>{record ? `编辑短视频「${record.title}」` : '发布短视频'}</Typography.Text>
-            <Tag color={record?.status === 3 ? 'green' : record?.status === 2 ? 'red' : 'default'}>{record ? statusLabel(record.status) : '未保存'}</Tag>
+            <Tag data-testid="status-tag" color={record?.status === 3 ? 'green' : record?.status === 2 ? 'red' : 'default'}>{record ? statusLabel(record.status) : '未保存'}</Tag>
             {record && <Typography.Text type="secondary">版本 {record.version}</Typography.Text>}
           </Space>
           <Typography.Text type="secondary" aria-live="polite" data-testid="autosave-status">

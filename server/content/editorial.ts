@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { DbOrTx, Tx } from '../db/client';
-import { articles, editLocks, revisions, users, videos, type DraftCopy, type EditorialResource } from '../db/schema';
+import { articles, editLocks, editLockTakeovers, revisions, users, videos, type DraftCopy, type EditorialResource } from '../db/schema';
 import { ApiError } from '../http/reply';
 import { scopeCondition } from '../auth/scope';
 import type { AppEnv, SessionUser } from '../http/types';
@@ -203,9 +203,19 @@ const hhmm = (d: Date) => new Date(d).toLocaleTimeString('zh-CN', { hour: '2-dig
  * otherwise 423 with who holds it, and nothing is written. No lock, or a lapsed one: the version
  * check alone decides.
  */
-export async function assertMayWrite(tx: Tx, { resource, id, token, label }: { resource: EditorialResource; id: number; token: string | undefined; label: string }) {
+export async function assertMayWrite(tx: Tx, { resource, id, token, label, userId }: { resource: EditorialResource; id: number; token: string | undefined; label: string; userId?: number }) {
   const lock = await readLock(tx, resource, id);
-  if (!lock || !lock.live || lock.token === token) return;
+  if (!lock || !lock.live || lock.token === token) {
+    // Saving is editing: a tab whose lock had lapsed or been released (a takeover that ended) and
+    // that saves holds the lock again, so the one who opens it next is told (issue 15). Kept only
+    // if the save commits (a stale save's 409 rolls it back).
+    if (token && userId && (!lock || !lock.live)) {
+      const values = { token, userId, acquiredAt: sql`now()`, renewedAt: sql`now()`, draft: null, draftAt: null, takenFromToken: null, takenFromUserId: null, takenAt: null };
+      await tx.insert(editLocks).values({ resource, resourceId: id, ...values }).onConflictDoUpdate({ target: [editLocks.resource, editLocks.resourceId], set: values });
+      await tx.delete(editLockTakeovers).where(eq(editLockTakeovers.token, token));
+    }
+    return;
+  }
   const name = lock.name ?? `用户${lock.userId}`;
   throw new ApiError(423, `${name}正在编辑这篇${label}（${hhmm(lock.acquiredAt)} 起），你的修改没有保存；请等待对方离开或接管编辑后再保存`, { lock: '他人正在编辑' }, { holder: { userId: lock.userId, name, since: iso(lock.acquiredAt), renewedAt: iso(lock.renewedAt) } });
 }

@@ -127,7 +127,7 @@ export async function updateArticle(
       if (!before) throw notFound('文章不存在');
       if (!user.routes.has(routeOfKind(before.kind as ArticleKind))) throw forbidden('没有编辑这类文章的权限');
       assertMayChangeLive(articleTarget, user, before.status);
-      await assertMayWrite(tx, { resource: 'article', id, token: lockToken, label: '文章' });
+      await assertMayWrite(tx, { resource: 'article', id, token: lockToken, label: '文章', userId: user.id });
       await assertReferences(tx, patch);
       const content = patch.content === undefined ? before.content : boundedBody(patch.content);
       const merged = { ...before, ...patch, content };

@@ -167,7 +167,7 @@ export async function updateVideo(
     const before = await loadVideo(tx, user, id);
     if (!before) throw notFound('短视频不存在');
     assertMayChangeLive(videoWorkflowTarget, user, before.status);
-    await assertMayWrite(tx, { resource: 'video', id, token: lockToken, label: '短视频' });
+    await assertMayWrite(tx, { resource: 'video', id, token: lockToken, label: '短视频', userId: user.id });
     await assertReferences(tx, patch);
     const merged = { ...before, ...patch };
     const checkResult = await checkContent(tx, checkText(merged), contentService);

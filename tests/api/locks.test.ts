@@ -110,6 +110,23 @@ describe.each(DB_KINDS)('edit locks on %s', (kind) => {
     expect(again.body.data.token).not.toBe(first.token);
   });
 
+  it('a displaced tab that saves after the takeover ended holds the lock again; the next one to open is told (issue 15)', async () => {
+    const art = await newArticle('接管后保存');
+    const first = (await t.call('POST', `/api/articles/${art.id}/lock`, { cookie: a.cookie, body: {} })).body.data;
+    const taker = (await t.call('POST', `/api/articles/${art.id}/lock`, { cookie: b.cookie, body: { takeover: true } })).body.data;
+    await t.call('DELETE', `/api/articles/${art.id}/lock?token=${taker.token}`, { cookie: b.cookie });
+    expect((await t.call('PUT', `/api/articles/${art.id}`, { cookie: a.cookie, body: { version: 1, summary: '甲的摘要', lockToken: first.token } })).status).toBe(200);
+    const opened = await t.call('POST', `/api/articles/${art.id}/lock`, { cookie: b.cookie, body: {} });
+    expect(opened.status).toBe(423);
+    expect(opened.body.data.holder).toMatchObject({ name: '员工lock_a' });
+    // Its heartbeat is its own again.
+    expect((await t.call('PUT', `/api/articles/${art.id}/lock`, { cookie: a.cookie, body: { token: first.token } })).body.data).toMatchObject({ held: true });
+    // A stale save takes no lock: the 409 changes nothing.
+    await t.call('DELETE', `/api/articles/${art.id}/lock?token=${first.token}`, { cookie: a.cookie });
+    expect((await t.call('PUT', `/api/articles/${art.id}`, { cookie: b.cookie, body: { version: 1, title: '过时', lockToken: 'stale-token-0001' } })).status).toBe(409);
+    expect(await t.db.select().from(editLocks).where(and(eq(editLocks.resource, 'article'), eq(editLocks.resourceId, art.id)))).toHaveLength(0);
+  });
+
   it('a lock lapses 45 s after its last renewal; the lapsed copy is kept; release frees it at once', async () => {
     const art = await newArticle();
     const lockA = (await t.call('POST', `/api/articles/${art.id}/lock`, { cookie: a.cookie, body: {} })).body.data;

@@ -1,0 +1,160 @@
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers';
+import { api, editorFrame, expectAccessible, libraryVideo, signedInPage, signIn, staffWith, waitForEditor } from './helpers';
+
+/**
+ * Issue 15 in two browsers: takeovers and stale saves keep everyone's work (the three-way merge
+ * asks only about what both changed), and a reviewer takes a published item down and republishes
+ * it from the editor.
+ */
+
+const DESKTOP = { width: 1440, height: 900 };
+const EDITOR_ROUTES = ['/article/addArticle', '/article/list'];
+
+/** The merge dialog, which must not appear when nothing both sides changed. */
+const mergeDialog = (page: Page) => page.getByRole('dialog', { name: /合并两边的修改/ });
+
+/**
+ * The displaced tab gets the lock back. If its heartbeat already told it (read-only, 重新接管 or
+ * 开始编辑), it takes the lock again; otherwise it never noticed and its save merges instead.
+ */
+async function editAgainIfTold(page: Page) {
+  const again = page.getByRole('button', { name: /重新接管|开始编辑/ });
+  if (!(await again.isVisible())) return;
+  const label = (await again.textContent()) ?? '';
+  await again.click();
+  if (label.includes('重新接管')) await page.getByRole('button', { name: /^接\s*管$/ }).click();
+  await expect(page.getByRole('button', { name: /存草稿/ })).toBeEnabled();
+}
+
+/** Puts the caret at the end of a body paragraph and types. */
+async function typeInParagraph(page: Page, paragraph: string, text: string) {
+  await editorFrame(page).getByText(paragraph, { exact: true }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(text);
+}
+
+/** The reviewer takes the article over from the lock banner. */
+async function takeOver(page: Page) {
+  await page.getByRole('button', { name: '接管编辑' }).click();
+  await page.getByRole('button', { name: /^接\s*管$/ }).click();
+  await expect(page.getByRole('button', { name: /存草稿/ })).toBeEnabled();
+}
+
+test('a reviewer takes over, fixes the title, saves and leaves; the editor’s summary saves on top with no question', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  const username = await staffWith(page, 'mg', '编辑李娜', EDITOR_ROUTES);
+  const editor = await signedInPage(browser, username);
+  const created = await api<{ id: number }>(editor, 'POST', '/api/articles', { title: '燃气版上市', content: '<p>正文。</p>' });
+  const id = created.data.id;
+
+  // The editor opens it and writes a summary, not yet saved.
+  await editor.goto(`/article/addArticle?id=${id}`);
+  await waitForEditor(editor);
+  await editor.getByLabel('摘要').fill('编辑写的摘要');
+
+  // The reviewer takes over, corrects the title, saves and leaves, all within a heartbeat.
+  const started = Date.now();
+  await page.goto(`/article/addArticle?id=${id}`);
+  await waitForEditor(page);
+  await takeOver(page);
+  await page.getByLabel('标题', { exact: true }).fill('燃气版正式上市，售价 48.8 万起');
+  await page.getByRole('button', { name: /存草稿/ }).click();
+  await expect(page.getByText('草稿已保存')).toBeVisible();
+  await page.goto('/');
+  expect(Date.now() - started).toBeLessThan(15_000);
+
+  // The editor saves: both changes are kept and nobody is asked anything.
+  await editAgainIfTold(editor);
+  await editor.getByRole('button', { name: /存草稿/ }).click();
+  await expect(editor.getByTestId('editorial-notice')).toContainText('超级管理员');
+  await expect(editor.getByLabel('标题', { exact: true })).toHaveValue('燃气版正式上市，售价 48.8 万起');
+  await expect(mergeDialog(editor)).toHaveCount(0);
+  await expect(editor.getByTestId('autosave-status')).toContainText('已保存');
+  const saved = await api<{ title: string; summary: string }>(page, 'GET', `/api/articles/${id}`);
+  expect(saved.data).toMatchObject({ title: '燃气版正式上市，售价 48.8 万起', summary: '编辑写的摘要' });
+  await editor.screenshot({ path: '/tmp/merge-after-takeover-1440.png' });
+  await editor.context().close();
+});
+
+test('two people editing different paragraphs merge with no question; the same paragraph is asked side by side', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  const username = await staffWith(page, 'pg', '编辑王强', EDITOR_ROUTES);
+  const editor = await signedInPage(browser, username);
+  const created = await api<{ id: number }>(editor, 'POST', '/api/articles', { title: '段落合并', content: '<p>第一段。</p><p>第二段。</p><p>第三段。</p>' });
+  const id = created.data.id;
+
+  // Different paragraphs: the editor adds to the first, the reviewer (after a takeover) to the third.
+  await editor.goto(`/article/addArticle?id=${id}`);
+  await waitForEditor(editor);
+  await typeInParagraph(editor, '第一段。', '编辑补充。');
+  await page.goto(`/article/addArticle?id=${id}`);
+  await waitForEditor(page);
+  await takeOver(page);
+  await typeInParagraph(page, '第三段。', '主编补充。');
+  await page.getByRole('button', { name: /存草稿/ }).click();
+  await expect(page.getByText('草稿已保存')).toBeVisible();
+  await page.goto('/');
+  await editAgainIfTold(editor);
+  await editor.getByRole('button', { name: /存草稿/ }).click();
+  await expect(editor.getByTestId('autosave-status')).toContainText('已保存');
+  await expect(mergeDialog(editor)).toHaveCount(0);
+  const first = await api<{ content: string; version: number }>(page, 'GET', `/api/articles/${id}`);
+  expect(first.data.content).toBe('<p>第一段。编辑补充。</p><p>第二段。</p><p>第三段。主编补充。</p>');
+
+  // The same paragraph: asked, both sides side by side; keeping both keeps both.
+  await typeInParagraph(editor, '第二段。', '编辑的说法。');
+  await page.goto(`/article/addArticle?id=${id}`);
+  await waitForEditor(page);
+  await takeOver(page);
+  await typeInParagraph(page, '第二段。', '主编的说法。');
+  await page.getByRole('button', { name: /存草稿/ }).click();
+  await expect(page.getByText('草稿已保存')).toBeVisible();
+  await page.goto('/');
+  await editAgainIfTold(editor);
+  // (A tab that took the lock back has already loaded the newer version and asks at once.)
+  if (!(await mergeDialog(editor).isVisible())) await editor.getByRole('button', { name: /存草稿/ }).click();
+  const dialog = mergeDialog(editor);
+  await expect(dialog).toBeVisible();
+  const hunk = dialog.getByTestId('conflict-content-0');
+  await expect(hunk).toContainText('第二段。编辑的说法。');
+  await expect(hunk).toContainText('第二段。主编的说法。');
+  await expect(dialog.getByTestId('conflict-title')).toHaveCount(0);
+  await expectAccessible(editor, '段落冲突');
+  await editor.screenshot({ path: '/tmp/merge-paragraph-1440.png' });
+  await hunk.getByText('两段都保留（我的在前）').click();
+  await dialog.getByRole('button', { name: /合并并保存|合并到编辑器/ }).click();
+  if (await editor.getByRole('button', { name: /存草稿/ }).isEnabled()) await editor.getByRole('button', { name: /存草稿/ }).click();
+  await expect.poll(async () => (await api<{ content: string }>(page, 'GET', `/api/articles/${id}`)).data.content).toBe('<p>第一段。编辑补充。</p><p>第二段。编辑的说法。</p><p>第二段。主编的说法。</p><p>第三段。主编补充。</p>');
+  await editor.context().close();
+});
+
+test('a reviewer takes a published article and a short video down and republishes them from the editor', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  const article = await api<{ id: number }>(page, 'POST', '/api/articles', { title: 'E2E 要下线的文章', content: '<p>正文。</p>' });
+  expect((await api<{ status: number }>(page, 'PUT', `/api/articles/publish/${article.data.id}`, {})).data.status).toBe(3);
+  const storeId = await libraryVideo(page, 'E2E下线素材');
+  const video = await api<{ id: number }>(page, 'POST', '/api/videos', { title: 'E2E 要下线的短视频', videoStoreId: storeId });
+  expect((await api<{ status: number }>(page, 'PUT', `/api/videos/publish/${video.data.id}`, {})).data.status).toBe(3);
+
+  const tag = page.getByTestId('status-tag');
+  for (const url of [`/article/addArticle?id=${article.data.id}`, `/article/createVideo?id=${video.data.id}`]) {
+    await page.goto(url);
+    const panel = page.getByTestId('publish-panel');
+    await expect(tag).toHaveText('已发布');
+    await panel.getByRole('button', { name: /^下\s*线$/ }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: /^下\s*线$/ }).click();
+    await expect(page.getByText('已下线', { exact: true }).first()).toBeVisible();
+    await expect(tag).toHaveText('已下线');
+    await page.screenshot({ path: `/tmp/editor-offline-${url.includes('createVideo') ? 'video' : 'article'}-1440.png` });
+    await panel.getByRole('button', { name: '重新发布' }).click();
+    await expect(tag).toHaveText('已发布');
+  }
+  expect((await api<{ status: number }>(page, 'GET', `/api/articles/${article.data.id}`)).data.status).toBe(3);
+  expect((await api<{ status: number }>(page, 'GET', `/api/videos/${video.data.id}`)).data.status).toBe(3);
+});
