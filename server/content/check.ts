@@ -100,6 +100,14 @@ async function automaton(db: DbOrTx) {
   return cached;
 }
 
+/**
+ * The dictionary's words in matched form (normalized), each with its dictionary spelling: what an
+ * addition is compared with (赌 博 and ＤＵＢＯ are already there when 赌博 and dubo are).
+ */
+export async function dictionaryForms(db: DbOrTx): Promise<ReadonlyMap<string, string>> {
+  return (await automaton(db)).words;
+}
+
 /** Dictionary words found in the texts, each once, as the dictionary spells them. */
 export async function dictionaryHits(db: DbOrTx, texts: string[]): Promise<string[]> {
   const { mint, words } = await automaton(db);
