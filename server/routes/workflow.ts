@@ -166,6 +166,8 @@ function queueSelect(db: Db, target: WorkflowTarget, where: SQL | undefined) {
   const c = target.columns;
   const kind = target.extraColumns?.kind ?? sql<string>`${target.type}`;
   const hits = c.checkResult ? sql<number>`coalesce(jsonb_array_length(${c.checkResult} -> 'hits'), 0)` : sql<number>`0`;
+  // Why the item reads neither 「N 个敏感词」 nor a pass: nothing checked it (server/content/check.ts).
+  const unchecked = c.checkResult ? sql<string | null>`CASE WHEN ${c.checkResult} IS NULL THEN '尚未检测' ELSE ${c.checkResult} ->> 'unchecked' END` : sql<string | null>`'尚未检测'`;
   return db
     .select({
       contentType: sql<string>`${target.type}::text`.as('content_type'),
@@ -182,6 +184,7 @@ function queueSelect(db: Db, target: WorkflowTarget, where: SQL | undefined) {
       reviewComment: sql<string>`${c.reviewComment}`.as('review_comment'),
       reviewedAt: sql<Date | null>`${c.reviewedAt}`.as('reviewed_at'),
       hits: sql<number>`${hits}`.mapWith(Number).as('hits'),
+      unchecked: sql<string | null>`${unchecked}`.as('unchecked'),
     })
     .from(target.table)
     .leftJoin(users, eq(users.id, c.editorId))

@@ -1,7 +1,10 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { operationLogs, sensitiveWords } from '@/server/db/schema';
-import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
+import { createApp } from '@/server/app';
+import { createStaff, DB_KINDS, setupTestApp, testPeer, type TestContext } from './helpers';
 
 /** 敏感词库 (issue 15): the dictionary's API against the real database, as a reviewer uses it. */
 describe.each(DB_KINDS)('敏感词库 on %s', (kind) => {
@@ -98,5 +101,63 @@ describe.each(DB_KINDS)('敏感词库 on %s', (kind) => {
     const summaries = (await logsOf()).map((l) => l.summary);
     expect(summaries).toContain('删除敏感词「赌博」');
     expect(summaries).toContain('批量删除敏感词 2 个');
+  });
+});
+
+/**
+ * While nothing checks (the dictionary is empty and no CONTENT_CHECK_URL), a check result says so
+ * instead of reading as a pass (issue 15, review P2-3): the article, the queue row and the item.
+ */
+describe.each(DB_KINDS)('an empty dictionary without an outside service on %s', (kind) => {
+  let t: TestContext;
+  let admin: string;
+  let editor: string;
+  let service: Server;
+  let serviceUrl: string;
+  const queueRow = async (id: number) => (await t.call('GET', '/api/articles_review', { cookie: admin })).body.data.list.find((r: { id: number }) => r.id === id);
+
+  beforeAll(async () => {
+    t = await setupTestApp(kind, { contentService: {} });
+    admin = await t.login();
+    editor = (await createStaff(t, admin, { username: 'writer15', routes: ['/article/list', '/article/addArticle'] })).cookie;
+    service = createServer((_req, res) => res.end(JSON.stringify({ hits: [] })));
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}/check`;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => service?.close(resolve));
+  });
+
+  it('says 词库为空，未做检测 on the article and in the queue, until there is a word', async () => {
+    const created = await t.call('POST', '/api/articles', { cookie: editor, body: { title: '未检测的稿件', content: '<p>正文</p>' } });
+    expect(created.body.data.checkResult).toMatchObject({ hits: [], service: { status: 'off' }, unchecked: '词库为空，未做检测' });
+    const id = created.body.data.id;
+    expect((await t.call('PUT', `/api/articles/publish/${id}`, { cookie: editor, body: {} })).body.data.status).toBe(1);
+    expect(await queueRow(id)).toMatchObject({ hits: 0, unchecked: '词库为空，未做检测' });
+    expect((await t.call('GET', `/api/articles/${id}`, { cookie: admin })).body.data.checkResult.unchecked).toBe('词库为空，未做检测');
+
+    await t.call('POST', '/api/sensitive_words', { cookie: admin, body: { words: ['与本文无关的词'] } });
+    const checked = await t.call('POST', '/api/articles', { cookie: editor, body: { title: '检测过的稿件', content: '<p>正文</p>' } });
+    expect(checked.body.data.checkResult.unchecked).toBeUndefined();
+    expect((await t.call('PUT', `/api/articles/publish/${checked.body.data.id}`, { cookie: editor, body: {} })).body.data.status).toBe(1);
+    expect(await queueRow(checked.body.data.id)).toMatchObject({ hits: 0, unchecked: null });
+    // Approving re-runs the check with the dictionary as it is now: the first one was checked then.
+    const approved = await t.call('PUT', `/api/articles_review/${id}`, { cookie: admin, body: { action: 'approve' } });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect((await t.call('GET', `/api/articles/${id}`, { cookie: admin })).body.data.checkResult.unchecked).toBeUndefined();
+  });
+
+  it('an outside service that answered is a check, even with an empty dictionary', async () => {
+    await t.db.delete(sensitiveWords);
+    const withService = createApp({ getDb: async () => t.db, peer: testPeer, contentService: { url: serviceUrl } });
+    const res = await withService.request('http://localhost/api/articles', {
+      method: 'POST',
+      headers: { cookie: admin, 'content-type': 'application/json', 'x-test-peer': '10.0.0.1' },
+      body: JSON.stringify({ title: '外部检测过', content: '<p>正文</p>' }),
+    });
+    const body = await res.json();
+    expect(body.data.checkResult.service.status).toBe('pass');
+    expect(body.data.checkResult.unchecked).toBeUndefined();
   });
 });
