@@ -21,6 +21,7 @@ import {
   type WorkflowTarget,
 } from '../content/workflow';
 import { ApiError, badRequest, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { offlineFocusSlots } from './operations';
 import type { AppEnv } from '../http/types';
 import { isSearchIndexed, searchChanged } from '../search';
 
@@ -323,6 +324,8 @@ export const workbenchRoutes = new Hono<AppEnv>().get('/', access.signedIn(), as
     ),
   ]);
   return ok(c, {
+    // Operators: focus slots whose article or video went offline (null without a focus screen).
+    focus: await offlineFocusSlots(db, user),
     drafts: drafts.sort(byTime('updatedAt', -1)).slice(0, WORKBENCH_LIMIT),
     rejected: rejected.sort(byTime('reviewedAt', -1)).slice(0, WORKBENCH_LIMIT),
     scheduled: scheduled
