@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenu, groupOf, withRouters } from '@/lib/menu';
+import { labelOf } from '@/app/(default)/role/permission-editor';
 import { isPathAllowed } from '@/lib/guard';
 import { buildAuthMap, isPermissionRoute, PERMISSION_ROUTES, routesGrantedWith } from '@/lib/routes';
 
@@ -59,6 +60,9 @@ describe('menu building (SEED §4)', () => {
     expect(PERMISSION_ROUTES.map((r) => r.path)).not.toContain('/article/sensitiveWords');
     expect(isPermissionRoute('/article/sensitiveWords')).toBe(false);
     expect(routesGrantedWith('/article/check').map((r) => r.name)).toEqual(['敏感词库']);
+    // The role editor says what the box includes.
+    expect(labelOf({ path: '/article/check', name: '内容审核', home: '内容管理', icon: null, ignore: false })).toBe('内容审核（含敏感词库）');
+    expect(labelOf({ path: '/article/list', name: '文章列表', home: '内容管理', icon: null, ignore: false })).toBe('文章列表');
   });
 
   it('finds the group of a path', () => {
