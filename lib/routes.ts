@@ -29,6 +29,12 @@ export interface RouteDef {
    * before/after snapshots, so they are not cut down to a department (docs/decisions.md).
    */
   fullScopeOnly?: boolean;
+  /**
+   * A page that comes with another page's permission (issue 15): whoever holds `grantedWith` holds
+   * this page too. It is never granted on its own, so it is not a permission route, the role editor
+   * does not list it, and the server checks `grantedWith` for its API (敏感词库 comes with 内容审核).
+   */
+  grantedWith?: string;
 }
 
 /** Menu groups in display order, each with its icon. */
@@ -59,6 +65,7 @@ export const ROUTES: readonly RouteDef[] = [
     ['/article/addVideo', '发视频文章'],
     ['/article/list', '文章列表'],
     ['/article/check', '内容审核'],
+    ['/article/sensitiveWords', '敏感词库', { grantedWith: '/article/check' }],
     ['/article/createVideo', '发布短视频'],
     ['/article/videoList', '视频列表'],
     ['/store', '专辑管理'],
@@ -107,10 +114,15 @@ export function findRoute(pathname: string, routes: readonly RouteDef[] = ROUTES
 }
 
 /**
- * Routes a role can grant: everything that is not always allowed and not a bare layout route.
- * `/article/preview` is part of the catalogue (as `ignore`) so a role can grant it.
+ * Routes a role can grant: everything that is not always allowed and does not come with another
+ * route. `/article/preview` is part of the catalogue (as `ignore`) so a role can grant it.
  */
-export const PERMISSION_ROUTES: readonly RouteDef[] = ROUTES.filter((r) => !r.alwaysAllowed);
+export const PERMISSION_ROUTES: readonly RouteDef[] = ROUTES.filter((r) => !r.alwaysAllowed && !r.grantedWith);
+
+/** Pages that come with a permission route, by that route: `/article/check` → [敏感词库]. */
+export function routesGrantedWith(path: string): RouteDef[] {
+  return ROUTES.filter((r) => r.grantedWith === path);
+}
 
 export function isPermissionRoute(path: string): boolean {
   return PERMISSION_ROUTES.some((r) => r.path === path);
@@ -139,14 +151,16 @@ export function toAuthEntry(route: RouteDef): AuthEntry {
 }
 
 /**
- * Build a user's auth map from the route paths their role grants. `/` is always present as a
- * top-level entry (工作台) so every user has a way home in the menu.
+ * Build a user's auth map from the route paths their role grants, in catalogue order. `/` is always
+ * present as a top-level entry (工作台) so every user has a way home in the menu. A page that comes
+ * with a granted route (`grantedWith`) is in the map too: the guard and the menu read only the map.
  */
 export function buildAuthMap(grantedPaths: Iterable<string>): AuthMap {
   const granted = new Set(grantedPaths);
   const map: AuthMap = { '/': toAuthEntry(byPath.get('/')!) };
-  for (const route of PERMISSION_ROUTES) {
-    if (granted.has(route.path)) map[route.path] = toAuthEntry(route);
+  for (const route of ROUTES) {
+    if (route.alwaysAllowed) continue;
+    if (granted.has(route.grantedWith ?? route.path)) map[route.path] = toAuthEntry(route);
   }
   return map;
 }

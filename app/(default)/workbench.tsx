@@ -1,13 +1,14 @@
 'use client';
 
 import Link from 'next/link';
-import { Badge, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { StatusTag } from '@/components/review';
 import { editorPath, reviewPath, workflowApi, type WorkbenchData, type WorkbenchItem } from '@/lib/api/workflow';
 import { isFailure } from '@/lib/http';
+import type { OfflineFocusGroup } from '@/lib/resources/operations';
 import { scopeText } from '@/lib/permissions';
 import { useUserStore, useViewer } from '@/stores/user';
 
@@ -172,6 +173,7 @@ function MyWork() {
   const span = data.review ? { xs: 24, md: 12, xl: 6 } : { xs: 24, md: 12, xl: 8 };
   return (
     <>
+      {data.focus && data.focus.length > 0 && <OfflineFocusNotice groups={data.focus} />}
       {data.review && (
         <Col {...span}>
           <TaskCard
@@ -229,5 +231,36 @@ function MyWork() {
         </TaskCard>
       </Col>
     </>
+  );
+}
+
+/**
+ * For operators (issue 15, review P2-4): focus slots that would show but whose article or short
+ * video is no longer published, per screen and platform or channel, each opening that list filtered
+ * to 内容已下线. Shown only when there are some.
+ */
+export function OfflineFocusNotice({ groups }: { groups: OfflineFocusGroup[] }) {
+  const total = groups.reduce((n, g) => n + g.count, 0);
+  return (
+    <Col span={24}>
+      <Alert
+        type="error"
+        showIcon
+        data-testid="work-focus-offline"
+        title={`${total} 个焦点图展示的内容已下线，读者点开会找不到页面`}
+        description={
+          <>
+            <ul style={{ margin: '4px 0', paddingInlineStart: 20 }}>
+              {groups.map((g) => (
+                <li key={g.href}>
+                  <Link href={g.href}>{g.label}</Link>：{g.count} 个
+                </li>
+              ))}
+            </ul>
+            <Typography.Text type="secondary">请为它们换一篇已发布的内容，或停用这些焦点图。</Typography.Text>
+          </>
+        }
+      />
+    </Col>
   );
 }

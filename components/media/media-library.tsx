@@ -8,7 +8,7 @@ import { mendTableAccessibility } from '@/components/crud/resource-table';
 import { useIsClient } from '@/components/common/use-is-client';
 import { LibraryTagSelect, useLibraryTags } from '@/components/taxonomy/library-tag-select';
 import { isOk } from '@/lib/api/resource';
-import { CHECK_STATUS, formatBytes, formatDuration, libraryClient, mediaBatch, type LibraryItem, type LibraryKind } from '@/lib/api/media';
+import { CHECK_STATUS, formatBytes, formatDuration, libraryClient, mediaBatch, showsCheckVerdict, type LibraryItem, type LibraryKind } from '@/lib/api/media';
 import { PAGE_SIZE_MAX, type ListResult } from '@/lib/resources/define';
 import { useViewer } from '@/stores/user';
 import type { Viewer } from '@/lib/permissions';
@@ -17,6 +17,7 @@ import { clearLibraryFilters, isLibraryFiltered, MediaFilters } from './media-fi
 import { MediaPreview } from './media-preview';
 import type { PickedMedia } from './picker-modal';
 import { UploadQueue } from './upload-queue';
+import { useImageCheck } from './use-image-check';
 import { useLocalListQuery, useUrlListQuery, type ListQueryState } from './use-list-query';
 import styles from './media.module.css';
 
@@ -74,6 +75,8 @@ function LibraryView({ kind, mode = 'manage', multiple = true, selected: pickSel
   const { message, modal } = App.useApp();
   const isManage = mode === 'manage';
   const viewer = useViewer();
+  // Without a picture check service every picture is 未检测: that chip is left out (review P3-2).
+  const imageCheck = useImageCheck();
   const [query, setQuery] = queryState;
   const { tags } = useLibraryTags(kind);
   const noun = NOUN[kind];
@@ -256,7 +259,9 @@ function LibraryView({ kind, mode = 'manage', multiple = true, selected: pickSel
     ...(kind === 'video' ? [{ key: 'duration', title: '时长', width: 80, render: (_: unknown, i: LibraryItem) => formatDuration(i.duration ?? 0) }] : []),
     { key: 'tags', title: '标签', width: 150, render: (_: unknown, i) => <TagNames ids={i.tagIds} tags={tags} /> },
     { key: 'usage', title: '使用', width: 70, align: 'right', render: (_: unknown, i) => i.usageCount ?? 0 },
-    ...(kind === 'pic' ? [{ key: 'check', title: '检测', width: 80, render: (_: unknown, i: LibraryItem) => <CheckTag status={i.checkStatus} note={i.checkNote} /> }] : []),
+    ...(kind === 'pic' && (imageCheck || data?.list.some((i) => i.checkStatus !== 0))
+      ? [{ key: 'check', title: '检测', width: 80, render: (_: unknown, i: LibraryItem) => (showsCheckVerdict(i.checkStatus, imageCheck) ? <CheckTag status={i.checkStatus} note={i.checkNote} /> : null) }]
+      : []),
     {
       key: 'uploader',
       title: '上传者',
@@ -370,6 +375,7 @@ function LibraryView({ kind, mode = 'manage', multiple = true, selected: pickSel
                   isPick={!isManage}
                   isSelected={selection.has(item.id)}
                   isFresh={fresh.has(item.id)}
+                  imageCheck={imageCheck}
                   onToggle={(on) => toggle(item, on)}
                   onOpen={() => (isManage ? setPreview({ open: true, item }) : toggle(item, !selection.has(item.id)))}
                   actions={<RowActions actions={actionsFor(item)} rowName={item.title} />}
@@ -531,6 +537,7 @@ function MediaCard({
   isPick,
   isSelected,
   isFresh,
+  imageCheck,
   onToggle,
   onOpen,
   actions,
@@ -541,6 +548,8 @@ function MediaCard({
   isPick: boolean;
   isSelected: boolean;
   isFresh: boolean;
+  /** A picture check is configured (null until known): without one, 未检测 is not shown. */
+  imageCheck: boolean | null;
   onToggle: (isOn: boolean) => void;
   onOpen: () => void;
   actions: ReactNode;
@@ -586,7 +595,7 @@ function MediaCard({
             </span>
           )}
           <span data-testid="usage-count">{item.usageCount ? `用于 ${item.usageCount} 处` : '未使用'}</span>
-          {kind === 'pic' && <CheckTag status={item.checkStatus} note={item.checkNote} />}
+          {kind === 'pic' && showsCheckVerdict(item.checkStatus, imageCheck) && <CheckTag status={item.checkStatus} note={item.checkNote} />}
         </div>
         {item.tagIds.length > 0 && (
           <div className={styles.meta} data-testid="card-tags">

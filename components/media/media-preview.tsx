@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { App, Button, Descriptions, Empty, List, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { isOk } from '@/lib/api/resource';
 import { formatDateTime } from '@/components/crud';
-import { CHECK_STATUS, formatBytes, formatDuration, mediaUsage, recheckPicture, videoPlayUrl, type LibraryItem, type LibraryKind, type LibraryTag, type MediaUse } from '@/lib/api/media';
+import { CHECK_STATUS, formatBytes, formatDuration, mediaUsage, recheckPicture, showsCheckVerdict, videoPlayUrl, type LibraryItem, type LibraryKind, type LibraryTag, type MediaUse } from '@/lib/api/media';
+import { useImageCheck } from './use-image-check';
 import { OPERATION_MEDIA_OWNERS } from '@/lib/resources/operations';
 
 const OWNER_NAMES: Record<string, string> = { article: '文章', video: '视频', focus: '焦点图', advertise: '广告', chameleon: '导航图标', brand: '品牌', topic: '专题', album: '专辑', ...OPERATION_MEDIA_OWNERS };
@@ -38,6 +39,7 @@ export function MediaPreview({
   const [uses, setUses] = useState<MediaUse[] | null>(null);
   const [playUrl, setPlayUrl] = useState<string | null>(null);
   const [isChecking, setChecking] = useState(false);
+  const imageCheck = useImageCheck();
   const id = item?.id;
 
   useEffect(() => {
@@ -76,7 +78,7 @@ export function MediaPreview({
       destroyOnHidden
       footer={
         <Space wrap>
-          {kind === 'pic' && (
+          {kind === 'pic' && imageCheck && (
             <Button onClick={recheck} loading={isChecking}>
               重新检测
             </Button>
@@ -116,7 +118,7 @@ export function MediaPreview({
           {item.uploaderDepartment ? `（${item.uploaderDepartment}）` : ''} · {formatDateTime(item.createdAt)}
         </Descriptions.Item>
         <Descriptions.Item label="标签">{tagNames.length ? tagNames.map((n) => <Tag key={n}>{n}</Tag>) : '无'}</Descriptions.Item>
-        {kind === 'pic' && (
+        {kind === 'pic' && showsCheckVerdict(item.checkStatus, imageCheck) && (
           <Descriptions.Item label="检测">
             <Tag color={check.color}>{check.text}</Tag>
             {item.checkNote && <Typography.Text type="secondary">{item.checkNote}</Typography.Text>}

@@ -23,14 +23,18 @@ export const PERIOD_RULES: Record<string, { rules: FormRule[]; dependencies?: st
   },
 };
 
-/** 展示中 / 待上线 / 已过期 / 已停用, computed from the period and the switch (and the reason in a tooltip). */
-export function SlotStatusTag({ slot }: { slot: { enabled: boolean; startAt: string; endAt: string | null } }) {
+/**
+ * 展示中 / 待上线 / 内容已下线 / 已过期 / 已停用, computed from the period, the switch and whether the
+ * picked content is still published (the server's `targetOffline`), with the reason in a tooltip.
+ */
+export function SlotStatusTag({ slot }: { slot: { enabled: boolean; startAt: string; endAt: string | null; targetOffline?: boolean } }) {
   const status = slotStatus(slot);
   const { label, color } = SLOT_STATUS[status];
   const fmt = (v: string) => dayjs(v).format('MM-DD HH:mm');
   const why = {
     live: slot.endAt ? `展示到 ${fmt(slot.endAt)}` : '长期展示',
     scheduled: `${fmt(slot.startAt)} 开始展示`,
+    offline: '所选的文章或视频已下线、撤回或删除，读者打不开。请换一篇已发布的内容，或停用这个焦点图',
     expired: slot.endAt ? `${fmt(slot.endAt)} 已结束` : '',
     disabled: '已关闭，打开开关后按时间展示',
   }[status];

@@ -62,7 +62,7 @@ export interface FocusListProps {
 /**
  * A focus family: slots in drag order within their platform (tabs) or channel (a chooser), each
  * with its picture, what it shows (an article, a video or a link), its period and whether it is
- * 展示中 / 待上线 / 已过期 / 已停用 now. The group is in the URL.
+ * 展示中 / 待上线 / 内容已下线 / 已过期 / 已停用 now. The group is in the URL.
  */
 export function FocusList({ def, group, hasFlush = false, groupParam = group === 'category' ? 'categoryId' : 'platform' }: FocusListProps) {
   const { message } = App.useApp();
@@ -108,7 +108,7 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
         </div>
       ),
     },
-    { key: 'status', title: '状态', width: 90, render: (_: unknown, s) => <SlotStatusTag slot={s} /> },
+    { key: 'status', title: '状态', width: 110, render: (_: unknown, s) => <SlotStatusTag slot={s} /> },
     { key: 'period', title: '展示时间', width: 290, render: (_: unknown, s) => periodText(s.startAt, s.endAt) },
     linkColumn<FocusSlot>('url', '链接', 180),
     ...(hasFlush ? [{ key: 'flushedAt', title: '上次刷新', dataIndex: 'flushedAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v) : '未刷新') }] : []),

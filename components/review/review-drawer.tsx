@@ -30,7 +30,7 @@ export interface ReviewDetail {
   publishAt?: string | null;
   offlineAt?: string | null;
   reviewComment?: string;
-  checkResult?: { hits: string[]; service: { status: string; note: string }; checkedAt: string } | null;
+  checkResult?: { hits: string[]; service: { status: string; note: string }; checkedAt: string; unchecked?: string } | null;
 }
 
 const KIND_LABEL: Record<string, string> = { article: '文章', gallery: '图集', video: '视频文章' };
@@ -66,6 +66,24 @@ export function CheckResultView({ result }: { result: ReviewDetail['checkResult'
             )}
             {serviceNote && <div>{serviceNote}</div>}
             <div>检测时间 {formatDateTime(result.checkedAt)}</div>
+          </>
+        }
+      />
+    );
+  }
+  // Nothing read it (the server decides: server/content/check.ts): never shown as a pass.
+  if (result.unchecked) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        data-testid="check-unchecked"
+        title={`${result.unchecked}（${formatDateTime(result.checkedAt)}）`}
+        description={
+          <>
+            <div>敏感词库是空的，也没有配置外部内容检测服务，这份稿件没有经过任何检测，请通读后再决定。</div>
+            {serviceNote && <div>{serviceNote}</div>}
+            <Link href="/article/sensitiveWords">去敏感词库添加敏感词</Link>
           </>
         }
       />

@@ -54,6 +54,8 @@ export interface CheckResult {
   hits: string[];
   service: { status: 'pass' | 'hits' | 'unchecked' | 'off'; note: string };
   checkedAt: string;
+  /** Set when nothing read the text (empty dictionary, no outside service): shown instead of 「通过」. */
+  unchecked?: string;
 }
 
 /** An article as `GET /api/articles/{id}` answers it. */

@@ -62,6 +62,15 @@ export const recheckPicture = (id: number) => http.main.post<{ status: number; n
 /** A playable URL for a library video (signed on Upyun or a private Qiniu bucket). */
 export const videoPlayUrl = (id: number) => http.main.post<{ url: string; expiresAt: string }>('/api/upyun_play_token', { id });
 
+/**
+ * Whether a picture's verdict is worth showing (review P3-2): a verdict always; 未检测 only where a
+ * check service is configured, since without one every picture is 未检测 and the chip is noise.
+ * `imageCheck` is null until the deployment's configuration is known (then 未检测 waits too).
+ */
+export function showsCheckVerdict(status: number, imageCheck: boolean | null): boolean {
+  return status !== 0 || imageCheck === true;
+}
+
 /** Picture check verdicts (DESIGN §6): text and antd tag colour. */
 export const CHECK_STATUS: Record<number, { text: string; color: string }> = {
   0: { text: '未检测', color: 'default' },
@@ -100,6 +109,8 @@ export const DEFAULT_LIMIT_TEXT: Record<LibraryKind, string> = { pic: 'jpg、png
 export interface UploadLimits {
   driver: 'local' | 'qiniu' | 'upyun';
   kinds: Record<LibraryKind, { maxBytes: number; types: string[]; extensions: string[] }>;
+  /** A picture check service is configured (IMAGE_CHECK_URL). */
+  imageCheck: boolean;
 }
 
 let limitsPromise: Promise<UploadLimits | null> | null = null;

@@ -7,6 +7,7 @@ import { http } from '../http';
 import type { ListParams } from './resource';
 import type { ListResult } from '../resources/define';
 import type { ContentEvent, ReviewItem, TransitionInput } from '../resources/workflow';
+import type { OfflineFocusGroup } from '../resources/operations';
 
 export type ContentType = 'article' | 'video';
 
@@ -59,6 +60,8 @@ export interface WorkbenchItem {
 }
 
 export interface WorkbenchData {
+  /** Focus slots whose article or video went offline, per screen and group; null without a focus screen. */
+  focus: OfflineFocusGroup[] | null;
   drafts: WorkbenchItem[];
   rejected: WorkbenchItem[];
   scheduled: WorkbenchItem[];

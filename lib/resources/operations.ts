@@ -30,20 +30,26 @@ export function periodError(startAt: unknown, endAt: unknown): string | null {
   return end > start ? null : '结束时间必须晚于开始时间';
 }
 
-/** Where a slot or ad stands now. Expired wins over switched off: it will not come back by itself. */
-export type SlotStatus = 'live' | 'scheduled' | 'expired' | 'disabled';
+/**
+ * Where a slot or ad stands now. Expired wins over switched off: it will not come back by itself.
+ * `offline` (focus slots only): it would show, but its article or short video is no longer
+ * published, so readers would open a page that is gone (issue 15).
+ */
+export type SlotStatus = 'live' | 'scheduled' | 'offline' | 'expired' | 'disabled';
 export const SLOT_STATUS: Record<SlotStatus, { label: string; color: string }> = {
   live: { label: '展示中', color: 'success' },
   scheduled: { label: '待上线', color: 'processing' },
+  offline: { label: '内容已下线', color: 'error' },
   expired: { label: '已过期', color: 'default' },
   disabled: { label: '已停用', color: 'warning' },
 };
 export const SLOT_STATUS_OPTIONS: FieldOption[] = (Object.keys(SLOT_STATUS) as SlotStatus[]).map((s) => ({ label: SLOT_STATUS[s].label, value: s }));
 
-export function slotStatus(slot: { enabled: boolean; startAt: string | Date; endAt: string | Date | null }, now: Date = new Date()): SlotStatus {
+export function slotStatus(slot: { enabled: boolean; startAt: string | Date; endAt: string | Date | null; targetOffline?: boolean }, now: Date = new Date()): SlotStatus {
   const t = now.getTime();
   if (slot.endAt && new Date(slot.endAt).getTime() <= t) return 'expired';
   if (!slot.enabled) return 'disabled';
+  if (slot.targetOffline) return 'offline';
   if (new Date(slot.startAt).getTime() > t) return 'scheduled';
   return 'live';
 }
@@ -118,6 +124,8 @@ export interface FocusSlot {
   videoId: number | null;
   /** The picked article's or video's title (null when it is gone or none was picked). */
   targetTitle: string | null;
+  /** The picked article or video is no longer published (or gone): the slot reads 内容已下线. */
+  targetOffline: boolean;
   platform: string;
   categoryId: number | null;
   startAt: string;
@@ -126,6 +134,15 @@ export interface FocusSlot {
   enabled: boolean;
   flushedAt?: string | null;
   updatedAt?: string;
+}
+
+/** One line of the workbench's reminder: focus slots whose content went offline, in one list. */
+export interface OfflineFocusGroup {
+  /** 首页焦点图 · APP */
+  label: string;
+  /** The screen, on that platform or channel, filtered to 内容已下线. */
+  href: string;
+  count: number;
 }
 
 // ——— Search keywords ——————————————————————————————————————————————————————————————

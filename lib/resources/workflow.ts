@@ -102,6 +102,8 @@ export interface ReviewItem {
   publishAt: string | null;
   reviewComment: string;
   hits: number;
+  /** Why nothing checked it (「词库为空，未做检测」, 「尚未检测」); null when it was checked. */
+  unchecked: string | null;
 }
 
 /** One transition in an item's history. */

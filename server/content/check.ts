@@ -100,12 +100,20 @@ async function automaton(db: DbOrTx) {
   return cached;
 }
 
-/** Dictionary words found in the texts, each once, as the dictionary spells them. */
-export async function dictionaryHits(db: DbOrTx, texts: string[]): Promise<string[]> {
+/**
+ * The dictionary's words in matched form (normalized), each with its dictionary spelling: what an
+ * addition is compared with (赌 博 and ＤＵＢＯ are already there when 赌博 and dubo are).
+ */
+export async function dictionaryForms(db: DbOrTx): Promise<ReadonlyMap<string, string>> {
+  return (await automaton(db)).words;
+}
+
+/** Dictionary words found in the texts, each once, as the dictionary spells them, and the dictionary's size. */
+export async function dictionaryHits(db: DbOrTx, texts: string[]): Promise<{ hits: string[]; size: number }> {
   const { mint, words } = await automaton(db);
   const hits = new Set<string>();
-  for (const text of texts) for (const w of mint.filter(normalizeForCheck(text), { replace: false }).words) hits.add(words.get(w) ?? w);
-  return [...hits];
+  if (words.size) for (const text of texts) for (const w of mint.filter(normalizeForCheck(text), { replace: false }).words) hits.add(words.get(w) ?? w);
+  return { hits: [...hits], size: words.size };
 }
 
 export interface ContentService {
@@ -137,8 +145,17 @@ async function serviceCheck(service: ContentService, content: string): Promise<C
   }
 }
 
-/** Runs both checks over an article's texts. */
+/** What a result says when nothing read the text (`CheckResult.unchecked`). */
+export const UNCHECKED_EMPTY_DICTIONARY = '词库为空，未做检测';
+
+/**
+ * Runs both checks over an article's texts. When neither could look (the dictionary is empty and
+ * the outside service is not configured or did not answer), the result says so in `unchecked`:
+ * the one place that decides it, so no screen shows 「通过」 for a text nobody checked.
+ */
 export async function checkContent(db: DbOrTx, texts: string[], service: ContentService = {}): Promise<CheckResult> {
-  const [hits, external] = await Promise.all([dictionaryHits(db, texts), serviceCheck(service, texts.join('\n'))]);
-  return { hits, service: external, checkedAt: new Date().toISOString() };
+  const [dictionary, external] = await Promise.all([dictionaryHits(db, texts), serviceCheck(service, texts.join('\n'))]);
+  const result: CheckResult = { hits: dictionary.hits, service: external, checkedAt: new Date().toISOString() };
+  if (dictionary.size === 0 && external.status !== 'pass' && external.status !== 'hits') result.unchecked = UNCHECKED_EMPTY_DICTIONARY;
+  return result;
 }

@@ -1,14 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ARTICLE_EDIT_ROUTES, ARTICLE_KINDS, ARTICLE_READ_ROUTES, articleSaveSchema, articleUpdateSchema, type ArticleKind } from '../../lib/resources/articles';
-import { text } from '../../lib/resources/common';
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
-import { albums, articles, categories, mediaUsage, picStores, platforms, sensitiveWords, tags, topics, users, videoStores } from '../db/schema';
+import { albums, articles, categories, mediaUsage, picStores, platforms, tags, topics, users, videoStores } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/client';
-import { allOf, likePattern, pageOf, parseListQuery } from '../crud/list';
+import { allOf } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { articleCheckTexts, checkContent, htmlText, type ContentService } from '../content/check';
 import { assertMayWrite, conflictContext, lockTokenOf, recordRevision, savedByOf } from '../content/editorial';
@@ -207,39 +206,6 @@ function summaryOf(a: Record<string, unknown> & { content: string }) {
   const { content, ...rest } = a;
   return { ...rest, content: `${htmlText(content).slice(0, 200)}…（${content.length} 字符）` };
 }
-
-const wordSchema = z.object({ words: z.array(text('敏感词', 64), { error: '请输入敏感词' }).min(1, '请输入敏感词').max(5000, '一次最多 5000 个') });
-
-/** 敏感词词库: reviewers edit the built-in dictionary (DESIGN §6). */
-export const sensitiveWordRoutes = new Hono<AppEnv>()
-  .get('/', access.route('/article/check'), async (c) => {
-    const query = c.req.query();
-    const { page, pageSize, keyword } = parseListQuery(query);
-    const where = keyword ? ilike(sensitiveWords.word, likePattern(keyword)) : undefined;
-    const db = c.get('db');
-    const select = db.select({ id: sensitiveWords.id, word: sensitiveWords.word, createdAt: sensitiveWords.createdAt }).from(sensitiveWords).where(where).orderBy(desc(sensitiveWords.id));
-    return ok(c, await pageOf(db, { query: select, table: sensitiveWords, where, page, pageSize, cap: 100_000 }));
-  })
-  .post('/', access.route('/article/check'), async (c) => {
-    const { words } = parseInput(wordSchema, await readJson(c));
-    const unique = [...new Set(words)];
-    const added = await c.get('db').transaction(async (tx) => {
-      const rows = await tx.insert(sensitiveWords).values(unique.map((word) => ({ word, createdBy: c.get('user')!.id }))).onConflictDoNothing().returning({ id: sensitiveWords.id, word: sensitiveWords.word });
-      await logOperation(tx, c, { type: 'create', resource: 'sensitive_words', summary: `添加敏感词 ${rows.length} 个`, after: { words: rows.map((r) => r.word).slice(0, 200) } });
-      return rows;
-    });
-    return ok(c, { added: added.length, skipped: unique.length - added.length });
-  })
-  .delete('/:id', access.route('/article/check'), async (c) => {
-    const id = idParam(c);
-    await c.get('db').transaction(async (tx) => {
-      const [row] = await tx.delete(sensitiveWords).where(eq(sensitiveWords.id, id)).returning();
-      if (!row) throw notFound('敏感词不存在');
-      await logOperation(tx, c, { type: 'delete', resource: 'sensitive_words', resourceId: id, summary: `删除敏感词「${row.word}」`, before: row });
-    });
-    return ok(c, { id });
-  });
-
 
 /**
  * `GET /api/article_from_es` (SEED §7): the search, the list's filters and reply; answered by the

@@ -93,7 +93,8 @@ export function uploadRoutes(storage: StorageConfig) {
   /**
    * What each library accepts (this deployment's limits, configurable: README "Storage"): the
    * upload queue refuses a file that is too large or of the wrong type before asking for a ticket,
-   * and its hint states the real limits. The ticket remains the authority.
+   * and its hint states the real limits. The ticket remains the authority. `imageCheck`: whether
+   * pictures are checked at all (IMAGE_CHECK_URL).
    */
   app.get('/upload_limits', access.signedIn(), (c) =>
     ok(c, {
@@ -104,6 +105,8 @@ export function uploadRoutes(storage: StorageConfig) {
           return [kind, { maxBytes: rule.maxBytes, types: Object.keys(rule.types), extensions: [...new Set(Object.values(rule.types))] }];
         }),
       ),
+      // Without a picture check every picture is 未检测: the library then leaves that chip out.
+      imageCheck: Boolean(storage.imageCheckUrl),
     }),
   );
 

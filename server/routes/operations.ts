@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   advertiseEditSchema,
@@ -20,6 +20,7 @@ import {
   searchKeywordResource,
   slotStatus,
   type FocusGroup,
+  type OfflineFocusGroup,
 } from '../../lib/resources/operations';
 import { access, canAccess } from '../auth/access';
 import type { DbOrTx, Tx } from '../db/client';
@@ -45,6 +46,7 @@ import { crudRoutes, type CrudOptions } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
 import { buildTrucks } from '../hosts/data/trucks';
 import { keywordCondition } from './article-list';
+import { STATUS } from '../../lib/resources/workflow';
 import { ApiError, badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
 
@@ -74,21 +76,46 @@ function assertPeriod(startAt: unknown, endAt: unknown) {
 
 type FocusTable = typeof focusHome;
 
+/** What a focus slot may show: published or scheduled articles and videos (a slot may be set up ahead of them). */
+const PICKABLE_STATUSES: number[] = [STATUS.published, STATUS.scheduled];
+const PICKABLE_SQL = sql.raw(PICKABLE_STATUSES.join(', '));
+
+/**
+ * The slot's article or short video is no longer shown to readers (taken offline, withdrawn, back
+ * to draft, or gone): issue 15, review P2-4. Part of the list's own query (an indexed lookup by
+ * primary key per row inside it), so neither the list nor its count asks again per row.
+ */
+export const focusTargetOffline = (t: FocusTable) =>
+  sql<boolean>`((${t.articleId} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "articles" AS a WHERE a."id" = ${t.articleId} AND a."status" IN (${PICKABLE_SQL})))
+    OR (${t.videoId} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "videos" AS v WHERE v."id" = ${t.videoId} AND v."status" IN (${PICKABLE_SQL}))))`;
+
+/** Not ended (no end, or an end still to come). */
+const notEnded = (t: FocusTable) => sql`(${t.endAt} IS NULL OR ${t.endAt} > now())`;
+
+/**
+ * The status filter, as `slotStatus` reads a row: expired, then switched off, then 内容已下线 (it
+ * would show, but its content is gone), then scheduled or live. Each slot is in exactly one.
+ */
 const statusCondition = (t: FocusTable) => (value: string): SQL | undefined => {
-  const notEnded = sql`(${t.endAt} IS NULL OR ${t.endAt} > now())`;
+  const open = sql`${t.enabled} AND ${notEnded(t)}`;
   switch (value) {
     case 'live':
-      return sql`${t.enabled} AND ${t.startAt} <= now() AND ${notEnded}`;
+      return sql`${open} AND ${t.startAt} <= now() AND NOT ${focusTargetOffline(t)}`;
     case 'scheduled':
-      return sql`${t.enabled} AND ${t.startAt} > now() AND ${notEnded}`;
+      return sql`${open} AND ${t.startAt} > now() AND NOT ${focusTargetOffline(t)}`;
+    case 'offline':
+      return sql`${open} AND ${focusTargetOffline(t)}`;
     case 'expired':
       return sql`${t.endAt} IS NOT NULL AND ${t.endAt} <= now()`;
     case 'disabled':
-      return sql`NOT ${t.enabled} AND ${notEnded}`;
+      return sql`NOT ${t.enabled} AND ${notEnded(t)}`;
     default:
       return undefined;
   }
 };
+
+/** Slots that would show now or later but whose content is gone: what the workbench counts. */
+export const focusShowsOffline = (t: FocusTable) => sql`${t.enabled} AND ${notEnded(t)} AND ${focusTargetOffline(t)}`;
 
 /** What a slot shows: an article, a video or a link; the article or video must exist. */
 async function assertTarget(tx: Tx, slot: Values) {
@@ -146,6 +173,7 @@ function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, grou
       articleId: t.articleId,
       videoId: t.videoId,
       targetTitle: targetTitle.as('target_title'),
+      targetOffline: focusTargetOffline(t).as('target_offline'),
       platform: t.platform,
       categoryId: t.categoryId,
       startAt: t.startAt,
@@ -203,7 +231,8 @@ export function focusHomeRightRoutes({ focusFlushUrl, fetch: fetcher = fetch }: 
         const id = idParam(c);
         const slot = await routes.getOne(c.get('db'), c.get('user')!, id);
         if (!slot) throw notFound('首页右侧焦点图不存在');
-        const status = slotStatus(slot as never);
+        // The push keeps its four time-based statuses; `slot.targetOffline` says the content is gone.
+        const status = slotStatus({ enabled: slot.enabled as boolean, startAt: slot.startAt as Date, endAt: slot.endAt as Date | null });
         let pushed = false;
         if (focusFlushUrl) {
           try {
@@ -583,8 +612,6 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
   },
 });
 
-/** What a focus slot may show: published or scheduled articles (a slot may be set up ahead of them). */
-const PICKABLE_STATUSES = [3, 5];
 const FOCUS_ROUTES = ['/operation/focus', '/operation/pcfocus', '/operation/videofocus'] as const;
 
 /**
@@ -615,6 +642,59 @@ export const focusTargetRoutes = new Hono<AppEnv>().get('/', access.anyRoute(FOC
     .limit(20);
   return ok(c, { list, available: true });
 });
+
+/** The focus families, with the screen each is arranged on. */
+const FOCUS_SCREENS: Array<{ label: string; permission: string; table: FocusTable; group: FocusGroup; href: string }> = [
+  { label: focusHomeResource.label, permission: focusHomeResource.permission, table: focusHome, group: 'platform', href: '/operation/focus' },
+  { label: focusChannelResource.label, permission: focusChannelResource.permission, table: focusChannel as unknown as FocusTable, group: 'category', href: '/operation/pcfocus' },
+  { label: focusHomeRightResource.label, permission: focusHomeRightResource.permission, table: focusHomeRight as unknown as FocusTable, group: 'none', href: '/operation/pcfocus?tab=right' },
+  { label: focusVideoResource.label, permission: focusVideoResource.permission, table: focusVideo as unknown as FocusTable, group: 'platform', href: '/operation/videofocus' },
+];
+
+/**
+ * The workbench's reminder (issue 15, review P2-4): slots that would show now or later whose
+ * article or video is no longer published, counted per screen and platform or channel, each with
+ * the link that opens that list filtered to 内容已下线. One grouped count per family the person
+ * holds; null for someone who holds no focus screen.
+ */
+export async function offlineFocusSlots(db: DbOrTx, user: SessionUser): Promise<OfflineFocusGroup[] | null> {
+  const held = FOCUS_SCREENS.filter((f) => canAccess(user, f.permission));
+  if (!held.length) return null;
+  const filtered = (href: string, params: Record<string, string> = {}) => {
+    const [path, query] = href.split('?');
+    const search = new URLSearchParams(query);
+    for (const [k, v] of Object.entries(params)) search.set(k, v);
+    search.set('status', 'offline');
+    return `${path}?${search.toString()}`;
+  };
+  const parts = await Promise.all(
+    held.map(async ({ label, table: t, group, href }): Promise<OfflineFocusGroup[]> => {
+      if (group === 'platform') {
+        const rows = await db
+          .select({ code: t.platform, name: platforms.name, n: count() })
+          .from(t)
+          .leftJoin(platforms, eq(platforms.code, t.platform))
+          .where(focusShowsOffline(t))
+          .groupBy(t.platform, platforms.name)
+          .orderBy(asc(t.platform));
+        return rows.map((r) => ({ label: `${label} · ${r.name ?? r.code}`, href: filtered(href, { platform: r.code }), count: r.n }));
+      }
+      if (group === 'category') {
+        const rows = await db
+          .select({ id: t.categoryId, name: categories.name, n: count() })
+          .from(t)
+          .leftJoin(categories, eq(categories.id, t.categoryId))
+          .where(focusShowsOffline(t))
+          .groupBy(t.categoryId, categories.name)
+          .orderBy(asc(t.categoryId));
+        return rows.map((r) => ({ label: `${label} · ${r.name ?? `#${r.id}`}`, href: filtered(href, { categoryId: String(r.id) }), count: r.n }));
+      }
+      const [{ n }] = await db.select({ n: count() }).from(t).where(focusShowsOffline(t));
+      return n ? [{ label, href: filtered(href), count: n }] : [];
+    }),
+  );
+  return parts.flat();
+}
 
 /** Every operations route, mounted under `/api`. */
 export function operationRoutes(deps: OperationDeps = {}) {

@@ -21,6 +21,7 @@ import {
   type WorkflowTarget,
 } from '../content/workflow';
 import { ApiError, badRequest, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { offlineFocusSlots } from './operations';
 import type { AppEnv } from '../http/types';
 import { isSearchIndexed, searchChanged } from '../search';
 
@@ -166,6 +167,8 @@ function queueSelect(db: Db, target: WorkflowTarget, where: SQL | undefined) {
   const c = target.columns;
   const kind = target.extraColumns?.kind ?? sql<string>`${target.type}`;
   const hits = c.checkResult ? sql<number>`coalesce(jsonb_array_length(${c.checkResult} -> 'hits'), 0)` : sql<number>`0`;
+  // Why the item reads neither 「N 个敏感词」 nor a pass: nothing checked it (server/content/check.ts).
+  const unchecked = c.checkResult ? sql<string | null>`CASE WHEN ${c.checkResult} IS NULL THEN '尚未检测' ELSE ${c.checkResult} ->> 'unchecked' END` : sql<string | null>`'尚未检测'`;
   return db
     .select({
       contentType: sql<string>`${target.type}::text`.as('content_type'),
@@ -182,6 +185,7 @@ function queueSelect(db: Db, target: WorkflowTarget, where: SQL | undefined) {
       reviewComment: sql<string>`${c.reviewComment}`.as('review_comment'),
       reviewedAt: sql<Date | null>`${c.reviewedAt}`.as('reviewed_at'),
       hits: sql<number>`${hits}`.mapWith(Number).as('hits'),
+      unchecked: sql<string | null>`${unchecked}`.as('unchecked'),
     })
     .from(target.table)
     .leftJoin(users, eq(users.id, c.editorId))
@@ -320,6 +324,8 @@ export const workbenchRoutes = new Hono<AppEnv>().get('/', access.signedIn(), as
     ),
   ]);
   return ok(c, {
+    // Operators: focus slots whose article or video went offline (null without a focus screen).
+    focus: await offlineFocusSlots(db, user),
     drafts: drafts.sort(byTime('updatedAt', -1)).slice(0, WORKBENCH_LIMIT),
     rejected: rejected.sort(byTime('reviewedAt', -1)).slice(0, WORKBENCH_LIMIT),
     scheduled: scheduled

@@ -73,7 +73,8 @@ describe.each(DB_KINDS)('auth and sessions on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe(0);
     expect(res.body.data).toMatchObject({ username: ADMIN.username, name: '超级管理员', level: 1 });
-    expect(Object.keys(res.body.data.auth)).toEqual(['/', ...PERMISSION_ROUTES.map((r) => r.path)]);
+    // Every grantable page, and 敏感词库 with 内容审核 (it comes with it: issue 15).
+    expect(Object.keys(res.body.data.auth)).toEqual(['/', ...PERMISSION_ROUTES.flatMap((r) => (r.path === '/article/check' ? [r.path, '/article/sensitiveWords'] : [r.path]))]);
 
     const cookies = res.headers.getSetCookie();
     const session = cookies.find((c) => c.startsWith('cms_session='))!;

@@ -7,6 +7,7 @@ import { Pool } from 'pg';
 import { createApp, type App, type AppDeps } from '@/server/app';
 import type { Peer } from '@/server/http/peer';
 import { openDatabase, type Db, type DbHandle } from '@/server/db/client';
+import { sensitiveWords } from '@/server/db/schema';
 
 export const ADMIN = { username: 'admin', password: 'Admin#Pass-2026' };
 process.env.CMS_ADMIN_USERNAME = ADMIN.username;
@@ -34,9 +35,11 @@ export interface TestContext {
 
 /**
  * A fresh database and app: in-memory PGlite, or a throw-away schema on TEST_DATABASE_URL.
- * Drives the real Hono app with `app.request()`; no mock of our own server.
+ * Drives the real Hono app with `app.request()`; no mock of our own server. The dictionary of the
+ * content check starts empty, so a test's own words are the only ones; `starterWords: true` keeps
+ * the starter list a new installation gets (migration 0024, issue 15).
  */
-export async function setupTestApp(kind: DbKind, appOptions: Partial<Omit<AppDeps, 'getDb'>> = {}): Promise<TestContext> {
+export async function setupTestApp(kind: DbKind, { starterWords = false, ...appOptions }: Partial<Omit<AppDeps, 'getDb'>> & { starterWords?: boolean } = {}): Promise<TestContext> {
   let handle: DbHandle;
   let dropSchema: (() => Promise<void>) | undefined;
   if (kind === 'postgres') {
@@ -51,6 +54,7 @@ export async function setupTestApp(kind: DbKind, appOptions: Partial<Omit<AppDep
   } else {
     handle = await openDatabase({ dataDir: 'memory', quiet: true });
   }
+  if (!starterWords) await handle.db.delete(sensitiveWords);
   // The socket address comes from `x-test-peer` (production reads the stamp of server/http/peer.ts).
   // Waits are recorded, not slept (sign-in slow-down), unless a test passes its own `sleep`.
   const sleeps: number[] = [];

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenu, groupOf, withRouters } from '@/lib/menu';
-import { buildAuthMap } from '@/lib/routes';
+import { labelOf } from '@/app/(default)/role/permission-editor';
+import { isPathAllowed } from '@/lib/guard';
+import { buildAuthMap, isPermissionRoute, PERMISSION_ROUTES, routesGrantedWith } from '@/lib/routes';
 
 describe('menu building (SEED §4)', () => {
   it('adds each path as router', () => {
@@ -45,6 +47,22 @@ describe('menu building (SEED §4)', () => {
     const menu = buildMenu(buildAuthMap(['/article/list', '/not/a/route']));
     expect(menu.map((m) => m.name)).toEqual(['工作台', '内容管理']);
     expect(menu[1].child!.map((c) => c.router)).toEqual(['/article/list']);
+  });
+
+  it('敏感词库 comes with 内容审核: in the map and the menu right after it, never on its own, never grantable (issue 15)', () => {
+    const reviewer = buildAuthMap(['/article/check']);
+    expect(Object.keys(reviewer)).toEqual(['/', '/article/check', '/article/sensitiveWords']);
+    expect(buildMenu(reviewer)[1].child!.map((c) => c.name)).toEqual(['内容审核', '敏感词库']);
+    expect(isPathAllowed('/article/sensitiveWords', reviewer)).toBe(true);
+    // Granted alone (a role cannot save it, but a stale one might carry it) it gives nothing.
+    expect(Object.keys(buildAuthMap(['/article/sensitiveWords', '/article/list']))).toEqual(['/', '/article/list']);
+    expect(isPathAllowed('/article/sensitiveWords', buildAuthMap(['/article/list']))).toBe(false);
+    expect(PERMISSION_ROUTES.map((r) => r.path)).not.toContain('/article/sensitiveWords');
+    expect(isPermissionRoute('/article/sensitiveWords')).toBe(false);
+    expect(routesGrantedWith('/article/check').map((r) => r.name)).toEqual(['敏感词库']);
+    // The role editor says what the box includes.
+    expect(labelOf({ path: '/article/check', name: '内容审核', home: '内容管理', icon: null, ignore: false })).toBe('内容审核（含敏感词库）');
+    expect(labelOf({ path: '/article/list', name: '文章列表', home: '内容管理', icon: null, ignore: false })).toBe('文章列表');
   });
 
   it('finds the group of a path', () => {

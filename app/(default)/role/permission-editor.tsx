@@ -1,6 +1,7 @@
 'use client';
 
 import { Checkbox, Empty, Typography } from 'antd';
+import { routesGrantedWith } from '@/lib/routes';
 
 /** One row of `GET /api/auth`: a grantable route, in menu order. @see DESIGN §3 */
 export interface CatalogueRoute {
@@ -35,7 +36,10 @@ export function groupRoutes(catalogue: CatalogueRoute[]): PermissionGroup[] {
   return [...groups].map(([home, routes]) => ({ home, routes }));
 }
 
-function labelOf(route: CatalogueRoute): string {
+/** The page's name; with the pages that come with it (内容审核（含敏感词库）) or a note when not in the menu. */
+export function labelOf(route: CatalogueRoute): string {
+  const along = routesGrantedWith(route.path).map((r) => r.name);
+  if (along.length) return `${route.name}（含${along.join('、')}）`;
   return route.ignore ? `${route.name}（不在菜单中显示）` : route.name;
 }
 

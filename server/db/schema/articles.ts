@@ -18,6 +18,11 @@ export interface CheckResult {
   /** 'pass' | 'hits' | 'unchecked' for the outside service, with the reason when unchecked. */
   service: { status: 'pass' | 'hits' | 'unchecked' | 'off'; note: string };
   checkedAt: string;
+  /**
+   * Set when nothing read the text: the dictionary was empty and the outside service was off or did
+   * not answer. What the screens show instead of 「通过」 (「词库为空，未做检测」). Issue 15.
+   */
+  unchecked?: string;
 }
 
 /**

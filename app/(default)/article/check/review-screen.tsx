@@ -1,11 +1,11 @@
 'use client';
 
 import { useCallback, useMemo } from 'react';
-import { App, Button, Card, Tag, Typography } from 'antd';
+import { App, Button, Card, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { DataScopeNote, EllipsisText, formatDateTime, listEmptyText, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
-import { ReviewDrawer, StatusTag } from '@/components/review';
+import { CheckSummaryTag, ReviewDrawer, StatusTag } from '@/components/review';
 import type { ListParams } from '@/lib/api/resource';
 import { workflowApi, type ContentType } from '@/lib/api/workflow';
 import { isFailure } from '@/lib/http';
@@ -117,8 +117,8 @@ export function ReviewScreen() {
       key: 'hits',
       title: '内容检测',
       dataIndex: 'hits',
-      width: 110,
-      render: (v: number) => (v > 0 ? <Tag color="red">{v} 个敏感词</Tag> : <Tag color="green">未发现</Tag>),
+      width: 170,
+      render: (v: number, row) => <CheckSummaryTag hits={v} unchecked={row.unchecked} />,
     },
     ...(isRejectedView
       ? [{ key: 'reviewComment', title: '驳回理由', dataIndex: 'reviewComment', width: 240, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v || '-'} /> }]

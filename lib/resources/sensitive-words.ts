@@ -1,0 +1,132 @@
+/**
+ * 敏感词库 (issue 15): the built-in dictionary of the content check (DESIGN §6), kept by holders of
+ * 内容审核. One declaration for the screen and the server: the bulk-add schema, the limits and how a
+ * typed list or a .txt file becomes words.
+ */
+import { z } from 'zod';
+import { defineResource } from './define';
+import { HIDDEN_CHARS } from './common';
+
+/** The column's length (`sensitive_words.word varchar(64)`). */
+export const SENSITIVE_WORD_MAX = 64;
+/** Words one add request may carry; the screen sends a long list in batches of `WORD_BATCH`. */
+export const WORDS_PER_REQUEST_MAX = 5000;
+export const WORD_BATCH = 1000;
+/** Ids one bulk delete may carry. */
+export const WORD_DELETE_MAX = 1000;
+/** A .txt file larger than this is refused before it is read. */
+export const WORD_FILE_MAX_BYTES = 2 * 1024 * 1024;
+
+const word = z
+  .string({ error: '敏感词必须是文字' })
+  .trim()
+  .max(SENSITIVE_WORD_MAX, `敏感词不能超过 ${SENSITIVE_WORD_MAX} 个字符`)
+  .refine((v) => !HIDDEN_CHARS.test(v), '敏感词不能包含控制字符、方向控制符或零宽字符');
+
+/** `POST /api/sensitive_words`: blanks are dropped; at least one word must remain. */
+export const addWordsSchema = z.object({
+  words: z
+    .array(word, { error: '请输入敏感词' })
+    .max(WORDS_PER_REQUEST_MAX, `一次最多提交 ${WORDS_PER_REQUEST_MAX} 个敏感词，请分批添加`)
+    .transform((words) => words.filter((w) => w !== ''))
+    .refine((words) => words.length > 0, '请输入敏感词'),
+});
+
+/** `POST /api/sensitive_words/batch`: delete the chosen words. */
+export const deleteWordsSchema = z.object({
+  action: z.literal('delete', { error: '不支持的批量操作' }),
+  ids: z
+    .array(z.number({ error: '请选择敏感词' }).int().positive().max(2_147_483_647, '敏感词不存在'), { error: '请选择敏感词' })
+    .min(1, '请选择敏感词')
+    .max(WORD_DELETE_MAX, `一次最多删除 ${WORD_DELETE_MAX} 个`),
+});
+
+export const sensitiveWordResource = defineResource({
+  name: 'sensitive_words',
+  label: '敏感词',
+  permission: '/article/check',
+  schema: z.object({ word }),
+  fields: [{ name: 'word', label: '敏感词', list: { key: true } }],
+  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '搜索敏感词' }],
+});
+
+export interface SensitiveWord {
+  id: number;
+  word: string;
+  /** Who added it; null for the starter list shipped with the product (or a removed account). */
+  createdByName: string | null;
+  createdBy: number | null;
+  createdAt: string;
+}
+
+/** The reply of an add: how many went in, how many were left out (already there, repeated, nothing to match). */
+export interface AddWordsReply {
+  added: number;
+  skipped: number;
+}
+
+export interface ParsedWords {
+  /** Distinct words in the order met, each trimmed, none blank. */
+  words: string[];
+  /** Repeats within the text (not sent). */
+  repeated: number;
+  /** Entries longer than the column (not sent). */
+  tooLong: string[];
+  /** Entries with control, direction or zero-width characters (not sent). */
+  hidden: string[];
+}
+
+/** Separators of a typed list: line breaks, commas (，,), 顿号, semicolons and any space (full-width too). */
+const TYPED_SEPARATORS = /[\r\n,，、;；\s\u3000]+/;
+const LINE_SEPARATORS = /\r\n|\r|\n/;
+
+/**
+ * A typed list (`typed`: one per line, or separated by commas, 顿号 or spaces) or a file's text
+ * (`lines`: one word per line, so a phrase with a space stays one word) → the words to send.
+ * Blanks and repeats are dropped, a byte-order mark is removed, and entries the server would refuse
+ * (too long, hidden characters) are set aside with the reason, so one bad line does not sink a file.
+ */
+export function parseWordList(text: string, mode: 'typed' | 'lines' = 'typed'): ParsedWords {
+  const seen = new Set<string>();
+  const out: ParsedWords = { words: [], repeated: 0, tooLong: [], hidden: [] };
+  for (const raw of text.replace(/^\uFEFF/, '').split(mode === 'typed' ? TYPED_SEPARATORS : LINE_SEPARATORS)) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    if (HIDDEN_CHARS.test(entry)) out.hidden.push(entry);
+    else if (entry.length > SENSITIVE_WORD_MAX) out.tooLong.push(entry);
+    else if (seen.has(entry)) out.repeated += 1;
+    else {
+      seen.add(entry);
+      out.words.push(entry);
+    }
+  }
+  return out;
+}
+
+/** `[a, b, c, d, e]` → batches of `size`. */
+export function batches<T>(items: readonly T[], size: number = WORD_BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Why an entry was skipped, as the screen says it. */
+export const SKIP_REASON = '词库中已有（忽略大小写、全半角、空格和标点后相同）、重复或只有标点';
+
+/** 「已添加 12 个敏感词，跳过 3 个（…）」 */
+export function addedText({ added, skipped }: Pick<AddWordsReply, 'added' | 'skipped'>): string {
+  return `已添加 ${added} 个敏感词${skipped ? `，跳过 ${skipped} 个（${SKIP_REASON}）` : ''}`;
+}
+
+/** Entries set aside before sending (too long, hidden characters), as one sentence; null when none. */
+export function setAsideText(parsed: Pick<ParsedWords, 'tooLong' | 'hidden'>): string | null {
+  const sample = (list: string[]) =>
+    list
+      .slice(0, 3)
+      .map((w) => `「${w.length > 12 ? `${w.slice(0, 12)}…` : w}」`)
+      .join('');
+  const parts: string[] = [];
+  if (parsed.tooLong.length) parts.push(`${parsed.tooLong.length} 个超过 ${SENSITIVE_WORD_MAX} 个字符${sample(parsed.tooLong)}`);
+  if (parsed.hidden.length) parts.push(`${parsed.hidden.length} 个含不可见字符${sample(parsed.hidden)}`);
+  return parts.length ? parts.join('；') : null;
+}
