@@ -98,7 +98,10 @@ export function MergeDialog<F extends object, R extends EditorialRecord>({
         title={pending.message ?? `${savedByText(current.savedBy)}，在你打开之后`}
         description={
           <div data-testid="merge-summary">
-            <div>{savedByText(current.savedBy)}（当前版本 {current.version}）。</div>
+            <div>
+              {savedByText(current.savedBy)}
+              {current.savedBy?.version === current.version ? '' : `（当前版本 ${current.version}）`}。
+            </div>
             {onlyTheirs.length > 0 && <div>只有对方改过、已采用对方的：{names(onlyTheirs)}</div>}
             {onlyMine.length > 0 && <div>只有你改过、已保留你的：{names(onlyMine)}</div>}
             {combined.length > 0 && <div>双方改了不同段落、已合在一起：{names(combined)}</div>}
