@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { BLOCK_BUTTONS } from '@/components/article-editor/block-pickers';
+import { NARROW_TOOLBAR_PX, toolbarFor } from '@/components/article-editor/rich-text';
+
+// On a phone 19 of the 24 toolbar buttons were laid out off screen with no 「更多」 (review P2-11).
+const buttons = (toolbar: string) => toolbar.split(/\s+/).filter((b) => b && b !== '|');
+const blocks = BLOCK_BUTTONS.map((b) => b.name);
+
+describe('the editor toolbar by width', () => {
+  it('narrow (390 px): the five custom blocks first, the rest behind ⋯ in a sliding drawer', () => {
+    const narrow = toolbarFor(390);
+    expect(narrow.toolbar_mode).toBe('sliding');
+    expect(buttons(narrow.toolbar).slice(0, 5)).toEqual(['cmsVideo', 'cmsVr', 'cmsInquiry', 'cmsVote', 'cmsGallery']);
+    expect(blocks).toEqual(['cmsVideo', 'cmsVr', 'cmsInquiry', 'cmsVote', 'cmsGallery']);
+    expect(toolbarFor(NARROW_TOOLBAR_PX - 1).toolbar_mode).toBe('sliding');
+  });
+
+  it('phones and tablets never get TinyMCE’s sideways-scrolling default', () => {
+    for (const width of [390, 844, 1280]) {
+      const { mobile, toolbar } = toolbarFor(width);
+      expect(mobile.toolbar_mode).toBe('sliding');
+      expect(mobile.toolbar).toBe(toolbar);
+    }
+  });
+
+  it('wide: the desktop order and wrapping, as before; both hold the same buttons', () => {
+    const wide = toolbarFor(1440);
+    expect(wide.toolbar_mode).toBe('wrap');
+    expect(buttons(wide.toolbar).slice(0, 3)).toEqual(['undo', 'redo', 'blocks']);
+    expect(toolbarFor(NARROW_TOOLBAR_PX).toolbar_mode).toBe('wrap');
+    expect([...buttons(toolbarFor(390).toolbar)].sort()).toEqual([...buttons(wide.toolbar)].sort());
+    expect(buttons(wide.toolbar)).toHaveLength(24);
+  });
+});
