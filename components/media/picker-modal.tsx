@@ -3,13 +3,19 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Modal, Tabs, Typography } from 'antd';
 import { useLibraryTags } from '@/components/taxonomy/library-tag-select';
-import type { LibraryItem, LibraryKind } from '@/lib/api/media';
+import { isPlaceholderTitle, UNTITLED, type LibraryKind } from '@/lib/api/media';
 import { MediaLibrary } from './media-library';
 import { UploadQueue } from './upload-queue';
 
 export interface PickedMedia {
   id: number;
+  /** The library's title, for showing: may be a placeholder (see `titleIsPlaceholder`). */
   title: string;
+  /**
+   * The item has no real title: 「未命名视频」 (uploaded without one) or a file name (older uploads,
+   * 「factory-tour」). Show `title` if you like, but never copy it into a form as a proposed title.
+   */
+  titleIsPlaceholder?: boolean;
   url: string;
   thumbUrl?: string;
   cover?: string;
@@ -44,6 +50,16 @@ export function MediaPickerModal(props: MediaPickerModalProps) {
     if (props.open) setOpenings((n) => n + 1);
   }
   return <Picker key={openings} {...props} />;
+}
+
+/**
+ * What the picker hands on for a file from its upload tab: a fresh upload has a real title only when
+ * one was typed (else 「未命名…」); an existing item chosen instead of a duplicate may carry an old
+ * file-name title.
+ */
+function pickedUpload(kind: LibraryKind, item: { id: number; title: string; url: string; thumbUrl?: string; cover?: string }, isExisting: boolean): PickedMedia {
+  const titleIsPlaceholder = isExisting ? isPlaceholderTitle(item.title) : item.title === UNTITLED[kind];
+  return { id: item.id, title: item.title, titleIsPlaceholder, url: item.url, thumbUrl: item.thumbUrl, cover: item.cover };
 }
 
 /** How long the picker waits for its first control (a touch screen waits for the grid's first page). */
@@ -106,6 +122,8 @@ function Picker({ kind, open, multiple = false, max = 100, title, onPick, onClos
   const body = useRef<HTMLDivElement>(null);
   useFirstFocus(open, body);
 
+  /** A title typed in the upload tab after the file arrived: the selection carries it. */
+  const rename = (item: PickedMedia) => setSelected((s) => (s.has(item.id) ? new Map(s).set(item.id, item) : s));
   const add = (item: PickedMedia) =>
     setSelected((s) => {
       if (!multiple) return new Map([[item.id, item]]);
@@ -168,7 +186,8 @@ function Picker({ kind, open, multiple = false, max = 100, title, onPick, onClos
                     kind={kind}
                     single={!multiple}
                     onBusyChange={setBusy}
-                    onUploaded={(item) => add({ id: item.id, title: item.title, url: item.url, thumbUrl: item.thumbUrl, cover: (item as LibraryItem).cover })}
+                    onUploaded={(item, { isExisting }) => add(pickedUpload(kind, item, isExisting))}
+                    onTitleSaved={(item) => rename(pickedUpload(kind, item, false))}
                   />
                   {tags.length === 0 ? null : (
                     <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>

@@ -1,9 +1,9 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MediaPickerModal } from '@/components/media/picker-modal';
+import { MediaPickerModal, type PickedMedia } from '@/components/media/picker-modal';
 
 // The media pickers open on their first useful control (review P3-12: the focus landed on ×):
 // the search box, the upload tab's choose button, or on a touch screen the first grid item.
@@ -22,11 +22,11 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function Page({ startWithUpload = false }: { startWithUpload?: boolean }) {
+function Page({ startWithUpload = false, onPick = () => undefined }: { startWithUpload?: boolean; onPick?: (items: PickedMedia[]) => void }) {
   return (
     <App>
       <button type="button">打开</button>
-      <MediaPickerModal kind="pic" multiple open title="添加图集图片" startWithUpload={startWithUpload} onPick={() => undefined} onClose={() => undefined} />
+      <MediaPickerModal kind="pic" multiple open title="添加图集图片" startWithUpload={startWithUpload} onPick={onPick} onClose={() => undefined} />
     </App>
   );
 }
@@ -59,5 +59,27 @@ describe('MediaPickerModal first focus', () => {
     });
     const first = await screen.findByRole('checkbox', { name: '选择「E2E卡车-1」' });
     await waitFor(() => expect(document.activeElement).toBe(first));
+  });
+});
+
+describe('MediaPickerModal titles', () => {
+  it('tells the consumer which picked titles are placeholders (file names, 未命名), so none is copied into a form', async () => {
+    const titled = ['factory-tour', '未命名图片', '重卡工厂探访'].map((title, i) => ({ ...pics[0], id: 10 + i, title }));
+    server.use(mock.get('*/api/pic_stores', () => HttpResponse.json({ status: 0, data: { list: titled, total: 3, page: 1, pageSize: 24 } })));
+    const onPick = vi.fn();
+    await act(async () => {
+      render(<Page onPick={onPick} />);
+    });
+    for (const title of ['factory-tour', '未命名图片', '重卡工厂探访']) {
+      const box = await screen.findByRole('checkbox', { name: `选择「${title}」` });
+      await act(async () => fireEvent.click(box));
+    }
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ })));
+    const picked = onPick.mock.calls[0][0] as PickedMedia[];
+    expect(picked.map((p) => [p.title, p.titleIsPlaceholder])).toEqual([
+      ['factory-tour', true],
+      ['未命名图片', true],
+      ['重卡工厂探访', false],
+    ]);
   });
 });
