@@ -32,11 +32,14 @@ export const NARROW_TOOLBAR_PX = 600;
  */
 export function toolbarFor(width: number) {
   const isNarrow = width < NARROW_TOOLBAR_PX;
+  // The drawer takes whole groups: the blocks' group must fit one row beside ⋯ (about 315 px at
+  // 390), so narrow, the blocks are words without icons (five icons and words need about 330 px).
+  const blockIcons = !isNarrow;
   const toolbar = isNarrow
     ? `${BLOCKS} | undo redo | blocks | bold italic | bullist numlist | link image | underline strikethrough | alignleft aligncenter alignright | blockquote table | removeformat code fullscreen`
     : `undo redo | blocks | bold italic underline strikethrough | alignleft aligncenter alignright | bullist numlist blockquote | link image table | ${BLOCKS} | removeformat code fullscreen`;
   const toolbar_mode = isNarrow ? ('sliding' as const) : ('wrap' as const);
-  return { toolbar, toolbar_mode, mobile: { toolbar, toolbar_mode: 'sliding' as const } };
+  return { blockIcons, init: { toolbar, toolbar_mode, mobile: { toolbar, toolbar_mode: 'sliding' as const } } };
 }
 
 /** How the blocks look while editing (the preview draws the real thing from the ids). */
@@ -116,7 +119,7 @@ export default function RichText({ value = '', onChange, onNormalized, id, heigh
           content_css: 'default',
           content_style: CONTENT_STYLE,
           plugins: 'lists link image table code fullscreen wordcount autolink searchreplace charmap',
-          ...toolbar,
+          ...toolbar.init,
           block_formats: '正文=p; 标题 2=h2; 标题 3=h3; 标题 4=h4',
           iframe_aria_text: '正文编辑区，按 Alt+F10 进入工具栏',
           // Pictures pasted or dropped go to the library and come back as URLs: never base64.
@@ -136,7 +139,7 @@ export default function RichText({ value = '', onChange, onNormalized, id, heigh
           setup: (editor) => {
             for (const b of BLOCK_BUTTONS) {
               editor.ui.registry.addIcon(`cms-${b.kind}`, ICONS[b.kind]);
-              editor.ui.registry.addButton(b.name, { icon: `cms-${b.kind}`, text: b.text, tooltip: b.tooltip, onAction: () => openPicker.current?.(b.kind) });
+              editor.ui.registry.addButton(b.name, { ...(toolbar.blockIcons ? { icon: `cms-${b.kind}` } : {}), text: b.text, tooltip: b.tooltip, onAction: () => openPicker.current?.(b.kind) });
             }
           },
         }}
