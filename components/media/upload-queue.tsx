@@ -125,6 +125,7 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onTitleSaved, onBus
   onTitleSavedRef.current = onTitleSaved;
   // The titles as typed, read when a file registers (the run callback would see stale state).
   const titles = useRef(new Map<string, string>());
+  const savingTitles = useRef(new Set<string>());
   const noun = kind === 'pic' ? '图片' : '视频';
   const [limits, setLimits] = useState<UploadLimits | null>(null);
   useEffect(() => {
@@ -240,9 +241,12 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onTitleSaved, onBus
     async (uid: string, item: LibraryItem) => {
       const title = (titles.current.get(uid) ?? '').trim().slice(0, TITLE_MAX);
       // Cleared after the upload: the library keeps what it has (a title cannot be taken away here).
-      if (!title || title === item.title) return;
+      // One save at a time per file: the one travelling looks again when it is back.
+      if (!title || title === item.title || savingTitles.current.has(uid)) return;
+      savingTitles.current.add(uid);
       patch(uid, { titleState: 'saving', titleError: undefined });
       const reply = await libraryClient[kind].update(item.id, { title });
+      savingTitles.current.delete(uid);
       if (isOk(reply)) {
         const saved = { ...item, ...reply.data };
         patch(uid, { item: saved, titleState: 'saved' });
@@ -517,7 +521,12 @@ function TitleField({ entry, noun, untitled, onChange, onCommit }: { entry: Queu
       <Input
         size="small"
         aria-label={`「${file.name}」的标题`}
-        placeholder={`${noun}标题（文件名：${file.name}）`}
+        prefix={
+          <span aria-hidden style={{ color: '#595959' }}>
+            标题
+          </span>
+        }
+        placeholder={`文件名：${file.name}`}
         maxLength={TITLE_MAX}
         value={entry.title}
         data-testid="upload-title"
