@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './helpers';
 import sharp from 'sharp';
 import { api, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
@@ -24,6 +24,17 @@ async function noisePng(width: number, height: number, seed: number): Promise<Bu
 }
 
 /** axe on what is shown, with the pointer parked: a hovered button's colour is not its resting state. */
+/**
+ * Types a title for a file in an upload queue: uploads are no longer titled with their file names
+ * (issue 15). Typed while the file travels it goes with it, typed later Enter saves it.
+ */
+async function nameUpload(scope: Locator, file: string, title: string) {
+  const box = scope.getByTestId('upload-row').filter({ hasText: file }).getByLabel(`「${file}」的标题`);
+  await box.fill(title);
+  await box.press('Enter');
+}
+const titleSaved = (scope: Locator, file: string) => expect(scope.getByTestId('upload-row').filter({ hasText: file }).getByTestId('upload-title-state')).toHaveText('标题已保存');
+
 async function checkA11y(page: Page, label: string) {
   await page.mouse.move(0, 0);
   await expectAccessible(page, label);
@@ -160,14 +171,19 @@ test('图片库: three pictures uploaded with progress, thumbnails, tagged, foun
   await drawer.getByTestId('upload-input').setInputFiles(files);
   const rows = drawer.getByTestId('upload-row');
   await expect(rows).toHaveCount(3);
+  // Each is asked for a title: the file name is only a hint in the box, never the title.
+  await expect(drawer.getByLabel('「E2E卡车-1.png」的标题')).toHaveAttribute('placeholder', /文件名：E2E卡车-1\.png/);
+  for (const i of [1, 2, 3]) await nameUpload(drawer, `E2E卡车-${i}.png`, `E2E卡车-${i}`);
   await expect(drawer.getByText(/上传中 ([1-9]|[1-9]\d)%/).first()).toBeVisible({ timeout: 30_000 });
   const bars = drawer.getByRole('progressbar');
   await expect(bars).toHaveCount(3);
   await shot(page, 'photo-uploading');
   for (let i = 0; i < 3; i++) await expect(rows.nth(i)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  for (const i of [1, 2, 3]) await titleSaved(drawer, `E2E卡车-${i}.png`);
   // A fourth one is cancelled on its way, then sent again with 重试.
   await drawer.getByTestId('upload-input').setInputFiles([{ name: 'E2E取消再试.png', mimeType: 'image/png', buffer: await noisePng(900, 700, 9) }]);
   const fourth = rows.filter({ hasText: 'E2E取消再试.png' });
+  await nameUpload(drawer, 'E2E取消再试.png', 'E2E取消再试');
   await expect(fourth.getByText(/上传中 \d+%/)).toBeVisible();
   await fourth.getByRole('button', { name: '取消上传「E2E取消再试.png」' }).click();
   await expect(fourth).toHaveAttribute('data-status', 'cancelled');
@@ -175,6 +191,7 @@ test('图片库: three pictures uploaded with progress, thumbnails, tagged, foun
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await fourth.getByRole('button', { name: '重试「E2E取消再试.png」' }).click();
   await expect(fourth).toHaveAttribute('data-status', 'done');
+  await titleSaved(drawer, 'E2E取消再试.png');
   for (let i = 0; i < 4; i++) await expect(bars.nth(i)).toHaveAttribute('aria-valuenow', '100');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
@@ -252,7 +269,10 @@ test('图片库: three pictures uploaded with progress, thumbnails, tagged, foun
     return dt;
   });
   await drawer.getByTestId('upload-drop').dispatchEvent('drop', { dataTransfer: dropped });
-  await expect(drawer.getByTestId('upload-row').filter({ hasText: 'E2E拖入.png' })).toHaveAttribute('data-status', 'done');
+  const droppedRow = drawer.getByTestId('upload-row').filter({ hasText: 'E2E拖入.png' });
+  await expect(droppedRow).toHaveAttribute('data-status', 'done');
+  // Left without a title it is 「未命名图片」 in the library, not 「E2E拖入」.
+  await expect(droppedRow.getByTestId('upload-title-state')).toContainText('库中显示为「未命名图片」');
   // A wrong type is refused on its own row, in Chinese.
   await drawer.getByTestId('upload-input').setInputFiles([{ name: 'E2E说明.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') }]);
   const wrong = drawer.getByTestId('upload-row').filter({ hasText: 'E2E说明.txt' });
@@ -329,7 +349,9 @@ test('视频库: a small video recorded in the page is uploaded with its poster 
   const drawer = page.getByRole('dialog', { name: '上传视频' });
   await drawer.getByTestId('upload-input').setInputFiles([{ name: 'E2E方块.webm', mimeType: 'video/webm', buffer: Buffer.from(base64, 'base64') }]);
   const row = drawer.getByTestId('upload-row');
+  await nameUpload(drawer, 'E2E方块.webm', 'E2E方块');
   await expect(row).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await titleSaved(drawer, 'E2E方块.webm');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await settled(page);
@@ -423,7 +445,9 @@ test('标签: library tags drag-sorted; tag types and tags with keyword search; 
   await dialog.getByRole('button', { name: '上传' }).click();
   const picker = page.getByRole('dialog', { name: '选择封面' });
   await picker.getByTestId('upload-input').setInputFiles([{ name: 'E2E专题封面.png', mimeType: 'image/png', buffer: png }]);
+  await nameUpload(picker, 'E2E专题封面.png', 'E2E专题封面');
   await expect(picker.getByTestId('upload-row')).toHaveAttribute('data-status', 'done');
+  await titleSaved(picker, 'E2E专题封面.png');
   await expect(picker.getByTestId('picker-count')).toHaveText('已选 1 个图片');
   await picker.getByRole('tab', { name: '图片库' }).click();
   await expect(picker.getByRole('checkbox', { name: '选择「E2E专题封面」' })).toBeChecked();

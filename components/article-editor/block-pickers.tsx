@@ -38,7 +38,7 @@ export function BlockPickers({ open, onInsert, onClose }: { open: BlockKind | nu
         open={open === 'gallery'}
         title="插入图集（按选择的先后排列）"
         onClose={onClose}
-        onPick={(pics) => pics.length && onInsert(blockHtml({ kind: 'gallery', pics: pics.map((p) => ({ id: p.id, url: p.thumbUrl ?? p.url, title: p.title })) }))}
+        onPick={(pics) => pics.length && onInsert(blockHtml({ kind: 'gallery', pics: pics.map((p) => ({ id: p.id, url: p.thumbUrl ?? p.url, title: p.titleIsPlaceholder ? '' : p.title })) }))}
       />
       <VrPicker open={open === 'vr'} onClose={onClose} onInsert={onInsert} />
       <InquiryPicker open={open === 'inquiry'} onClose={onClose} onInsert={onInsert} />

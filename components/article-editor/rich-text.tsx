@@ -18,6 +18,31 @@ const ICONS: Record<BlockKind, string> = {
   gallery: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M3 5h14v11H3zM7 19h14V8" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
 };
 
+const BLOCKS = BLOCK_BUTTONS.map((b) => b.name).join(' ');
+
+/** Below this width the toolbar keeps one row and folds the rest behind 「⋯」 (review P2-11). */
+export const NARROW_TOOLBAR_PX = 600;
+
+/**
+ * The toolbar for an editor opened at `width` px (the window's width when the editor starts).
+ * Wide: everything, wrapped onto more rows when the column is narrower (as before). Narrow (a phone,
+ * a narrow window): the five custom blocks first, the rest behind the 「显示或隐藏其他工具栏项」 (⋯)
+ * button in a sliding drawer, so every button is reachable without scrolling the toolbar sideways.
+ * Phones and Android tablets get TinyMCE's `mobile` section, whose own default is a sideways-scrolling
+ * toolbar with nothing to show that more buttons lie off screen: it is overridden here as well.
+ */
+export function toolbarFor(width: number) {
+  const isNarrow = width < NARROW_TOOLBAR_PX;
+  // The drawer takes whole groups: the blocks' group must fit one row beside ⋯ (about 315 px at
+  // 390), so narrow, the blocks are words without icons (five icons and words need about 330 px).
+  const blockIcons = !isNarrow;
+  const toolbar = isNarrow
+    ? `${BLOCKS} | undo redo | blocks | bold italic | bullist numlist | link image | underline strikethrough | alignleft aligncenter alignright | blockquote table | removeformat code fullscreen`
+    : `undo redo | blocks | bold italic underline strikethrough | alignleft aligncenter alignright | bullist numlist blockquote | link image table | ${BLOCKS} | removeformat code fullscreen`;
+  const toolbar_mode = isNarrow ? ('sliding' as const) : ('wrap' as const);
+  return { blockIcons, init: { toolbar, toolbar_mode, mobile: { toolbar, toolbar_mode: 'sliding' as const } } };
+}
+
 /** How the blocks look while editing (the preview draws the real thing from the ids). */
 const CONTENT_STYLE = `
 body { max-width: ${CONTENT_WIDTH}px; margin: 16px auto; padding: 0 16px; font: 16px/1.8 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif; color: #1f1f1f; }
@@ -43,6 +68,8 @@ export default function RichText({ value = '', onChange, onNormalized, id, heigh
   // other side of a conflict) replaces the editor's content; what the editor emits does not loop back.
   const last = useRef(value);
   const [initial] = useState(value);
+  // Chosen once, when the editor starts: TinyMCE reads its toolbar at init only.
+  const [toolbar] = useState(() => toolbarFor(typeof window === 'undefined' ? 1440 : window.innerWidth));
   const latest = useRef(value);
   latest.current = value;
   const emit = useRef<(html: string) => void>(null);
@@ -93,11 +120,7 @@ export default function RichText({ value = '', onChange, onNormalized, id, heigh
           content_css: 'default',
           content_style: CONTENT_STYLE,
           plugins: 'lists link image table code fullscreen wordcount autolink searchreplace charmap',
-          toolbar:
-            'undo redo | blocks | bold italic underline strikethrough | alignleft aligncenter alignright | bullist numlist blockquote | link image table | ' +
-            BLOCK_BUTTONS.map((b) => b.name).join(' ') +
-            ' | removeformat code fullscreen',
-          toolbar_mode: 'wrap',
+          ...toolbar.init,
           block_formats: '正文=p; 标题 2=h2; 标题 3=h3; 标题 4=h4',
           iframe_aria_text: '正文编辑区，按 Alt+F10 进入工具栏',
           // Pictures pasted or dropped go to the library and come back as URLs: never base64.
@@ -117,7 +140,7 @@ export default function RichText({ value = '', onChange, onNormalized, id, heigh
           setup: (editor) => {
             for (const b of BLOCK_BUTTONS) {
               editor.ui.registry.addIcon(`cms-${b.kind}`, ICONS[b.kind]);
-              editor.ui.registry.addButton(b.name, { icon: `cms-${b.kind}`, text: b.text, tooltip: b.tooltip, onAction: () => openPicker.current?.(b.kind) });
+              editor.ui.registry.addButton(b.name, { ...(toolbar.blockIcons ? { icon: `cms-${b.kind}` } : {}), text: b.text, tooltip: b.tooltip, onAction: () => openPicker.current?.(b.kind) });
             }
             // Ctrl/⌘+S inside the body saves a draft as it does elsewhere on the page (issue 15).
             editor.addShortcut('meta+s', '存草稿', () => window.dispatchEvent(new Event(SAVE_SHORTCUT_EVENT)));

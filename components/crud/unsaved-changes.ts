@@ -7,12 +7,35 @@ import { useEffect, useRef } from 'react';
  * and closing the tab get the browser's own prompt; menu items and links inside the shell ask with
  * `confirmLeave()` (wired in components/layout/app-shell.tsx).
  */
-const dirtyForms = new Set<symbol>();
+/** Each dirty form and what it keeps of its changes (read when the person asks to leave). */
+const dirtyForms = new Map<symbol, { current: UnsavedOptions }>();
+
+export interface UnsavedOptions {
+  /**
+   * The screen keeps a copy of the unsaved changes (in this browser or on the server) and offers it
+   * when the person comes back: the leave dialog says so instead of 「离开后修改将丢失」. `true` uses
+   * LEAVE_TEXT_COPY_KEPT; a string is the whole sentence to show instead.
+   */
+  copyKept?: boolean | string;
+}
 
 type Confirm = (text: string) => Promise<boolean>;
 let confirmer: Confirm = async (text) => window.confirm(text);
 
 export const LEAVE_TEXT = '有未保存的修改，确定离开吗？离开后修改将丢失。';
+/** The leave question when every form with unsaved changes keeps a copy to offer later. */
+export const LEAVE_TEXT_COPY_KEPT = '有未保存的修改，确定离开吗？未保存的修改已保留副本，下次打开时可以恢复。';
+
+/**
+ * What the leave dialog says: that changes are lost unless every dirty form keeps a copy (one form
+ * without a copy, say an upload still travelling, is enough for the warning).
+ */
+export function leaveText(): string {
+  const kept = [...dirtyForms.values()].map((o) => o.current.copyKept);
+  if (!kept.length || kept.some((k) => !k)) return LEAVE_TEXT;
+  const custom = [...new Set(kept.filter((k): k is string => typeof k === 'string'))];
+  return custom.length === 1 && kept.every((k) => k === custom[0]) ? custom[0] : LEAVE_TEXT_COPY_KEPT;
+}
 
 /** The shell installs a themed confirmation (antd `modal.confirm`); tests and bare pages use `window.confirm`. */
 export function setLeaveConfirmer(fn: Confirm) {
@@ -26,7 +49,7 @@ export function hasUnsavedChanges(): boolean {
 /** Resolves true when nothing is unsaved or the person chose to leave anyway (the forms are then forgotten). */
 export async function confirmLeave(): Promise<boolean> {
   if (!hasUnsavedChanges()) return true;
-  const isLeaving = await confirmer(LEAVE_TEXT);
+  const isLeaving = await confirmer(leaveText());
   if (isLeaving) dirtyForms.clear();
   return isLeaving;
 }
@@ -38,14 +61,20 @@ function onBeforeUnload(e: BeforeUnloadEvent) {
   e.returnValue = '';
 }
 
-/** Marks this form as holding unsaved changes while `isDirty` is true (and forgets it on unmount). */
-export function useUnsavedChanges(isDirty: boolean) {
+/**
+ * Marks this form as holding unsaved changes while `isDirty` is true (and forgets it on unmount).
+ * `options.copyKept`: the screen keeps a copy it will offer on return, so leaving does not lose the
+ * changes (the dialog says so); read when the person asks to leave, so it may change while dirty.
+ */
+export function useUnsavedChanges(isDirty: boolean, options: UnsavedOptions = {}) {
   const token = useRef<symbol>(null);
   token.current ??= Symbol('form');
+  const latest = useRef(options);
+  latest.current = options;
   useEffect(() => {
     const id = token.current!;
     if (!isDirty) return;
-    dirtyForms.add(id);
+    dirtyForms.set(id, latest);
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       dirtyForms.delete(id);

@@ -119,7 +119,8 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
   const isLockedOut = id !== null && (lock.state === 'locked' || lock.state === 'takenOver' || lock.state === 'free');
   const readOnly = !canEdit || isLockedOut || liveReadOnly;
 
-  useUnsavedChanges(isDirty && !readOnly);
+  // The leave dialog says a copy will be offered when one was written (issue 15).
+  useUnsavedChanges(isDirty && !readOnly, { copyKept: copyWritten });
 
   const applyFields = useCallback(
     (fields: F) => {

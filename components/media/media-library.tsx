@@ -8,7 +8,7 @@ import { mendTableAccessibility } from '@/components/crud/resource-table';
 import { useIsClient } from '@/components/common/use-is-client';
 import { LibraryTagSelect, useLibraryTags } from '@/components/taxonomy/library-tag-select';
 import { isOk } from '@/lib/api/resource';
-import { CHECK_STATUS, formatBytes, formatDuration, libraryClient, mediaBatch, showsCheckVerdict, type LibraryItem, type LibraryKind } from '@/lib/api/media';
+import { CHECK_STATUS, formatBytes, formatDuration, isPlaceholderTitle, libraryClient, mediaBatch, showsCheckVerdict, UNTITLED, type LibraryItem, type LibraryKind } from '@/lib/api/media';
 import { PAGE_SIZE_MAX, type ListResult } from '@/lib/resources/define';
 import { useViewer } from '@/stores/user';
 import type { Viewer } from '@/lib/permissions';
@@ -41,7 +41,7 @@ export function mediaDeleteRefusal(item: Pick<LibraryItem, 'usageCount'>): strin
   return item.usageCount ? `已在 ${item.usageCount} 处使用，不能删除（预览里可看到用在哪里）` : null;
 }
 
-const picked = (item: LibraryItem): PickedMedia => ({ id: item.id, title: item.title, url: item.url, thumbUrl: item.thumbUrl, cover: item.cover });
+const picked = (item: LibraryItem): PickedMedia => ({ id: item.id, title: item.title, titleIsPlaceholder: isPlaceholderTitle(item.title), url: item.url, thumbUrl: item.thumbUrl, cover: item.cover });
 
 export interface MediaLibraryProps {
   kind: LibraryKind;
@@ -498,6 +498,7 @@ function LibraryView({ kind, mode = 'manage', multiple = true, selected: pickSel
                 if (query.page) setQuery({ page: undefined }, { resetPage: true });
                 else void reload();
               }}
+              onTitleSaved={() => void reload()}
             />
           </Drawer>
           )}
@@ -585,7 +586,10 @@ function MediaCard({
       </div>
       <div className={styles.body}>
         <Tooltip title={item.title} placement="topLeft">
-          <p className={styles.title}>{item.title}</p>
+          {/* An upload without a title shows the placeholder greyed: it asks to be named. */}
+          <p className={styles.title} style={item.title === UNTITLED[kind] ? { color: '#595959', fontStyle: 'italic' } : undefined}>
+            {item.title}
+          </p>
         </Tooltip>
         <div className={styles.meta}>
           <span>{formatBytes(item.size)}</span>

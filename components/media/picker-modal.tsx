@@ -1,15 +1,21 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Modal, Tabs, Typography } from 'antd';
 import { useLibraryTags } from '@/components/taxonomy/library-tag-select';
-import type { LibraryItem, LibraryKind } from '@/lib/api/media';
+import { isPlaceholderTitle, UNTITLED, type LibraryKind } from '@/lib/api/media';
 import { MediaLibrary } from './media-library';
 import { UploadQueue } from './upload-queue';
 
 export interface PickedMedia {
   id: number;
+  /** The library's title, for showing: may be a placeholder (see `titleIsPlaceholder`). */
   title: string;
+  /**
+   * The item has no real title: 「未命名视频」 (uploaded without one) or a file name (older uploads,
+   * 「factory-tour」). Show `title` if you like, but never copy it into a form as a proposed title.
+   */
+  titleIsPlaceholder?: boolean;
   url: string;
   thumbUrl?: string;
   cover?: string;
@@ -46,6 +52,66 @@ export function MediaPickerModal(props: MediaPickerModalProps) {
   return <Picker key={openings} {...props} />;
 }
 
+/**
+ * What the picker hands on for a file from its upload tab: a fresh upload has a real title only when
+ * one was typed (else 「未命名…」); an existing item chosen instead of a duplicate may carry an old
+ * file-name title.
+ */
+function pickedUpload(kind: LibraryKind, item: { id: number; title: string; url: string; thumbUrl?: string; cover?: string }, isExisting: boolean): PickedMedia {
+  const titleIsPlaceholder = isExisting ? isPlaceholderTitle(item.title) : item.title === UNTITLED[kind];
+  return { id: item.id, title: item.title, titleIsPlaceholder, url: item.url, thumbUrl: item.thumbUrl, cover: item.cover };
+}
+
+/** How long the picker waits for its first control (a touch screen waits for the grid's first page). */
+const FOCUS_WAIT_MS = 4000;
+
+/**
+ * The control a picker opens on (review P3-12: it opened on ×): the search box of the library tab,
+ * the choose-files button of the upload tab. On a touch screen a focused text box raises the keyboard
+ * over the grid, so there the first grid item takes the focus instead, once the page has arrived.
+ */
+export function firstPickerControl(root: HTMLElement, { isTouch = false }: { isTouch?: boolean } = {}): HTMLElement | null {
+  const panel = root.querySelector<HTMLElement>('[role="tabpanel"][aria-hidden="false"]') ?? root;
+  const search = panel.querySelector<HTMLElement>('input[type="search"]');
+  if (search && !isTouch) return search;
+  if (search) return panel.querySelector<HTMLElement>('[data-testid="media-card"] input:not([disabled]), [data-testid="media-card"] button:not([disabled])');
+  return panel.querySelector<HTMLElement>('button:not([disabled])');
+}
+
+/** Whether the focus is still where the dialog put it (its frame or ×), not on a control someone chose. */
+function isFocusUnclaimed(root: HTMLElement): boolean {
+  const active = document.activeElement as HTMLElement | null;
+  const dialog = root.closest<HTMLElement>('.ant-modal-wrap') ?? root.closest<HTMLElement>('[role="dialog"]');
+  if (!active || active === document.body || !dialog?.contains(active)) return true;
+  return active.tabIndex < 0 || active.matches('.ant-modal-close');
+}
+
+/** Puts the focus on the picker's first useful control when it opens (and only then). */
+function useFirstFocus(open: boolean, body: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const isTouch = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+    const until = Date.now() + FOCUS_WAIT_MS;
+    let focusedAt = 0;
+    let frame = 0;
+    const attempt = () => {
+      const root = body.current;
+      const target = root && firstPickerControl(root, { isTouch });
+      // Someone already went to a control (typed, tabbed, clicked a tab): leave the focus there.
+      if (root && document.activeElement !== target && !isFocusUnclaimed(root)) return;
+      if (target && document.activeElement !== target) {
+        target.focus({ preventScroll: isTouch });
+        focusedAt ||= Date.now();
+      }
+      // A little longer after the first success: the dialog's opening motion may still take the focus back.
+      const isSettled = focusedAt > 0 && Date.now() - focusedAt > 500;
+      if (!isSettled && Date.now() < until) frame = requestAnimationFrame(attempt);
+    };
+    frame = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(frame);
+  }, [open, body]);
+}
+
 function Picker({ kind, open, multiple = false, max = 100, title, onPick, onClose, startWithUpload = false }: MediaPickerModalProps) {
   const [selected, setSelected] = useState<Map<number, PickedMedia>>(new Map());
   const [tab, setTab] = useState(startWithUpload ? 'upload' : 'library');
@@ -53,7 +119,11 @@ function Picker({ kind, open, multiple = false, max = 100, title, onPick, onClos
   const [refresh, setRefresh] = useState(0);
   const { tags } = useLibraryTags(kind);
   const noun = kind === 'pic' ? '图片' : '视频';
+  const body = useRef<HTMLDivElement>(null);
+  useFirstFocus(open, body);
 
+  /** A title typed in the upload tab after the file arrived: the selection carries it. */
+  const rename = (item: PickedMedia) => setSelected((s) => (s.has(item.id) ? new Map(s).set(item.id, item) : s));
   const add = (item: PickedMedia) =>
     setSelected((s) => {
       if (!multiple) return new Map([[item.id, item]]);
@@ -85,48 +155,51 @@ function Picker({ kind, open, multiple = false, max = 100, title, onPick, onClos
         </div>
       }
     >
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => {
-          setTab(key);
-          if (key === 'library') setRefresh((n) => n + 1);
-        }}
-        items={[
-          {
-            key: 'library',
-            label: `${noun}库`,
-            children: (
-              <MediaLibrary
-                key={refresh}
-                kind={kind}
-                mode="pick"
-                multiple={multiple}
-                selected={selected}
-                onSelectedChange={(next) => setSelected(multiple ? new Map([...next].slice(0, max)) : next)}
-              />
-            ),
-          },
-          {
-            key: 'upload',
-            label: `上传新${noun}`,
-            children: (
-              <>
-                <UploadQueue
+      <div ref={body}>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => {
+            setTab(key);
+            if (key === 'library') setRefresh((n) => n + 1);
+          }}
+          items={[
+            {
+              key: 'library',
+              label: `${noun}库`,
+              children: (
+                <MediaLibrary
+                  key={refresh}
                   kind={kind}
-                  single={!multiple}
-                  onBusyChange={setBusy}
-                  onUploaded={(item) => add({ id: item.id, title: item.title, url: item.url, thumbUrl: item.thumbUrl, cover: (item as LibraryItem).cover })}
+                  mode="pick"
+                  multiple={multiple}
+                  selected={selected}
+                  onSelectedChange={(next) => setSelected(multiple ? new Map([...next].slice(0, max)) : next)}
                 />
-                {tags.length === 0 ? null : (
-                  <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
-                    上传完成的{noun}会自动选中；标签可稍后在{noun}库中添加。
-                  </Typography.Paragraph>
-                )}
-              </>
-            ),
-          },
-        ]}
-      />
+              ),
+            },
+            {
+              key: 'upload',
+              label: `上传新${noun}`,
+              children: (
+                <>
+                  <UploadQueue
+                    kind={kind}
+                    single={!multiple}
+                    onBusyChange={setBusy}
+                    onUploaded={(item, { isExisting }) => add(pickedUpload(kind, item, isExisting))}
+                    onTitleSaved={(item) => rename(pickedUpload(kind, item, false))}
+                  />
+                  {tags.length === 0 ? null : (
+                    <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
+                      上传完成的{noun}会自动选中；标签可稍后在{noun}库中添加。
+                    </Typography.Paragraph>
+                  )}
+                </>
+              ),
+            },
+          ]}
+        />
+      </div>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
-import { Button, Image, Progress, Space, Typography } from 'antd';
+import { Button, Image, Input, Progress, Space, Typography } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import {
   DuplicateError,
@@ -18,12 +18,16 @@ import {
   sha256Hex,
   UploadError,
   ACCEPT,
+  libraryClient,
+  UNTITLED,
   type LibraryItem,
   type LibraryKind,
   type SendHandle,
 } from '@/lib/api/media';
 import type { UploadTicket } from '@/lib/resources/media';
 import { useUnsavedChanges } from '@/components/crud';
+import { isOk } from '@/lib/api/resource';
+import { isFailure } from '@/lib/http';
 
 type Status = 'waiting' | 'preparing' | 'duplicate' | 'uploading' | 'registering' | 'done' | 'error' | 'cancelled';
 
@@ -45,6 +49,11 @@ export interface QueueEntry {
   existing?: Existing[];
   item?: LibraryItem;
   usedExisting?: boolean;
+  /** What the person typed as the title (the file name is never proposed as one). */
+  title: string;
+  /** The title being saved to the library after the upload, or the reason it was not. */
+  titleState?: 'saving' | 'saved' | 'error';
+  titleError?: string;
 }
 
 /** Everything the path needs between steps (not shown). */
@@ -71,15 +80,22 @@ const STATUS_TEXT: Record<Status, string> = {
   cancelled: '已取消',
 };
 
-const titleOf = (file: File) => file.name.replace(/\.[^.]+$/, '').slice(0, 128) || file.name.slice(0, 128);
+/** The file's name without its extension: only for the poster's file name, never a title. */
+const stemOf = (file: File) => file.name.replace(/\.[^.]+$/, '').slice(0, 128) || file.name.slice(0, 128);
+export const TITLE_MAX = 128;
 const ACTIVE: Status[] = ['preparing', 'uploading', 'registering'];
 
 export interface UploadQueueProps {
   kind: LibraryKind;
   /** Library tags given to every file uploaded here. */
   tagIds?: number[];
-  /** A file arrived in the library (or the person chose the item it already holds). */
+  /**
+   * A file arrived in the library (or the person chose the item it already holds). An upload without
+   * a typed title arrives as 「未命名图片」/「未命名视频」 (UNTITLED), never with its file name.
+   */
   onUploaded?: (item: LibraryItem | Existing, info: { isExisting: boolean }) => void;
+  /** A title typed after the file had arrived was saved to the library. */
+  onTitleSaved?: (item: LibraryItem) => void;
   /** Reports whether anything is still on its way (a dialog asks before closing then). */
   onBusyChange?: (isBusy: boolean) => void;
   /** One file only (a cover). */
@@ -94,7 +110,7 @@ export interface UploadQueueProps {
  * finds it (409): 使用已有 / 仍然上传.
  * @see DESIGN §6, §9; issue 6
  */
-export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, single = false }: UploadQueueProps) {
+export function UploadQueue({ kind, tagIds = [], onUploaded, onTitleSaved, onBusyChange, single = false }: UploadQueueProps) {
   const [entries, setEntries] = useState<QueueEntry[]>([]);
   const [isOver, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -105,6 +121,11 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, singl
   tagRef.current = tagIds;
   const onUploadedRef = useRef(onUploaded);
   onUploadedRef.current = onUploaded;
+  const onTitleSavedRef = useRef(onTitleSaved);
+  onTitleSavedRef.current = onTitleSaved;
+  // The titles as typed, read when a file registers (the run callback would see stale state).
+  const titles = useRef(new Map<string, string>());
+  const savingTitles = useRef(new Set<string>());
   const noun = kind === 'pic' ? '图片' : '视频';
   const [limits, setLimits] = useState<UploadLimits | null>(null);
   useEffect(() => {
@@ -169,16 +190,18 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, singl
           // The poster frame travels with its own ticket; a video without one still registers.
           try {
             const poster = w.extra.poster;
-            const ticket = await requestTicket({ kind: 'poster', filename: `${titleOf(file)}.jpg`, size: poster.size, mime: 'image/jpeg' });
+            const ticket = await requestTicket({ kind: 'poster', filename: `${stemOf(file)}.jpg`, size: poster.size, mime: 'image/jpeg' });
             await sendFile(ticket, poster, () => undefined).promise;
             w.extra.posterKey = ticket.key;
           } catch {
             w.extra.poster = null;
           }
         }
+        const sentTitle = (titles.current.get(uid) ?? '').trim().slice(0, TITLE_MAX);
         const item = await registerUpload(kind, {
           key: w.ticket.key,
-          title: titleOf(file),
+          // Empty unless typed: the library then shows UNTITLED, a placeholder nobody takes for a title.
+          title: sentTitle,
           tagIds: tagRef.current,
           allowDuplicate,
           width: w.extra?.width,
@@ -188,8 +211,10 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, singl
           sha256: w.sha256,
           ...(kind === 'video' ? { duration: w.extra?.duration ?? 0, posterKey: w.extra?.posterKey } : {}),
         });
-        patch(uid, { status: 'done', item, progress: 1 });
+        patch(uid, { status: 'done', item, progress: 1, ...(sentTitle ? { titleState: 'saved' as const } : {}) });
         onUploadedRef.current?.(item, { isExisting: false });
+        // Typed while the file was registering: saved now.
+        if ((titles.current.get(uid) ?? '').trim().slice(0, TITLE_MAX) !== sentTitle) void saveTitleRef.current?.(uid, item);
       } catch (err) {
         handles.current.delete(uid);
         if (err instanceof DuplicateError) {
@@ -211,6 +236,33 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, singl
     [kind, noun, patch],
   );
 
+  /** Saves the typed title of a file already in the library (typed after it arrived). */
+  const saveTitle = useCallback(
+    async (uid: string, item: LibraryItem) => {
+      const title = (titles.current.get(uid) ?? '').trim().slice(0, TITLE_MAX);
+      // Cleared after the upload: the library keeps what it has (a title cannot be taken away here).
+      // One save at a time per file: the one travelling looks again when it is back.
+      if (!title || title === item.title || savingTitles.current.has(uid)) return;
+      savingTitles.current.add(uid);
+      patch(uid, { titleState: 'saving', titleError: undefined });
+      const reply = await libraryClient[kind].update(item.id, { title });
+      savingTitles.current.delete(uid);
+      if (isOk(reply)) {
+        const saved = { ...item, ...reply.data };
+        patch(uid, { item: saved, titleState: 'saved' });
+        onTitleSavedRef.current?.(saved);
+        // Typed again while this save travelled.
+        if ((titles.current.get(uid) ?? '').trim().slice(0, TITLE_MAX) !== saved.title) void saveTitleRef.current?.(uid, saved);
+      } else {
+        const reason = isFailure(reply) ? undefined : (reply.errors?.title ?? reply.message);
+        patch(uid, { titleState: 'error', titleError: `标题没有保存${reason ? `：${reason}` : ''}，请重试` });
+      }
+    },
+    [kind, patch],
+  );
+  const saveTitleRef = useRef(saveTitle);
+  saveTitleRef.current = saveTitle;
+
   // Start waiting files while fewer than PARALLEL_UPLOADS are on their way.
   useEffect(() => {
     const active = entries.filter((e) => ACTIVE.includes(e.status)).length;
@@ -231,7 +283,7 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, singl
   const add = (files: FileList | File[] | null) => {
     if (!files?.length) return;
     const chosen = [...files].slice(0, single ? 1 : 50);
-    const fresh = chosen.map((file) => ({ uid: `${Date.now()}-${Math.random().toString(36).slice(2)}`, file, status: 'waiting' as Status, progress: 0 }));
+    const fresh: QueueEntry[] = chosen.map((file) => ({ uid: `${Date.now()}-${Math.random().toString(36).slice(2)}`, file, status: 'waiting' as Status, progress: 0, title: '' }));
     setEntries((list) => (single ? fresh : [...list, ...fresh]));
   };
 
@@ -257,7 +309,22 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, singl
   const remove = (entry: QueueEntry) => {
     handles.current.get(entry.uid)?.abort();
     work.current.delete(entry.uid);
+    titles.current.delete(entry.uid);
     setEntries((list) => list.filter((e) => e.uid !== entry.uid));
+  };
+  const typeTitle = (entry: QueueEntry, title: string) => {
+    titles.current.set(entry.uid, title);
+    patch(entry.uid, { title, ...(entry.titleState === 'saved' || entry.titleState === 'error' ? { titleState: undefined, titleError: undefined } : {}) });
+  };
+  const commitTitle = (entry: QueueEntry) => {
+    if (entry.status !== 'done' || !entry.item || entry.usedExisting) return;
+    // Emptied after a title was saved: the box shows the library's title again (it cannot be taken away).
+    if (!entry.title.trim() && entry.item.title !== UNTITLED[kind]) {
+      titles.current.set(entry.uid, entry.item.title);
+      patch(entry.uid, { title: entry.item.title, titleState: 'saved' });
+      return;
+    }
+    void saveTitle(entry.uid, entry.item);
   };
 
   // Leaving the page (menu, link, reload) while files travel asks first: leaving stops them.
@@ -332,6 +399,9 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, singl
                 key={entry.uid}
                 entry={entry}
                 noun={noun}
+                untitled={UNTITLED[kind]}
+                onTitleChange={(title) => typeTitle(entry, title)}
+                onTitleCommit={() => commitTitle(entry)}
                 onCancel={() => cancel(entry)}
                 onRetry={() => retry(entry)}
                 onRemove={() => remove(entry)}
@@ -349,6 +419,9 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onBusyChange, singl
 function QueueRow({
   entry,
   noun,
+  untitled,
+  onTitleChange,
+  onTitleCommit,
   onCancel,
   onRetry,
   onRemove,
@@ -357,6 +430,9 @@ function QueueRow({
 }: {
   entry: QueueEntry;
   noun: string;
+  untitled: string;
+  onTitleChange: (title: string) => void;
+  onTitleCommit: () => void;
   onCancel: () => void;
   onRetry: () => void;
   onRemove: () => void;
@@ -387,6 +463,9 @@ function QueueRow({
         showInfo={false}
         aria-label={`「${file.name}」上传进度`}
       />
+      {!entry.usedExisting && status !== 'duplicate' && (
+        <TitleField entry={entry} noun={noun} untitled={untitled} onChange={onTitleChange} onCommit={onTitleCommit} />
+      )}
       {entry.error && (
         <Typography.Text type="danger" data-testid="upload-error" style={{ display: 'block', fontSize: 13 }}>
           {entry.error}
@@ -426,5 +505,49 @@ function QueueRow({
         )}
       </Space>
     </li>
+  );
+}
+
+/**
+ * The title of one file: asked for, never proposed. The file name is shown as a reminder of which file
+ * this is, in the placeholder, and is never saved as the title (review P3-15). Typed before the file
+ * has registered it goes with it; typed later it is saved on Enter or on leaving the box.
+ */
+function TitleField({ entry, noun, untitled, onChange, onCommit }: { entry: QueueEntry; noun: string; untitled: string; onChange: (title: string) => void; onCommit: () => void }) {
+  const { file, status, item, titleState } = entry;
+  const isUntitled = status === 'done' && item?.title === untitled && !entry.title.trim();
+  return (
+    <div style={{ marginTop: 4 }}>
+      <Input
+        size="small"
+        aria-label={`「${file.name}」的标题`}
+        prefix={
+          <span aria-hidden style={{ color: '#595959' }}>
+            标题
+          </span>
+        }
+        placeholder={`文件名：${file.name}`}
+        maxLength={TITLE_MAX}
+        value={entry.title}
+        data-testid="upload-title"
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onCommit}
+        onPressEnter={onCommit}
+        status={titleState === 'error' ? 'error' : undefined}
+      />
+      <Typography.Text type={titleState === 'error' ? 'danger' : 'secondary'} data-testid="upload-title-state" style={{ display: 'block', fontSize: 12 }} aria-live="polite">
+        {titleState === 'saving'
+          ? '正在保存标题…'
+          : titleState === 'saved'
+            ? '标题已保存'
+            : titleState === 'error'
+              ? entry.titleError
+              : isUntitled
+                ? `未填写标题：库中显示为「${untitled}」，可在这里或${noun}库中补上`
+                : status === 'done'
+                  ? null
+                  : '选填；不填则显示为「' + untitled + '」，不会用文件名'}
+      </Typography.Text>
+    </div>
   );
 }

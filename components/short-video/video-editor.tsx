@@ -58,7 +58,8 @@ export function VideoEditor() {
       setPicker({ open: false, upload: false });
       setPicked({ title: v.title, url: v.url, cover: v.cover });
       form.setFieldValue('videoStoreId', v.id);
-      if (!form.getFieldValue('title') && v.title) form.setFieldValue('title', v.title);
+      // A real title is proposed; a file name or 「未命名视频」 is not (issue 15).
+      if (!v.titleIsPlaceholder && !form.getFieldValue('title') && v.title) form.setFieldValue('title', v.title);
       if (!form.getFieldValue('cover') && v.cover) form.setFieldValue('cover', v.cover);
       onValuesChange();
       form.validateFields(['videoStoreId']).catch(() => undefined); // shown beside the field

@@ -4,7 +4,9 @@
  * @see DESIGN §6, §9; server/routes/media.ts is the contract
  */
 import { http, isFailure } from '../http';
-import { picStoreResource, picStoreTagResource, videoStoreResource, videoStoreTagResource, type PicItem, type UploadTicket, type VideoItem } from '../resources/media';
+import { picStoreResource, picStoreTagResource, UNTITLED, videoStoreResource, videoStoreTagResource, type PicItem, type UploadTicket, type VideoItem } from '../resources/media';
+
+export { UNTITLED };
 import { resourceClient, type Reply } from './resource';
 import { BODY_LIMITS } from '../resources/articles';
 
@@ -25,6 +27,19 @@ export interface MediaUse {
 
 /** A row of either library, as the grid shows it. */
 export type LibraryItem = (PicItem | VideoItem) & { checkNote?: string | null; thumbUrl?: string; cover?: string; duration?: number };
+
+/**
+ * Whether a library title is no real title, so that nobody copies it into an article or a short
+ * video: the placeholder of an untitled upload (「未命名视频」), or a file name. Uploads were titled
+ * with their file names before issue 15 (「photo-2」, 「factory-tour」, 「IMG_2034」): a title of
+ * Latin letters and digits joined by - _ or . with no space or Chinese is taken for one. A real title
+ * such as 「EV-1」 is misread as a file name at worst, and then only not proposed.
+ */
+export function isPlaceholderTitle(title: string): boolean {
+  const t = title.trim();
+  if (!t || t === UNTITLED.pic || t === UNTITLED.video) return true;
+  return /^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+$/.test(t);
+}
 
 /** Both libraries answer rows of the same shape (a picture has `thumbUrl`, a video `cover` and `duration`). */
 export const libraryClient = {

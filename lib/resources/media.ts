@@ -33,6 +33,13 @@ export const CHECK_STATUS_OPTIONS = [
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'SHA-256 必须是 64 位十六进制').optional();
 const dimension = (label: string) => z.number({ error: `${label}必须是数字` }).int().min(0).max(100_000).optional();
 
+/**
+ * What the library calls an item registered without a title. Uploads no longer propose the file name
+ * as the title (review P3-15, docs/decisions.md issue 15): the person types one in the upload queue or
+ * later, and until then this placeholder says plainly that the item has none.
+ */
+export const UNTITLED: Record<'pic' | 'video', string> = { pic: '未命名图片', video: '未命名视频' };
+
 /** What the browser sends to register an uploaded picture. The file itself is checked on the server. */
 export const picRegisterSchema = z.object({
   key: z.string({ error: '缺少文件 key' }).min(1, '缺少文件 key').max(512),

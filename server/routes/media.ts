@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { likePattern } from '../crud/list';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
-import { picRegisterSchema, picStoreResource, picStoreTagResource, videoRegisterSchema, videoStoreResource, videoStoreTagResource, type UploadTicket } from '../../lib/resources/media';
+import { picRegisterSchema, picStoreResource, picStoreTagResource, videoRegisterSchema, videoStoreResource, videoStoreTagResource, UNTITLED, type UploadTicket } from '../../lib/resources/media';
 import { access } from '../auth/access';
 import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
 import { articles, departments, mediaUsage, picStores, picStoreTags, uploadTickets, users, videos, videoStores, videoStoreTags } from '../db/schema';
@@ -492,7 +492,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, contentServi
             }
             const url = publicUrl(storage, ticket.key);
             const local = storage.driver === 'local';
-            const title = input.title || `未命名${kind === 'pic' ? '图片' : '视频'}`;
+            const title = input.title || UNTITLED[kind];
             const common = {
               title,
               storage: storage.driver,

@@ -11,6 +11,7 @@ import { defaultKinds, type StorageConfig } from '@/server/storage/config';
 import { serveUpload } from '@/server/storage/serve';
 import { upyunUpt } from '@/server/storage/signing';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
+import { isPlaceholderTitle, UNTITLED } from '@/lib/api/media';
 
 const png = (width: number, height: number, color = '#c00') => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -95,6 +96,12 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
     for (const bad of ['/uploads/../package.json', '/uploads/pic', '/uploads/.tmp/x', `/uploads/${'pic/2026/11/nothere.png'}`]) {
       expect((await serveUpload(new Request(`http://localhost${bad}`), t.uploadsDir, t.db)).status, bad).toBe(404);
     }
+  });
+
+  it('a picture registered without a title is 「未命名图片」: the placeholder the pickers recognise, never its file name (issue 15)', async () => {
+    const item = (await uploadPicture(admin, await png(30, 30, '#0a0'), { title: '' })).body.data;
+    expect(item.title).toBe(UNTITLED.pic);
+    expect(isPlaceholderTitle(item.title)).toBe(true);
   });
 
   it('the same file again is offered as the existing item, before and after uploading', async () => {
