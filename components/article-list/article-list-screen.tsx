@@ -305,7 +305,7 @@ export function ArticleListScreen() {
         controls={{
           categoryId: <CategorySelect value={numberOr(query.categoryId)} onChange={(id) => setFilters({ categoryId: id })} placeholder="全部分类" />,
           tagId: (
-            <TagPicker value={query.tagId ? [Number(query.tagId)] : []} max={1} onChange={(ids) => setFilters({ tagId: ids[0] })} placeholder="输入文字搜索标签" style={{ width: 200 }} aria-label="标签" />
+            <TagPicker value={query.tagId ? [Number(query.tagId)] : []} max={1} creatable={false} onChange={(ids) => setFilters({ tagId: ids[0] })} placeholder="输入文字搜索标签" style={{ width: 200 }} aria-label="标签" />
           ),
           editorId: <EditorSelect value={numberOr(query.editorId)} onChange={(id) => setFilters({ editorId: id })} editors={[...editors].map(([id, name]) => ({ id, name }))} />,
           departmentId: <DepartmentSelect value={numberOr(query.departmentId)} onChange={(id) => setFilters({ departmentId: id })} />,

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,9 @@ import { App } from 'antd';
 import { RowActions } from '@/components/crud';
 import { publishingActions, usePublishingActions, type PublishingItem } from '@/components/review/publishing-actions';
 import { LiveNotice } from '@/components/review/live-notice';
+
+// The machine running the suite is shared: give the debounced searches and requests time.
+configure({ asyncUtilTimeout: 5000 });
 
 // Issue 15 (P1-1): 下线 / 重新发布 / 撤回审核 from the lists, one shared piece the editors reuse.
 

@@ -1,10 +1,13 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from 'antd';
 import { ReviewDrawer } from '@/components/review/review-drawer';
 import { blockHtml } from '@/components/article-editor/blocks';
+
+// The machine running the suite is shared: give the debounced searches and requests time.
+configure({ asyncUtilTimeout: 5000 });
 
 // Issue 15 (P2-2): the review drawer reads like the preview (the blocks drawn, not the editor's
 // placeholder lines), keeps pictures and players within the drawer, and names what the item is
