@@ -47,8 +47,6 @@ export interface PublishingAction extends RowAction {
 }
 
 const labelOf = (item: PublishingItem) => item.label ?? (item.contentType === 'video' ? '短视频' : '文章');
-/** Where an author finds the item again: 文章列表 or 视频列表. */
-export const listNameOf = (contentType: ContentType) => (contentType === 'video' ? '视频列表' : '文章列表');
 
 /** The words of each action: its label, its confirmation and what is said once it is done. */
 export const PUBLISHING_TEXTS: Record<PublishingActionKey, { label: string; okText: string; title: (item: PublishingItem) => string; content: (item: PublishingItem) => string; done: (item: PublishingItem) => string }> = {
