@@ -65,7 +65,7 @@ test('文章列表: filter, move two to another category, export CSV, empty stat
   const dialog = page.getByRole('dialog', { name: '移动 2 篇文章到分类' });
   await settled(page);
   await dialog.getByRole('combobox', { name: '目标分类' }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: '列表E2E乙' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '列表E2E乙' }).click();
   await checkA11y(page, 'move dialog');
   await page.screenshot({ path: '/tmp/list-1440-move.png' });
   await dialog.getByRole('button', { name: /移\s*动/ }).click();

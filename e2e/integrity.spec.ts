@@ -41,8 +41,8 @@ test('分类 in use: refused with the count and a link, the articles moved to an
 
   // The category being deleted cannot be the target.
   await dialog.getByLabel('移到分类').click();
-  await expect(page.locator('.ant-select-tree-treenode-disabled').filter({ hasText: '旧栏目' })).toBeVisible();
-  await page.locator('.ant-select-tree-title', { hasText: '新栏目' }).click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option-disabled').filter({ hasText: '旧栏目' })).toBeVisible();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '新栏目' }).click();
   await move.click();
   await expect(page.getByText('已删除「旧栏目」').first()).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -1,25 +1,19 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Form, Input, Select, TreeSelect } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { CoverInput } from '@/components/media/cover-input';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
+import { CategoryPicker } from '@/components/taxonomy/category-picker';
+import { loadCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
 import { http, isFailure } from '@/lib/http';
-import type { Category, CategoryType, Platform, Topic } from '@/lib/resources/taxonomy';
+import type { Platform, Topic } from '@/lib/resources/taxonomy';
 import { fieldRules } from './validation';
 
 interface Option {
   value: number;
   label: string;
   disabled?: boolean;
-}
-
-interface TreeOption {
-  value: string | number;
-  title: string;
-  selectable?: boolean;
-  disabled?: boolean;
-  children?: TreeOption[];
 }
 
 type ListReply<T> = { list: T[] };
@@ -30,33 +24,15 @@ async function quietGet<T>(url: string, params?: object): Promise<T | null> {
   return reply.body.data;
 }
 
-/** Categories of every type as one tree: a type is a heading, its categories below (disabled ones greyed). */
-async function loadCategoryTree(): Promise<TreeOption[]> {
-  const types = await quietGet<ListReply<CategoryType>>('/api/category_types', { pageSize: 100 });
-  if (!types) return [];
-  const trees = await Promise.all(types.list.map((t) => quietGet<Category[]>('/api/categories/tree', { typeId: t.id })));
-  return types.list.map((t, i) => {
-    const rows = trees[i] ?? [];
-    const nodes = new Map<number, TreeOption>();
-    for (const r of rows) nodes.set(r.id, { value: r.id, title: r.enabled === false ? `${r.name}（已停用）` : r.name, disabled: r.enabled === false, children: [] });
-    const roots: TreeOption[] = [];
-    for (const r of rows) {
-      const parent = r.parentId ? nodes.get(r.parentId) : undefined;
-      (parent ? parent.children! : roots).push(nodes.get(r.id)!);
-    }
-    return { value: `type-${t.id}`, title: t.name, selectable: false, children: roots };
-  });
-}
-
 /** The choices the side fields offer, loaded once per editor. The album list appears only when its API answers. */
 export function useSideOptions() {
-  const [categories, setCategories] = useState<TreeOption[]>([]);
+  const [categories, setCategories] = useState<CategoryGroup[]>([]);
   const [platforms, setPlatforms] = useState<Option[]>([]);
   const [topics, setTopics] = useState<Option[]>([]);
   const [albums, setAlbums] = useState<Option[] | null>(null);
   useEffect(() => {
     let live = true;
-    void loadCategoryTree().then((tree) => live && setCategories(tree));
+    void loadCategoryGroups().then((groups) => live && groups && setCategories(groups));
     void quietGet<ListReply<Platform>>('/api/platform', { pageSize: 100 }).then((r) => live && r && setPlatforms(r.list.map((p) => ({ value: p.id, label: p.name, disabled: p.enabled === false }))));
     void quietGet<ListReply<Topic>>('/api/topic', { pageSize: 100 }).then((r) => live && r && setTopics(r.list.map((p) => ({ value: p.id, label: p.title, disabled: p.enabled === false }))));
     // 专辑 (SEED §7 /api/articles_album) is another issue's resource: shown only once it answers.
@@ -88,12 +64,10 @@ export function SideFields({ coverLabel = '封面' }: { coverLabel?: string }) {
         <CoverInput />
       </Form.Item>
       <Form.Item name="categoryId" label="分类">
-        <TreeSelect
-          treeData={categories}
-          allowClear
-          showSearch={{ treeNodeFilterProp: 'title' }}
-          treeDefaultExpandAll
-          placeholder={categories.length ? '选择分类' : '还没有分类：请先在「分类管理」中添加'}
+        <CategoryPicker
+          groups={categories}
+          switchedOff="mark"
+          placeholder={categories.some((g) => g.rows.length) ? '选择分类' : '还没有分类：请先在「分类管理」中添加'}
           notFoundContent="没有匹配的分类"
         />
       </Form.Item>

@@ -7,6 +7,7 @@ import { DownloadOutlined, EditOutlined, FileTextOutlined, PictureOutlined, Play
 import type { SorterResult } from 'antd/es/table/interface';
 import { actionsColumn, clearPatch, DataScopeNote, EllipsisText, formatDateTime, listEmptyText, ResourceFilters, ResourceTable, useResourceList, type QueryPatch } from '@/components/crud';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
+import { usePublishingActions } from '@/components/review/publishing-actions';
 import { articleList, exportUrl } from '@/lib/api/article-list';
 import { lockApi, type LockHolder } from '@/lib/api/editorial';
 import { isOk } from '@/lib/api/resource';
@@ -208,6 +209,14 @@ export function ArticleListScreen() {
     void list.reload();
   };
 
+  // 下线 / 重新发布 / 撤回审核 (issue 15): the shared actions, the list reloaded after each.
+  const publishing = usePublishingActions({ onDone: () => void list.reload() });
+  const publishingFor = (row: ArticleListItem) =>
+    publishing.actionsFor(
+      { contentType: 'article', id: row.id, title: row.title, status: row.status, version: row.version, isAuthor: row.editorId === me?.id, mayEdit: mayEditKind(row, viewer), label: kindOf(row.kind)?.label },
+      { isReviewer },
+    );
+
   const columns: TableColumnsType<ArticleListItem> = [
     { key: 'title', title: '标题', dataIndex: 'title', width: 280, fixed: 'left', render: (_: unknown, row) => <TitleCell row={row} editing={editing.get(row.id)} /> },
     { key: 'categoryName', title: '分类', dataIndex: 'categoryName', width: 110, ellipsis: { showTitle: false }, render: (v: string | null) => <EllipsisText text={v ?? '未分类'} /> },
@@ -241,6 +250,7 @@ export function ArticleListScreen() {
       deleteTitle: (row) => `确定删除草稿「${row.title}」吗？删除后不能恢复。`,
       more: (row) => [
         { key: 'preview', label: '预览', onClick: () => preview(row) },
+        ...publishingFor(row),
         // Reviewers set the times (the workflow's schedule and schedule_offline are theirs).
         { key: 'schedule', label: row.scheduledPublishAt ? '修改定时发布…' : '定时发布…', hidden: !isReviewer || ![0, 1, 2, 4, 5].includes(row.status), onClick: () => setScheduling({ row, action: 'schedule' }) },
         { key: 'schedule_offline', label: row.scheduledOfflineAt ? '修改定时下线…' : '定时下线…', hidden: !isReviewer || ![3, 5].includes(row.status), onClick: () => setScheduling({ row, action: 'schedule_offline' }) },
@@ -261,7 +271,7 @@ export function ArticleListScreen() {
           onClick: () => cancelSchedule(row, 'unschedule_offline'),
         },
       ],
-      order: ['edit', 'preview', 'schedule', 'unschedule', 'schedule_offline', 'unschedule_offline', 'delete'],
+      order: ['edit', 'preview', 'withdraw', 'offline', 'republish', 'schedule', 'unschedule', 'schedule_offline', 'unschedule_offline', 'delete'],
       rowName: (row) => row.title,
       width: 170,
     }),
@@ -295,7 +305,7 @@ export function ArticleListScreen() {
         controls={{
           categoryId: <CategorySelect value={numberOr(query.categoryId)} onChange={(id) => setFilters({ categoryId: id })} placeholder="全部分类" />,
           tagId: (
-            <TagPicker value={query.tagId ? [Number(query.tagId)] : []} max={1} onChange={(ids) => setFilters({ tagId: ids[0] })} placeholder="输入文字搜索标签" style={{ width: 200 }} aria-label="标签" />
+            <TagPicker value={query.tagId ? [Number(query.tagId)] : []} max={1} creatable={false} onChange={(ids) => setFilters({ tagId: ids[0] })} placeholder="输入文字搜索标签" style={{ width: 200 }} aria-label="标签" />
           ),
           editorId: <EditorSelect value={numberOr(query.editorId)} onChange={(id) => setFilters({ editorId: id })} editors={[...editors].map(([id, name]) => ({ id, name }))} />,
           departmentId: <DepartmentSelect value={numberOr(query.departmentId)} onChange={(id) => setFilters({ departmentId: id })} />,

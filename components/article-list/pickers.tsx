@@ -6,6 +6,7 @@ import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
 import { buildTree, type FlatNode } from '@/components/taxonomy/tree-data';
 import { loadCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
+import { CategoryPicker } from '@/components/taxonomy/category-picker';
 import { clearable } from '@/components/crud';
 
 
@@ -26,30 +27,24 @@ export function forgetCategories() {
 }
 
 /**
- * A category from any type, as a tree under its type (the type itself cannot be chosen), searchable
- * by name. Used by the list's filter and by 移动到分类.
+ * A category from any type, grouped under its type (the type itself cannot be chosen), searchable
+ * by name and chosen by keyboard too (components/taxonomy/category-picker.tsx). Used by the list's
+ * filter, by 移动到分类 and by the category delete's 移到分类.
  */
 export function CategorySelect({ value, onChange, id, placeholder = '选择分类', style, 'aria-label': ariaLabel = '分类', allowClear = true, disabledId }: { value?: number; onChange?: (id: number | undefined) => void; id?: string; placeholder?: string; style?: React.CSSProperties; 'aria-label'?: string; allowClear?: boolean; /** A category that cannot be chosen (the one being deleted). */ disabledId?: number }) {
   const [groups, setGroups] = useState<CategoryGroup[]>([]);
   useEffect(() => {
     void loadCategories().then(setGroups);
   }, []);
-  const treeData = useMemo(
-    () =>
-      groups
-        .filter((g) => g.rows.length)
-        .map((g) => ({ key: `type-${g.type.id}`, value: `type-${g.type.id}`, title: g.type.name, selectable: false, children: buildTree(g.rows, new Set(disabledId ? [disabledId] : [])) })),
-    [groups, disabledId],
-  );
+  const disabledIds = useMemo(() => new Set(disabledId ? [disabledId] : []), [disabledId]);
   return (
-    <TreeSelect
+    <CategoryPicker
+      groups={groups}
       id={id}
       aria-label={ariaLabel}
       value={value}
-      onChange={(v: number | string | undefined) => onChange?.(typeof v === 'number' ? v : undefined)}
-      treeData={treeData}
-      treeDefaultExpandAll
-      showSearch={{ treeNodeFilterProp: 'title' }}
+      onChange={onChange}
+      disabledIds={disabledIds}
       allowClear={allowClear ? clearable() : false}
       placeholder={placeholder}
       style={{ width: 180, ...style }}

@@ -14,6 +14,7 @@ export function isLiveForViewer(status: number | undefined, isReviewer: boolean)
 /**
  * Why the editor is read-only for a live item, and the way back, shown instead of letting the person
  * type and then refusing the save (issue 11: what cannot be changed is shown read-only with the reason).
+ * The way back names the action that exists: reviewers have 下线 in the list (issue 15).
  */
 export function LiveNotice({ status, isReviewer, label = '文章' }: { status: number | undefined; isReviewer: boolean; label?: string }) {
   if (!isLiveForViewer(status, isReviewer)) return null;
@@ -28,7 +29,7 @@ export function LiveNotice({ status, isReviewer, label = '文章' }: { status: n
       description={
         isScheduled
           ? '修改需经审核：请先在列表的「更多」中取消定时发布，修改后重新提交审核；或请内容审核人员修改。'
-          : '修改需经审核：请内容审核人员修改，或请其下线后再修改并重新提交审核。'
+          : `修改需经审核：请内容审核人员直接修改，或请其在「${label === '短视频' ? '视频列表' : '文章列表'}」的操作中将它「下线」，下线后你可以修改并重新提交审核。`
       }
     />
   );

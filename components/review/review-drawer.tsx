@@ -4,9 +4,10 @@ import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Descriptions, Drawer, Empty, Form, Grid, Input, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { isFailure } from '@/lib/http';
-import { editorPath, workflowApi, type ContentType } from '@/lib/api/workflow';
+import { editorPath, workflowApi, type ContentType, type NamedRef, type RelationNames } from '@/lib/api/workflow';
 import { REVIEW_COMMENT_MAX, STATUS, STATUS_LABELS, WORKFLOW_ACTIONS, type ContentEvent, type WorkflowAction } from '@/lib/resources/workflow';
 import { formatDateTime } from '@/components/crud';
+import { ArticleBody, PREVIEW_CSS } from '@/components/article-editor/preview-body';
 import { StatusTag } from './status-tag';
 
 /** What the reading view shows of an article or a short video (fields a type lacks stay empty). */
@@ -20,6 +21,12 @@ export interface ReviewDetail {
   cover?: string;
   content?: string;
   images?: Array<{ url: string; caption: string }>;
+  /** A video article's or short video's library video (drawn as the player). */
+  videoStoreId?: number | null;
+  tagIds?: number[];
+  topicIds?: number[];
+  platformIds?: number[];
+  albumId?: number | null;
   editorName?: string | null;
   categoryName?: string | null;
   author?: string;
@@ -34,6 +41,36 @@ export interface ReviewDetail {
 }
 
 const KIND_LABEL: Record<string, string> = { article: '文章', gallery: '图集', video: '视频文章' };
+
+/**
+ * The reading view inside the drawer: the preview's styles (PREVIEW_CSS), and nothing wider than
+ * the drawer: pasted pictures, players and tables keep within it (P2-2).
+ */
+const READING_CSS = `
+.review-reading { overflow-wrap: anywhere; }
+.review-reading img, .review-reading video, .review-reading iframe, .review-reading figure { max-width: 100%; }
+.review-reading img { height: auto; }
+.review-reading .preview-body table { display: block; max-width: 100%; overflow-x: auto; }
+.review-reading .preview-body { line-height: 1.8; }
+`;
+
+/** Names as tags; an id whose record is gone says so; `none` when there are none. */
+function NameList({ refs, none }: { refs: NamedRef[] | undefined; none: string }) {
+  if (!refs) return <Typography.Text type="secondary">…</Typography.Text>;
+  if (!refs.length) return <Typography.Text type="secondary">{none}</Typography.Text>;
+  return (
+    <Space size={[4, 4]} wrap>
+      {refs.map((r) => (
+        <Tag key={r.id} style={{ marginInlineEnd: 0 }} color={r.name === null ? 'error' : undefined}>
+          {r.name ?? `#${r.id}（已删除）`}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** Without the names (the call failed), the ids the item holds. */
+const byIds = (ids: number[] | undefined): NamedRef[] => (ids ?? []).map((id) => ({ id, name: `#${id}` }));
 
 /** The content-check result of the last save, as a reviewer needs it. */
 export function CheckResultView({ result }: { result: ReviewDetail['checkResult'] }) {
@@ -125,6 +162,7 @@ export function ReviewDrawer({ target, onClose, onDecided }: { target: { type: C
   const screens = Grid.useBreakpoint();
   const [detail, setDetail] = useState<ReviewDetail | null>(null);
   const [events, setEvents] = useState<ContentEvent[] | null>(null);
+  const [relations, setRelations] = useState<RelationNames | null | false>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
@@ -134,6 +172,7 @@ export function ReviewDrawer({ target, onClose, onDecided }: { target: { type: C
   useEffect(() => {
     setDetail(null);
     setEvents(null);
+    setRelations(null);
     setRejecting(false);
     setRefusal(null);
     setLoadFailed(false);
@@ -144,6 +183,9 @@ export function ReviewDrawer({ target, onClose, onDecided }: { target: { type: C
       if (!live) return;
       if (!isFailure(reply) && reply.status === 0 && reply.data) setDetail(reply.data);
       else setLoadFailed(true);
+    });
+    void workflowApi.relations(target.type, target.id).then((reply) => {
+      if (live) setRelations(!isFailure(reply) && reply.body.status === 0 && reply.body.data ? reply.body.data : false);
     });
     void workflowApi.history(target.type, target.id).then((reply) => {
       if (live) setEvents(!isFailure(reply) && reply.status === 0 && reply.data ? reply.data.list : []);
@@ -251,36 +293,46 @@ export function ReviewDrawer({ target, onClose, onDecided }: { target: { type: C
             <Descriptions.Item label="编辑">{detail.editorName ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="提交时间">{formatDateTime(detail.submittedAt)}</Descriptions.Item>
             {detail.categoryName !== undefined && <Descriptions.Item label="分类">{detail.categoryName ?? '-'}</Descriptions.Item>}
+            <Descriptions.Item label="标签">
+              <NameList refs={relations === false ? byIds(detail.tagIds) : relations?.tags} none="无" />
+            </Descriptions.Item>
+            {target?.type !== 'video' && (
+              <>
+                <Descriptions.Item label="专题">
+                  <NameList refs={relations === false ? byIds(detail.topicIds) : relations?.topics} none="无" />
+                </Descriptions.Item>
+                <Descriptions.Item label="专辑">
+                  <NameList refs={relations === false ? byIds(detail.albumId ? [detail.albumId] : []) : relations ? (relations.album ? [relations.album] : []) : undefined} none="无" />
+                </Descriptions.Item>
+                <Descriptions.Item label="发布平台">
+                  <NameList refs={relations === false ? byIds(detail.platformIds) : relations?.platforms} none="全部平台" />
+                </Descriptions.Item>
+              </>
+            )}
             {(detail.author || detail.source) && <Descriptions.Item label="作者 / 来源">{[detail.author, detail.source].filter(Boolean).join(' / ')}</Descriptions.Item>}
             {detail.publishAt && <Descriptions.Item label="希望发布时间">{formatDateTime(detail.publishAt)}</Descriptions.Item>}
             {detail.offlineAt && <Descriptions.Item label="定时下线">{formatDateTime(detail.offlineAt)}</Descriptions.Item>}
           </Descriptions>
           <CheckResultView result={detail.checkResult ?? null} />
           {detail.reviewComment && <Alert type="warning" showIcon title="上次审核意见" description={<span style={{ whiteSpace: 'pre-wrap' }}>{detail.reviewComment}</span>} />}
-          <article aria-label="正文" style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: 16 }}>
+          <article aria-label="正文" className="review-reading" data-testid="review-reading" style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: 16 }}>
             <Typography.Title level={3} style={{ marginTop: 0 }}>
               {detail.title}
             </Typography.Title>
             {detail.subtitle && <Typography.Paragraph type="secondary">{detail.subtitle}</Typography.Paragraph>}
-            {(detail.summary || detail.description) && <Typography.Paragraph style={{ background: '#fafafa', padding: 12, borderRadius: 6 }}>{detail.summary || detail.description}</Typography.Paragraph>}
+            {(detail.summary || detail.description) && <Typography.Paragraph style={{ background: '#fafafa', padding: 12, borderRadius: 6, whiteSpace: 'pre-wrap' }}>{detail.summary || detail.description}</Typography.Paragraph>}
             {detail.cover && (
-              // Library pictures and uploads: plain img, the reviewer sees exactly what readers will.
-              // eslint-disable-next-line @next/next/no-img-element
-              <img src={detail.cover} alt="封面" style={{ maxWidth: '100%', maxHeight: 240, borderRadius: 6, marginBottom: 12 }} />
-            )}
-            {detail.content ? (
-              // The body was sanitized on the server when it was saved (server/content/sanitize.ts).
-              <div className="review-body" style={{ lineHeight: 1.8, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: detail.content }} />
-            ) : (
-              !detail.images?.length && <Typography.Text type="secondary">（没有正文）</Typography.Text>
-            )}
-            {detail.images?.map((img, i) => (
-              <figure key={`${img.url}-${i}`} style={{ margin: '12px 0' }}>
+              <figure style={{ margin: '0 0 12px' }}>
+                {/* Library pictures and uploads: plain img, the reviewer sees exactly what readers will. */}
                 {/* eslint-disable-next-line @next/next/no-img-element */}
-                <img src={img.url} alt={img.caption || `图集第 ${i + 1} 张`} style={{ maxWidth: '100%', borderRadius: 6 }} />
-                {img.caption && <figcaption style={{ color: '#595959' }}>{img.caption}</figcaption>}
+                <img src={detail.cover} alt="封面" style={{ maxWidth: '100%', maxHeight: 240, borderRadius: 6 }} />
+                <figcaption style={{ color: '#595959', fontSize: 12 }}>封面</figcaption>
               </figure>
-            ))}
+            )}
+            {/* The preview's renderer: the blocks as readers see them (player, VR, price card, vote, gallery). */}
+            <ArticleBody article={{ kind: target?.type === 'video' ? 'video' : (detail.kind ?? 'article'), content: detail.content, images: detail.images, videoStoreId: detail.videoStoreId, cover: detail.cover }} />
+            {!detail.content && !detail.images?.length && !detail.videoStoreId && <Typography.Text type="secondary">（没有正文）</Typography.Text>}
+            <style>{PREVIEW_CSS + READING_CSS}</style>
           </article>
           {target && (
             <Link href={editorPath(target.type, detail.kind ?? 'article', detail.id)}>在编辑器中打开</Link>

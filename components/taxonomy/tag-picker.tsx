@@ -1,10 +1,12 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Select, Spin, Typography } from 'antd';
+import { App, Form, Modal, Radio, Select, Spin, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
-import type { Tag, TagType } from '@/lib/resources/taxonomy';
+import { tagResource, type Tag, type TagType } from '@/lib/resources/taxonomy';
+import { useViewer } from '@/stores/user';
 
 /** How long typing pauses before the picker asks the server. */
 export const TAG_SEARCH_DELAY_MS = 250;
@@ -14,6 +16,13 @@ type Found = Pick<Tag, 'id' | 'name' | 'typeId'>;
 /** Names of tags seen in this tab, so a form reopening with tag ids shows names at once. */
 const known = new Map<number, Found>();
 let typesPromise: Promise<Map<number, string>> | null = null;
+/** The type last chosen for a new tag in this tab: the next new tag's default. */
+let lastNewType: number | null = null;
+
+/** The value of the 「新建标签「…」」 option (never a tag id). */
+export const CREATE_OPTION = -1;
+/** Longest tag name (the tag schema's). */
+const TAG_NAME_MAX = 64;
 
 /** Tag types are few (tens): loaded once per tab and kept, to show each tag's type. */
 function loadTypes(): Promise<Map<number, string>> {
@@ -52,6 +61,11 @@ export interface TagPickerProps {
   /** Most tags a record may hold (the schemas allow 50). */
   max?: number;
   style?: React.CSSProperties;
+  /**
+   * Offer 「新建标签「…」」 when the search finds no tag of that name and the viewer may create tags
+   * (标签管理's permission). On by default (a form that tags content); filters turn it off.
+   */
+  creatable?: boolean;
 }
 
 /**
@@ -60,10 +74,19 @@ export interface TagPickerProps {
  * with tens of thousands of tags: nothing is loaded up front. Each option shows its type.
  * @see DESIGN §4, issue 6
  */
-export function TagPicker({ value = [], onChange, typeId, placeholder = '输入文字搜索标签', disabled, id, max = 50, style, ...rest }: TagPickerProps) {
+export function TagPicker({ value = [], onChange, typeId, placeholder = '输入文字搜索标签', disabled, id, max = 50, style, creatable = true, ...rest }: TagPickerProps) {
+  const { message } = App.useApp();
+  const viewer = useViewer();
+  const mayCreate = creatable && Boolean(viewer && (viewer.isSuper || viewer.routes.has(tagResource.permission)));
   const [options, setOptions] = useState<Found[]>([]);
   const [types, setTypes] = useState<Map<number, string>>(new Map());
   const [searching, setSearching] = useState(false);
+  /** The text the shown options answer (trimmed); a new tag is offered for it. */
+  const [answered, setAnswered] = useState('');
+  const [typed, setTyped] = useState('');
+  /** A new tag waiting for its type (more than one type to choose from). */
+  const [naming, setNaming] = useState<{ name: string; typeId: number } | null>(null);
+  const [creating, setCreating] = useState(false);
   const [, setResolved] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const requestNo = useRef(0);
@@ -78,7 +101,10 @@ export function TagPicker({ value = [], onChange, typeId, placeholder = '输入�
     // valueKey stands for value.
   }, [valueKey]);
 
+  const typedNow = useRef('');
   const search = (keyword: string) => {
+    typedNow.current = keyword;
+    setTyped(keyword);
     clearTimeout(timer.current);
     timer.current = setTimeout(async () => {
       const no = ++requestNo.current;
@@ -89,49 +115,135 @@ export function TagPicker({ value = [], onChange, typeId, placeholder = '输入�
       if (isOk(reply)) {
         for (const t of reply.data) known.set(t.id, t);
         setOptions(reply.data);
+        setAnswered(keyword.trim());
       }
     }, TAG_SEARCH_DELAY_MS);
+  };
+
+  /** 「新建标签「name」」: offered when the answer to what is typed has no tag of exactly that name. */
+  const newName = typed.trim();
+  const offerNew =
+    mayCreate &&
+    !searching &&
+    newName !== '' &&
+    newName.length <= TAG_NAME_MAX &&
+    answered === newName &&
+    (typeId !== undefined || types.size > 0) &&
+    !options.some((o) => o.name.toLowerCase() === newName.toLowerCase()) &&
+    value.length < max;
+
+  const create = async (name: string, chosenType: number) => {
+    setCreating(true);
+    const reply = await http.main.post<Found>('/api/tags', { name, typeId: chosenType });
+    setCreating(false);
+    if (!isOk(reply)) return false; // the refusal (e.g. the name exists in that type) was toasted
+    const tag = { id: reply.data.id, name: reply.data.name, typeId: reply.data.typeId };
+    known.set(tag.id, tag);
+    lastNewType = chosenType;
+    setOptions((prev) => [tag, ...prev.filter((o) => o.id !== tag.id)]);
+    setAnswered('');
+    setTyped('');
+    onChange?.([...value, tag.id].slice(0, max));
+    void message.success(`已新建标签「${tag.name}」${types.get(chosenType) ? `（${types.get(chosenType)}）` : ''}并选中`);
+    return true;
+  };
+
+  /** The new tag's type: the field's own type, the only type there is, or the person chooses. */
+  const startCreate = (name: string) => {
+    if (typeId !== undefined) return void create(name, typeId);
+    const ids = [...types.keys()];
+    if (ids.length === 1) return void create(name, ids[0]);
+    setNaming({ name, typeId: lastNewType !== null && types.has(lastNewType) ? lastNewType : ids[0] });
   };
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const selectOptions = useMemo(() => {
-    const chosen = value.map((v) => known.get(v) ?? { id: v, name: `#${v}`, typeId: 0 });
+    // While a search is typed, chosen tags that do not match stay out of the list (their labels
+    // stay on the field): otherwise the first of them is the active option, and Enter on a search
+    // that found nothing would take that tag off instead of doing what the list offers.
+    const lower = newName.toLowerCase();
+    const chosen = value.map((v) => known.get(v) ?? { id: v, name: `#${v}`, typeId: 0 }).filter((t) => !lower || t.name.toLowerCase().includes(lower));
     const seen = new Set(value);
-    return [...chosen, ...options.filter((o) => !seen.has(o.id))].map((t) => ({
+    const list = [...chosen, ...options.filter((o) => !seen.has(o.id))].map((t) => ({
       value: t.id,
       label: t.name,
       title: types.get(t.typeId) ? `${t.name}（${types.get(t.typeId)}）` : t.name,
       typeName: types.get(t.typeId),
+      isNew: false,
     }));
+    // The last option, so Enter on a search with matches still takes the first match.
+    if (offerNew) list.push({ value: CREATE_OPTION, label: `新建标签「${newName}」`, title: `新建标签「${newName}」`, typeName: undefined, isNew: true });
+    return list;
     // `known` changes are signalled through setResolved.
-  }, [value, options, types]);
+  }, [value, options, types, offerNew, newName]);
 
   return (
-    <Select<number[]>
-      id={id}
-      mode="multiple"
-      aria-label={rest['aria-label'] ?? '标签'}
-      value={value}
-      disabled={disabled}
-      style={{ width: '100%', ...style }}
-      placeholder={placeholder}
-      showSearch={{ filterOption: false, onSearch: search }}
-      onOpenChange={(open) => open && options.length === 0 && search('')}
-      onChange={(ids) => onChange?.(ids.slice(0, max))}
-      maxCount={max}
-      notFoundContent={searching ? <Spin size="small" /> : '没有找到标签'}
-      options={selectOptions}
-      optionRender={(option) => (
-        <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-          <span>{option.label}</span>
-          {option.data.typeName && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {option.data.typeName}
-            </Typography.Text>
-          )}
-        </span>
+    <>
+      <Select<number[]>
+        id={id}
+        mode="multiple"
+        aria-label={rest['aria-label'] ?? '标签'}
+        value={value}
+        disabled={disabled}
+        style={{ width: '100%', ...style }}
+        placeholder={placeholder}
+        showSearch={{ filterOption: false, onSearch: search }}
+        // Opening shows the first tags, unless typing opened it (its search is under way).
+      onOpenChange={(open) => open && options.length === 0 && !typedNow.current && search('')}
+        onChange={(ids) => {
+          if (ids.includes(CREATE_OPTION)) {
+            if (!creating) startCreate(newName);
+            return;
+          }
+          onChange?.(ids.slice(0, max));
+        }}
+        maxCount={max}
+        notFoundContent={searching ? <Spin size="small" /> : '没有找到标签'}
+        options={selectOptions}
+        optionRender={(option) =>
+          option.data.isNew ? (
+            <span data-testid="tag-create-option" style={{ color: '#1677ff' }}>
+              <PlusOutlined aria-hidden style={{ marginInlineEnd: 6 }} />
+              {option.label}
+            </span>
+          ) : (
+            <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+              <span>{option.label}</span>
+              {option.data.typeName && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {option.data.typeName}
+                </Typography.Text>
+              )}
+            </span>
+          )
+        }
+        allowClear
+      />
+      {naming && (
+        <Modal
+          open
+          title={`新建标签「${naming.name}」`}
+          okText="新建并选中"
+          cancelText="取消"
+          confirmLoading={creating}
+          onOk={async () => {
+            if (await create(naming.name, naming.typeId)) setNaming(null);
+          }}
+          onCancel={() => setNaming(null)}
+          destroyOnHidden
+        >
+          <Form layout="vertical">
+            <Form.Item label="标签类型" required extra="标签在所选类型下新建；以后可在「标签管理」中修改。">
+              <Radio.Group
+                aria-label="标签类型"
+                value={naming.typeId}
+                onChange={(e) => setNaming({ ...naming, typeId: e.target.value as number })}
+                options={[...types].map(([tid, name]) => ({ value: tid, label: name }))}
+              />
+            </Form.Item>
+          </Form>
+        </Modal>
       )}
-      allowClear
-    />
+    </>
   );
 }

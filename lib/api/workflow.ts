@@ -70,6 +70,26 @@ export interface WorkbenchData {
   reviewTotal: number;
 }
 
+/** Focus slots (enabled, not ended) pointing at an item, per family (the 下线 confirmation's warning). */
+export interface FocusUsage {
+  total: number;
+  families: Array<{ key: string; label: string; route: string; count: number }>;
+}
+
+/** A referenced record by id, with its name (null when it no longer exists). */
+export interface NamedRef {
+  id: number;
+  name: string | null;
+}
+
+/** What an item is filed under, by name (the review drawer's 描述 table). */
+export interface RelationNames {
+  tags: NamedRef[];
+  topics: NamedRef[];
+  platforms: NamedRef[];
+  album: NamedRef | null;
+}
+
 export const workflowApi = {
   queue: (params: ListParams) => http.main.get<ListResult<ReviewItem>>('/api/articles_review', params),
   /** Approve or reject; raw so the screen can show a content-check refusal with its words. */
@@ -81,4 +101,8 @@ export const workflowApi = {
     http.main.put<TransitionReply>(`${contentBase(type)}/${action}/${id}`, body),
   batchSubmit: (ids: number[]) => http.main.put<BatchReply>('/api/articles/batch/submit', { ids }),
   workbench: () => http.main.get<WorkbenchData>('/api/workbench'),
+  /** Silent: the confirmation says itself when it cannot tell. Reviewers only. */
+  focusUsage: (type: ContentType, id: number) => http.main.send<FocusUsage>('GET', `/api/articles_review/focus_usage/${type}/${id}`),
+  /** Silent: the drawer falls back to the ids. Reviewers only. */
+  relations: (type: ContentType, id: number) => http.main.send<RelationNames>('GET', `/api/articles_review/relations/${type}/${id}`),
 };

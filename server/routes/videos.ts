@@ -241,6 +241,7 @@ export function videoRoutes({ contentService = {} }: { contentService?: ContentS
 
   app.put('/publish/:id', access.anyRoute([EDIT_ROUTE, REVIEW_ROUTE]), publishHandler(videoWorkflowTarget, contentService));
   app.put('/submit/:id', access.anyRoute([EDIT_ROUTE, REVIEW_ROUTE]), actionHandler(videoWorkflowTarget, 'submit', contentService));
+  app.put('/withdraw/:id', access.anyRoute([EDIT_ROUTE, REVIEW_ROUTE]), actionHandler(videoWorkflowTarget, 'withdraw', contentService));
   app.put('/offline/:id', access.route(REVIEW_ROUTE), actionHandler(videoWorkflowTarget, 'offline', contentService));
   app.put('/republish/:id', access.route(REVIEW_ROUTE), actionHandler(videoWorkflowTarget, 'republish', contentService));
   app.get('/events/:id', access.anyRoute(VIDEO_READ_ROUTES), historyHandler(videoWorkflowTarget));

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ARTICLE_EDIT_ROUTES, ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
 import { batchSchema, reviewDecisionSchema, STATUS, transitionSchema, type TransitionInput, type WorkflowAction } from '../../lib/resources/workflow';
 import { access } from '../auth/access';
-import { contentEvents, users } from '../db/schema';
+import { articles, contentEvents, users, videos } from '../db/schema';
 import type { Db } from '../db/client';
 import { allOf, likePattern, parseListQuery } from '../crud/list';
 import type { ContentService } from '../content/check';
@@ -24,6 +24,7 @@ import { ApiError, badRequest, idFilter, idParam, notFound, ok, parseInput, read
 import { offlineFocusSlots } from './operations';
 import type { AppEnv } from '../http/types';
 import { isSearchIndexed, searchChanged } from '../search';
+import { focusUsage, relationNames } from '../content/review-extras';
 
 /**
  * The workflow's calls (DESIGN §8, issue 8): publish / submit / offline / schedule on an item,
@@ -216,6 +217,27 @@ async function decide(c: Context<AppEnv>, id: number, body: unknown, contentServ
   return runTransition(c, target, id, d.action, { comment: d.comment, version: d.version }, contentService);
 }
 
+/**
+ * The target and id of `/:type/:id`, for a reviewer of that type and an item in their data scope
+ * (404 otherwise, as everywhere an item is out of scope).
+ */
+async function reviewedItem(c: Context<AppEnv>) {
+  const target = workflowTarget(c.req.param('type') ?? '');
+  if (!target) throw notFound('内容类型不正确');
+  const id = idParam(c);
+  const user = c.get('user')!;
+  if (!isReviewer(target, user)) throw new ApiError(403, '没有审核权限');
+  const scope = targetScope(target, user);
+  const [item] = await c
+    .get('db')
+    .select({ id: target.columns.id } as Record<string, AnyPgColumn>)
+    .from(target.table)
+    .where(scope ? and(eq(target.columns.id, id), scope) : eq(target.columns.id, id))
+    .limit(1);
+  if (!item) throw notFound(`${target.label}不存在`);
+  return { target, id };
+}
+
 /** `/api/articles_review`: the queue (GET), a decision (POST with `id`, or PUT /{id}). */
 export function reviewRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
   const app = new Hono<AppEnv>();
@@ -257,6 +279,27 @@ export function reviewRoutes({ contentService = {} }: { contentService?: Content
   app.put('/:id', access.route('/article/check'), async (c) => {
     const id = idParam(c);
     return ok(c, await decide(c, id, await readJson(c), contentService));
+  });
+
+  /**
+   * `GET /focus_usage/{article|video}/{id}`: how many focus slots (enabled, not ended) point at the
+   * item, per family; the 下线 confirmation warns with it (issue 15). Reviewers of that type, in scope.
+   */
+  app.get('/focus_usage/:type/:id', access.route('/article/check'), async (c) => {
+    const { target, id } = await reviewedItem(c);
+    return ok(c, await focusUsage(c.get('db'), target.type as 'article' | 'video', id));
+  });
+
+  /** `GET /relations/{article|video}/{id}`: the names of the item's tags, topics, platforms and album (the drawer's 描述). */
+  app.get('/relations/:type/:id', access.route('/article/check'), async (c) => {
+    const { target, id } = await reviewedItem(c);
+    const db = c.get('db');
+    if (target.type === 'video') {
+      const [row] = await db.select({ tagIds: videos.tagIds }).from(videos).where(eq(videos.id, id));
+      return ok(c, await relationNames(db, { tagIds: row?.tagIds }));
+    }
+    const [row] = await db.select({ tagIds: articles.tagIds, topicIds: articles.topicIds, platformIds: articles.platformIds, albumId: articles.albumId }).from(articles).where(eq(articles.id, id));
+    return ok(c, await relationNames(db, row ?? {}));
   });
 
   return app;

@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
-import { TreeSelect } from 'antd';
+import { useEffect, useState } from 'react';
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
-import { buildTree, type FlatNode } from '@/components/taxonomy/tree-data';
+import type { FlatNode } from '@/components/taxonomy/tree-data';
+import { loadCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
+import { CategoryPicker } from '@/components/taxonomy/category-picker';
 
 interface CategoryRow extends FlatNode {
   typeId: number;
@@ -26,20 +27,27 @@ export function useCategories() {
   return rows;
 }
 
-/** 分类: a tree select over the enabled categories (value / onChange, so it sits in a Form.Item). */
+/**
+ * 分类: the categories grouped by type (switched-off ones greyed), chosen by mouse or keyboard (value / onChange, so it
+ * sits in a Form.Item). The shared picker (components/taxonomy/category-picker.tsx).
+ */
 export function CategorySelect({ value, onChange, id, disabled }: { value?: number | null; onChange?: (v: number | null) => void; id?: string; disabled?: boolean }) {
-  const rows = useCategories();
-  const tree = useMemo(() => buildTree(rows), [rows]);
+  const [groups, setGroups] = useState<CategoryGroup[]>([]);
+  useEffect(() => {
+    let isCurrent = true;
+    void loadCategoryGroups().then((g) => isCurrent && g && setGroups(g));
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
   return (
-    <TreeSelect
+    <CategoryPicker
+      groups={groups}
       id={id}
-      value={value ?? undefined}
+      value={value}
       onChange={(v) => onChange?.(v ?? null)}
-      treeData={tree}
+      switchedOff="mark"
       disabled={disabled}
-      allowClear
-      showSearch={{ treeNodeFilterProp: 'title' }}
-      treeDefaultExpandAll
       placeholder="选择分类（可不选）"
       style={{ width: '100%' }}
     />

@@ -4,13 +4,14 @@ import { useEffect, useMemo, useState } from 'react';
 import Link from 'next/link';
 import { App, Button, Card, Grid, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { EllipsisText, emptyText, formatDateTime, ResourceFilters, useResourceList } from '@/components/crud';
+import { EllipsisText, emptyText, formatDateTime, ResourceFilters, RowActions, useResourceList } from '@/components/crud';
+import { usePublishingActions } from '@/components/review/publishing-actions';
 import { isOk } from '@/lib/api/resource';
 import { lockApi, type LockHolder } from '@/lib/api/editorial';
 import { videoApi, videoClient } from '@/lib/api/videos';
 import { videoResource, type VideoListItem } from '@/lib/resources/videos';
 import { ARTICLE_STATUS_OPTIONS } from '@/lib/resources/articles';
-import { useViewer } from '@/stores/user';
+import { useUserStore, useViewer } from '@/stores/user';
 import { useCategories } from '../createVideo/category-select';
 
 const FILTERS = videoResource.filters ?? [];
@@ -26,7 +27,8 @@ export function VideoListScreen() {
   const { message, modal } = App.useApp();
   const viewer = useViewer();
   const canEdit = viewer?.routes.has('/article/createVideo') ?? false;
-  const isReviewer = viewer?.routes.has('/article/check') ?? false;
+  const isReviewer = Boolean(viewer && (viewer.isSuper || viewer.routes.has('/article/check')));
+  const me = useUserStore((s) => s.info);
   const list = useResourceList<VideoListItem>({ fetchList: videoClient.list, filters: FILTERS });
   const categories = useCategories();
   const categoryOptions = useMemo(() => categories.map((c) => ({ label: c.name, value: String(c.id) })), [categories]);
@@ -59,6 +61,14 @@ export function VideoListScreen() {
     }
     await list.reload();
   };
+
+  // 下线 / 重新发布 / 撤回审核 (issue 15): the shared actions. An offline video's editor without
+  // 内容审核 has 提交审核 here, so the disabled 重新发布 is left out for them.
+  const publishing = usePublishingActions({ onDone: () => void list.reload() });
+  const publishingFor = (v: VideoListItem) =>
+    publishing
+      .actionsFor({ contentType: 'video', id: v.id, title: v.title, status: v.status, version: v.version, isAuthor: v.editorId === me?.id, mayEdit: canEdit }, { isReviewer })
+      .filter((a) => !(a.key === 'republish' && a.disabled && canEdit));
 
   const columns: TableColumnType<VideoListItem>[] = [
     {
@@ -136,13 +146,14 @@ export function VideoListScreen() {
               编辑
             </Link>
           )}
-          {(canEdit || isReviewer) && v.status !== 3 && v.status !== 1 && (
+          {(canEdit || isReviewer) && v.status !== 3 && v.status !== 1 && !(v.status === 4 && isReviewer) && (
             <Popconfirm title={isReviewer ? `发布「${v.title}」？` : `提交「${v.title}」审核？`} okText={isReviewer ? '发布' : '提交'} cancelText="取消" onConfirm={() => publish(v)}>
               <Button type="link" size="small" aria-label={`${isReviewer ? '发布' : '提交审核'}「${v.title}」`}>
                 {isReviewer ? '发布' : '提交审核'}
               </Button>
             </Popconfirm>
           )}
+          <RowActions actions={publishingFor(v)} rowName={v.title} />
         </Space>
       ),
     },
