@@ -149,11 +149,13 @@ test('a reviewer takes a published article and a short video down and republishe
     const panel = page.getByTestId('publish-panel');
     await expect(tag).toHaveText('已发布');
     await panel.getByRole('button', { name: /^下\s*线$/ }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: /^下\s*线$/ }).click();
+    // The lists' confirmation, with the focus-slot check (none here).
+    await page.getByRole('dialog', { name: /^下线/ }).getByRole('button', { name: /^下\s*线$/ }).click();
     await expect(page.getByText('已下线', { exact: true }).first()).toBeVisible();
     await expect(tag).toHaveText('已下线');
     await page.screenshot({ path: `/tmp/editor-offline-${url.includes('createVideo') ? 'video' : 'article'}-1440.png` });
     await panel.getByRole('button', { name: '重新发布' }).click();
+    await page.getByRole('dialog', { name: /^重新发布/ }).getByRole('button', { name: '重新发布' }).click();
     await expect(tag).toHaveText('已发布');
   }
   expect((await api<{ status: number }>(page, 'GET', `/api/articles/${article.data.id}`)).data.status).toBe(3);

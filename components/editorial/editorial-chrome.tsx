@@ -1,10 +1,11 @@
 'use client';
 
-import { Alert, Button, DatePicker, Form, Modal, Popconfirm, Radio, Space, Typography } from 'antd';
+import { Alert, Button, DatePicker, Form, Modal, Radio, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { STATUS } from '@/lib/resources/workflow';
 import { RejectNotice } from '@/components/review/reject-notice';
 import { LiveNotice } from '@/components/review/live-notice';
+import { PublishingButtons } from '@/components/review/publishing-actions';
 import { useUserStore } from '@/stores/user';
 import type { EditorialRecord } from './editorial-target';
 import { EditorFooter } from './editorial-footer';
@@ -62,10 +63,9 @@ export function EditorialNotices<F extends object, R extends EditorialRecord>({ 
 /** The editors' footer: 存草稿, 预览, 提交审核 or 发布. */
 export function EditorialFooter<F extends object, R extends EditorialRecord>({ ed: typed }: { ed: EditorialForm<F, R> }) {
   const ed = asAny(typed);
-  const busy = ed.busy === 'offline' || ed.busy === 'republish' || ed.busy === 'withdraw' ? 'status' : ed.busy;
   return (
     <EditorFooter
-      busy={busy}
+      busy={ed.busy}
       canPublish={ed.canPublish}
       isDirty={ed.isDirty}
       isNew={!ed.record}
@@ -84,7 +84,8 @@ export function EditorialFooter<F extends object, R extends EditorialRecord>({ e
  * 发布设置's publishing part (issue 15): 发布时间 (立即 / 定时) and an optional 下线时间, which an
  * editor proposes with 提交审核 and a reviewer's 通过 honours; and the item's status actions where
  * editors work: 下线 on a published item, 重新发布 on an offline one (reviewers), 撤回审核 on a
- * pending one (its author and editors).
+ * pending one (its author), the same rule, confirmation and focus-slot warning as the lists
+ * (components/review/publishing-actions.tsx).
  */
 export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: typed }: { ed: EditorialForm<F, R> }) {
   const ed = asAny(typed);
@@ -92,7 +93,6 @@ export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: 
   const { record, times, setTimes, canPublish, target } = ed;
   const status = record?.status ?? STATUS.draft;
   const timesEditable = !ed.readOnly && [STATUS.draft, STATUS.rejected, STATUS.offline, STATUS.scheduled].includes(status as 0) && !(status === STATUS.scheduled && !canPublish);
-  const isBusy = ed.busy !== null;
   const now = dayjs();
   return (
     <div data-testid="publish-panel">
@@ -136,25 +136,12 @@ export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: 
       </Form.Item>
       {record && (
         <Space wrap>
-          {status === STATUS.published && canPublish && (
-            <Popconfirm title={`下线这篇${target.label}？`} description="读者将看不到它；可以随时重新发布。" okText="下线" okButtonProps={{ danger: true }} cancelText="取消" onConfirm={() => ed.runStatusAction('offline')}>
-              <Button danger loading={ed.busy === 'offline'} disabled={isBusy || ed.isDirty} title={ed.isDirty ? '请先保存修改' : undefined}>
-                下线
-              </Button>
-            </Popconfirm>
-          )}
-          {status === STATUS.offline && canPublish && (
-            <Button type="primary" ghost loading={ed.busy === 'republish'} disabled={isBusy || ed.isDirty} onClick={() => ed.runStatusAction('republish')}>
-              重新发布
-            </Button>
-          )}
-          {status === STATUS.pending && (record.editorId === userId || !ed.readOnly) && (
-            <Popconfirm title="撤回审核？" description={`这篇${target.label}回到草稿，修改后可再次提交。`} okText="撤回" cancelText="取消" onConfirm={() => ed.runStatusAction('withdraw')}>
-              <Button loading={ed.busy === 'withdraw'} disabled={isBusy}>
-                撤回审核
-              </Button>
-            </Popconfirm>
-          )}
+          {/* 下线 / 重新发布 / 撤回审核: the lists' rule, confirmation and focus-slot warning, one piece. */}
+          <PublishingButtons
+            item={{ contentType: target.contentType, id: record.id, title: String((record as { title?: string }).title ?? ''), status, version: record.version, isAuthor: record.editorId === userId, mayEdit: !ed.readOnly || status === STATUS.pending, label: target.label }}
+            viewer={{ isReviewer: canPublish }}
+            onDone={(_key, _item, result) => result && void ed.refresh(record.id)}
+          />
         </Space>
       )}
       {record && status === STATUS.pending && <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>等待审核中；撤回后可以继续修改。</Typography.Paragraph>}

@@ -27,8 +27,7 @@ export interface PendingMerge<F, R> {
   thenSave: boolean;
 }
 
-export type Busy = null | 'save' | 'preview' | 'submit' | 'publish' | 'offline' | 'republish' | 'withdraw';
-export type StatusAction = 'offline' | 'republish' | 'withdraw';
+export type Busy = null | 'save' | 'preview' | 'submit' | 'publish';
 
 const timeText = (iso: string) => new Date(iso).toLocaleTimeString('zh-CN', { hour12: false });
 const fullTimeText = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
@@ -534,20 +533,6 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
     if (typed) onValuesChange();
   };
 
-  /** 下线 / 重新发布 / 撤回审核 from the editor (issue 15), confirmed where it takes something away. */
-  const runStatusAction = async (action: StatusAction) => {
-    if (!record) return;
-    setBusy(action);
-    const reply = await http.main.send<TransitionReply>('PUT', `/api/${target.path}/${action}/${record.id}`, { version: record.version });
-    setBusy(null);
-    if (isFailure(reply) || reply.body.status !== 0) {
-      modal.error({ title: { offline: '下线失败', republish: '重新发布失败', withdraw: '撤回失败' }[action], content: refusalOf(reply) });
-      return;
-    }
-    await refresh(record.id);
-    message.success({ offline: '已下线', republish: '已重新发布', withdraw: '已撤回审核，回到草稿' }[action]);
-  };
-
   const restore = (copy: Offer<F>) => {
     const fields = target.fieldsOf({ ...baselineFields.current, ...copy.data });
     applyFields(fields);
@@ -612,7 +597,8 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
     preview,
     submit: () => send('submit'),
     publish: () => send('publish'),
-    runStatusAction,
+    /** Reloads the record after a transition made elsewhere on the page (下线, 重新发布, 撤回审核). */
+    refresh,
     /** Whether a copy of the unsaved changes exists that reopening will offer (the leave dialog says so). */
     copyKept: copyWritten && isDirty,
     checklist,
