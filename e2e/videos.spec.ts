@@ -32,6 +32,23 @@ test('短视频: made from a library video, listed, edited; a stale save is refu
   await expect(page.getByText('版本 1', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/createVideo\?id=\d+/);
   const id = Number(new URL(page.url()).searchParams.get('id'));
+
+  // Like the other editors (issue 15): a local copy and a server autosave while typing, offered
+  // again after a reload; 预览 shows the stored video as a reader sees it.
+  await page.getByLabel('简介').fill('满载四十九吨，连续爬坡八公里。还没保存的一句。');
+  await expect(page.getByTestId('autosave-status')).toContainText('已在本机保存副本');
+  await expect(page.getByTestId('autosave-status')).toContainText('已自动保存草稿', { timeout: 15_000 });
+  page.once('dialog', (d) => void d.accept());
+  await page.reload();
+  const offer = page.getByTestId('restore-offer');
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: '丢弃副本' }).click();
+  await expect(page.getByLabel('简介')).toHaveValue('满载四十九吨，连续爬坡八公里。');
+  const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /预\s*览/ }).click()]);
+  await expect(preview).toHaveURL(new RegExp(`/article/preview\\?video=${id}$`));
+  await expect(preview.getByRole('heading', { name: 'E2E 满载爬坡实测' })).toBeVisible();
+  await expect(preview.getByTestId('short-video-player')).toBeVisible();
+  await preview.close();
   await settled(page);
   await shot(page, 'create-1440');
   await expectAccessible(page, '发布短视频');

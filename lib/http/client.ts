@@ -46,7 +46,7 @@ export interface RawReply<T = unknown> {
  *
  * Error contract — nothing here ever throws:
  * - the server answered (any HTTP code) → resolves to the envelope; when
- *   `status !== 0` an error toast `"<message> (<url>)"` has already been shown;
+ *   `status !== 0` an error toast with the server's message (never an API path) has already been shown;
  * - no answer at all → toast `'request failed!'` and resolves to the
  *   `HttpFailure`; tell the two apart with `isFailure(result)`.
  * - HTTP 503 (the database is away): a GET is retried a few times after the
@@ -230,7 +230,9 @@ export function createHttp({ baseURL, notify = defaultNotify, sleep = defaultSle
     }
     if (result.body.status !== 0) {
       if (onInUse && result.httpStatus === 409 && inUseOf(result.body.data)) onInUse(result.body);
-      else notify(`${result.body.message || '请求失败'} (${url})`);
+      // The server's words only: a person is never shown an API path (issue 16; SEED §8's
+      // "message (url)" toast is overridden there, and the path stays in the browser's network log).
+      else notify(result.body.message || '请求失败');
     }
     // The session ended while the page was open (expired, password reset, account disabled):
     // the shell offers to sign in again and come back (the form on screen stays until then).

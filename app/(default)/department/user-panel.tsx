@@ -135,7 +135,7 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
     if (changed) void message.success(`${done} ${changed} 人`);
     if (failures.length) {
       // One toast for the whole batch, with the request URL (SEED §7), and the details in a dialog.
-      http.main.notify(`${failures.length} 人未能修改 (/api/users)`);
+      http.main.notify(`${failures.length} 人未能修改`);
       modal.warning({ title: `${failures.length} 人未能修改`, content: <ul style={{ paddingInlineStart: 20, margin: 0 }}>{failures.map((f) => <li key={f}>{f}</li>)}</ul>, okText: '知道了' });
     } else clear();
     refresh();
