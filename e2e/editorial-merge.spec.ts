@@ -161,3 +161,35 @@ test('a reviewer takes a published article and a short video down and republishe
   expect((await api<{ status: number }>(page, 'GET', `/api/articles/${article.data.id}`)).data.status).toBe(3);
   expect((await api<{ status: number }>(page, 'GET', `/api/videos/${video.data.id}`)).data.status).toBe(3);
 });
+
+test('typing without a pause is copied at least every 10 s; a copy the edit lock kept is offered on reopening', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  const created = await api<{ id: number }>(page, 'POST', '/api/articles', { title: '不停地打字', content: '<p>正文。</p>' });
+  const id = created.data.id;
+  await page.goto(`/article/addArticle?id=${id}`);
+  await waitForEditor(page);
+  const title = page.getByLabel('标题', { exact: true });
+  await title.click();
+  await page.keyboard.press('End');
+  // One key every 150 ms for 11 s: the 2 s quiet never comes, the 10 s bound does.
+  const status = page.getByTestId('autosave-status');
+  for (let i = 0; i < 70; i++) {
+    await page.keyboard.type(String(i % 10));
+    await page.waitForTimeout(150);
+  }
+  await expect(status).toContainText('已在本机保存副本', { timeout: 500 });
+  // The lock's heartbeat (every 15 s) carries the unsaved copy; leaving keeps it as a revision.
+  await page.waitForTimeout(16_000);
+  const typed = await title.inputValue();
+  await page.evaluate(() => window.localStorage.clear());
+  page.once('dialog', (d) => void d.accept());
+  await page.goto('/');
+  await page.goto(`/article/addArticle?id=${id}`);
+  await waitForEditor(page);
+  const offer = page.getByTestId('restore-offer');
+  await expect(offer).toContainText('编辑锁保留的修订');
+  await offer.getByRole('button', { name: '恢复副本' }).click();
+  await expect(title).toHaveValue(typed);
+});

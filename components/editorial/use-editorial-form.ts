@@ -33,6 +33,22 @@ const timeText = (iso: string) => new Date(iso).toLocaleTimeString('zh-CN', { ho
 const fullTimeText = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
 const shortTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false, month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
+const dismissedKey = (path: string, id: number) => `cms:dismissed-copy:${path}:${id}`;
+function readDismissed(path: string, id: number): string | null {
+  try {
+    return window.localStorage.getItem(dismissedKey(path, id));
+  } catch {
+    return null;
+  }
+}
+function writeDismissed(path: string, id: number, revisionId: number) {
+  try {
+    window.localStorage.setItem(dismissedKey(path, id), String(revisionId));
+  } catch {
+    /* private mode: it is offered again next time */
+  }
+}
+
 /** Who saved a version, in words: 「张伟 在 11/26 20:59 保存了版本 2」. */
 export function savedByText(savedBy: SavedBy | null | undefined, fallback = '他人'): string {
   if (!savedBy) return `${fallback}保存了新版本`;
@@ -209,7 +225,8 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
       const list = await http.main.send<{ list: Item[] }>('GET', `/api/${target.path}/${recordId}/revisions`, { page: 1, pageSize: 20 });
       if (isFailure(list) || list.body.status !== 0 || !list.body.data) return;
       const saved = Date.parse(record?.updatedAt ?? '') || 0;
-      const mine = list.body.data.list.find((r) => r.kind === 'takeover' && r.userId === userId && Date.parse(r.createdAt) > saved);
+      const dismissed = Number(readDismissed(target.path, recordId)) || 0;
+      const mine = list.body.data.list.find((r) => r.kind === 'takeover' && r.userId === userId && Date.parse(r.createdAt) > saved && r.id > dismissed);
       if (!mine) return;
       const detail = await http.main.send<{ revision: { snapshot: Partial<F>; createdAt: string; version: number } }>('GET', `/api/${target.path}/${recordId}/revisions/${mine.id}`, { against: 'current' });
       if (isFailure(detail) || detail.body.status !== 0 || !detail.body.data) return;
@@ -545,6 +562,8 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
   };
 
   const discard = () => {
+    // A revision stays in 修订记录; this browser just stops offering it.
+    if (offer?.source === 'revision' && offer.revisionId && idRef.current) writeDismissed(target.path, idRef.current, offer.revisionId);
     setOffer(null);
     clearCopies(idRef.current);
   };
