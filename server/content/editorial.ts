@@ -210,6 +210,9 @@ export async function assertMayWrite(tx: Tx, { resource, id, token, label, userI
     // that saves holds the lock again, so the one who opens it next is told (issue 15). Kept only
     // if the save commits (a stale save's 409 rolls it back).
     if (token && userId && (!lock || !lock.live)) {
+      // A lapsed lock of another tab may still hold that tab's last unsaved copy: kept first, as a
+      // takeover of a lapsed lock keeps it.
+      if (lock && lock.token !== token && lock.draft) await recordDraft(tx, { resource, id, userId: lock.userId, draft: lock.draft, note: '编辑锁过期时未保存的内容' });
       const values = { token, userId, acquiredAt: sql`now()`, renewedAt: sql`now()`, draft: null, draftAt: null, takenFromToken: null, takenFromUserId: null, takenAt: null };
       await tx.insert(editLocks).values({ resource, resourceId: id, ...values }).onConflictDoUpdate({ target: [editLocks.resource, editLocks.resourceId], set: values });
       await tx.delete(editLockTakeovers).where(eq(editLockTakeovers.token, token));
