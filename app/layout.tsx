@@ -4,6 +4,7 @@ import { connection } from 'next/server';
 import { AntdRegistry } from '@ant-design/nextjs-registry';
 import { APP_TITLE } from '@/lib/constants';
 import { Providers } from './providers';
+import 'antd/dist/antd.css';
 import './globals.css';
 
 export const metadata: Metadata = {

@@ -19,6 +19,10 @@ export const BRAND_BLUE = '#1d5bd8';
  * secondary text 0.45, green and orange text on their light backgrounds); these meet 4.5:1.
  */
 const THEME: ThemeConfig = {
+  // antd's component styles come from one static, cached stylesheet (antd/dist/antd.css, imported
+  // in app/layout.tsx) instead of being generated and inlined into every page (issue 17); only the
+  // design tokens below are set at runtime, as CSS variables.
+  zeroRuntime: true,
   token: {
     colorPrimary: BRAND_BLUE,
     colorLink: BRAND_BLUE,
