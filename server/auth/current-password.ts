@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { loginLogs, sessions, users } from '../db/schema';
 import { recentFailures } from '../routes/auth';
-import { badRequest, unauthorized } from '../http/reply';
+import { badRequest, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { clearSessionCookies } from './session';
 import { verifyPassword } from './password';

@@ -1,7 +1,7 @@
 import Mint from 'mint-filter';
 import { count, max } from 'drizzle-orm';
 import { sensitiveWords, type CheckResult } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 
 /**
  * The content check (SEED §5, DESIGN §6): the built-in dictionary, matched with an Aho–Corasick

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { DbOrTx, Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/types';
 import { articles, editLocks, editLockTakeovers, revisions, users, videos, type DraftCopy, type EditorialResource } from '../db/schema';
-import { ApiError } from '../http/reply';
+import { ApiError } from '../http/errors';
 import { scopeCondition } from '../auth/scope';
 import type { AppEnv, SessionUser } from '../http/types';
 

@@ -1,5 +1,5 @@
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { revisions, type EditorialResource } from '../db/schema';
 
 /**

@@ -1,9 +1,9 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { scheduledJobs } from '../db/schema';
-import type { Db, Tx } from '../db/client';
+import type { Db, Tx } from '../db/types';
 import type { ContentService } from '../content/check';
 import { ContentBlockedError, transition, workflowTarget } from '../content/workflow';
-import { ApiError } from '../http/reply';
+import { ApiError } from '../http/errors';
 import { describeError } from '../http/failure';
 
 /**

@@ -1,4 +1,4 @@
-import { getDatabase } from '../db/client';
+import { getDatabase } from '../startup';
 import { schedule } from '../db/maintenance';
 import { storageFromEnv } from '../storage/config';
 import { runDeletions } from '../storage/deletions';

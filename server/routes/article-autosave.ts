@@ -8,7 +8,10 @@ import { scopeCondition } from '../auth/scope';
 import { articleAutosaves, articles } from '../db/schema';
 import { allOf } from '../crud/list';
 import { sanitizeArticleHtml } from '../content/sanitize';
-import { badRequest, forbidden, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { badRequest, forbidden, notFound, parseInput } from '../http/errors';
+import { idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import type { AppEnv, SessionUser } from '../http/types';
 
 /**

@@ -6,16 +6,20 @@ import { INT4_MAX } from '../../lib/constants';
 import { access } from '../auth/access';
 import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
 import { articles, categories, departments, mediaUsage, scheduledJobs, users } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { allOf, cappedCount, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { queryTerms } from '../content/search-terms';
 import { articleTarget, assertMayChangeLive } from '../content/workflow';
-import { ApiError, badRequest, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { ApiError, badRequest, forbidden, notFound, parseInput } from '../http/errors';
+import { idFilter, idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import { describeError } from '../http/failure';
 import type { AppEnv, SessionUser } from '../http/types';
 import { csvField } from '../../lib/csv';
-import { searchChanged, type SearchBackend, type SearchFilters } from '../search';
+import { searchChanged } from '../search';
+import type { SearchBackend, SearchFilters } from '../search/types';
 
 /**
  * 文章列表 (issue 7): the list and search (`GET /api/articles`, `GET /api/article_from_es`), the CSV

@@ -7,7 +7,10 @@ import { editLocks, editLockTakeovers, users, type DraftCopy } from '../db/schem
 import { type LockHolder, LOCK_RENEW_SECONDS, LOCK_TTL_SECONDS, holderOf, liveLocks, newLockToken, readLock, recordDraft } from '../content/editorial';
 import { assertMayChangeLive } from '../content/workflow';
 import { logOperation } from '../crud/oplog';
-import { ApiError, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { ApiError, notFound, parseInput } from '../http/errors';
+import { idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import type { AppEnv } from '../http/types';
 import type { EditorialTarget } from './revisions';
 

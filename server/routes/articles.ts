@@ -6,7 +6,7 @@ import { ARTICLE_EDIT_ROUTES, ARTICLE_KINDS, ARTICLE_READ_ROUTES, articleSaveSch
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
 import { albums, articles, categories, mediaUsage, picStores, platforms, tags, topics, users, videoStores } from '../db/schema';
-import type { DbOrTx, Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/types';
 import { allOf } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { articleCheckTexts, checkContent, htmlText, type ContentService } from '../content/check';
@@ -15,9 +15,13 @@ import { articleTarget, assertMayChangeLive } from '../content/workflow';
 import { blockReferences, bodyLimitProblem, sanitizeArticleHtml } from '../content/sanitize';
 import { documentTerms } from '../content/search-terms';
 import { libraryTexts } from '../content/library-texts';
-import { searchChanged, type SearchBackend } from '../search';
+import { searchChanged } from '../search';
+import type { SearchBackend } from '../search/types';
 import { addListRoutes, listHandler } from './article-list';
-import { ApiError, badRequest, forbidden, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { ApiError, badRequest, forbidden, notFound, parseInput } from '../http/errors';
+import { idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import type { AppEnv, SessionUser } from '../http/types';
 
 /**

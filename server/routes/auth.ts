@@ -8,10 +8,12 @@ import { loginLogs, routePermissions, sessions, users } from '../db/schema';
 import { access } from '../auth/access';
 import { dummyPasswordHash, verifyPassword } from '../auth/password';
 import { clearSessionCookies, createSession, hashToken, loadSessionUser, setSessionCookies } from '../auth/session';
-import { ApiError, forbidden, ok, parseInput, readJson } from '../http/reply';
+import { ApiError, forbidden, parseInput } from '../http/errors';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import { isCrossSiteNavigation, isSubresourceRequest } from '../http/request-guard';
 import type { AppEnv, SessionUser } from '../http/types';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { serverEnv } from '../env';
 
 /**

@@ -8,10 +8,13 @@ import { picRegisterSchema, picStoreResource, picStoreTagResource, videoRegister
 import { access } from '../auth/access';
 import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
 import { articles, departments, mediaUsage, picStores, picStoreTags, uploadTickets, users, videos, videoStores, videoStoreTags } from '../db/schema';
-import type { DbOrTx, Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/types';
 import { crudRoutes, type SplitCondition } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
-import { ApiError, badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { ApiError, badRequest, conflict, forbidden, notFound, parseInput } from '../http/errors';
+import { idFilter, idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import type { AppEnv, SessionUser } from '../http/types';
 import type { MediaKind, StorageConfig } from '../storage/config';
 import { checkImage, CHECK, type Verdict } from '../storage/image-check';

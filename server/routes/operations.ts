@@ -23,7 +23,7 @@ import {
   type OfflineFocusGroup,
 } from '../../lib/resources/operations';
 import { access, canAccess } from '../auth/access';
-import type { DbOrTx, Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/types';
 import {
   advertise,
   articles,
@@ -47,7 +47,10 @@ import { logOperation } from '../crud/oplog';
 import { buildTrucks } from '../hosts/data/trucks';
 import { keywordCondition } from './article-list';
 import { STATUS } from '../../lib/resources/workflow';
-import { ApiError, badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { ApiError, badRequest, conflict, forbidden, notFound, parseInput } from '../http/errors';
+import { idFilter, idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import type { AppEnv, SessionUser } from '../http/types';
 
 type Values = Record<string, unknown>;

@@ -9,9 +9,11 @@ import { departments, roles, users } from '../db/schema';
 import { endSessions } from '../auth/session';
 import { removeDingtalkBinding } from '../dingtalk/binding';
 import { logOperation } from '../crud/oplog';
-import { ok, parseInput, readJson } from '../http/reply';
+import { ok } from '../http/reply';
+import { parseInput } from '../http/errors';
+import { readJson } from '../http/body';
 import type { AppEnv } from '../http/types';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 
 export { CURRENT_PASSWORD_TRIES } from '../auth/current-password';
 

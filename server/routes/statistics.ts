@@ -20,10 +20,12 @@ import {
 import { access, canAccess } from '../auth/access';
 import { dataScope, scopeCondition, subtreeIds, subtreeIdSet } from '../auth/scope';
 import { departments, statistics, statisticsByDepartment, statisticsByMonth, users } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { allOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
-import { ApiError, badRequest, fieldErrors, notFound, ok, parseInput, readJson } from '../http/reply';
+import { ApiError, badRequest, fieldErrors, notFound, parseInput } from '../http/errors';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import type { AppEnv, SessionUser } from '../http/types';
 
 /**

@@ -6,7 +6,7 @@ import { ARTICLE_EDIT_ROUTES, ARTICLE_READ_ROUTES } from '../../lib/resources/ar
 import { batchSchema, reviewDecisionSchema, STATUS, transitionSchema, type TransitionInput, type WorkflowAction } from '../../lib/resources/workflow';
 import { access } from '../auth/access';
 import { articles, contentEvents, users, videos } from '../db/schema';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { allOf, likePattern, parseListQuery } from '../crud/list';
 import type { ContentService } from '../content/check';
 import {
@@ -20,7 +20,10 @@ import {
   workflowTargets,
   type WorkflowTarget,
 } from '../content/workflow';
-import { ApiError, badRequest, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { ApiError, badRequest, notFound, parseInput } from '../http/errors';
+import { idFilter, idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import { offlineFocusSlots } from './operations';
 import type { AppEnv } from '../http/types';
 import { isSearchIndexed, searchChanged } from '../search';

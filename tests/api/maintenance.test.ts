@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '@/server/db/client';
+import { openDatabase } from '@/server/startup';
 import { schedule, vacuumAnalyze } from '@/server/db/maintenance';
 
 describe('PGlite maintenance (it has no autovacuum)', () => {
