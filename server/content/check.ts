@@ -79,6 +79,9 @@ export function articleCheckTexts(a: { title: string; subtitle: string; summary:
   return [a.title, a.subtitle, a.summary, htmlText(a.content, { attributes: true }), ...a.images.map((i) => i.caption)];
 }
 
+/** What a reader sees of a short video: its title and description. */
+export const videoCheckTexts = (v: { title: string; description: string }) => [v.title, v.description];
+
 let cached: { stamp: string; mint: Mint; words: Map<string, string> } | undefined;
 
 /**

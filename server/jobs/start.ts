@@ -5,8 +5,6 @@ import { runDeletions } from '../storage/deletions';
 import { scheduleUploadSweep } from '../storage/tickets';
 import { createScheduler, type Scheduler } from './scheduler';
 import { followScheduledJobs, searchBackendFromEnv, searchSync } from '../search';
-// The content types the scheduler serves register themselves when their routes load.
-import '../app';
 
 const KEY = Symbol.for('cms.scheduler');
 type GlobalWithScheduler = typeof globalThis & { [KEY]?: Scheduler };

@@ -5,7 +5,7 @@ import { INT4_MAX } from '../../lib/constants';
 import { access } from '../auth/access';
 import { editLocks, editLockTakeovers, users, type DraftCopy } from '../db/schema';
 import { type LockHolder, LOCK_RENEW_SECONDS, LOCK_TTL_SECONDS, holderOf, liveLocks, newLockToken, readLock, recordDraft } from '../content/editorial';
-import { assertMayChangeLive } from '../content/workflow';
+import { assertMayChangeLive } from '../workflow/engine';
 import { logOperation } from '../crud/oplog';
 import { ApiError, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';

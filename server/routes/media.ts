@@ -25,7 +25,8 @@ import { claimTicket, completeTicket, issueTicket, markRegistered, publicUrl, re
 import { OPERATION_MEDIA_OWNERS } from '../../lib/resources/operations';
 import { STATUS } from '../../lib/resources/workflow';
 import { checkContent, type ContentService } from '../content/check';
-import { articleTarget, blockingHits } from '../content/workflow';
+import { articleTarget } from '../workflow/targets';
+import { blockingHits } from '../workflow/engine';
 import { ARTICLE_READ_ROUTES, BODY_LIMITS } from '../../lib/resources/articles';
 import { VIDEO_READ_ROUTES } from '../../lib/resources/videos';
 

@@ -16,7 +16,8 @@ import type { ContentService } from '../content/check';
 import { ARTICLE_KINDS, articleUpdateSchema } from '../../lib/resources/articles';
 import { loadArticle, updateArticle } from './articles';
 import { autosaveDataSchema } from './article-autosave';
-import { articleTarget, type WorkflowTarget } from '../content/workflow';
+import { articleTarget } from '../workflow/targets';
+import type { WorkflowTarget } from '../workflow/engine';
 
 /**
  * 修订 (DESIGN §8, issue 8): the revisions of an article or a short video, a revision with its

@@ -7,9 +7,10 @@ import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
 import type { DbOrTx, Tx } from '../db/types';
 import { categories, mediaUsage, tags, users, videoStores, videos } from '../db/schema';
-import { checkContent, type ContentService } from '../content/check';
+import { checkContent, videoCheckTexts, type ContentService } from '../content/check';
 import { assertMayWrite, conflictContext, lockTokenOf, recordRevision, savedByOf } from '../content/editorial';
-import { assertMayChangeLive, registerWorkflowTarget } from '../content/workflow';
+import { assertMayChangeLive } from '../workflow/engine';
+import { videoWorkflowTarget } from '../workflow/targets';
 import { allOf, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { ApiError, badRequest, notFound, parseInput } from '../http/errors';
@@ -17,7 +18,7 @@ import { idFilter, idParam } from '../http/params';
 import { ok } from '../http/reply';
 import { readJson } from '../http/body';
 import type { AppEnv, SessionUser } from '../http/types';
-import { actionHandler, historyHandler, publishHandler } from './workflow';
+import { actionHandler, historyHandler, publishHandler } from '../workflow/handlers';
 import { titleMatches } from './media';
 import { lockRoutes } from './article-locks';
 import { autosaveRoutes, videoCopySchema } from './article-autosave';
@@ -125,41 +126,6 @@ async function recordUsage(tx: Tx, v: { id: number; title: string; videoStoreId:
   await tx.insert(mediaUsage).values({ mediaKind: 'video', mediaId: v.videoStoreId, ownerType: 'video', ownerId: v.id, ownerTitle: v.title.slice(0, 128) }).onConflictDoNothing();
 }
 
-const checkText = (v: { title: string; description: string }) => [v.title, v.description];
-
-/** The workflow's view of short videos (server/content/workflow.ts): review by 内容审核 holders. */
-export const videoWorkflowTarget = registerWorkflowTarget({
-  type: 'video',
-  label: '短视频',
-  resource: 'videos',
-  table: videos,
-  columns: {
-    id: videos.id,
-    title: videos.title,
-    editorId: videos.editorId,
-    departmentId: videos.departmentId,
-    status: videos.status,
-    version: videos.version,
-    publishAt: videos.publishAt,
-    offlineAt: videos.offlineAt,
-    publishedAt: videos.publishedAt,
-    submittedAt: videos.submittedAt,
-    reviewComment: videos.reviewComment,
-    reviewerId: videos.reviewerId,
-    reviewedAt: videos.reviewedAt,
-    updatedAt: videos.updatedAt,
-    checkResult: videos.checkResult,
-  },
-  reviewRoute: REVIEW_ROUTE,
-  editRoutes: () => [EDIT_ROUTE],
-  async check(tx, id, service) {
-    const [v] = await tx.select({ title: videos.title, description: videos.description }).from(videos).where(eq(videos.id, id));
-    const result = await checkContent(tx, checkText(v), service);
-    await tx.update(videos).set({ checkResult: result }).where(eq(videos.id, id));
-    return result;
-  },
-});
-
 /** A version- and lock-checked save of a short video (PUT and a restore of a revision). */
 export async function updateVideo(
   c: Context<AppEnv>,
@@ -173,7 +139,7 @@ export async function updateVideo(
     await assertMayWrite(tx, { resource: 'video', id, token: lockToken, label: '短视频', userId: user.id });
     await assertReferences(tx, patch);
     const merged = { ...before, ...patch };
-    const checkResult = await checkContent(tx, checkText(merged), contentService);
+    const checkResult = await checkContent(tx, videoCheckTexts(merged), contentService);
     const done = await tx
       .update(videos)
       .set({ ...patch, checkResult, version: sql`${videos.version} + 1`, updatedAt: new Date() })
@@ -278,7 +244,7 @@ export function videoRoutes({ contentService = {} }: { contentService?: ContentS
       await assertReferences(tx, input);
       // No cover chosen: the library video's poster.
       const [source] = await tx.select({ cover: videoStores.cover }).from(videoStores).where(eq(videoStores.id, input.videoStoreId));
-      const checkResult = await checkContent(tx, checkText(input), contentService);
+      const checkResult = await checkContent(tx, videoCheckTexts(input), contentService);
       const [{ id }] = await tx
         .insert(videos)
         .values({ ...input, cover: input.cover || source?.cover || '', categoryId: input.categoryId ?? null, checkResult, editorId: user.id, departmentId: user.departmentId })
