@@ -24,10 +24,7 @@ import { albumRoutes } from './routes/albums';
 import { userRoutes } from './routes/users';
 import { articleRoutes, articleSearchRoutes } from './routes/articles';
 import { sensitiveWordRoutes } from './routes/sensitive-words';
-import { lockRoutes } from './routes/article-locks';
-import { articleEditorialTarget, revisionRoutes } from './routes/revisions';
 import { videoRoutes } from './routes/videos';
-import { articleAutosaveRoutes } from './routes/article-autosave';
 import type { ContentService } from './content/check';
 import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/workflow';
 import { searchBackendFromEnv, searchSync } from './search';
@@ -114,12 +111,8 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/video_stores', media.videoStores);
   app.route('/pic_store_tags', picStoreTagRoutes);
   app.route('/video_store_tags', videoStoreTagRoutes);
+  // The workflow's calls, then locks, revisions, autosave, the list and the article (server/routes/articles.ts).
   app.route('/articles', articleWorkflowRoutes({ contentService }));
-  // Locks and revisions first: `/articles/locks` is not an article id.
-  const articleEditorial = articleEditorialTarget(contentService);
-  app.route('/articles', lockRoutes(articleEditorial));
-  app.route('/articles', revisionRoutes(articleEditorial));
-  app.route('/articles', articleAutosaveRoutes);
   app.route('/articles', articleRoutes({ contentService, search }));
   app.route('/articles_album', albumRoutes);
   app.route('/videos', videoRoutes({ contentService }));

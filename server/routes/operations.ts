@@ -45,7 +45,7 @@ import { likePattern } from '../crud/list';
 import { crudRoutes, type CrudOptions } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
 import { buildTrucks } from '../hosts/data/trucks';
-import { keywordCondition } from './article-list';
+import { keywordCondition } from '../articles/list';
 import { STATUS } from '../../lib/resources/workflow';
 import { ApiError, badRequest, conflict, forbidden, notFound, parseInput } from '../http/errors';
 import { idFilter, idParam } from '../http/params';

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../db/types';
 import { crudRoutes, type HookContext } from '../crud/crud-routes';
 import type { UsedBy } from '../crud/in-use';
 import { searchChanged } from '../search';
-import { BATCH_MAX, moveToCategory } from './article-list';
+import { BATCH_MAX, moveToCategory } from '../articles/batch';
 import { likePattern } from '../crud/list';
 import { assertTreeParent } from '../crud/tree';
 import { ApiError, badRequest, conflict, forbidden, parseInput } from '../http/errors';

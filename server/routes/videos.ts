@@ -8,7 +8,7 @@ import { scopeCondition } from '../auth/scope';
 import type { DbOrTx, Tx } from '../db/types';
 import { categories, mediaUsage, tags, users, videoStores, videos } from '../db/schema';
 import { checkContent, videoCheckTexts, type ContentService } from '../content/check';
-import { assertMayWrite, conflictContext, lockTokenOf, recordRevision, savedByOf } from '../content/editorial';
+import { assertMayWrite, conflictContext, lockTokenOf, recordRevision, savedByOf } from '../editorial/safety';
 import { assertMayChangeLive } from '../workflow/engine';
 import { videoWorkflowTarget } from '../workflow/targets';
 import { allOf, pageOf, parseListQuery } from '../crud/list';
@@ -20,9 +20,10 @@ import { readJson } from '../http/body';
 import type { AppEnv, SessionUser } from '../http/types';
 import { actionHandler, historyHandler, publishHandler } from '../workflow/handlers';
 import { titleMatches } from './media';
-import { lockRoutes } from './article-locks';
-import { autosaveRoutes, videoCopySchema } from './article-autosave';
-import { revisionRoutes, type EditorialTarget } from './revisions';
+import { lockRoutes } from '../editorial/locks';
+import { autosaveRoutes, videoCopySchema } from '../editorial/autosave';
+import { revisionRoutes } from '../editorial/revisions';
+import type { EditorialTarget } from '../editorial/target';
 
 /**
  * 短视频 API (SEED §7 `/api/videos`, DESIGN §5, issue 8): list with filters in the viewer's data

@@ -1,5 +1,5 @@
 /**
- * The article search engine of DESIGN §10. PostgreSQL answers by default (server/routes/article-list.ts,
+ * The article search engine of DESIGN §10. PostgreSQL answers by default (server/articles/list.ts,
  * the `search` tsvector); with `ELASTICSEARCH_URL` set, keyword searches go to Elasticsearch 8/9 or
  * OpenSearch 2/3 over their REST API (`./elasticsearch.ts`), every article write updates the index
  * after its commit, `npm run search:reindex` rebuilds it, and a search the cluster cannot answer

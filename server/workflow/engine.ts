@@ -8,7 +8,7 @@ import { snapshot } from '../crud/oplog';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import type { SessionUser } from '../http/types';
 import type { ContentService } from '../content/check';
-import { recordRevision } from '../content/editorial';
+import { recordRevision } from '../editorial/safety';
 import { refreshPublications } from '../content/statistics';
 
 /**
@@ -346,7 +346,7 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
   });
   // DESIGN §11: a publication counts in the editor's statistics of that day, in this transaction.
   if (to === published && row.status !== published) await refreshPublications(tx, row.editorId, now);
-  // DESIGN §8: each transition keeps a revision of the item (server/content/editorial.ts).
+  // DESIGN §8: each transition keeps a revision of the item (server/editorial/safety.ts).
   await recordRevision(tx, { resource: target.type as 'article' | 'video', id: row.id, kind: 'transition', userId, note: `${WORKFLOW_ACTIONS[action]}：${STATUS_LABELS[row.status] ?? row.status} → ${STATUS_LABELS[to] ?? to}` });
   const summaryTime = to === scheduled && result.publishAt ? `（${result.publishAt.toISOString()}）` : '';
   await tx.insert(operationLogs).values({

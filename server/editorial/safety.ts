@@ -9,8 +9,8 @@ import type { AppEnv, SessionUser } from '../http/types';
 
 /**
  * Editorial safety (DESIGN §8, issue 8): edit locks and revisions of articles and short videos.
- * The routes (server/routes/article-locks.ts, server/routes/revisions.ts) and the saves of
- * articles and videos call into here, inside their own transactions.
+ * The lock and revision routes (server/editorial/locks.ts, server/editorial/revisions.ts) and the
+ * saves of articles and videos call into here, inside their own transactions.
  */
 
 /** The lock lapses this long after its last renewal; the browser renews every LOCK_RENEW_SECONDS. */
