@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, arrayContains, desc, eq, gte, ilike, inArray, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, arrayContains, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { likePattern } from '../crud/list';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
@@ -9,7 +8,7 @@ import { access } from '../auth/access';
 import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
 import { articles, departments, mediaUsage, picStores, picStoreTags, uploadTickets, users, videos, videoStores, videoStoreTags } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/types';
-import { crudRoutes, type SplitCondition } from '../crud/crud-routes';
+import { crudRoutes } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
 import { ApiError, badRequest, conflict, forbidden, notFound, parseInput } from '../http/errors';
 import { idFilter, idParam } from '../http/params';
@@ -22,6 +21,7 @@ import { describePicture, receiveFile, removeFiles, thumbKeyOf } from '../storag
 import { queueDeletions, runDeletions, type FileRef } from '../storage/deletions';
 import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
 import { claimTicket, completeTicket, issueTicket, markRegistered, publicUrl, releaseTicket, remoteThumbUrl, ticketForRegister } from '../storage/tickets';
+import { titleSearch } from '../media/title-search';
 import { OPERATION_MEDIA_OWNERS } from '../../lib/resources/operations';
 import { STATUS } from '../../lib/resources/workflow';
 import { checkContent, type ContentService } from '../content/check';
@@ -296,51 +296,6 @@ function usageRefusal(kind: 'pic' | 'video', uses: Awaited<ReturnType<typeof use
  * not by paging, and counting a tenth of them for every page cost 60 ms (docs/bench.md).
  */
 const LIST_CAP = 1_000;
-
-/**
- * A title containing the keyword: through the bigram index when the keyword has two characters
- * or more (migration 0006), by ILIKE alone for a single character.
- */
-export function titleMatches(column: AnyPgColumn, value: string): SQL | undefined {
-  const keyword = value.trim().slice(0, 100);
-  if (!keyword) return undefined;
-  const contains = containsText(column, keyword);
-  return [...keyword].length < 2 ? contains : and(sql`cms_bigrams(${column}) @> cms_bigrams(${keyword})`, contains);
-}
-
-/**
- * `LIKE %keyword%` when the keyword has no letters with case (Chinese, digits): the same rows as
- * ILIKE, which lower-cases every title it tests and costs five times as much per row.
- */
-function containsText(column: AnyPgColumn, keyword: string): SQL {
-  return keyword.toLowerCase() === keyword.toUpperCase() ? like(column, likePattern(keyword)) : ilike(column, likePattern(keyword));
-}
-
-/** The newest items the keyword probe reads, and the hits that make a keyword common or frequent. */
-export const KEYWORD_PROBE_ROWS = 2_000;
-const PROBE_COMMON = 2; // ≥ 0.1 %: the newest page is found by walking the newest first
-const PROBE_FREQUENT = 60; // ≥ 3 %: so is the capped count
-
-/**
- * A library title search that stays fast at a million items whatever the keyword's frequency
- * (docs/bench.md). The bigram index finds a rare keyword's matches at once, but for a common one it
- * hands over thousands of rows to fetch and sort before the newest 40 are known; walking the
- * newest-first index and testing each title finds those 40 in a few hundred rows. A probe of the
- * newest 2 000 titles says which case this is; every plan returns the same rows.
- */
-export async function titleSearch(db: DbOrTx, table: typeof picStores | typeof videoStores, value: string): Promise<SplitCondition | SQL | undefined> {
-  const keyword = value.trim().slice(0, 100);
-  if (!keyword) return undefined;
-  const indexed = titleMatches(table.title, keyword);
-  if ([...keyword].length < 2) return indexed;
-  const contains = containsText(table.title, keyword);
-  const newest = db.select({ title: table.title }).from(table).orderBy(desc(table.createdAt), desc(table.id)).limit(KEYWORD_PROBE_ROWS).as('newest');
-  const [{ hits }] = await db
-    .select({ hits: sql<number>`count(*)::int` })
-    .from(sql`(SELECT 1 FROM ${newest} WHERE ${containsText(newest.title as unknown as AnyPgColumn, keyword)} LIMIT ${PROBE_FREQUENT}) AS probe`);
-  if (hits < PROBE_COMMON) return indexed;
-  return { page: contains, count: hits < PROBE_FREQUENT ? indexed : contains };
-}
 
 /**
  * Measures and thumbnails a local picture about to be registered, outside any transaction (the
