@@ -33,7 +33,10 @@ import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/me
 import { storageFromEnv, type StorageConfig } from './storage/config';
 import { statisticsRoutes } from './routes/statistics';
 import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes, topicRoutes } from './routes/taxonomy';
-import { operationRoutes } from './routes/operations';
+import { focusChannelRoutes, focusHomeRightRoutes, focusHomeRoutes, focusTargetRoutes, focusVideoRoutes } from './routes/focus';
+import { searchKeywordRoutes } from './routes/search-keywords';
+import { chameleonRoutes, chameleonTypeRoutes, chameleonVersionRoutes } from './routes/chameleons';
+import { advertiseRoutes, brandRoutes, friendLinkRoutes } from './routes/operations';
 
 z.config(z.locales.zhCN());
 
@@ -121,7 +124,19 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/workbench', workbenchRoutes);
   app.route('/article_from_es', articleSearchRoutes(search));
   app.route('/sensitive_words', sensitiveWordRoutes);
-  app.route('/', operationRoutes({ focusFlushUrl }));
+  // 运营管理 (server/routes/focus.ts, search-keywords.ts, chameleons.ts, operations.ts).
+  app.route('/focus_home', focusHomeRoutes);
+  app.route('/focus_channel', focusChannelRoutes);
+  app.route('/focus_home_right', focusHomeRightRoutes({ focusFlushUrl }));
+  app.route('/focus_video', focusVideoRoutes);
+  app.route('/focus_targets', focusTargetRoutes);
+  app.route('/search_keywords', searchKeywordRoutes);
+  app.route('/chameleon_version', chameleonVersionRoutes);
+  app.route('/chameleon_type', chameleonTypeRoutes);
+  app.route('/chameleon', chameleonRoutes);
+  app.route('/friend_links', friendLinkRoutes);
+  app.route('/brands', brandRoutes);
+  app.route('/advertise', advertiseRoutes);
   app.route('/statistics', statisticsRoutes);
 
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));

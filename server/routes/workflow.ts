@@ -14,7 +14,7 @@ import { ApiError, badRequest, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
 import { readJson } from '../http/body';
-import { offlineFocusSlots } from './operations';
+import { offlineFocusSlots } from '../operations/focus';
 import { actionHandler, batch, historyHandler, publishHandler, runTransition } from '../workflow/handlers';
 import { queueFilters, queueSelect, queueWhere } from '../workflow/queue';
 import type { AppEnv } from '../http/types';
