@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { loginLogs, sessions, users } from '../db/schema';
-import { recentFailures } from '../routes/auth';
+import { recentFailures } from './login-limits';
 import { badRequest, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { clearSessionCookies } from './session';

@@ -15,8 +15,6 @@ import { readJson } from '../http/body';
 import type { AppEnv } from '../http/types';
 import type { DbOrTx } from '../db/types';
 
-export { CURRENT_PASSWORD_TRIES } from '../auth/current-password';
-
 export const profileSchema = z.object({
   name: text('姓名', 64),
   phone: phone,
