@@ -30,6 +30,7 @@ import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/w
 import { searchBackendFromEnv, searchSync } from './search';
 import type { SearchBackend } from './search/types';
 import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
+import { uploadRoutes } from './routes/uploads';
 import { storageFromEnv, type StorageConfig } from './storage/config';
 import { statisticsRoutes } from './routes/statistics';
 import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes, topicRoutes } from './routes/taxonomy';
@@ -108,8 +109,8 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/tags_types', tagTypeRoutes);
   app.route('/tags', tagRoutes);
   app.route('/topic', topicRoutes);
+  app.route('/', uploadRoutes(storage));
   const media = mediaRoutes(storage, contentService);
-  app.route('/', media.uploads);
   app.route('/pic_stores', media.picStores);
   app.route('/video_stores', media.videoStores);
   app.route('/pic_store_tags', picStoreTagRoutes);
