@@ -1,4 +1,4 @@
-import { type Context } from 'hono';
+import type { Context } from 'hono';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { likePattern } from '../crud/list';
 import { z } from 'zod';

@@ -13,7 +13,7 @@ import type { StorageConfig } from '../storage/config';
 import { titleSearch } from '../media/title-search';
 import { assertMayChange, assertMayChangeShown, assertTagsExist, changeTags, maskOutOfScope, playUrl, registerItem, removeItems, replacePoster, runCheck, uploadersOf, type Library, type ShownFields } from '../media/library';
 import { UPLOADERS } from '../media/uploaders';
-import { type ContentService } from '../content/check';
+import type { ContentService } from '../content/check';
 import { BODY_LIMITS } from '../../lib/resources/articles';
 
 /** 图片库 / 视频库 (DESIGN §4, §9) and their tags; the rules are server/media/library.ts. */

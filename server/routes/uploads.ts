@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
-import { type UploadTicket } from '../../lib/resources/media';
+import type { UploadTicket } from '../../lib/resources/media';
 import { access } from '../auth/access';
 import { videoStores } from '../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound, parseInput } from '../http/errors';

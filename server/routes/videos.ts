@@ -5,7 +5,7 @@ import { VIDEO_READ_ROUTES, videoSaveSchema, videoUpdateSchema } from '../../lib
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
 import { categories, users, videoStores, videos } from '../db/schema';
-import { type ContentService } from '../content/check';
+import type { ContentService } from '../content/check';
 import { lockTokenOf, savedByOf } from '../editorial/safety';
 import { videoWorkflowTarget } from '../workflow/targets';
 import { allOf, pageOf, parseListQuery } from '../crud/list';
