@@ -3,7 +3,7 @@ import path from 'node:path';
 import { connectDatabase, type DbHandle, type OpenOptions } from './db/client';
 import type { Db } from './db/types';
 import { bootstrap } from './db/bootstrap';
-import { dailyMaintenance, MAINTENANCE_EVERY_MS, MAINTENANCE_FIRST_DELAY_MS, schedule } from './db/maintenance';
+import { dailyMaintenance, MAINTENANCE_EVERY_MS, MAINTENANCE_FIRST_DELAY_MS, schedule } from './jobs/maintenance';
 import { dataDir, serverEnv } from './env';
 import { describeError } from './http/failure';
 
@@ -11,7 +11,7 @@ import { describeError } from './http/failure';
  * The application's database: opened and migrated (server/db/client.ts), bootstrapped under the
  * migration lock (server/db/bootstrap.ts: the route catalogue and, on an empty database, the
  * super-administrator), and, for a file or PostgreSQL database, the daily maintenance scheduled
- * (server/db/maintenance.ts). Tests, scripts and the running server all open it here.
+ * (server/jobs/maintenance.ts). Tests, scripts and the running server all open it here.
  */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   const handle = await connectDatabase(opts, (db) => bootstrap(db, { quiet: opts.quiet }));
@@ -28,7 +28,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   };
 }
 
-/** The daily maintenance (server/db/maintenance.ts): some minutes after start, then once a day. */
+/** The daily maintenance (server/jobs/maintenance.ts): some minutes after start, then once a day. */
 function scheduleMaintenance(db: Db, kind: 'pglite' | 'postgres', opts: OpenOptions) {
   return schedule(
     async () => {

@@ -1,5 +1,5 @@
 import { getDatabase } from '../startup';
-import { schedule } from '../db/maintenance';
+import { schedule } from './maintenance';
 import { storageFromEnv } from '../storage/config';
 import { runDeletions } from '../storage/deletions';
 import { scheduleUploadSweep } from '../storage/tickets';

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { UploadTicket } from '../../lib/resources/media';
 import { uploadTickets } from '../db/schema';
 import type { Db, DbOrTx } from '../db/types';
-import { schedule } from '../db/maintenance';
+import { schedule } from '../jobs/maintenance';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { UPYUN_API_URL, type MediaKind, type StorageConfig } from './config';
 import { queueDeletions, runDeletions } from './deletions';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '@/server/startup';
-import { schedule, vacuumAnalyze } from '@/server/db/maintenance';
+import { schedule, vacuumAnalyze } from '@/server/jobs/maintenance';
 
 describe('PGlite maintenance (it has no autovacuum)', () => {
   afterEach(() => vi.useRealTimers());
