@@ -7,7 +7,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.NEXT_PHASE !== 'phase-production-build') {
     (await import('./server/http/peer')).installPeerStamp();
-    await import('./server/startup');
+    await (await import('./server/startup')).openAtStart();
     // Scheduled publish and offline (DESIGN §8): due jobs, including ones missed while down, fire now.
     await (await import('./server/jobs/start')).startScheduler();
   }

@@ -45,7 +45,7 @@ async function main() {
     ) x`);
   for (const d of defs) await db.execute(sql.raw(d.indexdef));
   // VACUUM sets the visibility map (index-only scans), as autovacuum does after a bulk load on
-  // PostgreSQL and the app's daily maintenance does on PGlite (server/db/maintenance.ts).
+  // PostgreSQL and the app's daily maintenance does on PGlite (server/jobs/maintenance.ts).
   await db.execute(sql`VACUUM (ANALYZE) articles`);
   console.log(`filled ${ARTICLES} articles in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${handle.kind}`);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
-import { openDatabase } from '../server/db/client';
+import { openDatabase } from '../server/startup';
 
 /** What a bench row needs of the app: one request at a time, like `app.request`. */
 type Requester = { request(url: string, init?: RequestInit): Response | Promise<Response> };

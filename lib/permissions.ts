@@ -8,6 +8,8 @@
 import { LEVEL_OPTIONS } from './resources/roles';
 import { ALWAYS_ALLOWED } from './guard';
 import type { AuthMap } from './routes';
+import type { LibraryKind } from './api/media';
+import type { MediaItem } from './resources/media';
 
 export interface Viewer {
   id: number;
@@ -123,4 +125,22 @@ export function deleteDepartmentRefusal(dept: { name: string; userCount?: number
 /** Deleting a role: not while someone holds it. */
 export function deleteRoleRefusal(role: { name: string; userCount?: number }): string | null {
   return (role.userCount ?? 0) > 0 ? `还有 ${role.userCount} 名员工使用角色「${role.name}」，请先为他们更换角色` : null;
+}
+
+/** The route that grants changing a library's items. */
+export const MEDIA_ROUTES: Record<LibraryKind, string> = { pic: '/photo', video: '/video' };
+const MEDIA_NOUN: Record<LibraryKind, string> = { pic: '图片', video: '视频' };
+
+/** Why the viewer may not change this library item (the server's rule: the route, then the data scope), or null. */
+export function mediaEditRefusal(viewer: Viewer | null, kind: LibraryKind, item: Pick<MediaItem, 'uploaderId'>): string | null {
+  if (!viewer) return '正在加载权限';
+  if (viewer.isSuper) return null;
+  if (!viewer.routes.has(MEDIA_ROUTES[kind])) return `没有「${MEDIA_NOUN[kind]}库」的管理权限，只能查看`;
+  if (viewer.level === 3 && item.uploaderId !== viewer.id) return '你的数据范围是「仅本人」，只能修改自己上传的素材';
+  return null;
+}
+
+/** Deleting a used item is refused by the server, naming its users; the library says so first. */
+export function mediaDeleteRefusal(item: Pick<MediaItem, 'usageCount'>): string | null {
+  return item.usageCount ? `已在 ${item.usageCount} 处使用，不能删除（预览里可看到用在哪里）` : null;
 }

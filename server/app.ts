@@ -5,12 +5,14 @@ import { z } from 'zod';
 import { SESSION_COOKIE } from '../lib/constants';
 import { loadSessionUser } from './auth/session';
 import { clientOf, stampedPeer, type Peer } from './http/peer';
-import { ApiError, badRequest, errorBody, hasNul, safeDecode } from './http/reply';
+import { ApiError, badRequest } from './http/errors';
+import { errorBody } from './http/reply';
+import { hasNul, safeDecode } from './http/params';
 import { unexpectedErrorReply } from './http/failure';
 import { guardUnsafeRequest, isUnsafeMethod, requestHost } from './http/request-guard';
 import { securityHeaders } from '../lib/security-headers';
 import type { AppEnv } from './http/types';
-import type { Db } from './db/client';
+import type { Db } from './db/types';
 import { authRoutes } from './routes/auth';
 import { departmentRoutes } from './routes/departments';
 import { logRoutes } from './routes/logs';
@@ -22,18 +24,20 @@ import { albumRoutes } from './routes/albums';
 import { userRoutes } from './routes/users';
 import { articleRoutes, articleSearchRoutes } from './routes/articles';
 import { sensitiveWordRoutes } from './routes/sensitive-words';
-import { lockRoutes } from './routes/article-locks';
-import { articleEditorialTarget, revisionRoutes } from './routes/revisions';
 import { videoRoutes } from './routes/videos';
-import { articleAutosaveRoutes } from './routes/article-autosave';
 import type { ContentService } from './content/check';
 import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/workflow';
-import { searchBackendFromEnv, searchSync, type SearchBackend } from './search';
+import { searchBackendFromEnv, searchSync } from './search';
+import type { SearchBackend } from './search/types';
 import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
+import { uploadRoutes } from './routes/uploads';
 import { storageFromEnv, type StorageConfig } from './storage/config';
 import { statisticsRoutes } from './routes/statistics';
 import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes, topicRoutes } from './routes/taxonomy';
-import { operationRoutes } from './routes/operations';
+import { focusChannelRoutes, focusHomeRightRoutes, focusHomeRoutes, focusTargetRoutes, focusVideoRoutes } from './routes/focus';
+import { searchKeywordRoutes } from './routes/search-keywords';
+import { chameleonRoutes, chameleonTypeRoutes, chameleonVersionRoutes } from './routes/chameleons';
+import { advertiseRoutes, brandRoutes, friendLinkRoutes } from './routes/operations';
 
 z.config(z.locales.zhCN());
 
@@ -105,18 +109,14 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/tags_types', tagTypeRoutes);
   app.route('/tags', tagRoutes);
   app.route('/topic', topicRoutes);
+  app.route('/', uploadRoutes(storage));
   const media = mediaRoutes(storage, contentService);
-  app.route('/', media.uploads);
   app.route('/pic_stores', media.picStores);
   app.route('/video_stores', media.videoStores);
   app.route('/pic_store_tags', picStoreTagRoutes);
   app.route('/video_store_tags', videoStoreTagRoutes);
+  // The workflow's calls, then locks, revisions, autosave, the list and the article (server/routes/articles.ts).
   app.route('/articles', articleWorkflowRoutes({ contentService }));
-  // Locks and revisions first: `/articles/locks` is not an article id.
-  const articleEditorial = articleEditorialTarget(contentService);
-  app.route('/articles', lockRoutes(articleEditorial));
-  app.route('/articles', revisionRoutes(articleEditorial));
-  app.route('/articles', articleAutosaveRoutes);
   app.route('/articles', articleRoutes({ contentService, search }));
   app.route('/articles_album', albumRoutes);
   app.route('/videos', videoRoutes({ contentService }));
@@ -125,7 +125,19 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
   app.route('/workbench', workbenchRoutes);
   app.route('/article_from_es', articleSearchRoutes(search));
   app.route('/sensitive_words', sensitiveWordRoutes);
-  app.route('/', operationRoutes({ focusFlushUrl }));
+  // 运营管理 (server/routes/focus.ts, search-keywords.ts, chameleons.ts, operations.ts).
+  app.route('/focus_home', focusHomeRoutes);
+  app.route('/focus_channel', focusChannelRoutes);
+  app.route('/focus_home_right', focusHomeRightRoutes({ focusFlushUrl }));
+  app.route('/focus_video', focusVideoRoutes);
+  app.route('/focus_targets', focusTargetRoutes);
+  app.route('/search_keywords', searchKeywordRoutes);
+  app.route('/chameleon_version', chameleonVersionRoutes);
+  app.route('/chameleon_type', chameleonTypeRoutes);
+  app.route('/chameleon', chameleonRoutes);
+  app.route('/friend_links', friendLinkRoutes);
+  app.route('/brands', brandRoutes);
+  app.route('/advertise', advertiseRoutes);
   app.route('/statistics', statisticsRoutes);
 
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));

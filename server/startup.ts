@@ -1,9 +1,104 @@
-import { getDatabase } from './db/client';
+import 'server-only';
+import path from 'node:path';
+import { connectDatabase, type DbHandle, type OpenOptions } from './db/client';
+import type { Db } from './db/types';
+import { bootstrap } from './db/bootstrap';
+import { dailyMaintenance, MAINTENANCE_EVERY_MS, MAINTENANCE_FIRST_DELAY_MS, schedule } from './jobs/maintenance';
+import { dataDir, serverEnv } from './env';
+import { describeError } from './http/failure';
 
-try {
-  const handle = await getDatabase();
-  console.log(`[cms] 数据库已就绪 (${handle.kind === 'pglite' ? 'PGlite 嵌入式' : 'PostgreSQL'})`);
-} catch (err) {
-  console.error(`\n[cms] 无法启动：${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
+/**
+ * The application's database: opened and migrated (server/db/client.ts), bootstrapped under the
+ * migration lock (server/db/bootstrap.ts: the route catalogue and, on an empty database, the
+ * super-administrator), and, for a file or PostgreSQL database, the daily maintenance scheduled
+ * (server/jobs/maintenance.ts). Tests, scripts and the running server all open it here.
+ */
+export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
+  const handle = await connectDatabase(opts, (db) => bootstrap(db, { quiet: opts.quiet }));
+  // An in-memory database (tests) lives too briefly for a daily task. Every PostgreSQL instance
+  // schedules it; a second run the same day finds nothing left to prune.
+  if (!opts.url && (opts.dataDir ?? 'memory') === 'memory') return handle;
+  const stopMaintenance = scheduleMaintenance(handle.db, handle.kind, opts);
+  return {
+    ...handle,
+    async close() {
+      stopMaintenance();
+      await handle.close();
+    },
+  };
+}
+
+/** The daily maintenance (server/jobs/maintenance.ts): some minutes after start, then once a day. */
+function scheduleMaintenance(db: Db, kind: 'pglite' | 'postgres', opts: OpenOptions) {
+  return schedule(
+    async () => {
+      const { prunedRevisions, vacuumMs } = await dailyMaintenance(db, kind);
+      if (!opts.quiet) console.log(`[db] 例行维护完成：清理旧修订 ${prunedRevisions} 条${vacuumMs === null ? '' : `，VACUUM (ANALYZE) 用时 ${vacuumMs} ms`}`);
+    },
+    { firstDelayMs: MAINTENANCE_FIRST_DELAY_MS, everyMs: MAINTENANCE_EVERY_MS },
+  );
+}
+
+const GLOBAL_KEY = Symbol.for('cms.db');
+type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<DbHandle> };
+
+/**
+ * The process's one database, opened lazily on first use. The promise lives on `globalThis` so
+ * dev hot reload and the separate module copies Next makes for pages and route handlers share it.
+ */
+export function getDatabase(): Promise<DbHandle> {
+  const g = globalThis as GlobalWithDb;
+  if (!g[GLOBAL_KEY]) {
+    const env = serverEnv();
+    g[GLOBAL_KEY] = openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: path.join(dataDir()),
+      poolMax: env.CMS_DB_POOL_MAX,
+    }).then((handle) => {
+      registerShutdown(handle);
+      return handle;
+    });
+    // A failed open must not be cached forever: the next request retries (and reports again).
+    g[GLOBAL_KEY].catch((err) => {
+      console.error(`[db] open failed: ${describeError(err)}`);
+      delete g[GLOBAL_KEY];
+    });
+  }
+  return g[GLOBAL_KEY];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+function registerShutdown(handle: DbHandle) {
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    // Next's own handler (if any) finishes requests and exits; otherwise exit once closed.
+    const othersExit = process.listenerCount(signal) > 0;
+    handle
+      .close()
+      .catch((err) => console.error(`[db] close failed: ${describeError(err)}`))
+      .finally(() => {
+        if (!othersExit) process.exit(signal === 'SIGINT' ? 130 : 143);
+      });
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+/**
+ * Run by instrumentation.ts when the server starts: opens the database, so the first admin password
+ * is printed at start and a second process on one PGlite folder stops at once.
+ */
+export async function openAtStart() {
+  try {
+    const handle = await getDatabase();
+    console.log(`[cms] 数据库已就绪 (${handle.kind === 'pglite' ? 'PGlite 嵌入式' : 'PostgreSQL'})`);
+  } catch (err) {
+    console.error(`\n[cms] 无法启动：${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
 }

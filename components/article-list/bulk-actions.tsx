@@ -45,7 +45,7 @@ const isDraft = (row: ArticleListItem) => row.status === 0;
  */
 export const BULK_ACTIONS: BulkAction[] = [
   {
-    // Drafts, rejected and offline articles go to the review queue (server/content/workflow.ts).
+    // Drafts, rejected and offline articles go to the review queue (server/workflow/engine.ts).
     key: 'submit',
     label: '提交审核',
     applies: (row, viewer) => [0, 2, 4].includes(row.status) && (mayEditKind(row, viewer) || Boolean(viewer?.routes.has('/article/check'))),

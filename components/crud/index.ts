@@ -2,8 +2,9 @@
  * The generic list/form pieces a resource screen is built from. Each works alone; a screen composes
  * them and replaces whichever one it needs to. @see STYLE §2
  */
-export { useResourceList, type QueryPatch } from './use-resource-list';
-export { ResourceFilters, clearPatch, filterParams, isFiltered, rangeToQuery, TYPING_DELAY_MS, type ResourceFiltersProps } from './resource-filters';
+export { useResourceList } from './use-resource-list';
+export { ResourceFilters, TYPING_DELAY_MS, type ResourceFiltersProps } from './resource-filters';
+export { clearPatch, filterParams, isFiltered, rangeToQuery, type QueryPatch } from './list-query';
 export { DateRangeInput, rangePresets, type DateRangeInputProps } from './date-range-input';
 export {
   actionsColumn,

@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldOption, FilterDef } from '@/lib/resources/define';
 import { clearable } from './clearable';
 import { DateRangeInput } from './date-range-input';
-import type { QueryPatch } from './use-resource-list';
+import { clearPatch, filterParams, isFiltered, rangeToQuery, type QueryPatch } from './list-query';
 
 export interface ResourceFiltersProps {
   /** Usually `resource.filters`. */
@@ -31,37 +31,6 @@ export interface ResourceFiltersProps {
 
 /** How long typed text waits before it applies (Enter applies at once). */
 export const TYPING_DELAY_MS = 400;
-
-/**
- * The query parameters a filter writes. A date range writes `from` and `to` (ISO strings), which is
- * what the list APIs read (see server/routes/logs.ts), so a resource has at most one date range.
- */
-export function filterParams(filter: FilterDef): string[] {
-  return filter.input === 'dateRange' ? (filter.params ?? ['from', 'to']) : [filter.name];
-}
-
-/** True when any of these filters has a value in the query. */
-export function isFiltered(filters: FilterDef[], query: Record<string, string>): boolean {
-  return filters.some((f) => filterParams(f).some((p) => query[p] !== undefined && query[p] !== ''));
-}
-
-/** The patch that removes every filter (page and order stay as the list decides). */
-export function clearPatch(filters: FilterDef[]): QueryPatch {
-  const patch: QueryPatch = {};
-  for (const filter of filters) for (const param of filterParams(filter)) patch[param] = undefined;
-  return patch;
-}
-
-/**
- * A date range as `from`/`to`: whole days, or to the minute (`withTime`) with the end taken to the
- * end of its minute, so "… 18:30" includes rows written during 18:30. ISO-8601 with the browser's
- * offset, as the servers' `z.iso.datetime({ offset: true })` wants.
- */
-export function rangeToQuery(range: Array<Dayjs | null> | null | undefined, withTime = false): { from?: string; to?: string } {
-  const [start, end] = range ?? [];
-  const unit = withTime ? 'minute' : 'day';
-  return { from: start ? start.startOf(unit).format() : undefined, to: end ? end.endOf(unit).format() : undefined };
-}
 
 type FormValues = Record<string, unknown>;
 

@@ -6,9 +6,7 @@ import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { isOk, type ListParams, type Reply } from '@/lib/api/resource';
 import { PAGE_SIZE_DEFAULT, type FilterDef, type ListResult, type SortOrder } from '@/lib/resources/define';
-import { clearPatch, isFiltered } from './resource-filters';
-
-export type QueryPatch = Record<string, string | number | boolean | null | undefined>;
+import { clearPatch, isFiltered, type QueryPatch } from './list-query';
 
 /**
  * A list whose page and filters live in the URL query (reload and back keep them). Returns the

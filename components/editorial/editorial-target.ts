@@ -1,6 +1,6 @@
 /**
  * What the one editorial form (`useEditorialForm`, issue 15) needs to know of an editor's item: the
- * client's mirror of the server's `EditorialTarget` (server/routes/revisions.ts). 写文章, 发图集 and
+ * client's mirror of the server's `EditorialTarget` (server/editorial/target.ts). 写文章, 发图集 and
  * 发视频文章 are the article target of a kind; 发布短视频 is the short-video target.
  */
 import type { HttpFailure, RawReply } from '@/lib/http';
@@ -11,7 +11,7 @@ import type { CheckResult } from '@/lib/api/articles';
 /** Fired by a rich text editor's own Ctrl/⌘+S (its keys never reach the page): save a draft. */
 export const SAVE_SHORTCUT_EVENT = 'cms:save-draft';
 
-/** Who saved a version (server/content/editorial.ts `savedByOf`). */
+/** Who saved a version (server/editorial/safety.ts `savedByOf`). */
 export interface SavedBy {
   userId: number | null;
   name: string | null;

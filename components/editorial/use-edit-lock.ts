@@ -94,7 +94,7 @@ function writeToken(path: EditorialPath, id: number, token: string | undefined) 
  * opening, renewed every 15 s with the unsaved copy (`getDraft()` returns it while the form
  * differs from the saved version, else null), released on leaving. The token is kept per tab
  * (sessionStorage), so a reload keeps the lock. `id` null (a new, unsaved item) does nothing.
- * @see server/routes/article-locks.ts
+ * @see server/editorial/locks.ts
  */
 export function useEditLock(id: number | null | undefined, { path = 'articles', getDraft = () => null, renewMs = RENEW_MS }: { path?: EditorialPath; getDraft?: () => DraftCopy | null; renewMs?: number } = {}): EditLock {
   const [state, setState] = useState<EditLockState>(id ? 'acquiring' : 'idle');

@@ -4,22 +4,10 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Modal, Tabs, Typography } from 'antd';
 import { useLibraryTags } from '@/components/taxonomy/library-tag-select';
 import { isPlaceholderTitle, UNTITLED, type LibraryKind } from '@/lib/api/media';
-import { MediaLibrary } from './media-library';
+import { MediaPickGrid, type PickedMedia } from './media-grid';
 import { UploadQueue } from './upload-queue';
 
-export interface PickedMedia {
-  id: number;
-  /** The library's title, for showing: may be a placeholder (see `titleIsPlaceholder`). */
-  title: string;
-  /**
-   * The item has no real title: 「未命名视频」 (uploaded without one) or a file name (older uploads,
-   * 「factory-tour」). Show `title` if you like, but never copy it into a form as a proposed title.
-   */
-  titleIsPlaceholder?: boolean;
-  url: string;
-  thumbUrl?: string;
-  cover?: string;
-}
+export type { PickedMedia };
 
 export interface MediaPickerModalProps {
   kind: LibraryKind;
@@ -167,13 +155,12 @@ function Picker({ kind, open, multiple = false, max = 100, title, onPick, onClos
               key: 'library',
               label: `${noun}库`,
               children: (
-                <MediaLibrary
+                <MediaPickGrid
                   key={refresh}
                   kind={kind}
-                  mode="pick"
                   multiple={multiple}
                   selected={selected}
-                  onSelectedChange={(next) => setSelected(multiple ? new Map([...next].slice(0, max)) : next)}
+                  onSelectedChange={(next) => setSelected(multiple ? new Map([...(next as Map<number, PickedMedia>)].slice(0, max)) : (next as Map<number, PickedMedia>))}
                 />
               ),
             },

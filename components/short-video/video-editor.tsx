@@ -11,7 +11,7 @@ import { useEditorialForm } from '@/components/editorial/use-editorial-form';
 import { videoSaveSchema, type VideoRecord } from '@/lib/resources/videos';
 import { ARTICLE_STATUS_OPTIONS } from '@/lib/resources/articles';
 import { useViewer } from '@/stores/user';
-import { CategorySelect } from '@/app/(default)/article/createVideo/category-select';
+import { CategorySelect } from '@/components/short-video/category-select';
 import { EMPTY_SHORT_VIDEO, shortVideoTarget, type ShortVideoFields } from './target';
 
 const statusLabel = (s: number) => ARTICLE_STATUS_OPTIONS.find((o) => o.value === s)?.label ?? String(s);

@@ -82,7 +82,7 @@ export interface ArticleRecord extends ArticleFields {
   updatedAt: string;
 }
 
-/** What a workflow call answers (server/content/workflow.ts). */
+/** What a workflow call answers (server/workflow/engine.ts). */
 export interface TransitionResult {
   id: number;
   status: number;

@@ -1,7 +1,7 @@
 /**
  * Client of the edit locks and revisions of articles and short videos (DESIGN §8, issue 8).
  * Lock calls are silent (`send`): the banner says what happened, not a toast.
- * @see server/routes/article-locks.ts, server/routes/revisions.ts (the contract)
+ * @see server/editorial/locks.ts, server/editorial/revisions.ts (the contract)
  */
 import { http, isFailure, type ApiReply } from '../http';
 import type { DiffPart } from '../diff';

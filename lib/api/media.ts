@@ -1,7 +1,7 @@
 /**
  * Typed client of the picture and video libraries (素材库) and of the upload path: ticket → send the
  * file straight to the storage (XHR, for per-file progress and cancel) → register. Browser only.
- * @see DESIGN §6, §9; server/routes/media.ts is the contract
+ * @see DESIGN §6, §9; server/routes/media.ts and server/routes/uploads.ts are the contract
  */
 import { http, isFailure } from '../http';
 import { picStoreResource, picStoreTagResource, UNTITLED, videoStoreResource, videoStoreTagResource, type PicItem, type UploadTicket, type VideoItem } from '../resources/media';

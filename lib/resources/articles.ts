@@ -32,7 +32,7 @@ export const ARTICLE_STATUS_OPTIONS = [
   { label: '定时发布', value: 5 },
 ];
 
-/** The article body's limit (article writes take 4 MB of JSON: server/http/request-guard.ts ARTICLE_BODY_MAX). */
+/** The article body's limit (article writes take 4 MB of JSON: server/http/body.ts ARTICLE_BODY_MAX). */
 export const CONTENT_MAX = 900_000;
 
 /**

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../../lib/constants';
 import { isPermissionRoute } from '../../lib/routes';
-import { ApiError, forbidden } from '../http/reply';
+import { ApiError, forbidden } from '../http/errors';
 import { explainSessionEnd } from './session';
 import type { AppEnv, SessionUser } from '../http/types';
 

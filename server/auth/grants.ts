@@ -1,5 +1,5 @@
 import { ROUTES } from '../../lib/routes';
-import { forbidden } from '../http/reply';
+import { forbidden } from '../http/errors';
 import type { SessionUser } from '../http/types';
 
 /**

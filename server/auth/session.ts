@@ -6,7 +6,7 @@ import { FULL_SCOPE_ROUTES, PERMISSION_ROUTES } from '../../lib/routes';
 import { DETAIL_LEVEL_COOKIE, SESSION_COOKIE, USER_ID_COOKIE } from '../../lib/constants';
 import type { SessionEndReason } from '../../lib/guard';
 import { roles, sessions, users } from '../db/schema';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/types';
 import type { AppEnv, SessionUser } from '../http/types';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,7 +1,7 @@
 import Mint from 'mint-filter';
 import { count, max } from 'drizzle-orm';
 import { sensitiveWords, type CheckResult } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 
 /**
  * The content check (SEED §5, DESIGN §6): the built-in dictionary, matched with an Aho–Corasick
@@ -78,6 +78,9 @@ export function htmlText(html: string, { attributes = false }: { attributes?: bo
 export function articleCheckTexts(a: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }> }): string[] {
   return [a.title, a.subtitle, a.summary, htmlText(a.content, { attributes: true }), ...a.images.map((i) => i.caption)];
 }
+
+/** What a reader sees of a short video: its title and description. */
+export const videoCheckTexts = (v: { title: string; description: string }) => [v.title, v.description];
 
 let cached: { stamp: string; mint: Mint; words: Map<string, string> } | undefined;
 

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { picStores, videoStores } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { blockReferences } from './sanitize';
 
 /**

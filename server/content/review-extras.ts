@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { albums, focusChannel, focusHome, focusHomeRight, focusVideo, platforms, tags, topics } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 
 /**
  * What a reviewer needs beside an item (issue 15): the focus slots that point at it (the 下线

@@ -1,5 +1,5 @@
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { revisions, type EditorialResource } from '../db/schema';
 
 /**
@@ -12,7 +12,7 @@ import { revisions, type EditorialResource } from '../db/schema';
  * - every displaced editor's unsaved copy (`kind = 'takeover'`): it exists nowhere else, and there
  *   are few (one per takeover or lapsed lock with unsaved text). They neither count as nor take
  *   the place of the day's last revision.
- * The daily maintenance (server/db/maintenance.ts) prunes the records whose revisions crossed the
+ * The daily maintenance (server/jobs/maintenance.ts) prunes the records whose revisions crossed the
  * 30-day line since about a week ago: only those can have gained anything to prune, since a save
  * only adds a newest revision, which never makes an older one prunable within the window.
  */

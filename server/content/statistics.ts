@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { addDays, chinaDate, CHINA_OFFSET_MS } from '../../lib/resources/statistics';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 
 /**
  * Articles and videos published per day and editor (DESIGN §11), counted from `content_events`:

@@ -1,8 +1,8 @@
 import { arrayContains, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { inUseCount, type InUseItem } from '../../lib/in-use';
-import type { DbOrTx } from '../db/client';
-import { ApiError } from '../http/reply';
+import type { DbOrTx } from '../db/types';
+import { ApiError } from '../http/errors';
 import { cappedCount } from './list';
 
 /**

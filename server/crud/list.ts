@@ -3,8 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../lib/resources/define';
-import type { DbOrTx } from '../db/client';
-import { parseInput } from '../http/reply';
+import type { DbOrTx } from '../db/types';
+import { parseInput } from '../http/errors';
 
 /** page / pageSize / keyword from the query string; unknown parameters are ignored. @see DESIGN §2 */
 export const listQuerySchema = z.object({

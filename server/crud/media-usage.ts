@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { mediaUsage, picStores } from '../db/schema';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db/types';
 
 /**
  * Records which library pictures a record uses (DESIGN §9): the pictures whose URL is one of

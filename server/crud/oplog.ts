@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { WORKFLOW_ACTIONS } from '../../lib/resources/workflow';
 import { operationLogs } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import type { AppEnv } from '../http/types';
 
 /** Operation types and their Chinese names (GET /api/log/operation_type). */

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/reply';
+import { badRequest } from '../http/errors';
 
 /**
  * Refuses a parent that does not exist among `nodes` (the same tree: one category type, the

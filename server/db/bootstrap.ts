@@ -2,7 +2,7 @@ import { count, notInArray, sql } from 'drizzle-orm';
 import { ROUTES, PERMISSION_ROUTES } from '../../lib/routes';
 import { routePermissions, users } from './schema';
 import { generatePassword, hashPassword } from '../auth/password';
-import type { Db } from './client';
+import type { Db } from './types';
 
 /**
  * Runs after migrations on every start: syncs the route-permission catalogue from lib/routes.ts and,

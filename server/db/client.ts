@@ -2,25 +2,15 @@ import 'server-only';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
 import * as schema from './schema';
 import { acquireFolderLock, type FolderLock } from './lock';
-import { bootstrap } from './bootstrap';
-import { dailyMaintenance, MAINTENANCE_EVERY_MS, MAINTENANCE_FIRST_DELAY_MS, schedule } from './maintenance';
-import { dataDir, serverEnv } from '../env';
+import type { Db } from './types';
 import { dbUnavailableCause, describeError } from '../http/failure';
-
-/**
- * The query API is the same on both drivers (same Drizzle pg-core dialect), so the rest of the
- * server is written against one type.
- */
-export type Db = PgliteDatabase<typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 export interface DbHandle {
   db: Db;
@@ -42,17 +32,27 @@ export interface OpenOptions {
   quiet?: boolean;
 }
 
+/**
+ * Runs after the migrations, still under the migration lock (server/startup.ts passes the bootstrap):
+ * several instances starting at once run it one after the other.
+ */
+export type Prepare = (db: Db) => Promise<void>;
+
 /** Extensions the migrations create; PGlite must load them when it opens. */
 const PGLITE_EXTENSIONS = { pg_trgm };
 const MIGRATE_LOCK = 'cms-migrate';
 
-/** Opens, migrates and bootstraps a database. */
-export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
-  if (opts.url) return openPostgres(opts.url, opts);
-  return openPglite(opts.dataDir ?? 'memory', opts);
+/**
+ * Opens and migrates a database, then runs `prepare`. Only that: creating the administrator and
+ * scheduling maintenance belong to the application (server/startup.ts `openDatabase`), so this layer
+ * imports nothing above it.
+ */
+export async function connectDatabase(opts: OpenOptions, prepare: Prepare = async () => {}): Promise<DbHandle> {
+  if (opts.url) return openPostgres(opts.url, opts, prepare);
+  return openPglite(opts.dataDir ?? 'memory', prepare);
 }
 
-async function openPglite(dir: string, opts: OpenOptions): Promise<DbHandle> {
+async function openPglite(dir: string, prepare: Prepare): Promise<DbHandle> {
   let lock: FolderLock | undefined;
   let client: PGlite;
   if (dir === 'memory') {
@@ -68,20 +68,18 @@ async function openPglite(dir: string, opts: OpenOptions): Promise<DbHandle> {
   }
   const db = drizzlePglite(client, { schema, logger: !!process.env.CMS_DB_LOG });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  await bootstrap(db, { quiet: opts.quiet });
-  const stopMaintenance = dir === 'memory' ? () => {} : scheduleMaintenance(db, 'pglite', opts);
+  await prepare(db);
   return {
     db,
     kind: 'pglite',
     async close() {
-      stopMaintenance();
       await client.close();
       lock?.release();
     },
   };
 }
 
-async function openPostgres(url: string, opts: OpenOptions): Promise<DbHandle> {
+async function openPostgres(url: string, opts: OpenOptions, prepare: Prepare): Promise<DbHandle> {
   const pool = new Pool({
     connectionString: url,
     max: opts.poolMax ?? 10,
@@ -102,80 +100,16 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<DbHandle> {
     await lockClient.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATE_LOCK]);
     if (opts.pgSchema) await lockClient.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`);
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: opts.pgSchema ?? 'drizzle' });
-    await bootstrap(db, { quiet: opts.quiet });
+    await prepare(db);
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATE_LOCK]).catch(() => {});
     lockClient.release();
   }
-  // Each instance runs it; a second run the same day finds nothing left to prune.
-  const stopMaintenance = scheduleMaintenance(db, 'postgres', opts);
   return {
     db,
     kind: 'postgres',
     async close() {
-      stopMaintenance();
       await pool.end();
     },
   };
-}
-
-/** The daily maintenance (server/db/maintenance.ts): some minutes after start, then once a day. */
-function scheduleMaintenance(db: Db, kind: 'pglite' | 'postgres', opts: OpenOptions) {
-  return schedule(
-    async () => {
-      const { prunedRevisions, vacuumMs } = await dailyMaintenance(db, kind);
-      if (!opts.quiet) console.log(`[db] 例行维护完成：清理旧修订 ${prunedRevisions} 条${vacuumMs === null ? '' : `，VACUUM (ANALYZE) 用时 ${vacuumMs} ms`}`);
-    },
-    { firstDelayMs: MAINTENANCE_FIRST_DELAY_MS, everyMs: MAINTENANCE_EVERY_MS },
-  );
-}
-
-const GLOBAL_KEY = Symbol.for('cms.db');
-type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<DbHandle> };
-
-/**
- * The process's one database, opened lazily on first use. The promise lives on `globalThis` so
- * dev hot reload and the separate module copies Next makes for pages and route handlers share it.
- */
-export function getDatabase(): Promise<DbHandle> {
-  const g = globalThis as GlobalWithDb;
-  if (!g[GLOBAL_KEY]) {
-    const env = serverEnv();
-    g[GLOBAL_KEY] = openDatabase({
-      url: env.DATABASE_URL,
-      dataDir: path.join(dataDir()),
-      poolMax: env.CMS_DB_POOL_MAX,
-    }).then((handle) => {
-      registerShutdown(handle);
-      return handle;
-    });
-    // A failed open must not be cached forever: the next request retries (and reports again).
-    g[GLOBAL_KEY].catch((err) => {
-      console.error(`[db] open failed: ${describeError(err)}`);
-      delete g[GLOBAL_KEY];
-    });
-  }
-  return g[GLOBAL_KEY];
-}
-
-export async function getDb(): Promise<Db> {
-  return (await getDatabase()).db;
-}
-
-function registerShutdown(handle: DbHandle) {
-  let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    // Next's own handler (if any) finishes requests and exits; otherwise exit once closed.
-    const othersExit = process.listenerCount(signal) > 0;
-    handle
-      .close()
-      .catch((err) => console.error(`[db] close failed: ${describeError(err)}`))
-      .finally(() => {
-        if (!othersExit) process.exit(signal === 'SIGINT' ? 130 : 143);
-      });
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { and, eq, isNull } from 'drizzle-orm';
 import { dingtalkTickets, users } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { logOperation } from '../crud/oplog';
 import type { AppEnv } from '../http/types';
 

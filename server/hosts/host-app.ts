@@ -6,9 +6,11 @@ import { INT4_MAX, SESSION_COOKIE } from '../../lib/constants';
 import { securityHeaders } from '../../lib/security-headers';
 import { loadSessionUser } from '../auth/session';
 import { listQuerySchema } from '../crud/list';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { clientOf, stampedPeer, type Peer } from '../http/peer';
-import { ApiError, badRequest, errorBody, hasNul, safeDecode, unauthorized } from '../http/reply';
+import { ApiError, badRequest, unauthorized } from '../http/errors';
+import { errorBody } from '../http/reply';
+import { hasNul, safeDecode } from '../http/params';
 import { unexpectedErrorReply } from '../http/failure';
 import type { SessionUser } from '../http/types';
 

@@ -1,5 +1,6 @@
 import type { PartsBrand, PartsParamName, PartsProduct, PartsSubCate, TruckBrand, TruckProduct, TruckSeriesEx } from '../../lib/api/product';
-import { ok, parseInput } from '../http/reply';
+import { ok } from '../http/reply';
+import { parseInput } from '../http/errors';
 import { buildParts } from './data/parts';
 import { buildTrucks, SUB_CATEGORIES } from './data/trucks';
 import { createHostApp, groupBy, idQuery, matchesKeyword, oneOfQuery, pageOf, pageQuery, searchText, type HostDeps } from './host-app';

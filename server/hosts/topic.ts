@@ -1,5 +1,6 @@
 import type { Activity, ActivityStatus, VrPanorama } from '../../lib/api/topic';
-import { ok, parseInput } from '../http/reply';
+import { ok } from '../http/reply';
+import { parseInput } from '../http/errors';
 import { ACTIVITIES, buildVr } from './data/topics';
 import { buildTrucks } from './data/trucks';
 import { createHostApp, idQuery, matchesKeyword, oneOfQuery, pageOf, pageQuery, searchText, type HostDeps } from './host-app';

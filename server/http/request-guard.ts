@@ -1,53 +1,12 @@
 import type { Context } from 'hono';
-import { ApiError } from './reply';
-import { ALL_MEDIA_TYPES } from '../storage/media-types';
+import { ApiError } from './errors';
+import { bodyPolicy, tooLarge } from './body';
 
 /**
  * Defences every API route inherits from the core, before any route code runs (DESIGN §3):
  * unsafe methods come only from the deployment's own origin and carry JSON (or, where a route
  * declares it, multipart), and bodies over a cap are refused before they are read whole.
  */
-
-export const KiB = 1024;
-export const MiB = 1024 * KiB;
-
-/** Body caps: JSON writes 1 MB, sign-in 64 KB. Upload routes declare their own in BODY_POLICIES. */
-export const JSON_BODY_MAX = MiB;
-/**
- * Article writes (save, autosave, the lock heartbeat's unsaved copy, restore) carry a body of up to
- * 900 000 characters (CONTENT_MAX): in Chinese three bytes each, 2.7 MB, plus the rest of the record.
- */
-export const ARTICLE_BODY_MAX = 4 * MiB;
-
-export interface BodyPolicy {
-  /** Largest body accepted, in bytes. */
-  max: number;
-  /** Media types accepted (lower case, without parameters). */
-  types: readonly string[];
-}
-
-const JSON_ONLY: BodyPolicy = { max: JSON_BODY_MAX, types: ['application/json'] };
-const ARTICLE_JSON: BodyPolicy = { max: ARTICLE_BODY_MAX, types: ['application/json'] };
-
-/** Routes whose bodies differ from the JSON default, by exact API path. */
-export const BODY_POLICIES: Record<string, BodyPolicy> = {
-  '/api/login': { max: 64 * KiB, types: ['application/json'] },
-  '/api/articles': ARTICLE_JSON,
-};
-
-/**
- * Routes under a prefix with their own bodies: the local storage driver receives files there
- * (`PUT /api/uploads/<ticket>`), as large as the largest kind allows; the ticket then holds each
- * upload to its own kind's limit while the bytes arrive.
- */
-export const BODY_PREFIX_POLICIES: Array<{ prefix: string; policy: BodyPolicy }> = [
-  { prefix: '/api/uploads/', policy: { max: 10 * 1024 * MiB, types: ALL_MEDIA_TYPES } },
-  { prefix: '/api/articles/', policy: ARTICLE_JSON },
-];
-
-export function bodyPolicy(path: string): BodyPolicy {
-  return BODY_POLICIES[path] ?? BODY_PREFIX_POLICIES.find((p) => path.startsWith(p.prefix))?.policy ?? JSON_ONLY;
-}
 
 export const isUnsafeMethod = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
 
@@ -123,28 +82,4 @@ export function guardUnsafeRequest(c: Context, opts: { allowedOrigins: ReadonlyS
     throw new ApiError(415, `请求内容类型必须是 ${policy.types.join(' 或 ')}`);
   }
   if (length !== null && !(Number(length) <= policy.max)) throw tooLarge(policy.max);
-}
-
-export const tooLarge = (max: number) => new ApiError(413, `请求内容过大（上限 ${max >= MiB ? `${max / MiB} MB` : `${max / KiB} KB`}）`);
-
-/**
- * Reads a request body as UTF-8 text, counting bytes as they arrive and stopping at `max` (a
- * missing or lying Content-Length does not get a large body buffered).
- */
-export async function readBodyText(req: Request, max: number): Promise<string> {
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(max);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
 }

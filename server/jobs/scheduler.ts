@@ -1,9 +1,10 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { scheduledJobs } from '../db/schema';
-import type { Db, Tx } from '../db/client';
+import type { Db, Tx } from '../db/types';
 import type { ContentService } from '../content/check';
-import { ContentBlockedError, transition, workflowTarget } from '../content/workflow';
-import { ApiError } from '../http/reply';
+import { ContentBlockedError, transition } from '../workflow/engine';
+import { workflowTarget } from '../workflow/targets';
+import { ApiError } from '../http/errors';
 import { describeError } from '../http/failure';
 
 /**
@@ -12,7 +13,7 @@ import { describeError } from '../http/failure';
  * share the work and each job fires once: the job is marked done in the same transaction as the
  * transition it runs. A job that fell due while no instance was running fires on the first tick
  * after start. Each job runs in its own transaction that locks the item first and the job second,
- * the order of every transition (server/content/workflow.ts): a cancel (it flips the pending row to
+ * the order of every transition (server/workflow/engine.ts): a cancel (it flips the pending row to
  * `cancelled` while holding the item) either commits first and wins, or waits for the job.
  */
 
@@ -49,7 +50,7 @@ export function createScheduler({ db, now = () => new Date(), intervalMs = 1000,
 
   /**
    * Runs one job in its own transaction, taking the locks in the order every transition takes
-   * them (server/content/workflow.ts): the item's row first, then its job rows. A cancel, a
+   * them (server/workflow/engine.ts): the item's row first, then its job rows. A cancel, a
    * reschedule or a publish-now holds the item while it changes the job, so the job is read
    * (locked) only after the item is ours: a cancel that committed first is seen and wins, and
    * neither side waits for the other in the opposite order (the deadlock of issue 14).

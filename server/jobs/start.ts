@@ -1,12 +1,10 @@
-import { getDatabase } from '../db/client';
-import { schedule } from '../db/maintenance';
+import { getDatabase } from '../startup';
+import { schedule } from './maintenance';
 import { storageFromEnv } from '../storage/config';
 import { runDeletions } from '../storage/deletions';
 import { scheduleUploadSweep } from '../storage/tickets';
 import { createScheduler, type Scheduler } from './scheduler';
 import { followScheduledJobs, searchBackendFromEnv, searchSync } from '../search';
-// The content types the scheduler serves register themselves when their routes load.
-import '../app';
 
 const KEY = Symbol.for('cms.scheduler');
 type GlobalWithScheduler = typeof globalThis & { [KEY]?: Scheduler };

@@ -6,7 +6,9 @@ import { scopeCondition } from '../auth/scope';
 import { albums, articles, users } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
 import { allOf, cappedCount, parseListQuery } from '../crud/list';
-import { idParam, notFound, ok } from '../http/reply';
+import { idParam } from '../http/params';
+import { notFound } from '../http/errors';
+import { ok } from '../http/reply';
 
 /**
  * How many articles an album holds, counted through `articles_album_idx` and stopped past the cap

@@ -3,8 +3,9 @@ import { departmentResource } from '../../lib/resources/departments';
 import { access } from '../auth/access';
 import { articles, departments, users, videos } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
-import { badRequest, conflict, forbidden, ok } from '../http/reply';
-import type { DbOrTx } from '../db/client';
+import { badRequest, conflict, forbidden } from '../http/errors';
+import { ok } from '../http/reply';
+import type { DbOrTx } from '../db/types';
 
 const TREE_MAX = 5000;
 

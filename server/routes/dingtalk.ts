@@ -8,12 +8,14 @@ import { access } from '../auth/access';
 import { assertCurrentPassword, currentPasswordField } from '../auth/current-password';
 import { createSession, hashToken, loadSessionUser, setSessionCookies } from '../auth/session';
 import { dingtalkTickets, loginLogs, sessions, users } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { logOperation } from '../crud/oplog';
 import { removeDingtalkBinding } from '../dingtalk/binding';
 import { authorizeUrl, dingtalkProfile, DingtalkError, newState, verifyState, type DingtalkConfig } from '../dingtalk/client';
 import { serverEnv } from '../env';
-import { conflict, notFound, ok, parseInput, readJson } from '../http/reply';
+import { conflict, notFound, parseInput } from '../http/errors';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import type { AppEnv } from '../http/types';
 
 /** A DingTalk identity waiting for its owner's password sign-in (HttpOnly, ten minutes). */

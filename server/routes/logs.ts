@@ -6,7 +6,9 @@ import { access } from '../auth/access';
 import { loginLogs, operationLogs } from '../db/schema';
 import { LOGGED_RESOURCES, OPERATION_TYPES } from '../crud/oplog';
 import { allOf, likePattern, pageOf, parseListQuery } from '../crud/list';
-import { badRequest, idParam, notFound, ok, parseInput } from '../http/reply';
+import { badRequest, notFound, parseInput } from '../http/errors';
+import { idParam } from '../http/params';
+import { ok } from '../http/reply';
 import type { AppEnv } from '../http/types';
 
 /** Log lists count at most this many matches ("10000+"): tables of millions stay fast. */

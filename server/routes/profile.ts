@@ -9,11 +9,11 @@ import { departments, roles, users } from '../db/schema';
 import { endSessions } from '../auth/session';
 import { removeDingtalkBinding } from '../dingtalk/binding';
 import { logOperation } from '../crud/oplog';
-import { ok, parseInput, readJson } from '../http/reply';
+import { ok } from '../http/reply';
+import { parseInput } from '../http/errors';
+import { readJson } from '../http/body';
 import type { AppEnv } from '../http/types';
-import type { DbOrTx } from '../db/client';
-
-export { CURRENT_PASSWORD_TRIES } from '../auth/current-password';
+import type { DbOrTx } from '../db/types';
 
 export const profileSchema = z.object({
   name: text('姓名', 64),

@@ -3,9 +3,9 @@ import { roleResource } from '../../lib/resources/roles';
 import { roles, users } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
 import { assertCanGrant } from '../auth/grants';
-import { badRequest, conflict, forbidden } from '../http/reply';
+import { badRequest, conflict, forbidden } from '../http/errors';
 import { FULL_SCOPE_ROUTES, ROUTES } from '../../lib/routes';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 
 // Written out in full: inside a select list Drizzle renders columns unqualified, and an
 // unqualified "id" in the subquery would mean users.id.

@@ -6,7 +6,10 @@ import { sensitiveWords, users } from '../db/schema';
 import { likePattern, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { dictionaryForms, normalizeForCheck } from '../content/check';
-import { idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { idParam } from '../http/params';
+import { notFound, parseInput } from '../http/errors';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import type { AppEnv } from '../http/types';
 
 /** 敏感词库 comes with 内容审核 (lib/routes.ts `grantedWith`): the API checks that permission. */

@@ -4,14 +4,16 @@ import { z } from 'zod';
 import { categoryResource, categoryTypeResource, platformResource, tagResource, tagTypeResource, topicResource } from '../../lib/resources/taxonomy';
 import { access } from '../auth/access';
 import { articles, categories, categoryTypes, focusChannel, platforms, tags, tagTypes, topics, videos } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { crudRoutes, type HookContext } from '../crud/crud-routes';
 import type { UsedBy } from '../crud/in-use';
 import { searchChanged } from '../search';
-import { BATCH_MAX, moveToCategory } from './article-list';
+import { BATCH_MAX, moveToCategory } from '../articles/batch';
 import { likePattern } from '../crud/list';
 import { assertTreeParent } from '../crud/tree';
-import { ApiError, badRequest, conflict, forbidden, idFilter, ok, parseInput } from '../http/reply';
+import { ApiError, badRequest, conflict, forbidden, parseInput } from '../http/errors';
+import { idFilter } from '../http/params';
+import { ok } from '../http/reply';
 
 /** An id filter from the query string; one that cannot exist matches nothing. */
 const byId = (column: AnyPgColumn) => (value: string) => {

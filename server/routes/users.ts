@@ -9,7 +9,10 @@ import { hashPassword } from '../auth/password';
 import { endSessions } from '../auth/session';
 import { removeDingtalkBinding } from '../dingtalk/binding';
 import { dataScope, scopeCondition, subtreeIds, subtreeIdSet } from '../auth/scope';
-import { badRequest, conflict, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { badRequest, conflict, forbidden, notFound, parseInput } from '../http/errors';
+import { idFilter, idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import type { SessionUser } from '../http/types';
 
 type Values = Record<string, unknown>;

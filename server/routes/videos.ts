@@ -1,24 +1,25 @@
-import { Hono, type Context } from 'hono';
-import { and, arrayContains, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { Hono } from 'hono';
+import { arrayContains, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { VIDEO_READ_ROUTES, videoSaveSchema, videoUpdateSchema } from '../../lib/resources/videos';
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
-import type { DbOrTx, Tx } from '../db/client';
-import { categories, mediaUsage, tags, users, videoStores, videos } from '../db/schema';
-import { checkContent, type ContentService } from '../content/check';
-import { assertMayWrite, conflictContext, lockTokenOf, recordRevision, savedByOf } from '../content/editorial';
-import { assertMayChangeLive, registerWorkflowTarget } from '../content/workflow';
+import { categories, users, videoStores, videos } from '../db/schema';
+import type { ContentService } from '../content/check';
+import { lockTokenOf, savedByOf } from '../editorial/safety';
+import { videoWorkflowTarget } from '../workflow/targets';
 import { allOf, pageOf, parseListQuery } from '../crud/list';
-import { logOperation } from '../crud/oplog';
-import { ApiError, badRequest, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { notFound, parseInput } from '../http/errors';
+import { idFilter, idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import type { AppEnv, SessionUser } from '../http/types';
-import { actionHandler, historyHandler, publishHandler } from './workflow';
-import { titleMatches } from './media';
-import { lockRoutes } from './article-locks';
-import { autosaveRoutes, videoCopySchema } from './article-autosave';
-import { revisionRoutes, type EditorialTarget } from './revisions';
+import { actionHandler, historyHandler, publishHandler } from '../workflow/handlers';
+import { titleMatches } from '../media/title-search';
+import { lockRoutes } from '../editorial/locks';
+import { autosaveRoutes } from '../editorial/autosave';
+import { revisionRoutes } from '../editorial/revisions';
+import { createVideo, loadVideo, updateVideo, videoAutosave, videoEditorialTarget, VIDEO_EDIT_ROUTE } from '../videos/video';
 
 /**
  * 短视频 API (SEED §7 `/api/videos`, DESIGN §5, issue 8): list with filters in the viewer's data
@@ -27,7 +28,7 @@ import { revisionRoutes, type EditorialTarget } from './revisions';
  * submit for review), plus the locks and revisions every editorial item has.
  */
 
-const EDIT_ROUTE = '/article/createVideo';
+const EDIT_ROUTE = VIDEO_EDIT_ROUTE;
 const REVIEW_ROUTE = '/article/check';
 
 const scope = (user: SessionUser) => scopeCondition(user, { userColumn: videos.editorId, departmentColumn: videos.departmentId });
@@ -77,135 +78,6 @@ const byId = (column: typeof videos.categoryId | typeof videos.editorId, value?:
   return id === null ? sql`false` : eq(column, id);
 };
 
-const reviewers = alias(users, 'reviewers');
-
-/** One video with the names the form shows. */
-export async function loadVideo(db: DbOrTx, user: SessionUser, id: number) {
-  const [row] = await db
-    .select({ video: videos, videoTitle: videoStores.title, videoUrl: videoStores.url, duration: videoStores.duration, videoCover: videoStores.cover, categoryName: categories.name, editorName: users.name, reviewerName: reviewers.name })
-    .from(videos)
-    .leftJoin(videoStores, eq(videoStores.id, videos.videoStoreId))
-    .leftJoin(categories, eq(categories.id, videos.categoryId))
-    .leftJoin(users, eq(users.id, videos.editorId))
-    // The reviewer of the last decision: the editor shows who rejected it (issue 8).
-    .leftJoin(reviewers, eq(reviewers.id, videos.reviewerId))
-    .where(allOf([eq(videos.id, id), scope(user)]))
-    .limit(1);
-  if (!row) return undefined;
-  const { video, ...names } = row;
-  return { ...video, ...names };
-}
-
-type SaveInput = Partial<z.infer<typeof videoSaveSchema>>;
-
-/** Every referenced record exists, read FOR KEY SHARE so it cannot be deleted under this save (issue 14). */
-async function assertReferences(tx: DbOrTx, input: SaveInput) {
-  const errors: Record<string, string> = {};
-  if (input.videoStoreId !== undefined) {
-    const [v] = await tx.select({ id: videoStores.id }).from(videoStores).where(eq(videoStores.id, input.videoStoreId));
-    if (!v) errors.videoStoreId = '视频不在视频库中（可能已被删除）';
-  }
-  if (typeof input.categoryId === 'number') {
-    const [c] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).for('key share');
-    if (!c) errors.categoryId = '分类不存在';
-  }
-  if (input.tagIds?.length) {
-    const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, input.tagIds)).for('key share');
-    if (found.length !== input.tagIds.length) errors.tagIds = '部分标签不存在';
-  }
-  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
-}
-
-/** The library video this short video uses (DESIGN §9 "where used"). */
-async function recordUsage(tx: Tx, v: { id: number; title: string; videoStoreId: number }) {
-  await tx.delete(mediaUsage).where(and(eq(mediaUsage.ownerType, 'video'), eq(mediaUsage.ownerId, v.id)));
-  await tx.insert(mediaUsage).values({ mediaKind: 'video', mediaId: v.videoStoreId, ownerType: 'video', ownerId: v.id, ownerTitle: v.title.slice(0, 128) }).onConflictDoNothing();
-}
-
-const checkText = (v: { title: string; description: string }) => [v.title, v.description];
-
-/** The workflow's view of short videos (server/content/workflow.ts): review by 内容审核 holders. */
-export const videoWorkflowTarget = registerWorkflowTarget({
-  type: 'video',
-  label: '短视频',
-  resource: 'videos',
-  table: videos,
-  columns: {
-    id: videos.id,
-    title: videos.title,
-    editorId: videos.editorId,
-    departmentId: videos.departmentId,
-    status: videos.status,
-    version: videos.version,
-    publishAt: videos.publishAt,
-    offlineAt: videos.offlineAt,
-    publishedAt: videos.publishedAt,
-    submittedAt: videos.submittedAt,
-    reviewComment: videos.reviewComment,
-    reviewerId: videos.reviewerId,
-    reviewedAt: videos.reviewedAt,
-    updatedAt: videos.updatedAt,
-    checkResult: videos.checkResult,
-  },
-  reviewRoute: REVIEW_ROUTE,
-  editRoutes: () => [EDIT_ROUTE],
-  async check(tx, id, service) {
-    const [v] = await tx.select({ title: videos.title, description: videos.description }).from(videos).where(eq(videos.id, id));
-    const result = await checkContent(tx, checkText(v), service);
-    await tx.update(videos).set({ checkResult: result }).where(eq(videos.id, id));
-    return result;
-  },
-});
-
-/** A version- and lock-checked save of a short video (PUT and a restore of a revision). */
-export async function updateVideo(
-  c: Context<AppEnv>,
-  { id, version, patch, contentService, lockToken, revision = { kind: 'save' } }: { id: number; version: number; patch: SaveInput; contentService: ContentService; lockToken?: string; revision?: { kind: 'save' | 'restore'; note?: string } },
-) {
-  const user = c.get('user')!;
-  return c.get('db').transaction(async (tx) => {
-    const before = await loadVideo(tx, user, id);
-    if (!before) throw notFound('短视频不存在');
-    assertMayChangeLive(videoWorkflowTarget, user, before.status);
-    await assertMayWrite(tx, { resource: 'video', id, token: lockToken, label: '短视频', userId: user.id });
-    await assertReferences(tx, patch);
-    const merged = { ...before, ...patch };
-    const checkResult = await checkContent(tx, checkText(merged), contentService);
-    const done = await tx
-      .update(videos)
-      .set({ ...patch, checkResult, version: sql`${videos.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(videos.id, id), eq(videos.version, version)))
-      .returning({ id: videos.id });
-    if (!done.length) {
-      const context = await conflictContext(tx, 'video', id, { from: version, current: before.version });
-      const who = context.savedBy?.name ?? '他人';
-      throw new ApiError(409, `短视频已被${who}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`, { version: '版本已过期' }, { current: { ...before, savedBy: context.savedBy }, base: context.base });
-    }
-    const after = (await loadVideo(tx, user, id))!;
-    await recordUsage(tx, after);
-    await recordRevision(tx, { resource: 'video', id, kind: revision.kind, userId: user.id, note: revision.note });
-    await logOperation(tx, c, { type: 'update', resource: 'videos', resourceId: id, summary: `${revision.kind === 'restore' ? '恢复' : '修改'}短视频「${after.title}」`, before, after });
-    return after;
-  });
-}
-
-/** Short videos as an editorial target (locks, revisions). */
-export function videoEditorialTarget(contentService: ContentService): EditorialTarget {
-  return {
-    resource: 'video',
-    label: '短视频',
-    readRoutes: [...VIDEO_READ_ROUTES],
-    editRoutes: [EDIT_ROUTE],
-    listRoutes: ['/article/videoList'],
-    load: (db, user, id) => loadVideo(db, user, id),
-    patchSchema: videoUpdateSchema.omit({ version: true }),
-    copySchema: videoCopySchema,
-    workflow: videoWorkflowTarget,
-    mayEdit: (user) => user.routes.has(EDIT_ROUTE),
-    save: (c, { id, version, patch, lockToken, revision }) => updateVideo(c, { id, version, patch, contentService, lockToken, revision }),
-  };
-}
-
 export function videoRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
   const app = new Hono<AppEnv>();
   const target = videoEditorialTarget(contentService);
@@ -247,20 +119,7 @@ export function videoRoutes({ contentService = {} }: { contentService?: ContentS
   app.get('/events/:id', access.anyRoute(VIDEO_READ_ROUTES), historyHandler(videoWorkflowTarget));
 
   // The rolling autosave of the short-video editor (issue 15), as the article editors have.
-  app.route(
-    '/',
-    autosaveRoutes({
-      editRoutes: [EDIT_ROUTE],
-      kinds: ['short'],
-      dataSchema: videoCopySchema,
-      slotOf: async (c) => {
-        if (c.req.param('id') === 'new') return { articleId: 0, kind: 'short' };
-        const video = await loadVideo(c.get('db'), c.get('user')!, idParam(c));
-        if (!video) throw notFound('短视频不存在');
-        return { articleId: video.id, kind: 'short' };
-      },
-    }),
-  );
+  app.route('/', autosaveRoutes(videoAutosave));
 
   app.get('/:id', access.anyRoute(VIDEO_READ_ROUTES), async (c) => {
     const video = await loadVideo(c.get('db'), c.get('user')!, idParam(c));
@@ -268,26 +127,7 @@ export function videoRoutes({ contentService = {} }: { contentService?: ContentS
     return ok(c, { ...video, savedBy: await savedByOf(c.get('db'), 'video', video.id, video.version) });
   });
 
-  app.post('/', access.route(EDIT_ROUTE), async (c) => {
-    const input = parseInput(videoSaveSchema, await readJson(c));
-    const user = c.get('user')!;
-    const created = await c.get('db').transaction(async (tx) => {
-      await assertReferences(tx, input);
-      // No cover chosen: the library video's poster.
-      const [source] = await tx.select({ cover: videoStores.cover }).from(videoStores).where(eq(videoStores.id, input.videoStoreId));
-      const checkResult = await checkContent(tx, checkText(input), contentService);
-      const [{ id }] = await tx
-        .insert(videos)
-        .values({ ...input, cover: input.cover || source?.cover || '', categoryId: input.categoryId ?? null, checkResult, editorId: user.id, departmentId: user.departmentId })
-        .returning({ id: videos.id });
-      const after = (await loadVideo(tx, user, id))!;
-      await recordUsage(tx, after);
-      await recordRevision(tx, { resource: 'video', id, kind: 'create', userId: user.id });
-      await logOperation(tx, c, { type: 'create', resource: 'videos', resourceId: id, summary: `新建短视频「${after.title}」`, after });
-      return after;
-    });
-    return ok(c, created);
-  });
+  app.post('/', access.route(EDIT_ROUTE), async (c) => ok(c, await createVideo(c, parseInput(videoSaveSchema, await readJson(c)), contentService)));
 
   app.put('/:id', access.route(EDIT_ROUTE), async (c) => {
     const id = idParam(c);

@@ -1,121 +1,35 @@
 import { Hono, type Context } from 'hono';
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ARTICLE_EDIT_ROUTES, ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
-import { batchSchema, reviewDecisionSchema, STATUS, transitionSchema, type TransitionInput, type WorkflowAction } from '../../lib/resources/workflow';
+import { batchSchema, reviewDecisionSchema, STATUS } from '../../lib/resources/workflow';
 import { access } from '../auth/access';
-import { articles, contentEvents, users, videos } from '../db/schema';
-import type { Db } from '../db/client';
-import { allOf, likePattern, parseListQuery } from '../crud/list';
+import { articles, users, videos } from '../db/schema';
+import { parseListQuery } from '../crud/list';
 import type { ContentService } from '../content/check';
-import {
-  articleTarget,
-  currentState,
-  isReviewer,
-  publishActionFor,
-  targetScope,
-  transition,
-  workflowTarget,
-  workflowTargets,
-  type WorkflowTarget,
-} from '../content/workflow';
-import { ApiError, badRequest, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
-import { offlineFocusSlots } from './operations';
+import { articleTarget, workflowTarget, workflowTargets } from '../workflow/targets';
+import { isReviewer, targetScope, type WorkflowTarget } from '../workflow/engine';
+import { ApiError, badRequest, notFound, parseInput } from '../http/errors';
+import { idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
+import { offlineFocusSlots } from '../operations/focus';
+import { actionHandler, batch, historyHandler, publishHandler, runTransition } from '../workflow/handlers';
+import { queueFilters, queueSelect, queueWhere } from '../workflow/queue';
 import type { AppEnv } from '../http/types';
-import { isSearchIndexed, searchChanged } from '../search';
 import { focusUsage, relationNames } from '../content/review-extras';
 
 /**
  * The workflow's calls (DESIGN §8, issue 8): publish / submit / offline / schedule on an item,
  * the review queue and decisions (`/api/articles_review`), an item's history and the workbench.
- * The rules live in server/content/workflow.ts; these routes parse, scope and answer.
+ * The rules live in server/workflow/engine.ts, the targets in server/workflow/targets.ts, the
+ * handlers every target mounts in server/workflow/handlers.ts; these routes parse, scope and answer.
  */
 
 const EDIT_ROUTES = ARTICLE_EDIT_ROUTES;
 const ARTICLE_ROUTES = ['/article/check', ...EDIT_ROUTES];
 const READ_ROUTES = ARTICLE_READ_ROUTES;
-
-/**
- * Runs one transition in its own transaction for the signed-in user; after it commits, the search
- * engine re-reads the item (its status, publication time), as it does after a save (DESIGN §10).
- */
-export async function runTransition(c: Context<AppEnv>, target: WorkflowTarget, id: number, action: WorkflowAction, input: TransitionInput & { fromStatus?: number }, contentService: ContentService) {
-  const user = c.get('user')!;
-  const result = await c.get('db').transaction((tx) => transition(tx, target, { ...input, id, action, actor: { kind: 'user', user, ip: c.get('ip') }, contentService }));
-  if (isSearchIndexed(target.type)) searchChanged(c, [id]);
-  return result;
-}
-
-/**
- * `PUT …/publish/{id}` for a target (articles here; short videos mount the same handler): holders
- * of the review route publish, or schedule when a future time is set, or republish an offline
- * item; everyone else's call submits the item for review (issue 8).
- */
-export function publishHandler(target: WorkflowTarget, contentService: ContentService) {
-  return async (c: Context<AppEnv>) => {
-    const id = idParam(c);
-    const input = parseInput(transitionSchema, await readJson(c));
-    const user = c.get('user')!;
-    const state = await currentState(c.get('db'), target, user, id);
-    const publishAt = input.publishAt === undefined ? state.publishAt : input.publishAt ? new Date(input.publishAt) : null;
-    const action = publishActionFor(target, user, state.status, publishAt);
-    return ok(c, await runTransition(c, target, id, action, { ...input, fromStatus: state.status }, contentService));
-  };
-}
-
-/** A handler applying one named action. */
-export function actionHandler(target: WorkflowTarget, action: WorkflowAction, contentService: ContentService) {
-  return async (c: Context<AppEnv>) => {
-    const id = idParam(c);
-    const input = parseInput(transitionSchema, await readJson(c));
-    return ok(c, await runTransition(c, target, id, action, input, contentService));
-  };
-}
-
-/** An item's history: its transitions, newest first, with who acted. */
-export function historyHandler(target: WorkflowTarget) {
-  return async (c: Context<AppEnv>) => {
-    const id = idParam(c);
-    const db = c.get('db');
-    const user = c.get('user')!;
-    const scope = targetScope(target, user);
-    const [item] = await db
-      .select({ id: target.columns.id } as Record<string, AnyPgColumn>)
-      .from(target.table)
-      .where(scope ? and(eq(target.columns.id, id), scope) : eq(target.columns.id, id))
-      .limit(1);
-    if (!item) throw notFound(`${target.label}不存在`);
-    const list = await db
-      .select({ id: contentEvents.id, action: contentEvents.action, fromStatus: contentEvents.fromStatus, toStatus: contentEvents.toStatus, userId: contentEvents.userId, userName: users.name, comment: contentEvents.comment, at: contentEvents.at })
-      .from(contentEvents)
-      .leftJoin(users, eq(users.id, contentEvents.userId))
-      .where(and(eq(contentEvents.contentType, target.type), eq(contentEvents.contentId, id)))
-      .orderBy(desc(contentEvents.id))
-      .limit(200);
-    return ok(c, { list });
-  };
-}
-
-export interface BatchOutcome {
-  done: number[];
-  failed: Array<{ id: number; message: string }>;
-}
-
-/** Each item in its own transaction: one refused item does not hold back the others. */
-async function batch(c: Context<AppEnv>, target: WorkflowTarget, ids: number[], action: WorkflowAction, contentService: ContentService): Promise<BatchOutcome> {
-  const out: BatchOutcome = { done: [], failed: [] };
-  for (const id of [...new Set(ids)]) {
-    try {
-      await runTransition(c, target, id, action, {}, contentService);
-      out.done.push(id);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      out.failed.push({ id, message: err.message });
-    }
-  }
-  return out;
-}
 
 /** Routes under `/api/articles` (mounted beside server/routes/articles.ts). */
 export function articleWorkflowRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
@@ -136,76 +50,6 @@ export function articleWorkflowRoutes({ contentService = {} }: { contentService?
     return ok(c, await batch(c, t, ids, 'submit', contentService));
   });
   return app;
-}
-
-const time = (label: string) =>
-  z.iso
-    .datetime({ offset: true, error: `${label}必须是 ISO-8601 时间` })
-    .refine((v) => {
-      const y = new Date(v).getUTCFullYear();
-      return y >= 1970 && y <= 9999;
-    }, `${label}超出范围`)
-    .optional();
-
-const queueFilters = z.object({
-  contentType: z.enum(['article', 'video'], { error: '内容类型不正确' }).optional(),
-  kind: z.enum(['article', 'gallery', 'video'], { error: '类型不正确' }).optional(),
-  status: z.coerce.number().int().refine((v) => v === STATUS.pending || v === STATUS.rejected, '只能查看待审核或已驳回').default(STATUS.pending),
-  editorId: z.string().optional(),
-  departmentId: z.string().optional(),
-  from: time('提交开始时间'),
-  to: time('提交结束时间'),
-});
-
-const byId = (column: AnyPgColumn, value?: string) => {
-  if (value === undefined) return undefined;
-  const id = idFilter(value);
-  return id === null ? sql`false` : eq(column, id);
-};
-
-/** The queue's select over one target (same shape for every target, so they can be united). */
-function queueSelect(db: Db, target: WorkflowTarget, where: SQL | undefined) {
-  const c = target.columns;
-  const kind = target.extraColumns?.kind ?? sql<string>`${target.type}`;
-  const hits = c.checkResult ? sql<number>`coalesce(jsonb_array_length(${c.checkResult} -> 'hits'), 0)` : sql<number>`0`;
-  // Why the item reads neither 「N 个敏感词」 nor a pass: nothing checked it (server/content/check.ts).
-  const unchecked = c.checkResult ? sql<string | null>`CASE WHEN ${c.checkResult} IS NULL THEN '尚未检测' ELSE ${c.checkResult} ->> 'unchecked' END` : sql<string | null>`'尚未检测'`;
-  return db
-    .select({
-      contentType: sql<string>`${target.type}::text`.as('content_type'),
-      id: sql<number>`${c.id}`.as('id'),
-      kind: sql<string>`${kind}::text`.as('kind'),
-      title: sql<string>`${c.title}`.as('title'),
-      editorId: sql<number>`${c.editorId}`.as('editor_id'),
-      editorName: sql<string | null>`${users.name}`.as('editor_name'),
-      departmentId: sql<number | null>`${c.departmentId}`.as('department_id'),
-      status: sql<number>`${c.status}`.as('status'),
-      version: sql<number>`${c.version}`.as('version'),
-      submittedAt: sql<Date | null>`${c.submittedAt}`.as('submitted_at'),
-      publishAt: sql<Date | null>`${c.publishAt}`.as('publish_at'),
-      reviewComment: sql<string>`${c.reviewComment}`.as('review_comment'),
-      reviewedAt: sql<Date | null>`${c.reviewedAt}`.as('reviewed_at'),
-      hits: sql<number>`${hits}`.mapWith(Number).as('hits'),
-      unchecked: sql<string | null>`${unchecked}`.as('unchecked'),
-    })
-    .from(target.table)
-    .leftJoin(users, eq(users.id, c.editorId))
-    .where(where);
-}
-
-function queueWhere(target: WorkflowTarget, user: NonNullable<AppEnv['Variables']['user']>, f: z.infer<typeof queueFilters>, keyword?: string) {
-  const c = target.columns;
-  const kindCol = target.extraColumns?.kind;
-  return allOf([
-    targetScope(target, user),
-    eq(c.status, f.status),
-    keyword ? ilike(c.title, likePattern(keyword)) : undefined,
-    f.kind ? (kindCol ? eq(kindCol, f.kind) : sql`false`) : undefined,
-    byId(c.editorId, f.editorId),
-    byId(c.departmentId, f.departmentId),
-    f.from ? gte(c.submittedAt, new Date(f.from)) : undefined,
-    f.to ? lte(c.submittedAt, new Date(f.to)) : undefined,
-  ]);
 }
 
 /** Maps a decision to the target's transition. */

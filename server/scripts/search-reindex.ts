@@ -6,7 +6,7 @@
  * it takes the folder lock: stop the server first).
  */
 import { gte } from 'drizzle-orm';
-import { openDatabase } from '../db/client';
+import { openDatabase } from '../startup';
 import { articles } from '../db/schema';
 import { dataDir, serverEnv } from '../env';
 import { allDocuments, loadDocuments, searchBackendFromEnv } from '../search';

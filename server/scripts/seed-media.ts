@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes, createHash } from 'node:crypto';
 import path from 'node:path';
 import { image } from '../storage/images';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { picStores, picStoreTags } from '../db/schema';
 import { storageFromEnv } from '../storage/config';
 import { describePicture } from '../storage/local';

@@ -4,7 +4,8 @@
  * on PGlite it takes the folder lock, so stop the dev server first (or seed before starting it).
  */
 import { and, eq } from 'drizzle-orm';
-import { openDatabase, type Db } from '../db/client';
+import { openDatabase } from '../startup';
+import type { Db } from '../db/types';
 import { categories, categoryTypes, departments, picStoreTags, platforms, roles, tags, tagTypes, topics, users, videoStoreTags } from '../db/schema';
 import { hashPassword } from '../auth/password';
 import { dataDir, serverEnv } from '../env';

@@ -8,7 +8,7 @@
  * for titles), and a keyword is a phrase, so 重卡 is found inside 中重卡市场 and 牵引车 only where
  * those three characters stand together.
  */
-import type { SearchBackend, SearchConfig, SearchDocument, SearchQuery } from './index';
+import type { SearchBackend, SearchConfig, SearchDocument, SearchQuery } from './types';
 
 /** The engine's default `index.max_result_window`. */
 const MAX_WINDOW = 10_000;

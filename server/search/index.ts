@@ -1,5 +1,5 @@
 /**
- * The article search engine of DESIGN §10. PostgreSQL answers by default (server/routes/article-list.ts,
+ * The article search engine of DESIGN §10. PostgreSQL answers by default (server/articles/list.ts,
  * the `search` tsvector); with `ELASTICSEARCH_URL` set, keyword searches go to Elasticsearch 8/9 or
  * OpenSearch 2/3 over their REST API (`./elasticsearch.ts`), every article write updates the index
  * after its commit, `npm run search:reindex` rebuilds it, and a search the cluster cannot answer
@@ -9,76 +9,10 @@ import type { Context } from 'hono';
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { AppEnv } from '../http/types';
 import { articles } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { htmlText } from '../content/check';
 import { elasticsearchBackend } from './elasticsearch';
-
-/** The list's filters with ids resolved (`-1` for a malformed id: it matches nothing). */
-export interface SearchFilters {
-  kind?: string;
-  status?: number;
-  categoryId?: number;
-  tagId?: number;
-  editorId?: number;
-  departmentId?: number;
-  updatedFrom?: string;
-  updatedTo?: string;
-  publishedFrom?: string;
-  publishedTo?: string;
-  /** 仅本人: the viewer's own articles. */
-  scopeEditorId?: number;
-  /** 本部门: these departments (the viewer's and below). */
-  scopeDepartmentIds?: number[];
-}
-
-export interface SearchQuery {
-  keyword: string;
-  filters: SearchFilters;
-  sort: 'updatedAt' | 'publishedAt';
-  descending: boolean;
-  from: number;
-  size: number;
-  /** Count matches up to this many; beyond it the total is "cap+". */
-  totalCap: number;
-}
-
-/** What the engine stores of an article. */
-export interface SearchDocument {
-  id: number;
-  kind: string;
-  title: string;
-  summary: string;
-  body: string;
-  categoryId: number | null;
-  tagIds: number[];
-  editorId: number;
-  departmentId: number | null;
-  status: number;
-  updatedAt: string;
-  publishedAt: string | null;
-}
-
-export interface SearchBackend {
-  name: 'elasticsearch';
-  /** Deepest row a search may reach (the engine's result window); deeper pages use PostgreSQL. */
-  maxWindow: number;
-  search(q: SearchQuery): Promise<{ ids: number[]; total: number; totalCapped: boolean }>;
-  /** Writes (or replaces) these documents. */
-  index(docs: SearchDocument[]): Promise<void>;
-  remove(ids: number[]): Promise<void>;
-  /** Builds a new index from `batches`, then points the alias at it and drops the old one. */
-  rebuild(batches: AsyncIterable<SearchDocument[]>): Promise<{ indexed: number; index: string }>;
-}
-
-export interface SearchConfig {
-  url: string;
-  /** The alias searched and written (ELASTICSEARCH_INDEX, default `cms_articles`). */
-  index: string;
-  /** `ApiKey …` or `Basic …` (ELASTICSEARCH_API_KEY, or user:password in the URL). */
-  authorization?: string;
-  timeoutMs: number;
-  fetch?: typeof fetch;
-}
+import type { SearchBackend, SearchDocument, SearchSync } from './types';
 
 /** The engine configured by the environment, or null for PostgreSQL. */
 export function searchBackendFromEnv(env: Record<string, string | undefined> = process.env, fetchImpl?: typeof fetch): SearchBackend | null {
@@ -151,7 +85,7 @@ export async function* allDocuments(db: DbOrTx, batch = 500): AsyncIterable<Sear
  * written (or removed). It never fails the request: a cluster that is down is logged, and the
  * rebuild command repairs the index. `idle()` resolves when nothing is pending (tests, shutdown).
  */
-export function searchSync(backend: SearchBackend | null) {
+export function searchSync(backend: SearchBackend | null): SearchSync {
   const pending = new Set<Promise<void>>();
   const track = (p: Promise<void>) => {
     const done = p.catch((err) => console.error(`[search] 索引更新失败（可运行 npm run search:reindex 重建）:`, err instanceof Error ? err.message : err)).finally(() => pending.delete(done));
@@ -167,8 +101,6 @@ export function searchSync(backend: SearchBackend | null) {
     },
   };
 }
-
-export type SearchSync = ReturnType<typeof searchSync>;
 
 /**
  * The scheduler's `onCommitted` (server/jobs/start.ts): the articles its jobs published, took

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { asc, inArray, lte, sql } from 'drizzle-orm';
 import { storageDeletions } from '../db/schema';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/types';
 import { QINIU_RS_URL, UPYUN_API_URL, type StorageConfig } from './config';
 import { KEY_PATTERN, localPath } from './local';
 import { qiniuEncodedEntry, qiniuManagementToken, upyunSignature } from './signing';

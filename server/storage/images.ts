@@ -1,5 +1,5 @@
 import sharp, { type SharpOptions } from 'sharp';
-import { ApiError } from '../http/reply';
+import { ApiError } from '../http/errors';
 
 /**
  * Every sharp instance of the server is made here (issue 14 F3). A picture larger than this is

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError, badRequest } from '../http/reply';
+import { ApiError, badRequest } from '../http/errors';
 import { image, imageJob, MAX_INPUT_PIXELS, tooManyPixels } from './images';
 import { sameMediaType, sniffType } from './sniff';
 

@@ -5,7 +5,7 @@ import { securityHeaders } from '../../lib/security-headers';
 import { KEY_PATTERN, localPath } from './local';
 import { TYPE_OF_EXTENSION } from './media-types';
 import { isServable } from './tickets';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 
 const notFound = () => new Response('This page could not be found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ https: false }) } });
 

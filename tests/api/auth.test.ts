@@ -4,7 +4,7 @@ import { createApp } from '@/server/app';
 import { loginLogs, sessions, users } from '@/server/db/schema';
 import { hashToken } from '@/server/auth/session';
 import { accessOf } from '@/server/auth/access';
-import { LOGIN_LIMITS } from '@/server/routes/auth';
+import { LOGIN_LIMITS } from '@/server/auth/login-limits';
 import { PERMISSION_ROUTES } from '@/lib/routes';
 import { ADMIN, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { departments, loginLogs, operationLogs, roles, sessions, users } from '@/server/db/schema';
-import { accountDelayMs, LOGIN_LIMITS } from '@/server/routes/auth';
-import { CURRENT_PASSWORD_TRIES } from '@/server/routes/profile';
+import { accountDelayMs, LOGIN_LIMITS } from '@/server/auth/login-limits';
+import { CURRENT_PASSWORD_TRIES } from '@/server/auth/current-password';
 import { ADMIN, cookieHeader, createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 /**

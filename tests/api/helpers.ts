@@ -6,7 +6,9 @@ import { defaultKinds, type StorageConfig } from '@/server/storage/config';
 import { Pool } from 'pg';
 import { createApp, type App, type AppDeps } from '@/server/app';
 import type { Peer } from '@/server/http/peer';
-import { openDatabase, type Db, type DbHandle } from '@/server/db/client';
+import { openDatabase } from '@/server/startup';
+import type { Db } from '@/server/db/types';
+import type { DbHandle } from '@/server/db/client';
 import { sensitiveWords } from '@/server/db/schema';
 
 export const ADMIN = { username: 'admin', password: 'Admin#Pass-2026' };

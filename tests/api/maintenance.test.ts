@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '@/server/db/client';
-import { schedule, vacuumAnalyze } from '@/server/db/maintenance';
+import { openDatabase } from '@/server/startup';
+import { schedule, vacuumAnalyze } from '@/server/jobs/maintenance';
 
 describe('PGlite maintenance (it has no autovacuum)', () => {
   afterEach(() => vi.useRealTimers());

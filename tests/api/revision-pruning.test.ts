@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { revisions } from '@/server/db/schema';
-import { dailyMaintenance } from '@/server/db/maintenance';
+import { dailyMaintenance } from '@/server/jobs/maintenance';
 import { pruneRevisions, REVISION_KEEP_LATEST } from '@/server/content/revision-pruning';
 import { DB_KINDS, setupTestApp, type TestContext } from './helpers';
 

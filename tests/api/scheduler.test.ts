@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { articles, contentEvents, scheduledJobs } from '@/server/db/schema';
-import { openDatabase, type DbHandle } from '@/server/db/client';
+import { openDatabase } from '@/server/startup';
+import type { DbHandle } from '@/server/db/client';
 import { createScheduler } from '@/server/jobs/scheduler';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 

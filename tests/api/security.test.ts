@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { departments, loginLogs, operationLogs, users } from '@/server/db/schema';
-import { LOGIN_LIMITS } from '@/server/routes/auth';
+import { LOGIN_LIMITS } from '@/server/auth/login-limits';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 /** Holes found in a review of the administration API, each kept shut by a test. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
-import { openDatabase } from '@/server/db/client';
+import { openDatabase } from '@/server/startup';
 import { sensitiveWords } from '@/server/db/schema';
 import { DB_KINDS, setupTestApp, type TestContext } from './helpers';
 

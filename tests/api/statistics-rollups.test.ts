@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { contentEvents, departments, statistics, users } from '@/server/db/schema';
 import { refreshPublications } from '@/server/content/statistics';
 import { addDays, chinaDate, daysBetween } from '@/lib/resources/statistics';
-import { kpiPeriods, wholeMonths } from '@/server/routes/statistics';
+import { kpiPeriods, wholeMonths } from '@/server/statistics/figures';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 /**

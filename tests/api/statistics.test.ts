@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { contentEvents, operationLogs, statistics } from '@/server/db/schema';
 import { refreshPublications } from '@/server/content/statistics';
 import { addDays, chinaDate, csvToImportRows } from '@/lib/resources/statistics';
-import { kpiPeriods } from '@/server/routes/statistics';
+import { kpiPeriods } from '@/server/statistics/figures';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 const STATS = ['/operation/stats', '/home'];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { articles, contentEvents, operationLogs, scheduledJobs } from '@/server/db/schema';
-import { TRANSITIONS } from '@/server/content/workflow';
+import { TRANSITIONS } from '@/server/workflow/engine';
 import type { WorkflowAction } from '@/lib/resources/workflow';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockHtml, splitBody, type BlockInput } from '@/components/article-editor/blocks';
+import { blockHtml, splitBody, type BlockInput } from '@/components/article-body/blocks';
 import { canonicalHtml, plainText, textToHtml } from '@/components/article-editor/conflict';
 import { addPictures, moveItem } from '@/components/article-editor/gallery-field';
 import { copyDelay, LOCAL_DELAY_MS, LOCAL_MAX_WAIT_MS, newerCopy } from '@/components/editorial/local-copy';

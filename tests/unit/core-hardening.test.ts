@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import nextConfig from '@/next.config';
 import { internalOrigin } from '@/middleware';
 import { installPeerStamp, normalizeIp, PEER_HEADER } from '@/server/http/peer';
-import { JSON_MAX_DEPTH, jsonProblem } from '@/server/http/reply';
+import { JSON_MAX_DEPTH, jsonProblem } from '@/server/http/body';
 import { isSameOrigin } from '@/server/http/request-guard';
 
 describe('the peer stamp', () => {

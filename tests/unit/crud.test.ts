@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDefaults, formFields, rulesFor } from '@/components/crud/resource-form';
-import { filterParams } from '@/components/crud/resource-filters';
+import { filterParams } from '@/components/crud/list-query';
 import { moveId } from '@/components/crud/sortable-table';
 import { buildDeptTree, reorderSiblings, subtreeIds } from '@/app/(default)/department/tree-data';
 import { roleResource } from '@/lib/resources/roles';

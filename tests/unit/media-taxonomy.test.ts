@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes, formatDuration, mediaTypeOf, refusalText } from '@/lib/api/media';
 import { buildTree, childCounts, placeSibling, shiftSibling, siblingIds, subtreeOf } from '@/components/taxonomy/tree-data';
-import { mediaDeleteRefusal, mediaEditRefusal } from '@/components/media/media-library';
+import { mediaDeleteRefusal, mediaEditRefusal } from '@/lib/permissions';
 import type { Viewer } from '@/lib/permissions';
 
 const viewer = (over: Partial<Viewer> = {}): Viewer => ({ id: 7, isSuper: false, level: 1, departmentId: null, routes: new Set(['/photo']), ...over });

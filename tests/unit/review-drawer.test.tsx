@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from 'antd';
 import { ReviewDrawer } from '@/components/review/review-drawer';
-import { blockHtml } from '@/components/article-editor/blocks';
+import { blockHtml } from '@/components/article-body/blocks';
 
 // The machine running the suite is shared: give the debounced searches and requests time.
 configure({ asyncUtilTimeout: 5000 });

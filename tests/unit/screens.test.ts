@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { rulesFor } from '@/components/crud/resource-form';
-import { clearPatch, isFiltered, rangeToQuery } from '@/components/crud/resource-filters';
+import { clearPatch, isFiltered, rangeToQuery } from '@/components/crud/list-query';
 import { ancestorIds, buildDeptTree, limitTree, subtreeIds } from '@/app/(default)/department/tree-data';
 import { fieldError, recordName } from '@/lib/resources/check';
 import { userResource } from '@/lib/resources/users';

@@ -1,6 +1,6 @@
 import { handle } from 'hono/vercel';
 import { createApp } from '@/server/app';
-import { getDb } from '@/server/db/client';
+import { getDb } from '@/server/startup';
 import { serverEnv } from '@/server/env';
 
 // The built-in main API: every /api/* request goes to the Hono app in server/.

@@ -1,5 +1,5 @@
 import { handle } from 'hono/vercel';
-import { getDb } from '@/server/db/client';
+import { getDb } from '@/server/startup';
 import { serverEnv } from '@/server/env';
 import { createTopicHost } from '@/server/hosts/topic';
 

@@ -1,6 +1,6 @@
 import { serveUpload } from '@/server/storage/serve';
 import { storageFromEnv } from '@/server/storage/config';
-import { getDb } from '@/server/db/client';
+import { getDb } from '@/server/startup';
 
 // Files of the local storage driver (DESIGN §9): their stored type, nosniff, no listing, nothing outside the folder.
 export const runtime = 'nodejs';

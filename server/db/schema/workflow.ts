@@ -3,7 +3,7 @@ import { bigserial, index, integer, smallint, text, timestamp, pgTable, uniqueIn
 
 /**
  * The publishing workflow's columns (DESIGN §8), shared by every reviewable content table
- * (`articles`, `videos`): spread `workflowColumns()` into the table so server/content/workflow.ts
+ * (`articles`, `videos`): spread `workflowColumns()` into the table so server/workflow/engine.ts
  * serves it. Status: 0 草稿, 1 待审核, 2 已驳回, 3 已发布, 4 已下线, 5 定时发布.
  */
 export function workflowColumns() {

@@ -12,7 +12,7 @@ import { videoApi, videoClient } from '@/lib/api/videos';
 import { videoResource, type VideoListItem } from '@/lib/resources/videos';
 import { ARTICLE_STATUS_OPTIONS } from '@/lib/resources/articles';
 import { useUserStore, useViewer } from '@/stores/user';
-import { useCategories } from '../createVideo/category-select';
+import { useCategories } from '@/components/short-video/category-select';
 
 const FILTERS = videoResource.filters ?? [];
 const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'gold', 2: 'red', 3: 'green', 4: 'default', 5: 'blue' };

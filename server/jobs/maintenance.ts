@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from '../db/types';
 import { pruneRevisions } from '../content/revision-pruning';
 import { describeError } from '../http/failure';
 

@@ -1,25 +1,22 @@
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { and, arrayContains, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { ARTICLE_KINDS, ARTICLE_STATUS, ARTICLE_STATUS_OPTIONS } from '../../lib/resources/articles';
+import { ARTICLE_KINDS, ARTICLE_STATUS_OPTIONS } from '../../lib/resources/articles';
 import { INT4_MAX } from '../../lib/constants';
-import { access } from '../auth/access';
 import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
-import { articles, categories, departments, mediaUsage, scheduledJobs, users } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import { articles, categories, scheduledJobs, users } from '../db/schema';
+import type { DbOrTx } from '../db/types';
 import { allOf, cappedCount, parseListQuery } from '../crud/list';
-import { logOperation } from '../crud/oplog';
 import { queryTerms } from '../content/search-terms';
-import { articleTarget, assertMayChangeLive } from '../content/workflow';
-import { ApiError, badRequest, forbidden, idFilter, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
-import { describeError } from '../http/failure';
+import { badRequest, parseInput } from '../http/errors';
+import { idFilter } from '../http/params';
+import { ok } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
-import { csvField } from '../../lib/csv';
-import { searchChanged, type SearchBackend, type SearchFilters } from '../search';
+import type { SearchBackend, SearchFilters } from '../search/types';
 
 /**
- * 文章列表 (issue 7): the list and search (`GET /api/articles`, `GET /api/article_from_es`), the CSV
- * export, deleting drafts and the batch actions. Fast at a million articles: every filter and
+ * 文章列表 (issue 7): the list and search (`GET /api/articles`, `GET /api/article_from_es`); the CSV
+ * export is ./export-csv.ts, deleting drafts and the batch actions ./batch.ts. Fast at a million articles: every filter and
  * both orders have an index, totals stop at 1 000 ("1000+"), pages beyond the first few seek from a
  * cursor on (sort key, id) instead of skipping rows, and a deep page reached without a cursor skips
  * index entries only (a narrow index-only scan) before the 20 rows are joined to their names.
@@ -27,14 +24,10 @@ import { searchChanged, type SearchBackend, type SearchFilters } from '../search
 
 /** Totals stop counting here: nobody pages through a million articles, they narrow the filters. */
 export const ARTICLE_COUNT_CAP = 1_000;
-/** Most articles one batch action changes. */
-export const BATCH_MAX = 500;
-/** Rows per query while the CSV export streams. */
-export const EXPORT_BATCH = 1_000;
 
-const kindLabel = (kind: string) => ARTICLE_KINDS.find((k) => k.value === kind)?.label ?? kind;
-const routeOfKind = (kind: string) => ARTICLE_KINDS.find((k) => k.value === kind)?.route;
-const statusLabel = (status: number) => ARTICLE_STATUS_OPTIONS.find((o) => o.value === status)?.label ?? String(status);
+export const kindLabel = (kind: string) => ARTICLE_KINDS.find((k) => k.value === kind)?.label ?? kind;
+export const routeOfKind = (kind: string) => ARTICLE_KINDS.find((k) => k.value === kind)?.route;
+export const statusLabel = (status: number) => ARTICLE_STATUS_OPTIONS.find((o) => o.value === status)?.label ?? String(status);
 
 /** Data scope on articles: 全部数据 all, 本部门 the department and below, 仅本人 one's own. */
 export const articleScope = (user: SessionUser) => scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId });
@@ -150,7 +143,7 @@ function orderBy({ sort, descending }: Order, reverse = false): SQL[] {
  * order (never NULL) pages by cursor; the 发布时间 order pages by offset.
  */
 const cursorSchema = z.object({ s: z.literal('updatedAt'), o: z.enum(['a', 'd']), k: z.string().regex(/^\d{4}-\d\d-\d\d[ T][\d:.]+([+-][\d:]+|Z)?$/), i: z.number().int().positive().max(INT4_MAX), d: z.enum(['n', 'p']) });
-type Cursor = z.infer<typeof cursorSchema>;
+export type Cursor = z.infer<typeof cursorSchema>;
 
 export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url');
@@ -171,14 +164,14 @@ function decodeCursor(raw: string, order: Order): Cursor | null {
 }
 
 /** The rows after (or before) the cursor's row in the list's order: a seek on (updated_at, id). */
-function seek(cursor: Cursor): SQL {
+export function seek(cursor: Cursor): SQL {
   const row = sql`(${cursor.k}::timestamptz, ${cursor.i})`;
   const after = (cursor.o === 'd') === (cursor.d === 'n');
   return after ? sql`(${articles.updatedAt}, ${articles.id}) < ${row}` : sql`(${articles.updatedAt}, ${articles.id}) > ${row}`;
 }
 
 /** The sort key of a row as text, exact to the microsecond (a JavaScript Date keeps milliseconds). */
-const sortKeyText = sql<string>`${articles.updatedAt}::text`;
+export const sortKeyText = sql<string>`${articles.updatedAt}::text`;
 
 type ListRow = Record<string, unknown> & { id: number; _k: string };
 
@@ -342,237 +335,4 @@ export function listHandler(search: SearchBackend | null) {
     }
     return ok(c, await listPage(db, user, query));
   };
-}
-
-/* ---- CSV export ---- */
-
-const CSV_HEADERS = ['ID', '标题', '类型', '分类', '编辑', '部门', '状态', '作者', '来源', '更新时间', '发布时间'];
-
-/** `2026-11-22 18:30:05` in China time (the newsroom's clock), empty for none. */
-export function csvTime(value: Date | string | null): string {
-  if (!value) return '';
-  const d = new Date(value);
-  const china = new Date(d.getTime() + 8 * 3600_000);
-  return china.toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/**
- * `GET /api/articles/export.csv?…the list's filters`: every matching article in scope, streamed in
- * batches of 1 000 read by a seek on (updated_at, id), so any size leaves the memory flat. UTF-8
- * with a byte-order mark (Excel reads Chinese correctly), Chinese headers, CRLF line ends.
- */
-async function exportCsv(c: Context<AppEnv>) {
-  const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
-  const { keyword } = parseListQuery(query);
-  const f = parseInput(articleFilterSchema, query);
-  const user = c.get('user')!;
-  const db = c.get('db');
-  const where = articleWhere(user, f, keyword);
-  await db.transaction(async (tx) => {
-    await logOperation(tx, c, { type: 'export', resource: 'articles', summary: `导出文章列表 CSV${describeFilters(query)}`, after: { filters: query } });
-  });
-  const rare = keyword ? await isRareKeyword(db, keyword) : false;
-  const encoder = new TextEncoder();
-  let cursor: Cursor | null = null;
-  let done = false;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${CSV_HEADERS.join(',')}\r\n`));
-    },
-    async pull(controller) {
-      if (done) return;
-      try {
-        const batch = (q: DbOrTx) => q
-          .select({
-            id: articles.id,
-            title: articles.title,
-            kind: articles.kind,
-            categoryName: categories.name,
-            editorName: users.name,
-            departmentName: departments.name,
-            status: articles.status,
-            author: articles.author,
-            source: articles.source,
-            updatedAt: articles.updatedAt,
-            publishedAt: articles.publishedAt,
-            _k: sortKeyText,
-          })
-          .from(articles)
-          .leftJoin(categories, eq(categories.id, articles.categoryId))
-          .leftJoin(users, eq(users.id, articles.editorId))
-          .leftJoin(departments, eq(departments.id, articles.departmentId))
-          .where(allOf([where, cursor ? seek(cursor) : undefined]))
-          .orderBy(desc(articles.updatedAt), desc(articles.id))
-          .limit(EXPORT_BATCH);
-        // A rare keyword reads its matches from the search index (see listPage).
-        const rows = rare
-          ? await db.transaction(async (tx) => {
-              await tx.execute(sql`SET LOCAL enable_indexscan = off`);
-              return batch(tx);
-            })
-          : await batch(db);
-        const lines = rows.map((r) =>
-          [r.id, r.title, kindLabel(r.kind), r.categoryName ?? '', r.editorName ?? '', r.departmentName ?? '', statusLabel(r.status), r.author, r.source, csvTime(r.updatedAt), csvTime(r.publishedAt)].map(csvField).join(','),
-        );
-        if (lines.length) controller.enqueue(encoder.encode(`${lines.join('\r\n')}\r\n`));
-        const last = rows.at(-1);
-        if (!last || rows.length < EXPORT_BATCH) {
-          done = true;
-          controller.close();
-        } else {
-          cursor = { s: 'updatedAt', o: 'd', k: last._k, i: last.id, d: 'n' };
-        }
-      } catch (err) {
-        console.error(`[articles] CSV 导出中断: ${describeError(err)}`);
-        done = true;
-        controller.error(err);
-      }
-    },
-  });
-  const stamp = csvTime(new Date()).replace(/[-: ]/g, '').slice(0, 12);
-  const name = `文章列表-${stamp}.csv`;
-  return new Response(stream, {
-    status: 200,
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="articles-${stamp}.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
-}
-
-const FILTER_NAMES: Record<string, string> = { keyword: '关键词', kind: '类型', status: '状态', categoryId: '分类', tagId: '标签', editorId: '编辑', departmentId: '部门', updatedFrom: '更新起', updatedTo: '更新止', publishedFrom: '发布起', publishedTo: '发布止' };
-
-function describeFilters(query: Record<string, string>): string {
-  const parts = Object.entries(query)
-    .filter(([k]) => FILTER_NAMES[k])
-    .map(([k, v]) => `${FILTER_NAMES[k]}=${k === 'status' ? statusLabel(Number(v)) : k === 'kind' ? kindLabel(v) : v}`);
-  return parts.length ? `（${parts.join('，')}）` : '（全部）';
-}
-
-/* ---- Delete and batch ---- */
-
-/** The articles of these ids the viewer's scope covers, locked for the change. */
-async function lockInScope(tx: DbOrTx, user: SessionUser, ids: number[]) {
-  return tx
-    .select({ id: articles.id, kind: articles.kind, title: articles.title, status: articles.status, categoryId: articles.categoryId, version: articles.version })
-    .from(articles)
-    .where(allOf([inArray(articles.id, ids), articleScope(user)]))
-    .orderBy(asc(articles.id))
-    .for('update');
-}
-
-/** The viewer may edit each kind among these articles (写文章, 发图集, 发视频文章). */
-function assertMayEdit(user: SessionUser, rows: Array<{ kind: string; title: string }>) {
-  const refused = rows.find((r) => !user.routes.has(routeOfKind(r.kind) ?? ''));
-  if (refused) throw forbidden(`没有编辑${kindLabel(refused.kind)}的权限：「${refused.title}」`);
-}
-
-/** Deletes drafts (their media usage with them), each logged; anything else refuses the lot. */
-async function deleteDrafts(tx: DbOrTx, c: Context<AppEnv>, ids: number[]) {
-  const user = c.get('user')!;
-  const rows = await lockInScope(tx, user, ids);
-  if (rows.length !== ids.length) throw notFound(ids.length === 1 ? '文章不存在' : '部分文章不存在或不在你的数据范围内，没有删除任何文章');
-  assertMayEdit(user, rows);
-  const published = rows.filter((r) => r.status !== ARTICLE_STATUS.draft);
-  if (published.length) {
-    const names = published.slice(0, 3).map((r) => `「${r.title}」（${statusLabel(r.status)}）`).join('、');
-    throw new ApiError(409, `只能删除草稿：${names}${published.length > 3 ? ` 等 ${published.length} 篇` : ''}不是草稿，没有删除任何文章`);
-  }
-  await tx.delete(mediaUsage).where(and(eq(mediaUsage.ownerType, 'article'), inArray(mediaUsage.ownerId, ids)));
-  const deleted = await tx.delete(articles).where(inArray(articles.id, ids)).returning();
-  for (const row of deleted) {
-    const { search: _s, content, ...rest } = row;
-    await logOperation(tx, c, { type: 'delete', resource: 'articles', resourceId: row.id, summary: `删除草稿「${row.title}」`, before: { ...rest, content: `${content.slice(0, 200)}…（${content.length} 字符）` } });
-  }
-  return deleted.map((r) => r.id);
-}
-
-/**
- * Moves these articles to a category (the list's 移动到分类, and a category's delete with
- * `?moveTo=`): the viewer's scope must hold every one (404 otherwise, nothing moved), they may edit
- * each kind, and a published or scheduled one moves only for people with 内容审核 (a move is an
- * edit: the version grows). Each move is logged. The target is read FOR KEY SHARE, so it cannot be
- * deleted under the move.
- */
-export async function moveToCategory(tx: DbOrTx, c: Context<AppEnv>, ids: number[], categoryId: number) {
-  const user = c.get('user')!;
-  const [category] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, categoryId)).for('key share');
-  if (!category) throw badRequest('目标分类不存在', { categoryId: '目标分类不存在' });
-  const rows = await lockInScope(tx, user, ids);
-  if (rows.length !== ids.length) throw notFound('部分文章不存在或不在你的数据范围内，没有移动任何文章');
-  assertMayEdit(user, rows);
-  // A move is an edit: what readers see moves only through review (as for a save).
-  for (const r of rows) if (r.categoryId !== category.id) assertMayChangeLive(articleTarget, user, r.status);
-  const changing = rows.filter((r) => r.categoryId !== category.id);
-  if (changing.length) {
-    // A move is an edit: the version grows, so an editor open on an older copy is told (409).
-    await tx
-      .update(articles)
-      .set({ categoryId: category.id, version: sql`${articles.version} + 1`, updatedAt: new Date() })
-      .where(inArray(
-        articles.id,
-        changing.map((r) => r.id),
-      ));
-    const names = new Map((await tx.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...new Set(changing.map((r) => r.categoryId).filter((x): x is number => x !== null))]))).map((x) => [x.id, x.name]));
-    for (const r of changing) {
-      await logOperation(tx, c, {
-        type: 'update',
-        resource: 'articles',
-        resourceId: r.id,
-        summary: `移动「${r.title}」到分类「${category.name}」`,
-        before: { categoryId: r.categoryId, categoryName: r.categoryId ? (names.get(r.categoryId) ?? null) : null, version: r.version },
-        after: { categoryId: category.id, categoryName: category.name, version: r.version + 1 },
-      });
-    }
-  }
-  return { ids: changing.map((r) => r.id), unchanged: rows.length - changing.length, categoryName: category.name };
-}
-
-const batchSchema = z.discriminatedUnion(
-  'action',
-  [
-    z.object({
-      action: z.literal('move'),
-      ids: z.array(z.number().int().positive().max(INT4_MAX), { error: '请选择文章' }).min(1, '请选择文章').max(BATCH_MAX, `一次最多 ${BATCH_MAX} 篇`),
-      categoryId: z.number({ error: '请选择目标分类' }).int().positive().max(INT4_MAX),
-    }),
-    z.object({
-      action: z.literal('delete'),
-      ids: z.array(z.number().int().positive().max(INT4_MAX), { error: '请选择文章' }).min(1, '请选择文章').max(BATCH_MAX, `一次最多 ${BATCH_MAX} 篇`),
-    }),
-  ],
-  { error: '不支持的批量操作' },
-);
-
-/**
- * Adds the list's routes to the articles app: `GET /` (list), `GET /export.csv`, `DELETE /:id`
- * (drafts only) and `POST /batch` (move to a category, delete drafts). Registered before `/:id`.
- */
-export function addListRoutes(app: Hono<AppEnv>, search: SearchBackend | null) {
-  app.get('/', access.route('/article/list'), listHandler(search));
-  app.get('/export.csv', access.route('/article/list'), exportCsv);
-
-  app.delete('/:id', access.route('/article/list'), async (c) => {
-    const id = idParam(c);
-    const db = c.get('db');
-    await db.transaction((tx) => deleteDrafts(tx, c, [id]));
-    searchChanged(c, [id], true);
-    return ok(c, { id });
-  });
-
-  app.post('/batch', access.route('/article/list'), async (c) => {
-    const input = parseInput(batchSchema, await readJson(c));
-    const ids = [...new Set(input.ids)];
-    const db = c.get('db');
-    if (input.action === 'delete') {
-      const deleted = await db.transaction((tx) => deleteDrafts(tx, c, ids));
-      searchChanged(c, deleted, true);
-      return ok(c, { action: 'delete', ids: deleted });
-    }
-    const moved = await db.transaction((tx) => moveToCategory(tx, c, ids, input.categoryId));
-    searchChanged(c, moved.ids);
-    return ok(c, { action: 'move', ...moved });
-  });
 }

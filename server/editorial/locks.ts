@@ -4,12 +4,15 @@ import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
 import { access } from '../auth/access';
 import { editLocks, editLockTakeovers, users, type DraftCopy } from '../db/schema';
-import { type LockHolder, LOCK_RENEW_SECONDS, LOCK_TTL_SECONDS, holderOf, liveLocks, newLockToken, readLock, recordDraft } from '../content/editorial';
-import { assertMayChangeLive } from '../content/workflow';
+import { type LockHolder, LOCK_RENEW_SECONDS, LOCK_TTL_SECONDS, holderOf, liveLocks, newLockToken, readLock, recordDraft } from './safety';
+import { assertMayChangeLive } from '../workflow/engine';
 import { logOperation } from '../crud/oplog';
-import { ApiError, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
+import { ApiError, notFound, parseInput } from '../http/errors';
+import { idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
 import type { AppEnv } from '../http/types';
-import type { EditorialTarget } from './revisions';
+import type { EditorialTarget } from './target';
 
 /**
  * 编辑锁 (DESIGN §8, issue 8) of articles and short videos:

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { DbOrTx, Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/types';
 import { articles, editLocks, editLockTakeovers, revisions, users, videos, type DraftCopy, type EditorialResource } from '../db/schema';
-import { ApiError } from '../http/reply';
+import { ApiError } from '../http/errors';
 import { scopeCondition } from '../auth/scope';
 import type { AppEnv, SessionUser } from '../http/types';
 
 /**
  * Editorial safety (DESIGN §8, issue 8): edit locks and revisions of articles and short videos.
- * The routes (server/routes/article-locks.ts, server/routes/revisions.ts) and the saves of
- * articles and videos call into here, inside their own transactions.
+ * The lock and revision routes (server/editorial/locks.ts, server/editorial/revisions.ts) and the
+ * saves of articles and videos call into here, inside their own transactions.
  */
 
 /** The lock lapses this long after its last renewal; the browser renews every LOCK_RENEW_SECONDS. */

@@ -1,32 +1,29 @@
 import { Hono, type Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ARTICLE_KINDS, CONTENT_MAX, type ArticleKind } from '../../lib/resources/articles';
+import { CONTENT_MAX } from '../../lib/resources/articles';
 import { INT4_MAX } from '../../lib/constants';
 import { access } from '../auth/access';
-import { scopeCondition } from '../auth/scope';
-import { articleAutosaves, articles } from '../db/schema';
-import { allOf } from '../crud/list';
-import { sanitizeArticleHtml } from '../content/sanitize';
-import { badRequest, forbidden, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
-import type { AppEnv, SessionUser } from '../http/types';
+import { articleAutosaves } from '../db/schema';
+import { badRequest, parseInput } from '../http/errors';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
+import type { AppEnv } from '../http/types';
 
 /**
- * The editor's server autosave (DESIGN §8, issue 7): one rolling copy per user and article.
+ * The editors' server autosave (DESIGN §8, issue 7): one rolling copy per user and article.
  *
  * - `GET /api/articles/{id}/autosave` → `{ savedAt, baseVersion, data }` or `null`
  * - `PUT /api/articles/{id}/autosave` `{ baseVersion, data }` → the stored copy
  * - `DELETE /api/articles/{id}/autosave` → `{ deleted }` (after a real save, or when the editor discards it)
  *
  * `{id}` is an article id, or `new` with `kind` (query for GET/DELETE, body for PUT) for the user's
- * new article that was never saved. Short videos have the same routes under `/api/videos` (kind
- * `short`, server/routes/videos.ts). Only the author of a copy ever reads it. The copy is not a save:
- * it is validated for shape and size only (a half-typed cover link or an empty title is kept as
- * typed), its HTML is sanitized, and it writes no operation log (one row rewritten every 5 s).
+ * new article that was never saved (server/articles/editorial.ts `articleSlot`; mounted by
+ * server/routes/articles.ts). Short videos have the same routes under `/api/videos` (kind `short`,
+ * server/routes/videos.ts). Only the author of a copy ever reads it. The copy is not a save: it is
+ * validated for shape and size only (a half-typed cover link or an empty title is kept as typed),
+ * its HTML is sanitized, and it writes no operation log (one row rewritten every 5 s).
  */
-
-const EDIT_ROUTES = ARTICLE_KINDS.map((k) => k.route);
-const kindSchema = z.enum(['article', 'gallery', 'video'], { error: '类型不正确' });
 
 const id = z.number({ error: 'id 必须是数字' }).int().positive().max(INT4_MAX);
 const str = (label: string, max: number) => z.string({ error: `${label}必须是文字` }).max(max, `${label}不能超过 ${max} 个字符`);
@@ -117,41 +114,7 @@ export function autosaveRoutes({ editRoutes, kinds, slotOf, dataSchema, clean = 
     });
 }
 
-const labelOf = (kind: ArticleKind) => ARTICLE_KINDS.find((k) => k.value === kind)!.label;
-const routeOf = (kind: ArticleKind) => ARTICLE_KINDS.find((k) => k.value === kind)!.route;
-
-/** An article the user may edit, or their new article of a kind. */
-async function articleSlot(c: Context<AppEnv>, kindInput: unknown): Promise<{ articleId: number; kind: ArticleKind }> {
-  const user = c.get('user')!;
-  if (c.req.param('id') === 'new') {
-    const kind = parseInput(z.object({ kind: kindSchema }), { kind: kindInput }).kind;
-    if (!user.routes.has(routeOf(kind))) throw forbidden(`没有发布${labelOf(kind)}的权限`);
-    return { articleId: 0, kind };
-  }
-  const articleId = idParam(c);
-  const [row] = await c
-    .get('db')
-    .select({ kind: articles.kind })
-    .from(articles)
-    .where(allOf([eq(articles.id, articleId), scope(user)]))
-    .limit(1);
-  if (!row) throw notFound('文章不存在');
-  const kind = row.kind as ArticleKind;
-  if (!user.routes.has(routeOf(kind))) throw forbidden('没有编辑这类文章的权限');
-  return { articleId, kind };
-}
-
-const scope = (user: SessionUser) => scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId });
-
 const mine = (userId: number, slot: { articleId: number; kind: string }) =>
   and(eq(articleAutosaves.userId, userId), eq(articleAutosaves.articleId, slot.articleId), eq(articleAutosaves.kind, slot.kind));
 
 const shape = (row: typeof articleAutosaves.$inferSelect) => ({ articleId: row.articleId || null, kind: row.kind, baseVersion: row.baseVersion, savedAt: row.savedAt, data: row.data });
-
-export const articleAutosaveRoutes = autosaveRoutes({
-  editRoutes: EDIT_ROUTES,
-  kinds: ['article', 'gallery', 'video'],
-  slotOf: articleSlot,
-  dataSchema: autosaveDataSchema,
-  clean: (data) => (typeof data.content === 'string' ? { ...data, content: sanitizeArticleHtml(data.content) } : data),
-});

@@ -1,17 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { ARTICLE_KINDS } from '../../lib/resources/articles';
 import { STATUS, STATUS_LABELS, WORKFLOW_ACTIONS, type Status, type TransitionInput, type WorkflowAction } from '../../lib/resources/workflow';
-import { articles, contentEvents, operationLogs, scheduledJobs, type CheckResult } from '../db/schema';
-import type { DbOrTx, Tx } from '../db/client';
+import { contentEvents, operationLogs, scheduledJobs, type CheckResult } from '../db/schema';
+import type { DbOrTx, Tx } from '../db/types';
 import { scopeCondition } from '../auth/scope';
 import { snapshot } from '../crud/oplog';
-import { ApiError, badRequest, forbidden, notFound } from '../http/reply';
+import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import type { SessionUser } from '../http/types';
-import { articleCheckTexts, checkContent, type ContentService } from './check';
-import { recordRevision } from './editorial';
-import { libraryTexts } from './library-texts';
-import { refreshPublications } from './statistics';
+import type { ContentService } from '../content/check';
+import { recordRevision } from '../editorial/safety';
+import { refreshPublications } from '../content/statistics';
 
 /**
  * The publishing workflow (DESIGN §8), one module for every reviewable content type (articles,
@@ -20,8 +18,8 @@ import { refreshPublications } from './statistics';
  * (409) and the content check (409 with the words), then writes the new status with the version
  * bumped, a `content_events` row, an operation-log row and the scheduled jobs it needs.
  *
- * A content table joins by spreading `workflowColumns()` (server/db/schema/workflow.ts) and calling
- * `registerWorkflowTarget()` when its routes module loads (the scheduler finds it by `type`).
+ * A content table joins by spreading `workflowColumns()` (server/db/schema/workflow.ts) and by its
+ * entry in server/workflow/targets.ts (the scheduler and the review queue find it there by `type`).
  */
 
 export { STATUS };
@@ -128,21 +126,6 @@ export interface WorkflowTarget {
   editRoutes(row: WorkflowRow): readonly string[];
   /** Runs the content check on the stored item (and keeps the result on it); null when it has none. */
   check?(tx: Tx, id: number, service: ContentService): Promise<CheckResult | null>;
-}
-
-const targets = new Map<string, WorkflowTarget>();
-
-export function registerWorkflowTarget(target: WorkflowTarget): WorkflowTarget {
-  targets.set(target.type, target);
-  return target;
-}
-
-export function workflowTarget(type: string): WorkflowTarget | undefined {
-  return targets.get(type);
-}
-
-export function workflowTargets(): WorkflowTarget[] {
-  return [...targets.values()];
 }
 
 /** Who acts: a signed-in user, or the scheduler. */
@@ -363,7 +346,7 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
   });
   // DESIGN §11: a publication counts in the editor's statistics of that day, in this transaction.
   if (to === published && row.status !== published) await refreshPublications(tx, row.editorId, now);
-  // DESIGN §8: each transition keeps a revision of the item (server/content/editorial.ts).
+  // DESIGN §8: each transition keeps a revision of the item (server/editorial/safety.ts).
   await recordRevision(tx, { resource: target.type as 'article' | 'video', id: row.id, kind: 'transition', userId, note: `${WORKFLOW_ACTIONS[action]}：${STATUS_LABELS[row.status] ?? row.status} → ${STATUS_LABELS[to] ?? to}` });
   const summaryTime = to === scheduled && result.publishAt ? `（${result.publishAt.toISOString()}）` : '';
   await tx.insert(operationLogs).values({
@@ -403,37 +386,3 @@ export async function currentState(db: DbOrTx, target: WorkflowTarget, user: Ses
   if (!row) throw notFound(`${target.label}不存在`);
   return row as unknown as { status: number; publishAt: Date | null };
 }
-
-/** 文章 (articles, galleries, video articles). */
-export const articleTarget = registerWorkflowTarget({
-  type: 'article',
-  label: '文章',
-  resource: 'articles',
-  table: articles,
-  columns: {
-    id: articles.id,
-    title: articles.title,
-    editorId: articles.editorId,
-    departmentId: articles.departmentId,
-    status: articles.status,
-    version: articles.version,
-    publishAt: articles.publishAt,
-    offlineAt: articles.offlineAt,
-    publishedAt: articles.publishedAt,
-    submittedAt: articles.submittedAt,
-    reviewComment: articles.reviewComment,
-    reviewerId: articles.reviewerId,
-    reviewedAt: articles.reviewedAt,
-    updatedAt: articles.updatedAt,
-    checkResult: articles.checkResult,
-  },
-  extraColumns: { kind: articles.kind },
-  reviewRoute: '/article/check',
-  editRoutes: (row) => ARTICLE_KINDS.filter((k) => k.value === row.extra.kind).map((k) => k.route),
-  async check(tx, id, service) {
-    const [a] = await tx.select({ title: articles.title, subtitle: articles.subtitle, summary: articles.summary, content: articles.content, images: articles.images, videoStoreId: articles.videoStoreId }).from(articles).where(eq(articles.id, id));
-    const result = await checkContent(tx, [...articleCheckTexts(a), ...(await libraryTexts(tx, a))], service);
-    await tx.update(articles).set({ checkResult: result }).where(eq(articles.id, id));
-    return result;
-  },
-});

@@ -3,17 +3,16 @@ import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { diffHtml, diffText, listChange, type DiffPart } from '../../lib/diff';
 import { access } from '../auth/access';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/types';
 import { categories, platforms, revisions, tags, topics, users, videoStores, type EditorialResource } from '../db/schema';
-import { REVISION_FIELDS, REVISION_KINDS, lockTokenOf, snapshotOf, stableJson } from '../content/editorial';
+import { REVISION_FIELDS, REVISION_KINDS, lockTokenOf, snapshotOf, stableJson } from './safety';
 import { pageOf, parseListQuery } from '../crud/list';
-import { badRequest, idParam, notFound, ok, parseInput, readJson } from '../http/reply';
-import type { AppEnv, SessionUser } from '../http/types';
-import type { ContentService } from '../content/check';
-import { ARTICLE_KINDS, articleUpdateSchema } from '../../lib/resources/articles';
-import { loadArticle, updateArticle } from './articles';
-import { autosaveDataSchema } from './article-autosave';
-import { articleTarget, type WorkflowTarget } from '../content/workflow';
+import { badRequest, notFound, parseInput } from '../http/errors';
+import { idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
+import type { AppEnv } from '../http/types';
+import type { EditorialTarget } from './target';
 
 /**
  * 修订 (DESIGN §8, issue 8): the revisions of an article or a short video, a revision with its
@@ -21,39 +20,6 @@ import { articleTarget, type WorkflowTarget } from '../content/workflow';
  * `GET /{id}/revisions`, `GET /{id}/revisions/{rid}?against=previous|current`,
  * `POST /{id}/revisions/{rid}/restore {version, fields?}` under `/api/articles` and `/api/videos`.
  */
-
-/** What the lock and revision routes need to know of a resource (articles, short videos). */
-export interface EditorialTarget {
-  resource: EditorialResource;
-  /** 文章 / 短视频 */
-  label: string;
-  /** Routes that may read it (and see its revisions and locks). */
-  readRoutes: string[];
-  /** Routes that may edit some of it (lock, restore); `mayEdit` decides per record. */
-  editRoutes: string[];
-  /** The list screen's route (who may ask which records are locked). */
-  listRoutes: string[];
-  /** The record, when it exists and is in the user's data scope. */
-  load(db: DbOrTx, user: SessionUser, id: number): Promise<(Record<string, unknown> & { id: number; version: number; title: string; status: number }) | undefined>;
-  /**
-   * The save's validation of the editable fields: a restore is a save, and a revision may hold an
-   * editor's unsaved copy (sent with the lock's heartbeat, checked for shape and size only), so
-   * what it puts back passes the same rules as a PUT (issue: security review of the content routes).
-   */
-  patchSchema: z.ZodType<Record<string, unknown>>;
-  /**
-   * The unsaved copy the lock's heartbeat carries (`draft.fields`): shape and size only, as typed,
-   * by the same rules as the article autosave's copy (issue 14, F1: it was stored unchecked and
-   * later diffed).
-   */
-  copySchema: z.ZodType<Record<string, unknown>>;
-  /** Its workflow: who may change it while it is live (issue 14, F7: the lock follows the save's rule). */
-  workflow: WorkflowTarget;
-  /** Whether this user may edit this record (e.g. holds the route of its kind). */
-  mayEdit(user: SessionUser, row: Record<string, unknown>): boolean;
-  /** A version-checked, lock-checked save (a restore is a save). */
-  save(c: Context<AppEnv>, input: { id: number; version: number; patch: Record<string, unknown>; lockToken?: string; revision: { kind: 'restore'; note: string } }): Promise<unknown>;
-}
 
 export interface FieldDiff {
   name: string;
@@ -202,22 +168,4 @@ export function revisionRoutes(target: EditorialTarget) {
   });
 
   return app;
-}
-
-/** Articles (all kinds) as an editorial target. */
-export function articleEditorialTarget(contentService: ContentService): EditorialTarget {
-  const editRoutes = ARTICLE_KINDS.map((k) => k.route);
-  return {
-    resource: 'article',
-    label: '文章',
-    readRoutes: ['/article/list', '/article/check', '/article/preview', ...editRoutes],
-    editRoutes,
-    listRoutes: ['/article/list'],
-    load: (db, user, id) => loadArticle(db, user, id),
-    patchSchema: articleUpdateSchema.omit({ version: true }),
-    copySchema: autosaveDataSchema,
-    workflow: articleTarget,
-    mayEdit: (user, row) => user.routes.has(ARTICLE_KINDS.find((k) => k.value === row.kind)?.route ?? '/article/addArticle'),
-    save: (c, { id, version, patch, lockToken, revision }) => updateArticle(c, { id, version, patch, contentService, lockToken, revision }),
-  };
 }

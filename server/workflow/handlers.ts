@@ -1,0 +1,99 @@
+import type { Context } from 'hono';
+import { and, desc, eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { transitionSchema, type TransitionInput, type WorkflowAction } from '../../lib/resources/workflow';
+import { contentEvents, users } from '../db/schema';
+import type { ContentService } from '../content/check';
+import { ApiError, notFound, parseInput } from '../http/errors';
+import { idParam } from '../http/params';
+import { ok } from '../http/reply';
+import { readJson } from '../http/body';
+import type { AppEnv } from '../http/types';
+import { isSearchIndexed, searchChanged } from '../search';
+import { currentState, publishActionFor, targetScope, transition, type WorkflowTarget } from './engine';
+
+/**
+ * The workflow's handlers for any target (server/workflow/targets.ts): the article routes
+ * (server/routes/workflow.ts) and the short-video routes (server/routes/videos.ts) mount the same ones.
+ */
+
+/**
+ * Runs one transition in its own transaction for the signed-in user; after it commits, the search
+ * engine re-reads the item (its status, publication time), as it does after a save (DESIGN §10).
+ */
+export async function runTransition(c: Context<AppEnv>, target: WorkflowTarget, id: number, action: WorkflowAction, input: TransitionInput & { fromStatus?: number }, contentService: ContentService) {
+  const user = c.get('user')!;
+  const result = await c.get('db').transaction((tx) => transition(tx, target, { ...input, id, action, actor: { kind: 'user', user, ip: c.get('ip') }, contentService }));
+  if (isSearchIndexed(target.type)) searchChanged(c, [id]);
+  return result;
+}
+
+/**
+ * `PUT …/publish/{id}` for a target (articles here; short videos mount the same handler): holders
+ * of the review route publish, or schedule when a future time is set, or republish an offline
+ * item; everyone else's call submits the item for review (issue 8).
+ */
+export function publishHandler(target: WorkflowTarget, contentService: ContentService) {
+  return async (c: Context<AppEnv>) => {
+    const id = idParam(c);
+    const input = parseInput(transitionSchema, await readJson(c));
+    const user = c.get('user')!;
+    const state = await currentState(c.get('db'), target, user, id);
+    const publishAt = input.publishAt === undefined ? state.publishAt : input.publishAt ? new Date(input.publishAt) : null;
+    const action = publishActionFor(target, user, state.status, publishAt);
+    return ok(c, await runTransition(c, target, id, action, { ...input, fromStatus: state.status }, contentService));
+  };
+}
+
+/** A handler applying one named action. */
+export function actionHandler(target: WorkflowTarget, action: WorkflowAction, contentService: ContentService) {
+  return async (c: Context<AppEnv>) => {
+    const id = idParam(c);
+    const input = parseInput(transitionSchema, await readJson(c));
+    return ok(c, await runTransition(c, target, id, action, input, contentService));
+  };
+}
+
+/** An item's history: its transitions, newest first, with who acted. */
+export function historyHandler(target: WorkflowTarget) {
+  return async (c: Context<AppEnv>) => {
+    const id = idParam(c);
+    const db = c.get('db');
+    const user = c.get('user')!;
+    const scope = targetScope(target, user);
+    const [item] = await db
+      .select({ id: target.columns.id } as Record<string, AnyPgColumn>)
+      .from(target.table)
+      .where(scope ? and(eq(target.columns.id, id), scope) : eq(target.columns.id, id))
+      .limit(1);
+    if (!item) throw notFound(`${target.label}不存在`);
+    const list = await db
+      .select({ id: contentEvents.id, action: contentEvents.action, fromStatus: contentEvents.fromStatus, toStatus: contentEvents.toStatus, userId: contentEvents.userId, userName: users.name, comment: contentEvents.comment, at: contentEvents.at })
+      .from(contentEvents)
+      .leftJoin(users, eq(users.id, contentEvents.userId))
+      .where(and(eq(contentEvents.contentType, target.type), eq(contentEvents.contentId, id)))
+      .orderBy(desc(contentEvents.id))
+      .limit(200);
+    return ok(c, { list });
+  };
+}
+
+export interface BatchOutcome {
+  done: number[];
+  failed: Array<{ id: number; message: string }>;
+}
+
+/** Each item in its own transaction: one refused item does not hold back the others. */
+export async function batch(c: Context<AppEnv>, target: WorkflowTarget, ids: number[], action: WorkflowAction, contentService: ContentService): Promise<BatchOutcome> {
+  const out: BatchOutcome = { done: [], failed: [] };
+  for (const id of [...new Set(ids)]) {
+    try {
+      await runTransition(c, target, id, action, {}, contentService);
+      out.done.push(id);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      out.failed.push({ id, message: err.message });
+    }
+  }
+  return out;
+}
