@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Component tests type through user-event; on a busy two-core machine one took 5 s.
+          testTimeout: 20_000,
         },
       },
       {
