@@ -95,9 +95,20 @@ test('a department manager sees their department and its sub-teams, and only wha
   await create.getByLabel('姓名').fill('沈实习');
   await create.getByLabel('初始密码').fill('Intern#2026');
   await settled(manager);
-  await create.locator('.ant-form-item').filter({ has: manager.locator('label:text-is("部门")') }).locator('.ant-select').click();
+  const deptSelect = create.locator('.ant-form-item').filter({ has: manager.locator('label:text-is("部门")') }).locator('.ant-select');
+  await deptSelect.click();
   await expect(manager.locator('.ant-select-tree-treenode-disabled').filter({ hasText: '广告中心' })).toBeVisible();
-  await manager.locator('.ant-select-dropdown:visible').getByTitle('快讯组').click();
+  // A click while the dropdown still slides in can land on nothing (seen in CI: the tree stayed
+  // open over the next field): choose until the field shows it, then the dropdown is gone.
+  await expect(async () => {
+    if (!(await deptSelect.textContent())?.includes('快讯组')) {
+      if (!(await manager.locator('.ant-select-dropdown:visible').count())) await deptSelect.click();
+      await settled(manager);
+      await manager.locator('.ant-select-dropdown:visible').getByTitle('快讯组').click({ timeout: 3_000 });
+    }
+    await expect(deptSelect).toContainText('快讯组', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(manager.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await create.locator('.ant-form-item').filter({ has: manager.locator('label:text-is("角色")') }).locator('.ant-select').click();
   await expect(manager.locator('.ant-select-item-option-disabled').filter({ hasText: '中心总监（不能授予）' })).toBeVisible();
   await manager.locator('.ant-select-dropdown:visible').getByTitle('中心编辑', { exact: true }).click();
