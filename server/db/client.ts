@@ -10,6 +10,7 @@ import { Pool } from 'pg';
 import * as schema from './schema';
 import { acquireFolderLock, type FolderLock } from './lock';
 import { bootstrap } from './bootstrap';
+import { attachSessionCache, SessionCache } from '../auth/session-cache';
 import { dailyMaintenance, MAINTENANCE_EVERY_MS, MAINTENANCE_FIRST_DELAY_MS, schedule } from './maintenance';
 import { dataDir, serverEnv } from '../env';
 import { dbUnavailableCause, describeError } from '../http/failure';
@@ -69,6 +70,11 @@ async function openPglite(dir: string, opts: OpenOptions): Promise<DbHandle> {
   const db = drizzlePglite(client, { schema, logger: !!process.env.CMS_DB_LOG });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await bootstrap(db, { quiet: opts.quiet });
+  // One process holds a PGlite folder: the triggers' NOTIFY (migration 0025) reaches the session
+  // cache with the reply of the committing statement, before any other statement runs.
+  const cache = new SessionCache('notify');
+  await client.listen('cms_session_generation', () => cache.bump());
+  attachSessionCache(db, cache);
   const stopMaintenance = dir === 'memory' ? () => {} : scheduleMaintenance(db, 'pglite', opts);
   return {
     db,
@@ -107,6 +113,8 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<DbHandle> {
     await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATE_LOCK]).catch(() => {});
     lockClient.release();
   }
+  // Several instances: each request with a cached session reads the generation (session-cache.ts).
+  attachSessionCache(db, new SessionCache('query'));
   // Each instance runs it; a second run the same day finds nothing left to prune.
   const stopMaintenance = scheduleMaintenance(db, 'postgres', opts);
   return {
