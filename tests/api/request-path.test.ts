@@ -19,6 +19,21 @@ describe.each(DB_KINDS)('the request path on %s', (kind) => {
     expect(res.body).toEqual({ status: 0, data: 'pong', message: 'ok' });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
+
+  it('a resource list carries its total from the page statement: first page, later page, past the end, nothing found', async () => {
+    const admin = await t.login();
+    for (let i = 1; i <= 12; i++) expect((await t.call('POST', '/api/departments', { cookie: admin, body: { name: `计数部${i}` } })).status).toBe(200);
+    const all = (await t.call('GET', '/api/departments?pageSize=100', { cookie: admin })).body.data;
+    const n = all.list.length;
+    expect(all.total).toBe(n);
+    const page = (q: string) => t.call('GET', `/api/departments?${q}`, { cookie: admin }).then((r) => r.body.data);
+    expect(await page('pageSize=5')).toMatchObject({ total: n, totalCapped: false, page: 1, pageSize: 5 });
+    expect((await page('pageSize=5')).list).toHaveLength(5);
+    expect((await page('pageSize=5')).list[0]).not.toHaveProperty('__total');
+    expect(await page('pageSize=5&page=2&keyword=计数部')).toMatchObject({ total: 12 });
+    expect(await page(`pageSize=5&page=${Math.ceil(n / 5) + 1}`)).toMatchObject({ list: [], total: n });
+    expect(await page('keyword=没有这个部门')).toMatchObject({ list: [], total: 0, totalCapped: false });
+  });
 });
 
 /**
