@@ -81,7 +81,13 @@ export class SessionCache {
   }
 }
 
-const caches = new WeakMap<object, SessionCache>();
+/**
+ * Databases and their caches, on `globalThis`: Next.js gives instrumentation.ts (which opens the
+ * database) and the API route separate copies of this module, and both must find the one cache.
+ */
+const REGISTRY = Symbol.for('cms.sessionCaches');
+const caches: WeakMap<object, SessionCache> = ((globalThis as Record<symbol, unknown>)[REGISTRY] as WeakMap<object, SessionCache> | undefined) ?? new WeakMap();
+(globalThis as Record<symbol, unknown>)[REGISTRY] = caches;
 
 /** Gives a database its session cache (server/db/client.ts, when it opens one). */
 export function attachSessionCache(db: object, cache: SessionCache) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS, SessionCache } from '@/server/auth/session-cache';
 import type { SessionUser } from '@/server/http/types';
 
@@ -40,5 +40,16 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(SESSION_CACHE_MAX);
     expect(cache.has('h0')).toBe(false);
     expect(cache.has(`h${SESSION_CACHE_MAX}`)).toBe(true);
+  });
+
+  it('one registry for every copy of the module (Next.js loads instrumentation.ts and the API route apart)', async () => {
+    const db = {};
+    const a = await import('@/server/auth/session-cache');
+    vi.resetModules();
+    const b = await import('@/server/auth/session-cache');
+    expect(b).not.toBe(a);
+    const cache = new a.SessionCache('notify');
+    a.attachSessionCache(db, cache);
+    expect(b.sessionCacheOf(db)).toBe(cache);
   });
 });
