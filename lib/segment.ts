@@ -26,6 +26,7 @@ function icu(): Intl.Segmenter | null {
 const CUT_AFTER = /[\s、。！？（）《》〈〉「」『』【】〔〕]/;
 /** Never cut before these: the rest of a run of spaces, combining marks, joiners and selectors. */
 const KEEP_WITH_PREVIOUS = /[\s\p{M}\p{Cf}]/u;
+const WHITESPACE = /\s/;
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 /**
@@ -36,9 +37,17 @@ export function isCutPoint(text: string, i: number): boolean {
   return i <= 0 || i >= text.length || (CUT_AFTER.test(text[i - 1]) && !KEEP_WITH_PREVIOUS.test(text[i]));
 }
 
-/** Where the piece starting at `start` ends (exclusive). */
+/**
+ * Where the piece starting at `start` ends (exclusive): after its first run of whitespace (a
+ * paragraph, or a word of Latin text: article text has a space wherever a tag stood), else at the
+ * last cut point before `max`, else where it must. Pieces so follow the text, not a grid of
+ * positions (issue 17): an edit in one paragraph changes that paragraph's piece and no other, and
+ * the piece cache below gives the rest as before.
+ */
 export function pieceEnd(text: string, start: number, max = SEGMENT_CHUNK): number {
   const end = start + max;
+  const stop = Math.min(end, text.length);
+  for (let i = start + 1; i < stop; i++) if (WHITESPACE.test(text[i - 1]) && !KEEP_WITH_PREVIOUS.test(text[i])) return i;
   if (end >= text.length) return text.length;
   for (let i = end; i > start; i--) if (isCutPoint(text, i)) return i;
   // No natural point: cut anyway, but not inside a surrogate pair or before a mark.
@@ -47,9 +56,29 @@ export function pieceEnd(text: string, start: number, max = SEGMENT_CHUNK): numb
   return i;
 }
 
+/** Pieces segmented lately, by their text (a piece's segments depend on its text alone). */
+const PIECE_CACHE_MAX = 4000;
+const pieceCache = new Map<string, readonly WordSegment[]>();
+
+function segmentPiece(seg: Intl.Segmenter, piece: string): readonly WordSegment[] {
+  const hit = pieceCache.get(piece);
+  if (hit) {
+    // Most recently used last: the oldest go first when the cache is full.
+    pieceCache.delete(piece);
+    pieceCache.set(piece, hit);
+    return hit;
+  }
+  const out = Array.from(seg.segment(piece), ({ segment, isWordLike }) => ({ segment, isWordLike: !!isWordLike }));
+  if (pieceCache.size >= PIECE_CACHE_MAX) pieceCache.delete(pieceCache.keys().next().value!);
+  pieceCache.set(piece, out);
+  return out;
+}
+
 /**
  * The word segments of a text, in order, segmented piece by piece (lazily: a caller that stops
- * early pays only for what it read). Without `Intl.Segmenter`, characters.
+ * early pays only for what it read). A piece seen lately is not segmented again: saving an
+ * article whose one paragraph changed segments that paragraph's pieces only (issue 17).
+ * Without `Intl.Segmenter`, characters.
  */
 export function* wordSegments(text: string): Generator<WordSegment> {
   const seg = icu();
@@ -59,7 +88,8 @@ export function* wordSegments(text: string): Generator<WordSegment> {
   }
   for (let start = 0; start < text.length; ) {
     const end = pieceEnd(text, start);
-    for (const { segment, isWordLike } of seg.segment(text.slice(start, end))) yield { segment, isWordLike: !!isWordLike };
+    // Copies: a caller may keep what it is given; the cached array stays as it was.
+    for (const s of segmentPiece(seg, text.slice(start, end))) yield { ...s };
     start = end;
   }
 }
