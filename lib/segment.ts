@@ -56,21 +56,38 @@ export function pieceEnd(text: string, start: number, max = SEGMENT_CHUNK): numb
   return i;
 }
 
-/** Pieces segmented lately, by their text (a piece's segments depend on its text alone). */
-const PIECE_CACHE_MAX = 4000;
-const pieceCache = new Map<string, readonly WordSegment[]>();
+/**
+ * Pieces segmented lately, by their text (a piece's segments depend on its text alone), kept
+ * compactly: where each segment ends and whether it is a word, about 3 bytes a segment beside the
+ * key. At most PIECE_CACHE_CHARS characters of pieces (the bodies of a few hundred articles being
+ * edited at once); the least recently used go first.
+ */
+export const PIECE_CACHE_CHARS = 1_000_000;
+type Cached = { ends: Uint16Array; words: Uint8Array };
+const pieceCache = new Map<string, Cached>();
+let cachedChars = 0;
 
-function segmentPiece(seg: Intl.Segmenter, piece: string): readonly WordSegment[] {
+function segmentPiece(seg: Intl.Segmenter, piece: string): Cached {
   const hit = pieceCache.get(piece);
   if (hit) {
-    // Most recently used last: the oldest go first when the cache is full.
+    // Most recently used last.
     pieceCache.delete(piece);
     pieceCache.set(piece, hit);
     return hit;
   }
-  const out = Array.from(seg.segment(piece), ({ segment, isWordLike }) => ({ segment, isWordLike: !!isWordLike }));
-  if (pieceCache.size >= PIECE_CACHE_MAX) pieceCache.delete(pieceCache.keys().next().value!);
+  const parts = Array.from(seg.segment(piece));
+  const out: Cached = { ends: new Uint16Array(parts.length), words: new Uint8Array(parts.length) };
+  for (let i = 0; i < parts.length; i++) {
+    out.ends[i] = parts[i].index + parts[i].segment.length;
+    out.words[i] = parts[i].isWordLike ? 1 : 0;
+  }
   pieceCache.set(piece, out);
+  cachedChars += piece.length;
+  for (const [key] of pieceCache) {
+    if (cachedChars <= PIECE_CACHE_CHARS) break;
+    pieceCache.delete(key);
+    cachedChars -= key.length;
+  }
   return out;
 }
 
@@ -88,8 +105,9 @@ export function* wordSegments(text: string): Generator<WordSegment> {
   }
   for (let start = 0; start < text.length; ) {
     const end = pieceEnd(text, start);
-    // Copies: a caller may keep what it is given; the cached array stays as it was.
-    for (const s of segmentPiece(seg, text.slice(start, end))) yield { ...s };
+    const piece = text.slice(start, end);
+    const { ends, words } = segmentPiece(seg, piece);
+    for (let i = 0, from = 0; i < ends.length; from = ends[i], i++) yield { segment: piece.slice(from, ends[i]), isWordLike: words[i] === 1 };
     start = end;
   }
 }
