@@ -15,6 +15,7 @@
  *    the tree the 部门与员工 screen reads) and 文章 (`/api/articles?page=1&pageSize=10`).
  *
  * `--bundle` (`npm run bench:bundle`): part 1 only, with the largest files of each screen.
+ * `--rps`: part 3 only.
  *
  * Builds first when there is no build (`.next/BUILD_ID`) or FRONT_BUILD=1. Settings: FRONT_PORT
  * (3250), FRONT_SECONDS (5 per list), FRONT_CONCURRENCY (10), FRONT_RUNS (3 editor runs),
@@ -25,6 +26,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -41,6 +43,8 @@ const CONCURRENCY = Number(process.env.FRONT_CONCURRENCY || 10);
 const RUNS = Number(process.env.FRONT_RUNS || 3);
 const ADMIN = { username: 'admin', password: 'Front#Bench-2026' };
 const BUNDLE_ONLY = process.argv.includes('--bundle');
+/** `--rps`: part 3 only (no browser). */
+const RPS_ONLY = process.argv.includes('--rps');
 
 /** The screens of the issue's table. `signedIn: false` visits without a session. */
 const SCREENS: Array<{ name: string; path: string; signedIn: boolean }> = [
@@ -81,6 +85,7 @@ async function main() {
   let browser: Browser | undefined;
   try {
     const cookies = await signIn();
+    if (RPS_ONLY) return await requestsPerSecond(cookies);
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
     await bytesPerScreen(browser, cookies);
     if (!BUNDLE_ONLY) {
@@ -127,8 +132,22 @@ async function seed(dataDir: string) {
   await handle.close();
 }
 
+/** Whether something answers on the port (a server of an earlier run still stopping). */
+const portTaken = () =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: PORT });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
 async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
+  for (let i = 0; await portTaken(); i++) {
+    if (i === 60) throw new Error(`port ${PORT} is taken (FRONT_PORT picks another)`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  // FRONT_NODE_ARGS: flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = (process.env.FRONT_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', CMS_DATA_DIR: dataDir, DATABASE_URL: '', CMS_ADMIN_USERNAME: ADMIN.username, CMS_ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -149,10 +168,16 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
     if (Date.now() > deadline) throw new Error(`next start did not answer in 120 s:\n${log}`);
     await new Promise((r) => setTimeout(r, 500));
   }
+  child.on('exit', (code, signal) => {
+    if (!stopping.has(child) && code !== 0) console.error(`next start exited with ${code ?? signal}:\n${log.slice(-3000)}`);
+  });
   return child;
 }
 
+const stopping = new WeakSet<ChildProcess>();
+
 async function stopServer(child: ChildProcess) {
+  stopping.add(child);
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
@@ -282,16 +307,15 @@ async function requestsPerSecond(cookies: Cookie[]) {
     ['部门 tree `GET /api/departments/tree`', '/api/departments/tree', true],
     ['文章 `GET /api/articles?page=1&pageSize=10`', '/api/articles?page=1&pageSize=10', true],
   ];
-  const rows: string[] = [];
-  let floor = 0;
-  for (const [name, p, signed] of lists) {
-    await load(p, signed ? cookie : undefined, 1); // warm-up
-    const { rps, p50, p99 } = await load(p, signed ? cookie : undefined, SECONDS);
-    if (!floor) floor = rps;
-    rows.push(`| ${name} | ${rps.toFixed(0)} | ${p50.toFixed(1)} ms | ${p99.toFixed(1)} ms | ${((rps / floor) * 100).toFixed(0)} % |`);
-  }
+  // Everything warmed first (the JIT, PGlite's caches); the empty handler measured first and last,
+  // its mean the floor (on a shared machine the load moves during a run).
+  for (const [, p, signed] of lists) await load(p, signed ? cookie : undefined, 1);
+  const results: Array<[string, Awaited<ReturnType<typeof load>>]> = [];
+  for (const [name, p, signed] of [...lists, lists[0]]) results.push([name, await load(p, signed ? cookie : undefined, SECONDS)]);
+  const floor = (results[0][1].rps + results.at(-1)![1].rps) / 2;
+  const rows = results.map(([name, { rps, p50, p99 }], i) => `| ${name}${i === 0 ? ' (first)' : i === results.length - 1 ? ' (last)' : ''} | ${rps.toFixed(0)} | ${p50.toFixed(1)} ms | ${p99.toFixed(1)} ms | ${((rps / floor) * 100).toFixed(0)} % |`);
   console.log(`\nRequests per second through next start, ${CONCURRENCY} keep-alive connections, ${SECONDS} s each (load average ${loadavg()})`);
-  console.log('| request | req/s | p50 | p99 | of the empty handler |');
+  console.log('| request | req/s | p50 | p99 | of the empty handler (mean of first and last) |');
   console.log('|---|---:|---:|---:|---:|');
   for (const r of rows) console.log(r);
 }
