@@ -307,6 +307,8 @@ async function requestsPerSecond(cookies: Cookie[]) {
     ['部门 tree `GET /api/departments/tree`', '/api/departments/tree', true],
     ['文章 `GET /api/articles?page=1&pageSize=10`', '/api/articles?page=1&pageSize=10', true],
   ];
+  // FRONT_ONLY=articles: only the requests whose path holds it (and the empty handler).
+  if (process.env.FRONT_ONLY) lists.splice(1, lists.length, ...lists.slice(1).filter(([, p]) => p.includes(process.env.FRONT_ONLY!)));
   // Everything warmed first (the JIT, PGlite's caches); the empty handler measured first and last,
   // its mean the floor (on a shared machine the load moves during a run).
   for (const [, p, signed] of lists) await load(p, signed ? cookie : undefined, 1);
