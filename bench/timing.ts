@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import { openDatabase } from '../server/startup';
@@ -42,12 +45,15 @@ export async function openBenchDatabase() {
   process.env.CMS_ADMIN_PASSWORD ||= 'Bench#Admin-2026';
   const url = process.env.BENCH_DATABASE_URL;
   const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
-  const handle = await openDatabase(url ? { url, pgSchema: schema, quiet: true } : { dataDir: 'memory', quiet: true });
+  // BENCH_DATA_DIR: PGlite on a folder, as `next start` runs it (memory by default).
+  const dir = process.env.BENCH_DATA_DIR ? await mkdtemp(path.join(os.tmpdir(), 'cms-bench-')) : undefined;
+  const handle = await openDatabase(url ? { url, pgSchema: schema, quiet: true } : { dataDir: dir ?? 'memory', quiet: true });
   return {
     handle,
     db: handle.db,
     async close() {
       await handle.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
       if (!url || !schema) return;
       if (process.env.BENCH_KEEP) return console.log(`kept schema ${schema}`);
       const pool = new Pool({ connectionString: url, max: 1 });

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../lib/constants';
 import { loadSessionUser } from './auth/session';
+import { access } from './auth/access';
 import { clientOf, stampedPeer, type Peer } from './http/peer';
 import { ApiError, badRequest } from './http/errors';
 import { errorBody } from './http/reply';
@@ -96,6 +97,10 @@ export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer
     c.set('user', await loadSessionUser(db, getCookie(c, SESSION_COOKIE)));
     await next();
   });
+
+  // The floor of the request path (issue 17, bench/front.ts): the middleware above and an envelope,
+  // no query. It tells a load balancer the process answers; it says nothing of the database.
+  app.get('/ping', access.public(), (c) => c.json({ status: 0, data: 'pong', message: 'ok' }));
 
   app.route('/', authRoutes);
   app.route('/departments', departmentRoutes);

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ARTICLE_KINDS, articleSaveSchema, type ArticleKind } from '../../lib/resources/articles';
@@ -53,9 +53,10 @@ export async function loadArticle(db: DbOrTx, user: SessionUser, id: number) {
 
 type SaveInput = Partial<z.infer<typeof articleSaveSchema>>;
 
-/** Every referenced record exists (400 on the field otherwise). */
-async function assertReferences(tx: DbOrTx, input: SaveInput) {
+/** Every referenced record exists (400 on the field otherwise); gives the named category's name. */
+async function assertReferences(tx: DbOrTx, input: SaveInput): Promise<Map<number, string>> {
   const errors: Record<string, string> = {};
+  const categoryNames = new Map<number, string>();
   const missing = async (field: string, table: typeof categories | typeof tags | typeof topics | typeof platforms | typeof videoStores | typeof picStores | typeof albums, ids: Array<number | null | undefined>, message: string) => {
     const wanted = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
     if (!wanted.length) return;
@@ -64,7 +65,11 @@ async function assertReferences(tx: DbOrTx, input: SaveInput) {
     const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, wanted)).for('key share');
     if (found.length !== wanted.length) errors[field] = message;
   };
-  await missing('categoryId', categories, [input.categoryId], '分类不存在');
+  if (typeof input.categoryId === 'number') {
+    const found = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, input.categoryId)).for('key share');
+    if (!found.length) errors.categoryId = '分类不存在';
+    for (const f of found) categoryNames.set(f.id, f.name);
+  }
   await missing('tagIds', tags, input.tagIds ?? [], '部分标签不存在');
   await missing('topicIds', topics, input.topicIds ?? [], '部分专题不存在');
   await missing('platformIds', platforms, input.platformIds ?? [], '部分平台不存在');
@@ -72,6 +77,7 @@ async function assertReferences(tx: DbOrTx, input: SaveInput) {
   await missing('albumId', albums, [input.albumId], '专辑不存在');
   await missing('images', picStores, (input.images ?? []).map((i) => i.picId), '图集中有图片已不在图片库');
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
+  return categoryNames;
 }
 
 /** The sanitized body, refused (400 on 正文) when it holds more blocks than BODY_LIMITS allows. */
@@ -100,14 +106,39 @@ async function recordUsage(tx: Tx, article: { id: number; title: string; content
 
 /** The search vector of an article (DESIGN §10): title and summary weigh more than the body. */
 function searchVector(a: { title: string; summary: string; content: string }) {
-  const { head, body } = documentTerms({ title: a.title, summary: a.summary, body: htmlText(a.content) });
-  return sql`setweight(to_tsvector('simple', ${head}), 'A') || setweight(to_tsvector('simple', ${body}), 'B')`;
+  return vectorOf(documentTerms({ title: a.title, summary: a.summary, body: htmlText(a.content) }));
 }
+
+const vectorOf = ({ head, body }: { head: string; body: string }) => sql`setweight(to_tsvector('simple', ${head}), 'A') || setweight(to_tsvector('simple', ${body}), 'B')`;
 
 /** The content check over what a reader will see. */
 async function runCheck(db: DbOrTx, article: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }>; videoStoreId?: number | null }, service: ContentService) {
   return checkContent(db, [...articleCheckTexts(article), ...(await libraryTexts(db, article))], service);
 }
+
+/** The fields the content check and the search terms read: a save sending them all is prepared before its transaction. */
+const TEXT_FIELDS = ['title', 'subtitle', 'summary', 'content', 'images', 'videoStoreId'] as const;
+
+type PreparedTexts = { problem: string } | { problem: null; content: string; checkResult: Awaited<ReturnType<typeof runCheck>>; terms: { head: string; body: string } };
+
+/**
+ * The text work of a save (issue 17): the sanitized body, the content check (the dictionary, and
+ * the outside service when one is configured: up to its timeout) and the search terms, done before
+ * the transaction, so that neither a pool connection nor the article's row waits on it. Possible
+ * when the save sends every field they read (the editors send the whole form); else null and the
+ * transaction does it as before. A body over the limits is reported where the transaction reports it.
+ */
+async function prepareTexts(db: DbOrTx, patch: SaveInput, service: ContentService): Promise<PreparedTexts | null> {
+  if (!TEXT_FIELDS.every((f) => f in patch && (patch[f] !== undefined || f === 'videoStoreId'))) return null;
+  const content = sanitizeArticleHtml(patch.content!);
+  const problem = bodyLimitProblem(content);
+  if (problem) return { problem };
+  const texts = { title: patch.title!, subtitle: patch.subtitle!, summary: patch.summary!, content, images: patch.images!, videoStoreId: patch.videoStoreId ?? null };
+  return { problem: null, content, checkResult: await runCheck(db, texts, service), terms: documentTerms({ title: texts.title, summary: texts.summary, body: htmlText(content) }) };
+}
+
+/** Every column of an article but its search vector: what a save's UPDATE gives back. */
+const { search: _search, ...articleColumns } = getTableColumns(articles);
 
 /**
  * Creates an article (POST /api/articles): for a person who may publish its kind, references checked,
@@ -146,30 +177,43 @@ export async function updateArticle(
   { id, version, patch, contentService, lockToken, revision = { kind: 'save' } }: { id: number; version: number; patch: SaveInput; contentService: ContentService; lockToken?: string; revision?: { kind: 'save' | 'restore'; note?: string } },
 ) {
   const user = c.get('user')!;
+  const prepared = await prepareTexts(c.get('db'), patch, contentService);
   const saved = await c.get('db').transaction(async (tx) => {
       const before = await loadArticle(tx, user, id);
       if (!before) throw notFound('文章不存在');
       if (!user.routes.has(routeOfKind(before.kind as ArticleKind))) throw forbidden('没有编辑这类文章的权限');
       assertMayChangeLive(articleTarget, user, before.status);
       await assertMayWrite(tx, { resource: 'article', id, token: lockToken, label: '文章', userId: user.id });
-      await assertReferences(tx, patch);
-      const content = patch.content === undefined ? before.content : boundedBody(patch.content);
-      const merged = { ...before, ...patch, content };
-      const checkResult = await runCheck(tx, merged, contentService);
+      const categoryNames = await assertReferences(tx, patch);
+      if (prepared?.problem) throw badRequest(prepared.problem, { content: prepared.problem });
+      let content: string;
+      let checkResult: Awaited<ReturnType<typeof runCheck>>;
+      let search: SQL;
+      if (prepared) {
+        ({ content, checkResult } = prepared as Extract<PreparedTexts, { problem: null }>);
+        search = vectorOf((prepared as Extract<PreparedTexts, { problem: null }>).terms);
+      } else {
+        content = patch.content === undefined ? before.content : boundedBody(patch.content);
+        const merged = { ...before, ...patch, content };
+        checkResult = await runCheck(tx, merged, contentService);
+        search = searchVector(merged);
+      }
       // The version is checked in the UPDATE itself: of two saves from the same version, one wins.
-      const done = await tx
+      const [row] = await tx
         .update(articles)
-        .set({ ...patch, content, checkResult, search: searchVector(merged), version: sql`${articles.version} + 1`, updatedAt: new Date() })
+        .set({ ...patch, content, checkResult, search, version: sql`${articles.version} + 1`, updatedAt: new Date() })
         .where(and(eq(articles.id, id), eq(articles.version, version)))
-        .returning({ id: articles.id });
-      if (!done.length) {
+        .returning(articleColumns);
+      if (!row) {
         const context = await conflictContext(tx, 'article', id, { from: version, current: before.version });
         const who = context.savedBy?.name ?? '他人';
         throw new ApiError(409, `文章已被${who}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`, { version: '版本已过期' }, { current: { ...before, savedBy: context.savedBy }, base: context.base });
       }
-      const after = (await loadArticle(tx, user, id))!;
+      // The record as loadArticle gives it, without reading it again: a save changes no editor or
+      // reviewer, and the category's name came with its check.
+      const after = { ...row, categoryName: row.categoryId === before.categoryId ? before.categoryName : (categoryNames.get(row.categoryId!) ?? null), editorName: before.editorName, reviewerName: before.reviewerName };
       await recordUsage(tx, after);
-      await recordRevision(tx, { resource: 'article', id, kind: revision.kind, userId: user.id, note: revision.note });
+      await recordRevision(tx, { resource: 'article', id, kind: revision.kind, userId: user.id, note: revision.note, row: after });
       await logOperation(tx, c, { type: 'update', resource: 'articles', resourceId: id, summary: `${revision.kind === 'restore' ? '恢复' : '修改'}文章「${after.title}」`, before: summaryOf(before), after: summaryOf(after) });
       return after;
   });

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { FULL_SCOPE_ROUTES, PERMISSION_ROUTES } from '../../lib/routes';
 import { DETAIL_LEVEL_COOKIE, SESSION_COOKIE, USER_ID_COOKIE } from '../../lib/constants';
 import type { SessionEndReason } from '../../lib/guard';
-import { roles, sessions, users } from '../db/schema';
+import { roles, sessionGeneration, sessions, users } from '../db/schema';
+import { sessionCacheOf } from './session-cache';
 import type { Db, DbOrTx } from '../db/types';
 import type { AppEnv, SessionUser } from '../http/types';
 
@@ -26,32 +27,75 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** The session lookup and the generation check, prepared once per database (named statements on PostgreSQL). */
+function prepareStatements(db: Db) {
+  return {
+    user: db
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        id: users.id,
+        username: users.username,
+        name: users.name,
+        avatar: users.avatar,
+        departmentId: users.departmentId,
+        roleId: users.roleId,
+        isSuper: users.isSuper,
+        enabled: users.enabled,
+        roleRoutes: roles.routes,
+        roleLevel: roles.level,
+        // In the same snapshot as the row: the generation the row is current for (session-cache.ts).
+        generation: sql<string>`(SELECT ${sessionGeneration.n}::text FROM ${sessionGeneration} WHERE ${sessionGeneration.id} = 1)`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(sessions.endedAt)))
+      .limit(1)
+      .prepare('cms_session_user'),
+    generation: db
+      .select({ n: sql<string>`${sessionGeneration.n}::text` })
+      .from(sessionGeneration)
+      .where(eq(sessionGeneration.id, 1))
+      .prepare('cms_session_generation'),
+  };
+}
+
+const statements = new WeakMap<object, ReturnType<typeof prepareStatements>>();
+
+function statementsOf(db: Db) {
+  let s = statements.get(db);
+  if (!s) statements.set(db, (s = prepareStatements(db)));
+  return s;
+}
+
 /**
  * The user behind a session token, loaded with their role in one query; null when the token is
- * unknown or expired or the user is disabled. Role changes therefore apply from the next request.
+ * unknown or expired or the user is disabled. Served from the session cache (session-cache.ts)
+ * while nothing a session user reflects has changed since: a logout, password change, role change
+ * or disabled account on any instance applies from the next request.
  */
 export async function loadSessionUser(db: Db, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      id: users.id,
-      username: users.username,
-      name: users.name,
-      avatar: users.avatar,
-      departmentId: users.departmentId,
-      roleId: users.roleId,
-      isSuper: users.isSuper,
-      enabled: users.enabled,
-      roleRoutes: roles.routes,
-      roleLevel: roles.level,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), isNull(sessions.endedAt)))
-    .limit(1);
+  const hash = hashToken(token);
+  const cache = sessionCacheOf(db);
+  const q = statementsOf(db);
+  if (cache?.has(hash)) {
+    const generation = cache.mode === 'notify' ? String(cache.localGeneration) : (await q.generation.execute())[0]?.n;
+    const hit = generation === undefined ? null : cache.get(hash, generation);
+    if (hit) return hit;
+  }
+  // PGlite: the generation before the read (a change committed during it marks the entry stale).
+  const before = cache?.mode === 'notify' ? String(cache.localGeneration) : undefined;
+  const [row] = await q.user.execute({ hash, now: new Date().toISOString() });
   if (!row || !row.enabled) return null;
+  // Frozen: a cached user is shared by the requests it serves.
+  const user = Object.freeze(toSessionUser(row));
+  cache?.set(hash, user, { generation: before ?? row.generation, expiresAt: row.expiresAt });
+  return user;
+}
+
+function toSessionUser(row: { sessionId: number; id: number; username: string; name: string; avatar: string; departmentId: number | null; roleId: number | null; isSuper: boolean; roleRoutes: string[] | null; roleLevel: number | null }): SessionUser {
   const level = row.isSuper ? 1 : ((row.roleLevel ?? 3) as 1 | 2 | 3);
   // A route that needs the full scope is not held with a narrower one (a role saved before the rule).
   const routes = row.isSuper ? ALL_ROUTES : new Set((row.roleRoutes ?? []).filter((p) => ALL_ROUTES.has(p) && (level === 1 || !FULL_SCOPE_ROUTES.has(p))));

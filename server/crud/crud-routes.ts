@@ -11,7 +11,7 @@ import { idParam } from '../http/params';
 import { ok } from '../http/reply';
 import { readJson } from '../http/body';
 import type { AppEnv, SessionUser } from '../http/types';
-import { allOf, likePattern, listOrder, pageOf, parseListQuery } from './list';
+import { allOf, cappedTotalColumn, likePattern, listOrder, parseListQuery, totalOfPage } from './list';
 import { assertUnused, lockForDelete, type UsedBy } from './in-use';
 import { recordImageUsage } from './media-usage';
 import { logOperation, OPERATION_TYPES, type OperationType } from './oplog';
@@ -145,8 +145,11 @@ export function crudRoutes(opts: CrudOptions) {
   }
   for (const u of opts.unique ?? []) sorts[u.field] ??= u.column;
 
-  const base = (db: DbOrTx) => {
-    const q = db.select(columns).from(table as PgTable).$dynamic();
+  const base = (db: DbOrTx, extra: Record<string, SQL> = {}) => {
+    const q = db
+      .select({ ...columns, ...extra })
+      .from(table as PgTable)
+      .$dynamic();
     return opts.joins ? opts.joins(q) : q;
   };
   const scoped = (user: SessionUser, extra?: SQL) => allOf([opts.scope?.(user), extra]);
@@ -215,8 +218,15 @@ export function crudRoutes(opts: CrudOptions) {
     const where = allOf([...shared, ...forPage]);
     const countWhere = allOf([...shared, ...forCount]);
     const orderBy = listOrder(query, { sorts, id: tableId }) ?? opts.orderBy ?? (sortColumn ? [asc(sortColumn), asc(tableId)] : [desc(tableId)]);
-    const select = base(db).where(where).orderBy(...orderBy);
-    return ok(c, await pageOf(db, { query: select, table: table as PgTable, where: countWhere, page, pageSize, cap: opts.countCap ?? 100_000 }));
+    const cap = opts.countCap ?? 100_000;
+    // The page with its capped total in one statement (issue 17).
+    const rows = (await base(db, { __total: cappedTotalColumn(db, table as PgTable, countWhere, cap) })
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)) as Array<Row & { __total: number }>;
+    const { list, total, totalCapped } = await totalOfPage(db, rows, { table: table as PgTable, where: countWhere, page, cap });
+    return ok(c, { list, page, pageSize, total, totalCapped });
   });
 
   if (resource.sortable && sortColumn) {

@@ -10,6 +10,7 @@ import { Pool } from 'pg';
 import * as schema from './schema';
 import { acquireFolderLock, type FolderLock } from './lock';
 import type { Db } from './types';
+import { attachSessionCache, SessionCache } from '../auth/session-cache';
 import { dbUnavailableCause, describeError } from '../http/failure';
 
 export interface DbHandle {
@@ -69,6 +70,11 @@ async function openPglite(dir: string, prepare: Prepare): Promise<DbHandle> {
   const db = drizzlePglite(client, { schema, logger: !!process.env.CMS_DB_LOG });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await prepare(db);
+  // One process holds a PGlite folder: the triggers' NOTIFY (migration 0025) reaches the session
+  // cache with the reply of the committing statement, before any other statement runs.
+  const cache = new SessionCache('notify');
+  await client.listen('cms_session_generation', () => cache.bump());
+  attachSessionCache(db, cache);
   return {
     db,
     kind: 'pglite',
@@ -105,6 +111,8 @@ async function openPostgres(url: string, opts: OpenOptions, prepare: Prepare): P
     await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATE_LOCK]).catch(() => {});
     lockClient.release();
   }
+  // Several instances: each request with a cached session reads the generation (session-cache.ts).
+  attachSessionCache(db, new SessionCache('query'));
   return {
     db,
     kind: 'postgres',

@@ -75,6 +75,8 @@ export interface RecordRevisionInput {
   kind: 'create' | 'save' | 'transition' | 'restore' | 'takeover';
   userId: number | null;
   note?: string;
+  /** The record as the caller's write left it (a save's UPDATE … RETURNING): not read again. */
+  row?: Record<string, unknown> & { version: number };
 }
 
 /**
@@ -82,9 +84,9 @@ export interface RecordRevisionInput {
  * revision. Saves, creates and restores call it from the article and video routes; the workflow
  * calls it after each transition (`kind: 'transition'`, `note: '提交审核'` …).
  */
-export async function recordRevision(tx: DbOrTx, { resource = 'article', id, kind, userId, note = '' }: RecordRevisionInput): Promise<number> {
+export async function recordRevision(tx: DbOrTx, { resource = 'article', id, kind, userId, note = '', row: given }: RecordRevisionInput): Promise<number> {
   const table = tableOf(resource);
-  const [row] = await tx.select().from(table).where(eq(table.id, id)).limit(1);
+  const [row] = given ? [given] : await tx.select().from(table).where(eq(table.id, id)).limit(1);
   if (!row) throw new Error(`recordRevision: ${resource} ${id} not found`);
   const [{ revisionId }] = await tx
     .insert(revisions)

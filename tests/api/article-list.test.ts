@@ -268,6 +268,21 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
       expect((await list('status=3')).totalCapped).toBe(false);
     });
 
+    it('the total comes with the page in every path (cursor, deep page, past the end, nothing found); withTotal=false counts nothing', async () => {
+      const first = await list(`pageSize=10&categoryId=${market}&status=1`);
+      expect(first).toMatchObject({ total: 600, totalCapped: false });
+      const second = await list(`pageSize=10&categoryId=${market}&status=1&page=2&cursor=${encodeURIComponent(first.nextCursor!)}`);
+      expect(second).toMatchObject({ total: 600, totalCapped: false });
+      expect((await list(`pageSize=10&categoryId=${market}&status=1&page=30`)).total).toBe(600);
+      expect(await list(`pageSize=10&categoryId=${market}&status=1&page=61`)).toMatchObject({ list: [], total: 600, totalCapped: false });
+      expect(await list('pageSize=10&keyword=没有这个词')).toMatchObject({ list: [], total: 0, totalCapped: false });
+      const known = await list(`pageSize=10&categoryId=${market}&status=1&page=2&cursor=${encodeURIComponent(first.nextCursor!)}&withTotal=false`);
+      expect(known).toMatchObject({ total: null, totalCapped: null });
+      expect(known.list.map((r) => r.id)).toEqual(second.list.map((r) => r.id));
+      expect(known.nextCursor).toBe(second.nextCursor);
+      expect((await t.call('GET', '/api/articles?withTotal=maybe', { cookie: admin })).status).toBe(400);
+    });
+
     it('cursor pages, offset pages and deep pages agree, forwards and backwards, in both orders', async () => {
       for (const q of ['pageSize=25', `pageSize=25&categoryId=${market}&status=1`, 'pageSize=25&sort=updatedAt&order=ascend']) {
         const expected = (await t.call('GET', `/api/articles?${q.replace('pageSize=25', 'pageSize=100')}&page=1`, { cookie: admin })).body.data.list.map((r: Row) => r.id);

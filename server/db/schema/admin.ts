@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './common';
 
 export const departments = pgTable(
@@ -87,6 +87,19 @@ export const sessions = pgTable(
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * One row (id 1) whose `n` grows in the committing transaction of every change a signed-in user's
+ * session reflects: a session ended or removed (logout, password, disable, sign-in rotation), a
+ * user's name, role, department, super flag, enabled flag or password, a role's routes or level,
+ * a user or role removed. Kept by the constraint triggers of migration 0025, so any writer (the
+ * app, a script, hand-written SQL) moves it. The in-process session cache (server/auth/session-cache.ts)
+ * serves a cached user only while `n` is what it was when the user was read.
+ */
+export const sessionGeneration = pgTable('session_generation', {
+  id: smallint('id').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
 
 export const loginLogs = pgTable(
   'login_logs',
