@@ -46,8 +46,8 @@ export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undef
 
 /**
  * The capped total as a column of the page query: an uncorrelated subquery, run once per statement,
- * so the page and its total are one statement (issue 17: on PGlite every statement costs about half
- * a millisecond, whatever it does). Read it back with `totalOfPage`.
+ * so the page and its total are one statement (issue 17: on PGlite every statement pays a fixed
+ * part, the protocol's calls into the WebAssembly and its planning, whatever it does). Read it back with `totalOfPage`.
  */
 export function cappedTotalColumn(db: DbOrTx, table: PgTable, where: SQL | undefined, cap: number) {
   return sql<number>`(SELECT count(*)::int FROM (${db.select({ one: sql`1` }).from(table).where(where).limit(cap + 1)}) AS capped)`.mapWith(Number);
