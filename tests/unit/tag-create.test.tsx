@@ -120,6 +120,9 @@ describe('TagPicker: new tags', () => {
     );
     const input = await typeIn('远程');
     await waitFor(() => expect(screen.getByTestId('tag-create-option')).toBeTruthy());
+    // Enter takes the active option: wait until the offer is the active one (the list may still
+    // be settling on a busy machine).
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option-active [data-testid="tag-create-option"], .ant-select-item-option-active[data-testid="tag-create-option"]')).not.toBeNull());
     await act(async () => {
       fireEvent.keyDown(input, { key: 'Enter', keyCode: 13, which: 13 });
     });
