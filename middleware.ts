@@ -1,6 +1,15 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { DETAIL_LEVEL_COOKIE, SESSION_COOKIE, USER_DETAIL_HEADER, USER_ID_COOKIE } from './lib/constants';
-import { isKnownGuard, loginGuard, SESSION_END_COOKIE, unknownGuard, userGuardDecide, userGuardNeedsFetch, type GuardDecision, type UserDetail } from './lib/guard';
+import {
+  isKnownGuard,
+  loginGuard,
+  SESSION_END_COOKIE,
+  unknownGuard,
+  userGuardDecide,
+  userGuardNeedsFetch,
+  type GuardDecision,
+  type UserDetail,
+} from './lib/guard';
 import { findRoute, ROUTES, type RouteDef } from './lib/routes';
 import { NONCE_HEADER, newNonce, pageContentSecurityPolicy, securityHeaders } from './lib/security-headers';
 import { encodeUserDetail } from './lib/user-detail-header';
@@ -28,7 +37,10 @@ export function refuseMalformedEscape(path: string): NextResponse {
     decodeURIComponent(path);
     return NextResponse.next();
   } catch {
-    return new NextResponse('请求地址中的百分号编码无效', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ https: false }) } });
+    return new NextResponse('请求地址中的百分号编码无效', {
+      status: 400,
+      headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ https: false }) },
+    });
   }
 }
 
@@ -84,11 +96,13 @@ export function internalOrigin(env: Record<string, string | undefined>): string 
 
 /** GET /api/login_info on the main host; server side it sends the session cookie and b_id. */
 async function fetchUserDetail(req: NextRequest): Promise<UserDetail | null> {
-  const base = process.env.NEXT_PUBLIC_API_BASE || internalOrigin({
-    CMS_INTERNAL_ORIGIN: process.env.CMS_INTERNAL_ORIGIN,
-    __NEXT_PRIVATE_ORIGIN: process.env.__NEXT_PRIVATE_ORIGIN,
-    PORT: process.env.PORT,
-  });
+  const base =
+    process.env.NEXT_PUBLIC_API_BASE ||
+    internalOrigin({
+      CMS_INTERNAL_ORIGIN: process.env.CMS_INTERNAL_ORIGIN,
+      __NEXT_PRIVATE_ORIGIN: process.env.__NEXT_PRIVATE_ORIGIN,
+      PORT: process.env.PORT,
+    });
   const cookie = [SESSION_COOKIE, USER_ID_COOKIE]
     .map((name) => {
       const value = req.cookies.get(name)?.value;

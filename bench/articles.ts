@@ -18,7 +18,38 @@ const ARTICLES = Number(process.env.BENCH_ARTICLES || 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS || 30);
 
 /** Common words (most titles hold some) and one rare word held by 0.01 % of articles. */
-const WORDS = ['解放', '东风', '重汽', '陕汽', '福田', '江淮', '红岩', '乘龙', '牵引车', '载货车', '自卸车', '冷藏车', '轻卡', '新能源', '换电', '氢燃料', '国六', '油耗', '运价', '车队', '司机', '物流', '试驾', '评测', '上市', '销量', '市场', '政策', '高速', '保养'];
+const WORDS = [
+  '解放',
+  '东风',
+  '重汽',
+  '陕汽',
+  '福田',
+  '江淮',
+  '红岩',
+  '乘龙',
+  '牵引车',
+  '载货车',
+  '自卸车',
+  '冷藏车',
+  '轻卡',
+  '新能源',
+  '换电',
+  '氢燃料',
+  '国六',
+  '油耗',
+  '运价',
+  '车队',
+  '司机',
+  '物流',
+  '试驾',
+  '评测',
+  '上市',
+  '销量',
+  '市场',
+  '政策',
+  '高速',
+  '保养',
+];
 const COMMON = '牵引车'; // in about a tenth of the titles
 const RARE = '磁悬浮'; // in 0.01 %
 
@@ -27,7 +58,11 @@ async function main() {
   const { db, handle } = bench;
   const t0 = performance.now();
   const words = sql.raw(`ARRAY[${WORDS.map((w) => `'${w}'`).join(',')}]`);
-  const defs = ((await db.execute(sql`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'articles' AND indexname NOT LIKE '%_pkey' AND schemaname = current_schema()`)) as unknown as { rows: Array<{ indexname: string; indexdef: string }> }).rows;
+  const defs = (
+    (await db.execute(
+      sql`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'articles' AND indexname NOT LIKE '%_pkey' AND schemaname = current_schema()`,
+    )) as unknown as { rows: Array<{ indexname: string; indexdef: string }> }
+  ).rows;
   for (const d of defs) await db.execute(sql.raw(`DROP INDEX "${d.indexname}"`));
   await db.execute(sql`INSERT INTO categories (type_id, name, sort) SELECT 1, '分类' || g, g FROM generate_series(1, 40) g`);
   await db.execute(sql`
@@ -50,7 +85,12 @@ async function main() {
   console.log(`filled ${ARTICLES} articles in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${handle.kind}`);
 
   const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'cms-bench-articles-'));
-  const app = createApp({ getDb: async () => db, peer: () => ({ ip: '10.250.0.2', tls: false }), storage: { driver: 'local', uploadsDir, kinds: defaultKinds(), ticketMinutes: 60 }, contentService: {} });
+  const app = createApp({
+    getDb: async () => db,
+    peer: () => ({ ip: '10.250.0.2', tls: false }),
+    storage: { driver: 'local', uploadsDir, kinds: defaultKinds(), ticketMinutes: 60 },
+    contentService: {},
+  });
   const cookie = await benchCookie(app);
   const q = encodeURIComponent;
   const get = async (path: string) => (await app.request(`http://localhost${path}`, { headers: { cookie } })).json();
@@ -98,7 +138,11 @@ async function main() {
   for (let i = 0; i < RUNS; i++) {
     const id = Math.floor(ARTICLES / 2) + 1 + i;
     const current = await (await app.request(`http://localhost/api/articles/${id}`, { headers: { cookie } })).json();
-    const body = JSON.stringify({ version: current.data.version, title: `${current.data.title}（改）`, content: `<p>${'解放J6P 牵引车在高速上的油耗表现。'.repeat(60)}</p>` });
+    const body = JSON.stringify({
+      version: current.data.version,
+      title: `${current.data.title}（改）`,
+      content: `<p>${'解放J6P 牵引车在高速上的油耗表现。'.repeat(60)}</p>`,
+    });
     const start = performance.now();
     const res = await app.request(`http://localhost/api/articles/${id}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body });
     if (res.status !== 200) throw new Error(`save: ${await res.text()}`);
@@ -123,8 +167,14 @@ async function explain(db: Awaited<ReturnType<typeof openBenchDatabase>>['db']) 
     ['count, no filter', `SELECT count(*) FROM (SELECT 1 FROM articles a LIMIT 1001) x`],
     ['status + category', `SELECT ${cols} FROM ${from} WHERE a.status = 3 AND a.category_id = 8 ORDER BY a.updated_at DESC, a.id DESC LIMIT 20`],
     ['count status + category', `SELECT count(*) FROM (SELECT 1 FROM articles a WHERE a.status = 3 AND a.category_id = 8 LIMIT 1001) x`],
-    ['page 2500 by cursor', `SELECT ${cols} FROM ${from} WHERE (a.updated_at, a.id) < ((SELECT updated_at FROM articles WHERE id = 49980), 49980) ORDER BY a.updated_at DESC, a.id DESC LIMIT 20`],
-    ['page 2500 jump', `SELECT ${cols} FROM ${from} WHERE a.id IN (SELECT id FROM articles ORDER BY updated_at DESC, id DESC LIMIT 20 OFFSET 49980) ORDER BY a.updated_at DESC, a.id DESC`],
+    [
+      'page 2500 by cursor',
+      `SELECT ${cols} FROM ${from} WHERE (a.updated_at, a.id) < ((SELECT updated_at FROM articles WHERE id = 49980), 49980) ORDER BY a.updated_at DESC, a.id DESC LIMIT 20`,
+    ],
+    [
+      'page 2500 jump',
+      `SELECT ${cols} FROM ${from} WHERE a.id IN (SELECT id FROM articles ORDER BY updated_at DESC, id DESC LIMIT 20 OFFSET 49980) ORDER BY a.updated_at DESC, a.id DESC`,
+    ],
     ['keyword rare', `SELECT ${cols} FROM ${from} WHERE ${kw(RARE.slice(0, 2))} ORDER BY a.updated_at DESC, a.id DESC LIMIT 20`],
     ['keyword 10 %', `SELECT ${cols} FROM ${from} WHERE ${kw('牵引 & 引车')} ORDER BY a.updated_at DESC, a.id DESC LIMIT 20`],
     ['count keyword 10 %', `SELECT count(*) FROM (SELECT 1 FROM articles a WHERE ${kw('牵引 & 引车')} LIMIT 1001) x`],

@@ -55,13 +55,28 @@ const SCREENS: Array<{ name: string; path: string; signedIn: boolean }> = [
   { name: '写文章', path: '/article/addArticle', signedIn: true },
 ];
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-const loadavg = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const commit = () => {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim() + (execFileSync('git', ['status', '--porcelain'], { cwd: ROOT }).toString().trim() ? ' (with uncommitted changes)' : '');
+    return (
+      execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim() +
+      (execFileSync('git', ['status', '--porcelain'], { cwd: ROOT }).toString().trim() ? ' (with uncommitted changes)' : '')
+    );
   } catch {
     return 'unknown';
   }
@@ -72,7 +87,11 @@ async function main() {
   if (process.env.FRONT_BUILD === '1' || !existsSync(path.join(ROOT, '.next/BUILD_ID'))) {
     console.log('building (next build) …');
     const t0 = performance.now();
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
     console.log(`built in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
   console.log(`build ${readFileSync(path.join(ROOT, '.next/BUILD_ID'), 'utf8').trim()}`);
@@ -122,7 +141,9 @@ async function seed(dataDir: string) {
   process.env.CMS_ADMIN_PASSWORD = ADMIN.password;
   const handle = await openDatabase({ dataDir, quiet: true });
   const { db } = handle;
-  await db.execute(sql`INSERT INTO departments (name, parent_id, sort) SELECT '部门' || g, CASE WHEN g > 5 THEN 1 + g % 5 END, g FROM generate_series(1, 20) g`);
+  await db.execute(
+    sql`INSERT INTO departments (name, parent_id, sort) SELECT '部门' || g, CASE WHEN g > 5 THEN 1 + g % 5 END, g FROM generate_series(1, 20) g`,
+  );
   await db.execute(sql`INSERT INTO categories (type_id, name, sort) SELECT 1, '分类' || g, g FROM generate_series(1, 10) g`);
   await db.execute(sql`
     INSERT INTO articles (kind, title, summary, content, category_id, editor_id, department_id, status, version, created_at, updated_at)
@@ -149,7 +170,15 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   const nodeArgs = (process.env.FRONT_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', CMS_DATA_DIR: dataDir, DATABASE_URL: '', CMS_ADMIN_USERNAME: ADMIN.username, CMS_ADMIN_PASSWORD: ADMIN.password },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      CMS_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      CMS_ADMIN_USERNAME: ADMIN.username,
+      CMS_ADMIN_PASSWORD: ADMIN.password,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: false,
   });
@@ -219,7 +248,14 @@ function record(page: Page): { done(): Promise<Received[]> } {
   return { done: async () => (await Promise.all(pending)).filter((r): r is Received => r !== null) };
 }
 
-const kindOf = (r: Received) => (r.type === 'script' || /\.m?js(\?|$)/.test(new URL(r.url).pathname) ? 'js' : r.type === 'stylesheet' || /\.css(\?|$)/.test(r.url) ? 'css' : r.type === 'document' ? 'html' : 'other');
+const kindOf = (r: Received) =>
+  r.type === 'script' || /\.m?js(\?|$)/.test(new URL(r.url).pathname)
+    ? 'js'
+    : r.type === 'stylesheet' || /\.css(\?|$)/.test(r.url)
+      ? 'css'
+      : r.type === 'document'
+        ? 'html'
+        : 'other';
 
 async function bytesPerScreen(browser: Browser, cookies: Cookie[]) {
   const rows: string[] = [];
@@ -315,7 +351,10 @@ async function requestsPerSecond(cookies: Cookie[]) {
   const results: Array<[string, Awaited<ReturnType<typeof load>>]> = [];
   for (const [name, p, signed] of [...lists, lists[0]]) results.push([name, await load(p, signed ? cookie : undefined, SECONDS)]);
   const floor = (results[0][1].rps + results.at(-1)![1].rps) / 2;
-  const rows = results.map(([name, { rps, p50, p99 }], i) => `| ${name}${i === 0 ? ' (first)' : i === results.length - 1 ? ' (last)' : ''} | ${rps.toFixed(0)} | ${p50.toFixed(1)} ms | ${p99.toFixed(1)} ms | ${((rps / floor) * 100).toFixed(0)} % |`);
+  const rows = results.map(
+    ([name, { rps, p50, p99 }], i) =>
+      `| ${name}${i === 0 ? ' (first)' : i === results.length - 1 ? ' (last)' : ''} | ${rps.toFixed(0)} | ${p50.toFixed(1)} ms | ${p99.toFixed(1)} ms | ${((rps / floor) * 100).toFixed(0)} % |`,
+  );
   console.log(`\nRequests per second through next start, ${CONCURRENCY} keep-alive connections, ${SECONDS} s each (load average ${loadavg()})`);
   console.log('| request | req/s | p50 | p99 | of the empty handler (mean of first and last) |');
   console.log('|---|---:|---:|---:|---:|');

@@ -30,11 +30,40 @@ async function main() {
 
   const t0 = performance.now();
   // Indexes are dropped for the bulk fill and built again after it, as one would load a dump.
-  const defs = await rows<{ indexname: string; indexdef: string }>(sql`SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('pic_stores', 'tags') AND indexname NOT LIKE '%_pkey' AND schemaname = current_schema()`);
+  const defs = await rows<{ indexname: string; indexdef: string }>(
+    sql`SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('pic_stores', 'tags') AND indexname NOT LIKE '%_pkey' AND schemaname = current_schema()`,
+  );
   for (const d of defs) await db.execute(sql.raw(`DROP INDEX "${d.indexname}"`));
   await db.execute(sql`INSERT INTO pic_store_tags (name, sort) SELECT '图片标签' || g, g FROM generate_series(1, 500) g`);
   await db.execute(sql`INSERT INTO tag_types (name, sort) SELECT '标签类型' || g, g FROM generate_series(1, 20) g`);
-  const words = ['解放', '东风', '重汽', '陕汽', '福田', '江淮', '大运', '红岩', '乘龙', '豪沃', '天龙', '德龙', '欧曼', '牵引车', '载货车', '自卸车', '冷藏车', '轻卡', '重卡', '车展', '试驾', '外观', '内饰', '驾驶室', '发动机', '底盘'];
+  const words = [
+    '解放',
+    '东风',
+    '重汽',
+    '陕汽',
+    '福田',
+    '江淮',
+    '大运',
+    '红岩',
+    '乘龙',
+    '豪沃',
+    '天龙',
+    '德龙',
+    '欧曼',
+    '牵引车',
+    '载货车',
+    '自卸车',
+    '冷藏车',
+    '轻卡',
+    '重卡',
+    '车展',
+    '试驾',
+    '外观',
+    '内饰',
+    '驾驶室',
+    '发动机',
+    '底盘',
+  ];
   const wordArray = sql.raw(`ARRAY[${words.map((w) => `'${w}'`).join(',')}]`);
   await db.execute(sql`
     INSERT INTO tags (type_id, name)
@@ -53,7 +82,11 @@ async function main() {
   console.log(`filled ${PICTURES} pictures, ${TAGS} tags in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${handle.kind}`);
 
   const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'cms-bench-uploads-'));
-  const app = createApp({ getDb: async () => db, peer: () => ({ ip: '10.250.0.1', tls: false }), storage: { driver: 'local', uploadsDir, kinds: defaultKinds(), ticketMinutes: 60 } });
+  const app = createApp({
+    getDb: async () => db,
+    peer: () => ({ ip: '10.250.0.1', tls: false }),
+    storage: { driver: 'local', uploadsDir, kinds: defaultKinds(), ticketMinutes: 60 },
+  });
   const cookie = await benchCookie(app);
 
   const q = encodeURIComponent;
@@ -73,15 +106,29 @@ async function main() {
 
   // A 10 MB picture through the local driver: ticket, upload, register (sharp reads it, writes the thumbnail).
   const noise = randomBytes(3600 * 2700 * 3);
-  const big = await sharp(noise, { raw: { width: 3600, height: 2700, channels: 3 } }).jpeg({ quality: 97 }).toBuffer();
+  const big = await sharp(noise, { raw: { width: 3600, height: 2700, channels: 3 } })
+    .jpeg({ quality: 97 })
+    .toBuffer();
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const file = Buffer.concat([big.subarray(0, big.length - 2), Buffer.from([i, 0xff, 0xd9])]); // a new hash each time
     const start = performance.now();
-    const ticket = await (await app.request('http://localhost/api/upload_token', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'pic', size: file.length, mime: 'image/jpeg' }) })).json();
+    const ticket = await (
+      await app.request('http://localhost/api/upload_token', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'pic', size: file.length, mime: 'image/jpeg' }),
+      })
+    ).json();
     const put = await app.request(`http://localhost${ticket.data.url}`, { method: 'PUT', headers: { cookie, 'content-type': 'image/jpeg' }, body: file });
     if (put.status !== 200) throw new Error(`upload: ${await put.text()}`);
-    const reg = await (await app.request('http://localhost/api/pic_stores', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ key: ticket.data.key, title: '大图' }) })).json();
+    const reg = await (
+      await app.request('http://localhost/api/pic_stores', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ key: ticket.data.key, title: '大图' }),
+      })
+    ).json();
     if (reg.status !== 0) throw new Error(`register: ${JSON.stringify(reg)}`);
     times.push(performance.now() - start);
   }

@@ -63,7 +63,9 @@ const median = (xs: number[]) => {
 async function main() {
   const bench = await openBenchDatabase();
   const { db, handle } = bench;
-  await db.execute(sql`INSERT INTO departments (name, parent_id, sort) SELECT '部门' || g, CASE WHEN g > 5 THEN 1 + g % 5 END, g FROM generate_series(1, 20) g`);
+  await db.execute(
+    sql`INSERT INTO departments (name, parent_id, sort) SELECT '部门' || g, CASE WHEN g > 5 THEN 1 + g % 5 END, g FROM generate_series(1, 20) g`,
+  );
   await db.execute(sql`INSERT INTO categories (type_id, name, sort) SELECT 1, '分类' || g, g FROM generate_series(1, 10) g`);
   await db.execute(sql`
     INSERT INTO articles (kind, title, summary, content, category_id, editor_id, department_id, status, version, created_at, updated_at)
@@ -86,7 +88,9 @@ async function main() {
   ];
 
   console.log(`\n${handle.kind}, ${ARTICLES} articles, ${RUNS} sequential runs each (after 50 warm-up); load average ${loadavg()}`);
-  console.log(`${'request'.padEnd(48)} ${'total'.padStart(8)}  median ms per part: each kind of statement (its own time, overlaps removed) and the rest (routing, validation, SQL building, JSON)`);
+  console.log(
+    `${'request'.padEnd(48)} ${'total'.padStart(8)}  median ms per part: each kind of statement (its own time, overlaps removed) and the rest (routing, validation, SQL building, JSON)`,
+  );
   for (const [name, path, signed] of cases) {
     const totals: number[] = [];
     const byKind = new Map<string, number[]>();

@@ -23,7 +23,11 @@ import { randomBytes } from 'node:crypto';
 const EDITORS = Number(process.env.BENCH_EDITORS || 200);
 const BURSTS = Number(process.env.BENCH_BURSTS || 3);
 const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS || 30);
-const loadavg = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 const PARAGRAPH = '解放J6P牵引车在高速上的油耗表现一直是车队老板关心的话题，本次实测跑了一千二百公里。';
 
@@ -38,7 +42,8 @@ const q = (xs: Times, p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * p))];
 };
-const row = (name: string, xs: Times) => `| ${name} | ${xs.length} | ${q(xs, 0.5).toFixed(0)} ms | ${q(xs, 0.95).toFixed(0)} ms | ${q(xs, 0.99).toFixed(0)} ms | ${Math.max(...xs).toFixed(0)} ms |`;
+const row = (name: string, xs: Times) =>
+  `| ${name} | ${xs.length} | ${q(xs, 0.5).toFixed(0)} ms | ${q(xs, 0.95).toFixed(0)} ms | ${q(xs, 0.99).toFixed(0)} ms | ${Math.max(...xs).toFixed(0)} ms |`;
 
 async function main() {
   process.env.CMS_ADMIN_PASSWORD ||= 'Bench#Admin-2026';
@@ -49,9 +54,13 @@ async function main() {
   const { db } = handle;
   try {
     await db.execute(sql`INSERT INTO categories (type_id, name, sort) SELECT 1, '分类' || g, g FROM generate_series(1, 10) g`);
-    const [role] = (await db.execute(sql`INSERT INTO roles (name, routes, level) VALUES ('编辑', '["/article/addArticle","/article/list"]'::jsonb, 1) RETURNING id`)).rows as Array<{ id: number }>;
+    const [role] = (
+      await db.execute(sql`INSERT INTO roles (name, routes, level) VALUES ('编辑', '["/article/addArticle","/article/list"]'::jsonb, 1) RETURNING id`)
+    ).rows as Array<{ id: number }>;
     const hash = await hashPassword('Bench#Editor-2026');
-    await db.execute(sql`INSERT INTO users (username, name, password_hash, role_id) SELECT 'editor' || g, '编辑' || g, ${hash}, ${role.id} FROM generate_series(1, ${EDITORS}) g`);
+    await db.execute(
+      sql`INSERT INTO users (username, name, password_hash, role_id) SELECT 'editor' || g, '编辑' || g, ${hash}, ${role.id} FROM generate_series(1, ${EDITORS}) g`,
+    );
     const editors = (await db.execute(sql`SELECT id FROM users WHERE username LIKE 'editor%' ORDER BY id`)).rows as Array<{ id: number }>;
     const app = createApp({ getDb: async () => db, peer: () => ({ ip: '10.250.0.9', tls: false }), contentService: {} });
 
@@ -60,9 +69,21 @@ async function main() {
     for (const [i, e] of editors.entries()) {
       const { token } = await createSession(db, { userId: e.id, ip: '10.250.0.9', userAgent: 'bench', ttlHours: 24 });
       const cookie = `cms_session=${token}`;
-      const created = await (await app.request('http://localhost/api/articles', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'article', title: `编辑${i + 1}的稿件`, content: body(i, 0), categoryId: 1 }) })).json();
+      const created = await (
+        await app.request('http://localhost/api/articles', {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ kind: 'article', title: `编辑${i + 1}的稿件`, content: body(i, 0), categoryId: 1 }),
+        })
+      ).json();
       if (created.status !== 0) throw new Error(JSON.stringify(created));
-      const lock = await (await app.request(`http://localhost/api/articles/${created.data.id}/lock`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' })).json();
+      const lock = await (
+        await app.request(`http://localhost/api/articles/${created.data.id}/lock`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json();
       if (lock.status !== 0) throw new Error(JSON.stringify(lock));
       people.push({ cookie, id: created.data.id, version: created.data.version, token: lock.data.token, n: 0 });
     }
@@ -74,7 +95,13 @@ async function main() {
       const res = await app.request(`http://localhost/api/articles/${p.id}`, {
         method: 'PUT',
         headers: { cookie: p.cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ version: p.version, title: `编辑${i + 1}的稿件（${p.n}）`, summary: `第${p.n}次保存`, content: body(i, p.n), lockToken: p.token }),
+        body: JSON.stringify({
+          version: p.version,
+          title: `编辑${i + 1}的稿件（${p.n}）`,
+          summary: `第${p.n}次保存`,
+          content: body(i, p.n),
+          lockToken: p.token,
+        }),
       });
       const reply = await res.json();
       const ms = performance.now() - start;
@@ -83,7 +110,11 @@ async function main() {
       return ms;
     };
     const heartbeat = async (p: (typeof people)[number]) => {
-      const res = await app.request(`http://localhost/api/articles/${p.id}/lock`, { method: 'PUT', headers: { cookie: p.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ token: p.token }) });
+      const res = await app.request(`http://localhost/api/articles/${p.id}/lock`, {
+        method: 'PUT',
+        headers: { cookie: p.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ token: p.token }),
+      });
       await res.arrayBuffer();
     };
 
@@ -132,7 +163,11 @@ async function main() {
 }
 
 /** One save at a time, its statements timed by kind (the driver's query wrapped), the rest is JavaScript. */
-async function phases(db: Awaited<ReturnType<typeof openDatabase>>['db'], people: Array<{ cookie: string; id: number; version: number; token: string; n: number }>, save: (p: any, i: number) => Promise<number>) {
+async function phases(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  people: Array<{ cookie: string; id: number; version: number; token: string; n: number }>,
+  save: (p: any, i: number) => Promise<number>,
+) {
   const client = (db as any).$client;
   const stmts: Array<{ text: string; ms: number }> = [];
   let on = false;
@@ -187,7 +222,8 @@ async function phases(db: Awaited<ReturnType<typeof openDatabase>>['db'], people
     for (const [k, v] of sums) kinds.set(k, [...(kinds.get(k) ?? []), v]);
   }
   console.log(`\nOne save at a time (${RUNS} saves), mean ms per save: total ${(totals.reduce((a, b) => a + b) / RUNS).toFixed(2)}`);
-  for (const [k, v] of [...kinds].sort((a, b) => b[1].reduce((x, y) => x + y) - a[1].reduce((x, y) => x + y))) console.log(`  ${k.padEnd(40)} ${(v.reduce((a, b) => a + b) / RUNS).toFixed(2)}`);
+  for (const [k, v] of [...kinds].sort((a, b) => b[1].reduce((x, y) => x + y) - a[1].reduce((x, y) => x + y)))
+    console.log(`  ${k.padEnd(40)} ${(v.reduce((a, b) => a + b) / RUNS).toFixed(2)}`);
 }
 
 main().catch((err) => {

@@ -32,7 +32,11 @@ async function main() {
   const [{ n }] = ((await db.execute(sql`SELECT count(*)::int AS n FROM statistics`)) as unknown as { rows: Array<{ n: number }> }).rows;
   console.log(`filled ${n} statistics rows (${EDITORS} editors × ${DAYS} days) in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${handle.kind}`);
 
-  const ids = ((await db.execute(sql`SELECT min(u.id) AS editor, min(u.department_id) AS dept FROM users u WHERE u.username LIKE 'editor%'`)) as unknown as { rows: Array<{ editor: number; dept: number }> }).rows[0];
+  const ids = (
+    (await db.execute(sql`SELECT min(u.id) AS editor, min(u.department_id) AS dept FROM users u WHERE u.username LIKE 'editor%'`)) as unknown as {
+      rows: Array<{ editor: number; dept: number }>;
+    }
+  ).rows[0];
   const app = createApp({ getDb: async () => db, peer: () => ({ ip: '10.250.0.3', tls: false }), contentService: {} });
   const cookie = await benchCookie(app);
   const month = `from=${addDays(today, -29)}&to=${today}`;
@@ -56,7 +60,11 @@ async function main() {
 
   // The writes, which keep the rollups (migration 0020) in their own statements.
   const send = async (method: string, path: string, body: unknown) => {
-    const res = await app.request(`http://localhost${path}`, { method, headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost' }, body: JSON.stringify(body) });
+    const res = await app.request(`http://localhost${path}`, {
+      method,
+      headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost' },
+      body: JSON.stringify(body),
+    });
     const reply = await res.json();
     if (reply.status !== 0) throw new Error(`${path}: ${JSON.stringify(reply).slice(0, 300)}`);
   };
@@ -69,13 +77,19 @@ async function main() {
     }
     console.log(`${name.padEnd(34)} ${formatTimes(times)}  ${runs}×`);
   };
-  await timed('correction (PUT edit)', RUNS, (i) => send('PUT', '/api/statistics/edit', { date: addDays(today, -(i * 7) % 300), userId: ids.editor + (i % 50), pv: 1000 + i, uv: 10 + i, reason: '基准测试' }));
+  await timed('correction (PUT edit)', RUNS, (i) =>
+    send('PUT', '/api/statistics/edit', { date: addDays(today, -(i * 7) % 300), userId: ids.editor + (i % 50), pv: 1000 + i, uv: 10 + i, reason: '基准测试' }),
+  );
   await timed('publication recount', RUNS, (i) => refreshPublications(db, ids.editor + (i % 50), new Date(Date.now() - i * 86_400_000)));
-  const names = ((await db.execute(sql`SELECT username FROM users WHERE username LIKE 'editor%' ORDER BY id`)) as unknown as { rows: Array<{ username: string }> }).rows.map((r) => r.username);
+  const names = (
+    (await db.execute(sql`SELECT username FROM users WHERE username LIKE 'editor%' ORDER BY id`)) as unknown as { rows: Array<{ username: string }> }
+  ).rows.map((r) => r.username);
   await timed('import, 6 000 rows (30 days × 200)', 3, (run) =>
     send('POST', '/api/statistics/import', {
       apply: true,
-      rows: Array.from({ length: 30 }, (_, d) => names.map((username, u) => ({ date: addDays(today, -40 - d), username, pv: 2000 + run + u, uv: 100 + d }))).flat(),
+      rows: Array.from({ length: 30 }, (_, d) =>
+        names.map((username, u) => ({ date: addDays(today, -40 - d), username, pv: 2000 + run + u, uv: 100 + d })),
+      ).flat(),
     }),
   );
   await bench.close();

@@ -65,6 +65,13 @@ export async function openBenchDatabase() {
 
 /** Signs the bench's administrator in; returns the Cookie header. */
 export async function benchCookie(app: Requester): Promise<string> {
-  const res = await app.request('http://localhost/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: process.env.CMS_ADMIN_PASSWORD }) });
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const res = await app.request('http://localhost/api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: process.env.CMS_ADMIN_PASSWORD }),
+  });
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

@@ -1,6 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './helpers';
-import { api, expectAccessible, signIn } from './helpers';
+import { expect, test, api, expectAccessible, signIn } from './helpers';
 
 /**
  * Issue 9, statistics: a publication counts for its editor today; page views come in by CSV import
@@ -61,7 +60,10 @@ test('statistics journey: publish, import page views, correct a day, see it on t
   await expect(page.getByTestId('stats-totals')).toContainText('浏览量 1,800');
 
   // Correct today from the day's detail, with a reason.
-  await page.getByRole('row', { name: new RegExp(today) }).getByRole('button', { name: /明细/ }).click();
+  await page
+    .getByRole('row', { name: new RegExp(today) })
+    .getByRole('button', { name: /明细/ })
+    .click();
   const drawer = page.getByRole('dialog', { name: new RegExp(`${today} 各编辑`) });
   await drawer.getByRole('button', { name: /修正/ }).click();
   const edit = page.getByRole('dialog', { name: '修正浏览量和访客数' });

@@ -1,6 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './helpers';
-import { expectAccessible, saveButton, settled, shot, signIn } from './helpers';
+import { expect, test, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
 
 const DEPT = '测试新闻组';
 const ROLE = '文章编辑';
@@ -8,7 +7,11 @@ const STAFF = { username: 'e2e_editor', name: '测试编辑', password: 'Editor#
 
 /** antd 6 Selects are not reachable by label: open the one in the form item with this label. */
 async function pickOption(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
-  await scope.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) }).locator('.ant-select').click();
+  await scope
+    .locator('.ant-form-item')
+    .filter({ has: page.locator(`label:text-is("${label}")`) })
+    .locator('.ant-select')
+    .click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(option).click();
 }
 
@@ -141,7 +144,10 @@ test('an admin sets up a department, a narrow role and a user; the user sees exa
 
   // 5. The admin widens the role; after a reload the user has the new entry.
   await openMenu(admin, '权限管理', '角色权限', '/role');
-  await admin.getByRole('row', { name: new RegExp(ROLE) }).getByRole('button', { name: /^编辑「/ }).click();
+  await admin
+    .getByRole('row', { name: new RegExp(ROLE) })
+    .getByRole('button', { name: /^编辑「/ })
+    .click();
   const editDialog = admin.getByRole('dialog', { name: `编辑角色 · ${ROLE}` });
   await settled(admin);
   await editDialog.getByRole('checkbox', { name: '图片库', exact: true }).check();
@@ -173,7 +179,12 @@ test('an admin sets up a department, a narrow role and a user; the user sees exa
   await expect(drawer).toContainText('修改前');
   await expect(drawer).toContainText('文章列表、图片库');
   // Let the drawer finish sliding in before the screenshot: its right edge meets the window's.
-  await expect.poll(async () => { const box = await drawer.boundingBox(); return box && Math.round(box.x + box.width); }).toBe(admin.viewportSize()!.width);
+  await expect
+    .poll(async () => {
+      const box = await drawer.boundingBox();
+      return box && Math.round(box.x + box.width);
+    })
+    .toBe(admin.viewportSize()!.width);
   await shot(admin, 'operation-log-drawer');
   await expectAccessible(admin, 'operation log drawer');
 
@@ -182,7 +193,10 @@ test('an admin sets up a department, a narrow role and a user; the user sees exa
   await staff.getByRole('menuitem', { name: '个人资料修改' }).click();
   await expect(staff).toHaveURL(/\/user\/my$/);
   await staff.getByLabel('姓名').fill('王编辑');
-  await staff.getByRole('button', { name: /保存资料|保\s*存/ }).first().click();
+  await staff
+    .getByRole('button', { name: /保存资料|保\s*存/ })
+    .first()
+    .click();
   await expect(staff.getByTestId('user-menu')).toContainText('你好，王编辑');
   await shot(staff, 'profile');
   await expectAccessible(staff, 'profile');
@@ -212,18 +226,27 @@ test('departments reorder by drag among siblings, and the order is saved', async
   // Drag 乙组 onto the upper part of 甲组: it lands before it.
   const target = tree.locator('.ant-tree-treenode').filter({ hasText: '甲组' });
   const box = (await target.boundingBox())!;
-  await tree.locator('.ant-tree-treenode').filter({ hasText: '乙组' }).dragTo(target, { targetPosition: { x: box.width / 2, y: 2 } });
+  await tree
+    .locator('.ant-tree-treenode')
+    .filter({ hasText: '乙组' })
+    .dragTo(target, { targetPosition: { x: box.width / 2, y: 2 } });
   await expect(page.getByText('顺序已保存')).toBeVisible();
   await expect.poll(names).toEqual([DEPT, '乙组', '甲组']);
 
   await page.reload();
   await expect.poll(names).toEqual([DEPT, '乙组', '甲组']);
   // One's own row: 删除 (in 更多) is shown disabled with the reason; others' rows may be deleted.
-  await page.getByRole('row', { name: /admin/ }).getByRole('button', { name: /更多操作/ }).click();
+  await page
+    .getByRole('row', { name: /admin/ })
+    .getByRole('button', { name: /更多操作/ })
+    .click();
   await page.getByRole('menuitem', { name: '删除' }).click();
   await expect(page.getByText('不能删除自己的账号')).toBeVisible();
   await expect(page.getByRole('menuitem', { name: '删除' })).toBeHidden();
-  await page.getByRole('row', { name: /e2e_editor/ }).getByRole('button', { name: /更多操作/ }).click();
+  await page
+    .getByRole('row', { name: /e2e_editor/ })
+    .getByRole('button', { name: /更多操作/ })
+    .click();
   await page.getByRole('menuitem', { name: '删除' }).click();
   await expect(page.getByRole('dialog', { name: /确定删除员工「王编辑（e2e_editor）」吗/ })).toBeVisible();
   await page.getByRole('button', { name: /取\s*消/ }).click();

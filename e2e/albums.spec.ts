@@ -1,5 +1,4 @@
-import { expect, test } from './helpers';
-import { api, expectAccessible, shot, signIn } from './helpers';
+import { expect, test, api, expectAccessible, shot, signIn } from './helpers';
 
 /**
  * 专辑管理 as an editor-in-chief uses it: albums created from the keyboard, put in order by drag,
@@ -23,7 +22,10 @@ test('专辑: create by keyboard, reorder by drag, see the articles in one, dele
   await expect.poll(names).toEqual(['E2E重卡评测', 'E2E物流观察']);
   const target = page.getByRole('row', { name: /E2E重卡评测/ });
   const box = (await target.boundingBox())!;
-  await page.getByRole('row', { name: /E2E物流观察/ }).getByRole('button', { name: /^拖动排序/ }).dragTo(target, { targetPosition: { x: box.width / 2, y: 2 } });
+  await page
+    .getByRole('row', { name: /E2E物流观察/ })
+    .getByRole('button', { name: /^拖动排序/ })
+    .dragTo(target, { targetPosition: { x: box.width / 2, y: 2 } });
   await expect(page.getByText('顺序已保存')).toBeVisible();
   await expect.poll(names).toEqual(['E2E物流观察', 'E2E重卡评测']);
 
@@ -46,7 +48,10 @@ test('专辑: create by keyboard, reorder by drag, see the articles in one, dele
   await expect(row.getByRole('button', { name: /^删除「E2E重卡评测」（专辑中还有 1 篇文章/ })).toHaveAttribute('aria-disabled', 'true');
   const empty = page.getByRole('row', { name: /E2E物流观察/ });
   await empty.getByRole('button', { name: '删除「E2E物流观察」' }).click();
-  await page.getByRole('dialog', { name: '确定删除「E2E物流观察」吗？' }).getByRole('button', { name: /删\s*除/ }).click();
+  await page
+    .getByRole('dialog', { name: '确定删除「E2E物流观察」吗？' })
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
   await expect(page.getByText('已删除专辑「E2E物流观察」')).toBeVisible();
   await expect(empty).toHaveCount(0);
   await expectAccessible(page, 'albums');

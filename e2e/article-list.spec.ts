@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, type Page } from '@playwright/test';
-import { expect, test } from './helpers';
-import { api, expectAccessible, settled, signIn } from './helpers';
+import { expect, test, api, expectAccessible, settled, signIn } from './helpers';
 
 /**
  * Issue 7, 文章列表: filter by status and keyword (kept in the URL), select two rows and move them to
@@ -86,9 +85,12 @@ test('文章列表: filter, move two to another category, export CSV, empty stat
   expect(text).not.toContain('列表E2E其他稿件');
 
   // Preview opens in a new tab.
-  const [preview] = await Promise.all([page.waitForEvent('popup'), (async () => {
-    await rowOf(page, '列表E2E卡车新闻一').getByRole('button', { name: '预览「列表E2E卡车新闻一」' }).click();
-  })()]);
+  const [preview] = await Promise.all([
+    page.waitForEvent('popup'),
+    (async () => {
+      await rowOf(page, '列表E2E卡车新闻一').getByRole('button', { name: '预览「列表E2E卡车新闻一」' }).click();
+    })(),
+  ]);
   await expect(preview).toHaveURL(/\/article\/preview\?id=\d+$/);
   await preview.close();
 
@@ -139,7 +141,11 @@ test('文章列表: who is editing each row, the scheduled publish and offline t
   await signIn(page);
   const stamp = Date.now().toString(36);
   const origin = new URL(page.url()).origin;
-  const role = await api<{ id: number }>(page, 'POST', '/api/roles', { name: `列表锁角色-${stamp}`, routes: ['/article/addArticle', '/article/list'], level: 1 });
+  const role = await api<{ id: number }>(page, 'POST', '/api/roles', {
+    name: `列表锁角色-${stamp}`,
+    routes: ['/article/addArticle', '/article/list'],
+    level: 1,
+  });
   const password = 'Lock#List-2026';
   expect((await api(page, 'POST', '/api/users', { username: `zw${stamp}`, name: '张伟', password, roleId: role.data.id, departmentId: null })).status).toBe(0);
   const make = async (title: string) => (await api<{ id: number }>(page, 'POST', '/api/articles', { title, content: '<p>正文</p>' })).data.id;
@@ -148,7 +154,9 @@ test('文章列表: who is editing each row, the scheduled publish and offline t
   const goingDown = await make(`列表E2E定时下线 ${stamp}`);
   const publishAt = new Date(Date.now() + 2 * 86_400_000);
   const offlineAt = new Date(Date.now() + 3 * 86_400_000);
-  expect((await api(page, 'PUT', `/api/articles/schedule/${scheduled}`, { publishAt: publishAt.toISOString(), offlineAt: offlineAt.toISOString() })).status).toBe(0);
+  expect(
+    (await api(page, 'PUT', `/api/articles/schedule/${scheduled}`, { publishAt: publishAt.toISOString(), offlineAt: offlineAt.toISOString() })).status,
+  ).toBe(0);
   expect((await api(page, 'PUT', `/api/articles/publish/${goingDown}`, {})).status).toBe(0);
   expect((await api(page, 'PUT', `/api/articles/schedule_offline/${goingDown}`, { offlineAt: offlineAt.toISOString() })).status).toBe(0);
   const other = await lockAs(browser, origin, `zw${stamp}`, password, editing);
@@ -157,7 +165,8 @@ test('文章列表: who is editing each row, the scheduled publish and offline t
   const lockCalls: string[] = [];
   page.on('request', (req) => req.url().includes('/api/articles/locks') && lockCalls.push(req.url()));
   await page.goto('/article/list');
-  const time = (d: Date) => `${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  const time = (d: Date) =>
+    `${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
   await expect(rowOf(page, `列表E2E有人在编辑 ${stamp}`).getByTestId('editing-tag')).toHaveText('张伟 正在编辑');
   await expect(rowOf(page, `列表E2E定时发布 ${stamp}`).getByTestId('editing-tag')).toHaveCount(0);
   expect(lockCalls).toHaveLength(1);
@@ -198,13 +207,20 @@ test('文章列表: who is editing each row, the scheduled publish and offline t
   await dialog.getByRole('button', { name: '定时发布' }).click();
   await expect(page.getByText(`「列表E2E定时发布 ${stamp}」将定时发布`)).toBeVisible();
   await expect(row.getByTestId('scheduled-publish')).toHaveText(`定时发布 ${time(again)}`);
-  expect((await api<{ status: number; publishAt: string }>(page, 'GET', `/api/articles/${scheduled}`)).data).toMatchObject({ status: 5, publishAt: again.toISOString() });
+  expect((await api<{ status: number; publishAt: string }>(page, 'GET', `/api/articles/${scheduled}`)).data).toMatchObject({
+    status: 5,
+    publishAt: again.toISOString(),
+  });
 
   // Cancel the scheduled offline of the published one.
   const down = rowOf(page, `列表E2E定时下线 ${stamp}`);
   await down.getByRole('button', { name: `「列表E2E定时下线 ${stamp}」的更多操作` }).click();
   await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '取消定时下线' }).click();
-  await page.getByRole('dialog').filter({ hasText: '的定时下线？' }).getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '的定时下线？' })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(down.getByTestId('scheduled-offline')).toHaveCount(0);
   await expect(down).toContainText('已发布');
   expect((await api<{ status: number }>(page, 'GET', `/api/articles/${goingDown}`)).data.status).toBe(3);

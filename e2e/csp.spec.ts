@@ -66,11 +66,14 @@ test('pages carry a nonce script policy; 首页, 文章列表, 写文章 (TinyMC
 test('GET /api/logout from a picture on our own page keeps the session (issue 14 F2)', async ({ page }) => {
   await signIn(page);
   // A picture pointing at /api/logout on our own origin, as a body image once could.
-  await page.evaluate(() => new Promise<void>((resolve) => {
-    const img = new Image();
-    img.onload = img.onerror = () => resolve();
-    img.src = `${location.origin}/api/logout`;
-  }));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const img = new Image();
+        img.onload = img.onerror = () => resolve();
+        img.src = `${location.origin}/api/logout`;
+      }),
+  );
   const me = await page.request.get('/api/login_info');
   expect(me.status()).toBe(200);
 });

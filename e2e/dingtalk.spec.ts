@@ -1,6 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './helpers';
-import { api, expectAccessible, fillSignIn, settled, shot, signIn, signOut } from './helpers';
+import { expect, test, api, expectAccessible, fillSignIn, settled, shot, signIn, signOut } from './helpers';
 
 /**
  * 绑定钉钉 and 钉钉登录 in the browser, against the stand-in DingTalk playwright.config.ts starts
@@ -20,10 +19,14 @@ async function consent(page: Page, nick: string) {
   await page.getByRole('link', { name: `以「${nick}」授权登录` }).click();
 }
 
-test('绑定钉钉 through DingTalk, sign out, 钉钉登录 signs the same person in; unbind; an unbound DingTalk account binds after one password sign-in', async ({ page }) => {
+test('绑定钉钉 through DingTalk, sign out, 钉钉登录 signs the same person in; unbind; an unbound DingTalk account binds after one password sign-in', async ({
+  page,
+}) => {
   await signIn(page);
   const role = await api<{ id: number }>(page, 'POST', '/api/roles', { name: 'E2E 钉钉角色', routes: ['/home'], level: 3 });
-  expect((await api(page, 'POST', '/api/users', { username: STAFF.username, name: STAFF.name, password: STAFF.password, roleId: role.data.id })).status).toBe(0);
+  expect((await api(page, 'POST', '/api/users', { username: STAFF.username, name: STAFF.name, password: STAFF.password, roleId: role.data.id })).status).toBe(
+    0,
+  );
   await signOut(page);
   await signIn(page, STAFF.username, STAFF.password);
 
@@ -57,7 +60,10 @@ test('绑定钉钉 through DingTalk, sign out, 钉钉登录 signs the same perso
   // An administrator sees the binding on 部门与员工 and removes it (issue 14) …
   await signOut(page);
   await signIn(page);
-  for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto(`/department?keyword=${STAFF.username}`);
     const row = page.getByRole('row', { name: new RegExp(STAFF.username) });
@@ -92,6 +98,9 @@ test('绑定钉钉 through DingTalk, sign out, 钉钉登录 signs the same perso
   await expect(page.getByText('钉钉账号已绑定', { exact: true })).toBeVisible();
   await expect(page.locator('.ant-descriptions-item-content', { hasText: '李钉钉' })).toBeVisible();
   await page.getByRole('button', { name: /解绑钉钉/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /解\s*绑/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /解\s*绑/ })
+    .click();
   await expect(page.getByText('未绑定')).toBeVisible();
 });

@@ -1,6 +1,18 @@
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test } from './helpers';
-import { api, editorFrame, passChecklist, waitForEditor, expectAccessible, libraryUpload, recordVideo, settled, signIn, solidImage } from './helpers';
+import {
+  expect,
+  test,
+  api,
+  editorFrame,
+  passChecklist,
+  waitForEditor,
+  expectAccessible,
+  libraryUpload,
+  recordVideo,
+  settled,
+  signIn,
+  solidImage,
+} from './helpers';
 
 /**
  * Issue 7 editors: the chooser, 写文章 with TinyMCE (self-hosted, no outside request) and a custom
@@ -8,8 +20,9 @@ import { api, editorFrame, passChecklist, waitForEditor, expectAccessible, libra
  * local copy is offered after a reload without saving.
  */
 
-
-test('写文章: chooser, title required, body with VR, vote and price blocks and a pasted picture, saved, reloaded intact, previewed; nothing leaves the machine', async ({ page }) => {
+test('写文章: chooser, title required, body with VR, vote and price blocks and a pasted picture, saved, reloaded intact, previewed; nothing leaves the machine', async ({
+  page,
+}) => {
   const outside: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
@@ -79,20 +92,22 @@ test('写文章: chooser, title required, body with VR, vote and price blocks an
   await expect(editorFrame(page).locator('div.cms-inquiry')).toHaveAttribute('data-product-id', /^\d+$/);
 
   // A pasted picture goes to storage and the picture library; the body keeps its URL, never base64.
-  await editorFrame(page).locator('body').evaluate(async (body) => {
-    const canvas = body.ownerDocument.createElement('canvas');
-    canvas.width = 240;
-    canvas.height = 140;
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#1677ff';
-    ctx.fillRect(0, 0, 240, 140);
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(20, 20, 80, 40);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
-    const dt = new DataTransfer();
-    dt.items.add(new File([blob], 'E2E粘贴的图.png', { type: 'image/png' }));
-    body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-  });
+  await editorFrame(page)
+    .locator('body')
+    .evaluate(async (body) => {
+      const canvas = body.ownerDocument.createElement('canvas');
+      canvas.width = 240;
+      canvas.height = 140;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#1677ff';
+      ctx.fillRect(0, 0, 240, 140);
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(20, 20, 80, 40);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+      const dt = new DataTransfer();
+      dt.items.add(new File([blob], 'E2E粘贴的图.png', { type: 'image/png' }));
+      body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    });
   await expect(editorFrame(page).locator('img[src^="/uploads/"]')).toHaveCount(1, { timeout: 30_000 });
 
   await expectAccessible(page, '写文章');
@@ -150,12 +165,19 @@ async function toolbarButtonByKeyboard(page: Page, label: string) {
   expect(await focused()).toBe(label);
 }
 
-test('写文章: 视频 (mouse) and 图集 (keyboard) from the toolbar pick from the libraries; the blocks survive save and reload; the preview plays the video with its poster and shows the pictures in the picked order', async ({ page }) => {
+test('写文章: 视频 (mouse) and 图集 (keyboard) from the toolbar pick from the libraries; the blocks survive save and reload; the preview plays the video with its poster and shows the pictures in the picked order', async ({
+  page,
+}) => {
   await signIn(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   const stamp = Date.now().toString(36);
   // The libraries hold what the journey picks: a recorded video with its poster, two pictures.
-  const video = await libraryUpload(page, { kind: 'video', title: `E2E块视频${stamp}`, bytes: await recordVideo(page), poster: await solidImage(29, 91, 216, { format: 'jpeg' }) });
+  const video = await libraryUpload(page, {
+    kind: 'video',
+    title: `E2E块视频${stamp}`,
+    bytes: await recordVideo(page),
+    poster: await solidImage(29, 91, 216, { format: 'jpeg' }),
+  });
   expect(video.cover).toMatch(/^\/uploads\/poster\//);
   const red = await libraryUpload(page, { kind: 'pic', title: `E2E块图红${stamp}`, bytes: await solidImage(210, 40, 40) });
   const green = await libraryUpload(page, { kind: 'pic', title: `E2E块图绿${stamp}`, bytes: await solidImage(40, 170, 60) });
@@ -221,11 +243,15 @@ test('写文章: 视频 (mouse) and 图集 (keyboard) from the toolbar pick from
   expect((await page.request.get(video.cover!)).status()).toBe(200);
   const gallery = page.getByTestId('preview-gallery');
   await expect(gallery.locator('figcaption')).toHaveText([`1/2 E2E块图绿${stamp}`, `2/2 E2E块图红${stamp}`]);
-  await expect.poll(() => gallery.locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => i.complete && i.naturalWidth > 0))).toEqual([true, true]);
+  await expect
+    .poll(() => gallery.locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => i.complete && i.naturalWidth > 0)))
+    .toEqual([true, true]);
   // Played from the keyboard (the player's own controls): frames decode and time runs.
   await player.focus();
   await page.keyboard.press('Space');
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => !v.error && v.played.length > 0 && v.readyState >= 2 && v.currentTime > 0.2), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => !v.error && v.played.length > 0 && v.readyState >= 2 && v.currentTime > 0.2), { timeout: 10_000 })
+    .toBe(true);
   await expectAccessible(page, '预览（视频与图集）');
   await page.screenshot({ path: '/tmp/editors-blocks-preview-1440.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -253,7 +279,10 @@ async function listRow(page: Page, title: string) {
   return page.locator('tr.ant-table-row').filter({ hasText: title });
 }
 
-test('footer: 发布 (a holder of 内容审核) publishes; the content check blocks a publish and names the words; an editor without it sees 提交审核 and submits', async ({ page, browser }) => {
+test('footer: 发布 (a holder of 内容审核) publishes; the content check blocks a publish and names the words; an editor without it sees 提交审核 and submits', async ({
+  page,
+  browser,
+}) => {
   await signIn(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   const stamp = Date.now().toString(36);
@@ -304,9 +333,19 @@ test('footer: 发布 (a holder of 内容审核) publishes; the content check blo
   await expect(await listRow(page, blocked)).toContainText('草稿');
 
   // An editor without 内容审核: the footer offers 提交审核, and the article goes to the queue.
-  const role = await api<{ id: number }>(page, 'POST', '/api/roles', { name: `E2E写稿-${stamp}`, routes: ['/article/addArticle', '/article/list', '/article/preview'], level: 1 });
+  const role = await api<{ id: number }>(page, 'POST', '/api/roles', {
+    name: `E2E写稿-${stamp}`,
+    routes: ['/article/addArticle', '/article/list', '/article/preview'],
+    level: 1,
+  });
   expect(role.status, role.message).toBe(0);
-  const user = await api(page, 'POST', '/api/users', { username: `w${stamp}`, name: '写稿小张', password: 'Writer#2026', roleId: role.data.id, departmentId: null });
+  const user = await api(page, 'POST', '/api/users', {
+    username: `w${stamp}`,
+    name: '写稿小张',
+    password: 'Writer#2026',
+    roleId: role.data.id,
+    departmentId: null,
+  });
   expect(user.status, user.message).toBe(0);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const writer = await context.newPage();
@@ -344,7 +383,10 @@ test('the fixed 80 px footer of 写文章 and 发布短视频 sits beside the si
     expect(box).toEqual({ x: edge, y: height - 80, width: width - edge, height: 80 });
     for (const button of await footer.getByRole('button').all()) {
       const b = (await button.boundingBox())!;
-      expect(b.x >= box.x && b.x + b.width <= box.x + box.width && b.y >= box.y && b.y + b.height <= box.y + box.height, `${await button.textContent()} inside the footer`).toBe(true);
+      expect(
+        b.x >= box.x && b.x + b.width <= box.x + box.width && b.y >= box.y && b.y + b.height <= box.y + box.height,
+        `${await button.textContent()} inside the footer`,
+      ).toBe(true);
     }
   };
   for (const path of ['/article/createVideo', '/article/addArticle']) {
@@ -378,7 +420,13 @@ test('a stale save merges three ways: what only the other side changed is taken,
   // Meanwhile another tab saves the article (with this tab's edit lock: otherwise it is refused, 423).
   await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key), `cms-edit-lock:articles:${id}`)).toBeTruthy();
   const lockToken = await page.evaluate((key) => sessionStorage.getItem(key), `cms-edit-lock:articles:${id}`);
-  const other = await api<{ version: number }>(page, 'PUT', `/api/articles/${id}`, { version: 1, title: 'E2E 别人改的标题', summary: '别人写的摘要', content: '<p>第一段原文</p><p>第二段原文（别人改）</p>', lockToken });
+  const other = await api<{ version: number }>(page, 'PUT', `/api/articles/${id}`, {
+    version: 1,
+    title: 'E2E 别人改的标题',
+    summary: '别人写的摘要',
+    content: '<p>第一段原文</p><p>第二段原文（别人改）</p>',
+    lockToken,
+  });
   expect(other.data.version).toBe(2);
 
   await page.getByRole('button', { name: /存草稿/ }).click();
@@ -398,7 +446,12 @@ test('a stale save merges three ways: what only the other side changed is taken,
   await dialog.getByRole('button', { name: '合并并保存' }).click();
   await expect(page.getByText('已合并并保存')).toBeVisible();
   const after = await api<{ title: string; summary: string; content: string; version: number }>(page, 'GET', `/api/articles/${id}`);
-  expect(after.data).toMatchObject({ title: 'E2E 我改的标题', summary: '别人写的摘要', content: '<p>第一段原文（我补的）</p><p>第二段原文（别人改）</p>', version: 3 });
+  expect(after.data).toMatchObject({
+    title: 'E2E 我改的标题',
+    summary: '别人写的摘要',
+    content: '<p>第一段原文（我补的）</p><p>第二段原文（别人改）</p>',
+    version: 3,
+  });
   await expect(editorFrame(page).locator('body')).toContainText('第二段原文（别人改）');
   await expect(page.getByLabel('摘要')).toHaveValue('别人写的摘要');
 });
@@ -421,7 +474,9 @@ test('the local copy is offered after a reload without saving', async ({ page })
   await expect(editorFrame(page).locator('body')).toContainText('这段话还没有保存。');
 });
 
-test('发图集: pictures uploaded in the picker, captioned, reordered by keyboard and by dragging, saved and previewed in order; 发视频文章 opens', async ({ page }) => {
+test('发图集: pictures uploaded in the picker, captioned, reordered by keyboard and by dragging, saved and previewed in order; 发视频文章 opens', async ({
+  page,
+}) => {
   await signIn(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/article/addImage');

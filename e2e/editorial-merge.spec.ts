@@ -1,6 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './helpers';
-import { api, editorFrame, expectAccessible, libraryVideo, signedInPage, signIn, staffWith, waitForEditor } from './helpers';
+import { expect, test, api, editorFrame, expectAccessible, libraryVideo, signedInPage, signIn, staffWith, waitForEditor } from './helpers';
 
 /**
  * Issue 15 in two browsers: takeovers and stale saves keep everyone's work (the three-way merge
@@ -130,7 +129,9 @@ test('two people editing different paragraphs merge with no question; the same p
   await dialog.getByRole('button', { name: /合并并保存|合并到编辑器/ }).click();
   if (await editor.getByRole('button', { name: /存草稿/ }).isEnabled()) await editor.getByRole('button', { name: /存草稿/ }).click();
   // (The editor writes a line break between paragraphs: not a difference.)
-  await expect.poll(async () => (await api<{ content: string }>(page, 'GET', `/api/articles/${id}`)).data.content.replace(/\n/g, '')).toBe('<p>第一段。编辑补充。</p><p>第二段。编辑的说法。</p><p>第二段。主编的说法。</p><p>第三段。主编补充。</p>');
+  await expect
+    .poll(async () => (await api<{ content: string }>(page, 'GET', `/api/articles/${id}`)).data.content.replace(/\n/g, ''))
+    .toBe('<p>第一段。编辑补充。</p><p>第二段。编辑的说法。</p><p>第二段。主编的说法。</p><p>第三段。主编补充。</p>');
   await editor.context().close();
 });
 
@@ -150,12 +151,18 @@ test('a reviewer takes a published article and a short video down and republishe
     await expect(tag).toHaveText('已发布');
     await panel.getByRole('button', { name: /^下\s*线$/ }).click();
     // The lists' confirmation, with the focus-slot check (none here).
-    await page.getByRole('dialog', { name: /^下线/ }).getByRole('button', { name: /^下\s*线$/ }).click();
+    await page
+      .getByRole('dialog', { name: /^下线/ })
+      .getByRole('button', { name: /^下\s*线$/ })
+      .click();
     await expect(page.getByText('已下线', { exact: true }).first()).toBeVisible();
     await expect(tag).toHaveText('已下线');
     await page.screenshot({ path: `/tmp/editor-offline-${url.includes('createVideo') ? 'video' : 'article'}-1440.png` });
     await panel.getByRole('button', { name: '重新发布' }).click();
-    await page.getByRole('dialog', { name: /^重新发布/ }).getByRole('button', { name: '重新发布' }).click();
+    await page
+      .getByRole('dialog', { name: /^重新发布/ })
+      .getByRole('button', { name: '重新发布' })
+      .click();
     await expect(tag).toHaveText('已发布');
   }
   expect((await api<{ status: number }>(page, 'GET', `/api/articles/${article.data.id}`)).data.status).toBe(3);

@@ -1,6 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './helpers';
-import { api, editorFrame, expectAccessible, libraryVideo, signedInPage, signIn, staffWith as staff, waitForEditor } from './helpers';
+import { expect, test, api, editorFrame, expectAccessible, libraryVideo, signedInPage, signIn, staffWith as staff, waitForEditor } from './helpers';
 
 /**
  * Issue 8 in two browsers. Editorial safety: the second editor sees who holds the article and takes

@@ -1,5 +1,4 @@
-import { expect, test } from './helpers';
-import { api, E2E_ADMIN, expectAccessible, fillSignIn, settled, shot, signIn, signOut } from './helpers';
+import { expect, test, api, E2E_ADMIN, expectAccessible, fillSignIn, settled, shot, signIn, signOut } from './helpers';
 
 test('a staff member signs in, uses the shell and signs out', async ({ page, context, pageErrors }) => {
   // Signed out, the back office sends everyone to the login screen, remembering the page.

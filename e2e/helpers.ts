@@ -77,7 +77,9 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
       }
       const unexpected = errors.unexpected();
       if (unexpected.length && testInfo.status === testInfo.expectedStatus) {
-        throw new Error(`The browser reported ${unexpected.length} error(s) during this journey:\n${unexpected.map((line) => `  - ${line.slice(0, 600)}`).join('\n')}`);
+        throw new Error(
+          `The browser reported ${unexpected.length} error(s) during this journey:\n${unexpected.map((line) => `  - ${line.slice(0, 600)}`).join('\n')}`,
+        );
       }
     },
     { auto: true },
@@ -124,15 +126,40 @@ export async function expectAccessible(page: Page, label: string) {
   // half-faded text is measured at its faded contrast.
   await page.waitForTimeout(350);
   await expect
-    .poll(() => page.evaluate(() => [...document.querySelectorAll('[class*="-enter"], [class*="-appear"], [class*="-leave"]')].some((el) => /\bant-[\w-]+-(enter|appear|leave)\b/.test(el.className.toString()))), { timeout: 5_000 })
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[class*="-enter"], [class*="-appear"], [class*="-leave"]')].some((el) =>
+            /\bant-[\w-]+-(enter|appear|leave)\b/.test(el.className.toString()),
+          ),
+        ),
+      { timeout: 5_000 },
+    )
     .toBe(false)
     .catch(() => undefined);
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe.run(document, { resultTypes: ['violations'] });
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }>;
+          }>;
+        };
+      }
+    ).axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`).join('\n')}`);
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help}\n${v.nodes
+            .slice(0, 5)
+            .map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`)
+            .join('\n')}`,
+      );
   });
   expect(violations, `axe on ${label}`).toEqual([]);
 }
@@ -141,7 +168,12 @@ export async function expectAccessible(page: Page, label: string) {
 export const saveButton = /保\s*存/;
 
 /** API calls as the signed-in page (same origin, JSON): for setting up what a journey needs. */
-export async function api<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: object): Promise<{ status: number; data: T; message?: string }> {
+export async function api<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: object,
+): Promise<{ status: number; data: T; message?: string }> {
   const res = await page.request.fetch(path, { method, data, headers: { origin: new URL(page.url()).origin, 'content-type': 'application/json' } });
   return res.json();
 }
@@ -152,7 +184,10 @@ export async function api<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT
  * journeys that test something else go on with 仍然提交 / 仍然发布.
  */
 export async function passChecklist(page: Page) {
-  await page.getByRole('dialog', { name: /前请检查/ }).getByRole('button', { name: /仍然(发布|提交)/ }).click();
+  await page
+    .getByRole('dialog', { name: /前请检查/ })
+    .getByRole('button', { name: /仍然(发布|提交)/ })
+    .click();
 }
 
 export async function settled(page: Page) {
@@ -160,12 +195,19 @@ export async function settled(page: Page) {
   // hidden element never fires) keeps its class for good; that is not motion, and waiting on it
   // ran a journey into its 90 s timeout in CI with no other error. After 5 s we go on.
   await page
-    .waitForFunction(() => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"], [class*="-leave-active"]'), undefined, { timeout: 5_000 })
+    .waitForFunction(() => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"], [class*="-leave-active"]'), undefined, {
+      timeout: 5_000,
+    })
     .catch(() => undefined);
 }
 
 /** A solid-colour PNG (or JPEG) made with sharp: a picture a journey uploads for itself. */
-export async function solidImage(r: number, g: number, b: number, { width = 320, height = 200, format = 'png' }: { width?: number; height?: number; format?: 'png' | 'jpeg' } = {}): Promise<Buffer> {
+export async function solidImage(
+  r: number,
+  g: number,
+  b: number,
+  { width = 320, height = 200, format = 'png' }: { width?: number; height?: number; format?: 'png' | 'jpeg' } = {},
+): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   const image = sharp({ create: { width, height, channels: 3, background: { r, g, b } } });
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
@@ -206,7 +248,12 @@ export async function recordVideo(page: Page, ms = 2000): Promise<Buffer> {
 
 /** Sends bytes with an upload ticket (the local storage driver's PUT); answers the ticket's key. */
 async function sendUpload(page: Page, kind: 'pic' | 'video' | 'poster', bytes: Buffer, mime: string): Promise<string> {
-  const ticket = await api<{ url: string; key: string }>(page, 'POST', '/api/upload_token', { kind, filename: `e2e.${mime.split('/')[1]}`, size: bytes.length, mime });
+  const ticket = await api<{ url: string; key: string }>(page, 'POST', '/api/upload_token', {
+    kind,
+    filename: `e2e.${mime.split('/')[1]}`,
+    size: bytes.length,
+    mime,
+  });
   expect(ticket.status, ticket.message).toBe(0);
   const put = await page.request.fetch(ticket.data.url, { method: 'PUT', data: bytes, headers: { origin: new URL(page.url()).origin, 'content-type': mime } });
   expect(put.status()).toBe(200);
@@ -224,11 +271,16 @@ export async function libraryUpload(
   const mime = item.kind === 'video' ? 'video/webm' : (item.mime ?? 'image/png');
   const key = await sendUpload(page, item.kind, item.bytes, mime);
   const posterKey = item.kind === 'video' && item.poster ? await sendUpload(page, 'poster', item.poster, 'image/jpeg') : undefined;
-  const registered = await api<{ id: number; url: string; cover?: string; thumbUrl?: string }>(page, 'POST', item.kind === 'pic' ? '/api/pic_stores' : '/api/video_stores', {
-    key,
-    title: item.title,
-    ...(item.kind === 'video' ? { duration: item.duration ?? 2, width: 320, height: 180, posterKey } : {}),
-  });
+  const registered = await api<{ id: number; url: string; cover?: string; thumbUrl?: string }>(
+    page,
+    'POST',
+    item.kind === 'pic' ? '/api/pic_stores' : '/api/video_stores',
+    {
+      key,
+      title: item.title,
+      ...(item.kind === 'video' ? { duration: item.duration ?? 2, width: 320, height: 180, posterKey } : {}),
+    },
+  );
   expect(registered.status, registered.message).toBe(0);
   return registered.data;
 }

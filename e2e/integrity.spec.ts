@@ -25,7 +25,8 @@ test('分类 in use: refused with the count and a link, the articles moved to an
   const old = (await api<{ id: number }>(page, 'POST', '/api/categories', { typeId: type.id, name: '旧栏目' })).data;
   const next = (await api<{ id: number }>(page, 'POST', '/api/categories', { typeId: type.id, name: '新栏目' })).data;
   const phone = (await api<{ id: number }>(page, 'POST', '/api/categories', { typeId: type.id, name: '手机栏目' })).data;
-  for (const title of ['卡车周报一', '卡车周报二', '卡车周报三']) expect((await api(page, 'POST', '/api/articles', { title, categoryId: old.id })).status).toBe(0);
+  for (const title of ['卡车周报一', '卡车周报二', '卡车周报三'])
+    expect((await api(page, 'POST', '/api/articles', { title, categoryId: old.id })).status).toBe(0);
   expect((await api(page, 'POST', '/api/articles', { title: '手机上的稿', categoryId: phone.id })).status).toBe(0);
 
   await page.goto(`/setting?type=${type.id}`);
@@ -78,9 +79,15 @@ test('标签 in use: the refusal dialog names the count and opens the filtered l
   expect((await api(page, 'POST', '/api/articles', { title: '带标签的稿', tagIds: [tag.id] })).status).toBe(0);
 
   await page.goto(`/setting/tag?typeId=${type.id}`);
-  await page.getByRole('row', { name: /在用标签/ }).getByRole('button', { name: /^删除/ }).click();
+  await page
+    .getByRole('row', { name: /在用标签/ })
+    .getByRole('button', { name: /^删除/ })
+    .click();
   await settled(page);
-  await page.getByRole('dialog', { name: '确定删除「在用标签」吗？' }).getByRole('button', { name: /删\s*除/ }).click();
+  await page
+    .getByRole('dialog', { name: '确定删除「在用标签」吗？' })
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
   const refusal = page.getByRole('dialog', { name: '不能删除' });
   await expect(refusal.getByText('该标签下有 1 篇文章，不能删除')).toBeVisible();
   await settled(page);

@@ -1,7 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test } from './helpers';
+import { expect, test, api, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
 import sharp from 'sharp';
-import { api, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
 
 /**
  * Issue 6 screens: the category tree, the picture library with real uploads (progress, thumbnails,
@@ -20,7 +19,9 @@ async function noisePng(width: number, height: number, seed: number): Promise<Bu
     x = (x * 1103515245 + 12345) >>> 0;
     raw[i] = x >>> 24;
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** axe on what is shown, with the pointer parked: a hovered button's colour is not its resting state. */
@@ -33,7 +34,8 @@ async function nameUpload(scope: Locator, file: string, title: string) {
   await box.fill(title);
   await box.press('Enter');
 }
-const titleSaved = (scope: Locator, file: string) => expect(scope.getByTestId('upload-row').filter({ hasText: file }).getByTestId('upload-title-state')).toHaveText('标题已保存');
+const titleSaved = (scope: Locator, file: string) =>
+  expect(scope.getByTestId('upload-row').filter({ hasText: file }).getByTestId('upload-title-state')).toHaveText('标题已保存');
 
 async function checkA11y(page: Page, label: string) {
   await page.mouse.move(0, 0);
@@ -96,7 +98,10 @@ test('分类管理: a category type with categories, reordered by drag, enabled 
   const tree = page.locator('.ant-tree');
   const target = tree.locator('.ant-tree-treenode').filter({ hasText: '新闻' }).first();
   const box = (await target.boundingBox())!;
-  await tree.locator('.ant-tree-treenode').filter({ hasText: '导购' }).dragTo(target, { targetPosition: { x: box.width / 3, y: 2 } });
+  await tree
+    .locator('.ant-tree-treenode')
+    .filter({ hasText: '导购' })
+    .dragTo(target, { targetPosition: { x: box.width / 3, y: 2 } });
   await expect(page.getByText('顺序已保存').first()).toBeVisible();
   await expect.poll(() => names(page)).toEqual(['导购', '新闻', '国内', '评测']);
   // 下移 by keyboard-reachable menu: 新闻 goes below 评测.
@@ -122,7 +127,9 @@ test('分类管理: a category type with categories, reordered by drag, enabled 
   const before = await typeNames();
   const up = typeRow('E2E资讯');
   const upBox = (await up.boundingBox())!;
-  await typeRow('E2E车型').getByRole('button', { name: /^拖动排序/ }).dragTo(up, { targetPosition: { x: upBox.width / 2, y: 2 } });
+  await typeRow('E2E车型')
+    .getByRole('button', { name: /^拖动排序/ })
+    .dragTo(up, { targetPosition: { x: upBox.width / 2, y: 2 } });
   await expect.poll(typeNames).not.toEqual(before);
   const after = await typeNames();
   expect(after.indexOf('E2E车型')).toBe(after.indexOf('E2E资讯') - 1);
@@ -155,7 +162,9 @@ test('图片库: three pictures uploaded with progress, thumbnails, tagged, foun
   await page.setViewportSize(DESKTOP);
   await signIn(page);
   for (const name of ['E2E车展', 'E2E外观']) await api(page, 'POST', '/api/pic_store_tags', { name });
-  const files = await Promise.all([0, 1, 2].map(async (i) => ({ name: `E2E卡车-${i + 1}.png`, mimeType: 'image/png', buffer: await noisePng(900 + i * 10, 700, i + 1) })));
+  const files = await Promise.all(
+    [0, 1, 2].map(async (i) => ({ name: `E2E卡车-${i + 1}.png`, mimeType: 'image/png', buffer: await noisePng(900 + i * 10, 700, i + 1) })),
+  );
 
   await page.goto('/photo');
   await expect(page.getByRole('heading', { level: 1, name: '图片库' })).toBeVisible();
@@ -395,12 +404,17 @@ test('标签: library tags drag-sorted; tag types and tags with keyword search; 
   const tagNames = () => page.locator('tbody tr td:nth-child(2)').allTextContents();
   const target = page.getByRole('row', { name: /E2E甲/ });
   const box = (await target.boundingBox())!;
-  await page.getByRole('row', { name: /E2E乙/ }).getByRole('button', { name: /^拖动排序/ }).dragTo(target, { targetPosition: { x: box.width / 2, y: 2 } });
+  await page
+    .getByRole('row', { name: /E2E乙/ })
+    .getByRole('button', { name: /^拖动排序/ })
+    .dragTo(target, { targetPosition: { x: box.width / 2, y: 2 } });
   await expect(page.getByText('顺序已保存')).toBeVisible();
-  await expect.poll(async () => {
-    const list = await tagNames();
-    return list.indexOf('E2E乙') < list.indexOf('E2E甲');
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const list = await tagNames();
+      return list.indexOf('E2E乙') < list.indexOf('E2E甲');
+    })
+    .toBe(true);
   await shot(page, 'photo-tags');
   await checkA11y(page, '图片标签');
   await page.goto('/video/tag');
@@ -435,7 +449,9 @@ test('标签: library tags drag-sorted; tag types and tags with keyword search; 
   await checkA11y(page, '标签管理');
 
   // 专题管理: the cover comes from the picture library through the picker.
-  const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#d4380d' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#d4380d' } })
+    .png()
+    .toBuffer();
   await page.goto('/setting/topic');
   await expect(page).toHaveTitle('专题管理 - CMS网站管理系统');
   await page.getByRole('button', { name: '新增专题' }).click();
@@ -486,8 +502,12 @@ test('图片库 as a photographer with 仅本人: others’ pictures are shown, 
   const admin = await adminContext.newPage();
   await signIn(admin);
   const origin = new URL(admin.url()).origin;
-  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#389e0d' } }).png().toBuffer();
-  const ticket = (await api<{ key: string; url: string }>(admin, 'POST', '/api/upload_token', { kind: 'pic', filename: 'a.png', size: png.length, mime: 'image/png' })).data;
+  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#389e0d' } })
+    .png()
+    .toBuffer();
+  const ticket = (
+    await api<{ key: string; url: string }>(admin, 'POST', '/api/upload_token', { kind: 'pic', filename: 'a.png', size: png.length, mime: 'image/png' })
+  ).data;
   expect((await admin.request.put(ticket.url, { data: png, headers: { 'content-type': 'image/png', origin } })).status()).toBe(200);
   expect((await api(admin, 'POST', '/api/pic_stores', { key: ticket.key, title: 'E2E管理员的图' })).status).toBe(0);
   const role = (await api<{ id: number }>(admin, 'POST', '/api/roles', { name: 'E2E摄影', level: 3, routes: ['/photo'] })).data;

@@ -1,7 +1,6 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './helpers';
+import { expect, test, api, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
 import sharp from 'sharp';
-import { api, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
 
 /**
  * Issue 9, 运营管理: a home focus slot made from an article found by search and a picture from the
@@ -19,7 +18,8 @@ async function checkA11y(page: Page, label: string) {
 
 const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 /** The 标题 cells' first lines (the second names what the slot shows). */
-const rowTitles = async (page: Page) => (await page.locator('.ant-table-tbody tr[data-row-key] td:nth-child(3)').allInnerTexts()).map((t) => t.split('\n')[0].trim());
+const rowTitles = async (page: Page) =>
+  (await page.locator('.ant-table-tbody tr[data-row-key] td:nth-child(3)').allInnerTexts()).map((t) => t.split('\n')[0].trim());
 
 test('首页焦点图: a slot from a searched article and a library picture, live and scheduled, reordered by keyboard', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
@@ -47,7 +47,9 @@ test('首页焦点图: a slot from a searched article and a library picture, liv
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'E2E 重卡十一月销量大涨' }).click();
   await expect(dialog.getByLabel('标题')).toHaveValue('E2E 重卡十一月销量大涨');
   // The picture: uploaded into the library through the picker, then chosen.
-  const png = await sharp({ create: { width: 960, height: 400, channels: 3, background: '#1d39c4' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 960, height: 400, channels: 3, background: '#1d39c4' } })
+    .png()
+    .toBuffer();
   await dialog.getByRole('button', { name: '上传' }).click();
   const picker = page.getByRole('dialog', { name: '选择封面' });
   await picker.getByTestId('upload-input').setInputFiles([{ name: 'E2E焦点图.png', mimeType: 'image/png', buffer: png }]);
@@ -80,7 +82,14 @@ test('首页焦点图: a slot from a searched article and a library picture, liv
 
   // A second slot, starting tomorrow: scheduled.
   const pic = (await api<{ list: Array<{ url: string; title: string }> }>(page, 'GET', '/api/pic_stores?keyword=E2E焦点图')).data.list[0];
-  const second = await api(page, 'POST', '/api/focus_home', { title: 'E2E 明日车展专题', url: 'https://www.example.com/expo', image: pic.url, platform: 'app', startAt: inHours(24), endAt: inHours(72) });
+  const second = await api(page, 'POST', '/api/focus_home', {
+    title: 'E2E 明日车展专题',
+    url: 'https://www.example.com/expo',
+    image: pic.url,
+    platform: 'app',
+    startAt: inHours(24),
+    endAt: inHours(72),
+  });
   expect(second.status).toBe(0);
   await page.reload();
   const scheduled = page.getByRole('row', { name: /E2E 明日车展专题/ });
@@ -115,7 +124,12 @@ test('首页焦点图: a slot from a searched article and a library picture, liv
 test('PC焦点图: 刷新 a right-side slot records when; 广告管理: an ad switched on', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signIn(page);
-  await api(page, 'POST', '/api/focus_home_right', { title: 'E2E 右侧推荐位', url: 'https://www.example.com/right', image: 'https://www.example.com/right.png', startAt: inHours(-1) });
+  await api(page, 'POST', '/api/focus_home_right', {
+    title: 'E2E 右侧推荐位',
+    url: 'https://www.example.com/right',
+    image: 'https://www.example.com/right.png',
+    startAt: inHours(-1),
+  });
   await page.goto('/operation/pcfocus?tab=right');
   await expect(page.getByRole('heading', { level: 1, name: 'PC焦点图' })).toBeVisible();
   const row = page.getByRole('row', { name: /E2E 右侧推荐位/ });
@@ -129,7 +143,8 @@ test('PC焦点图: 刷新 a right-side slot records when; 广告管理: an ad sw
   // categories come after every other journey's in the paged list, which stops at 100).
   const type = await api<{ id: number }>(page, 'POST', '/api/category_types', { name: 'E2E 频道大全' });
   const top = await api<{ id: number }>(page, 'POST', '/api/categories', { typeId: type.data.id, name: 'E2E 地方频道' });
-  for (let i = 1; i <= 104; i++) expect((await api(page, 'POST', '/api/categories', { typeId: type.data.id, parentId: top.data.id, name: `E2E 城市${i}` })).status).toBe(0);
+  for (let i = 1; i <= 104; i++)
+    expect((await api(page, 'POST', '/api/categories', { typeId: type.data.id, parentId: top.data.id, name: `E2E 城市${i}` })).status).toBe(0);
   await page.getByRole('tab', { name: '频道焦点图' }).click();
   const chooser = page.getByRole('combobox', { name: '频道' });
   await expect(chooser).toBeVisible();
@@ -141,7 +156,14 @@ test('PC焦点图: 刷新 a right-side slot records when; 广告管理: an ad sw
   await expect(page).toHaveURL(/categoryId=\d+/);
   await expect(page.getByText('「E2E 城市104」焦点图的轮播顺序', { exact: false })).toBeVisible();
 
-  const ad = await api<{ id: number }>(page, 'PUT', '/api/advertise/edit', { name: 'E2E 首页通栏', position: 'home_top', image: 'https://www.example.com/ad.png', url: 'https://ad.example.com', startAt: inHours(-1), endAt: inHours(48) });
+  const ad = await api<{ id: number }>(page, 'PUT', '/api/advertise/edit', {
+    name: 'E2E 首页通栏',
+    position: 'home_top',
+    image: 'https://www.example.com/ad.png',
+    url: 'https://ad.example.com',
+    startAt: inHours(-1),
+    endAt: inHours(48),
+  });
   expect(ad.status).toBe(0);
   await page.goto('/operation/ad');
   await expect(page.getByRole('heading', { level: 1, name: '广告管理' })).toBeVisible();

@@ -1,6 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './helpers';
-import { expectAccessible, settled, signIn } from './helpers';
+import { expect, test, expectAccessible, settled, signIn } from './helpers';
 
 /**
  * Issue 15 (review P2-11): on a phone the editor's toolbar reaches every button. Below 600 px, and
@@ -74,7 +73,8 @@ for (const device of ['an Android phone', 'a 390 px desktop window'] as const) {
     await phone.screenshot({ path: `/tmp/issue15-toolbar-${slug}-390.png` });
     // One row: the blocks lead, all five on screen, the ⋯ button holds the rest; nothing is laid out off screen.
     expect((await toolbarNames(phone)).slice(0, 5)).toEqual(BLOCKS.map((b) => b.button));
-    for (const block of BLOCKS) await expect(phone.locator('.tox-toolbar__primary').getByRole('button', { name: block.button, exact: true })).toBeInViewport({ ratio: 1 });
+    for (const block of BLOCKS)
+      await expect(phone.locator('.tox-toolbar__primary').getByRole('button', { name: block.button, exact: true })).toBeInViewport({ ratio: 1 });
     await expect(phone.getByRole('button', { name: MORE })).toBeInViewport({ ratio: 1 });
     await expect(phone.locator('.tox-toolbar--scrolling')).toHaveCount(0);
     expect(await offScreen(phone)).toEqual([]);
@@ -87,7 +87,8 @@ for (const device of ['an Android phone', 'a 390 px desktop window'] as const) {
     await settled(phone);
     expect(await toolbarNames(phone)).toHaveLength(24);
     expect(await offScreen(phone)).toEqual([]);
-    for (const name of ['粗体', '无序列表', '插入/编辑链接', '全屏']) await expect(phone.locator('.tox-editor-header').getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+    for (const name of ['粗体', '无序列表', '插入/编辑链接', '全屏'])
+      await expect(phone.locator('.tox-editor-header').getByRole('button', { name })).toBeInViewport({ ratio: 1 });
     await phone.screenshot({ path: `/tmp/issue15-toolbar-${slug}-390-drawer.png` });
     await expectAccessible(phone, `写文章 toolbar drawer (${device})`);
     await phone.getByRole('button', { name: MORE }).click();

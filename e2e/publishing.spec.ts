@@ -52,7 +52,10 @@ async function openMore(page: Page, title: string) {
 const WRITER_ROUTES = ['/article/addArticle', '/article/list', '/article/preview', '/article/createVideo', '/article/videoList'];
 const REVIEWER_ROUTES = ['/article/check', '/article/list', '/article/preview', '/article/addArticle', '/article/createVideo', '/article/videoList'];
 
-test('文章列表 and 视频列表: the author withdraws from review, a reviewer takes it offline (warned about its focus slot) and republishes it', async ({ page, browser }) => {
+test('文章列表 and 视频列表: the author withdraws from review, a reviewer takes it offline (warned about its focus slot) and republishes it', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize(DESKTOP);
   await signIn(page);
   const writer = await staff(page, 'pw', '作者小周', WRITER_ROUTES);
@@ -81,7 +84,12 @@ test('文章列表 and 视频列表: the author withdraws from review, a reviewe
   // Resubmitted and approved; an operator puts it in a focus slot.
   expect((await api<{ status: number }>(author, 'PUT', `/api/articles/publish/${id}`, {})).data.status).toBe(1);
   expect((await api<{ status: number }>(checker, 'PUT', `/api/articles_review/${id}`, { contentType: 'article', action: 'approve' })).data.status).toBe(3);
-  const slot = await api(page, 'POST', '/api/focus_home_right', { title: '右侧头条', image: 'https://img.example.com/e2e-focus.jpg', articleId: id, startAt: new Date(Date.now() - 60_000).toISOString() });
+  const slot = await api(page, 'POST', '/api/focus_home_right', {
+    title: '右侧头条',
+    image: 'https://img.example.com/e2e-focus.jpg',
+    articleId: id,
+    startAt: new Date(Date.now() - 60_000).toISOString(),
+  });
   expect(slot.status, slot.message).toBe(0);
 
   // Without 内容审核 the author sees 下线 disabled, with the reason.
@@ -137,7 +145,10 @@ test('文章列表 and 视频列表: the author withdraws from review, a reviewe
   const videoRow = author.getByRole('row').filter({ hasText: videoTitle });
   await expect(videoRow).toContainText('待审核');
   await videoRow.getByRole('button', { name: `撤回审核「${videoTitle}」` }).click();
-  await author.getByRole('dialog', { name: `撤回「${videoTitle}」的审核？` }).getByRole('button', { name: /^撤\s*回$/ }).click();
+  await author
+    .getByRole('dialog', { name: `撤回「${videoTitle}」的审核？` })
+    .getByRole('button', { name: /^撤\s*回$/ })
+    .click();
   await expect(videoRow).toContainText('草稿');
 
   expect((await api<{ status: number }>(checker, 'PUT', `/api/videos/publish/${video.data.id}`, {})).data.status).toBe(3);
@@ -151,7 +162,10 @@ test('文章列表 and 视频列表: the author withdraws from review, a reviewe
   await videoOffline.getByRole('button', { name: /^下\s*线$/ }).click();
   await expect(checkerRow).toContainText('已下线');
   await checkerRow.getByRole('button', { name: `重新发布「${videoTitle}」` }).click();
-  await checker.getByRole('dialog', { name: `重新发布短视频「${videoTitle}」？` }).getByRole('button', { name: /^重新发布$/ }).click();
+  await checker
+    .getByRole('dialog', { name: `重新发布短视频「${videoTitle}」？` })
+    .getByRole('button', { name: /^重新发布$/ })
+    .click();
   await expect(checkerRow).toContainText('已发布');
   await settled(checker);
   await shot(checker, 'publishing-video-list-1440');
@@ -170,7 +184,8 @@ test('审阅 reads like the preview: the blocks drawn, pictures within the drawe
   const author = await pageAs(browser, writer);
   const wide = await libraryUpload(page, { kind: 'pic', title: 'E2E 宽图', bytes: await solidImage(30, 120, 200, { width: 1200, height: 400 }) });
   const storeId = await libraryVideo(page, 'E2E 审阅视频');
-  const product = (await api<{ list: Array<{ id: number; seriesId: number; name: string }> }>(page, 'GET', '/product-api/product/getList?pageSize=1')).data.list[0];
+  const product = (await api<{ list: Array<{ id: number; seriesId: number; name: string }> }>(page, 'GET', '/product-api/product/getList?pageSize=1')).data
+    .list[0];
   const type = await api<{ id: number }>(page, 'POST', '/api/tags_types', { name: `审阅标签类型${writer}` });
   const tag = await api<{ id: number }>(page, 'POST', '/api/tags', { typeId: type.data.id, name: `天然气重卡${writer}` });
   const topic = await api<{ id: number }>(page, 'POST', '/api/topic', { title: `新能源专题${writer}` });
@@ -183,14 +198,25 @@ test('审阅 reads like the preview: the blocks drawn, pictures within the drawe
     `<p>燃气版正式上市。</p><p><img src="${wide.url}" alt="宽图"></p>` +
     `<div class="cms-video" data-video-id="${storeId}" contenteditable="false"><p>视频：E2E 审阅视频</p></div>` +
     `<div class="cms-inquiry" data-series-id="${product.seriesId}" data-product-id="${product.id}" contenteditable="false"><p>询价：${product.name}</p></div>`;
-  const created = await api<{ id: number }>(author, 'POST', '/api/articles', { title, content, tagIds: [tag.data.id], topicIds: [topic.data.id], platformIds: [platform.data.id], albumId: album.data.id });
+  const created = await api<{ id: number }>(author, 'POST', '/api/articles', {
+    title,
+    content,
+    tagIds: [tag.data.id],
+    topicIds: [topic.data.id],
+    platformIds: [platform.data.id],
+    albumId: album.data.id,
+  });
   expect(created.status, created.message).toBe(0);
   expect((await api<{ status: number }>(author, 'PUT', `/api/articles/publish/${created.data.id}`, {})).data.status).toBe(1);
 
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
     await page.goto('/article/check');
-    await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: `审阅「${title}」` }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: title })
+      .getByRole('button', { name: `审阅「${title}」` })
+      .click();
     const drawer = page.getByRole('dialog', { name: `审阅：${title}` });
     const reading = drawer.getByTestId('review-reading');
     await expect(reading.getByTestId('preview-video').locator('video')).toHaveAttribute('src', /.+/);
@@ -264,7 +290,8 @@ test('分类 with the keyboard in the editor: type, ArrowDown, Enter; ArrowUp, E
   const stamp = Date.now().toString(36);
   const type = await api<{ id: number }>(page, 'POST', '/api/category_types', { name: `键盘资讯${stamp}` });
   const parent = await api<{ id: number }>(page, 'POST', '/api/categories', { typeId: type.data.id, name: `键盘行业动态${stamp}` });
-  for (const name of [`键盘政策法规${stamp}`, `键盘市场销量${stamp}`]) expect((await api(page, 'POST', '/api/categories', { typeId: type.data.id, parentId: parent.data.id, name })).status).toBe(0);
+  for (const name of [`键盘政策法规${stamp}`, `键盘市场销量${stamp}`])
+    expect((await api(page, 'POST', '/api/categories', { typeId: type.data.id, parentId: parent.data.id, name })).status).toBe(0);
 
   await page.goto('/article/addArticle');
   const field = page.getByRole('combobox', { name: '分类' });

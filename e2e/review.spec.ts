@@ -1,6 +1,5 @@
 import { type Browser, type Page } from '@playwright/test';
-import { expect, test } from './helpers';
-import { api, expectAccessible, signIn } from './helpers';
+import { expect, test, api, expectAccessible, signIn } from './helpers';
 
 /**
  * Issue 8, review: an editor without 内容审核 submits, a reviewer rejects with a reason, the editor
@@ -41,7 +40,11 @@ test('review journey: submit, reject with a reason, read it on the workbench, re
   // The editor writes and sends it: without 内容审核, "publish" submits for review.
   const editor = await pageAs(browser, `ed${stamp}`);
   const title = `重卡新品上市 ${stamp}`;
-  const created = await api<{ id: number }>(editor, 'POST', '/api/articles', { title, content: '<p>一汽解放发布全新重卡，搭载 560 马力发动机。</p>', summary: '新品发布' });
+  const created = await api<{ id: number }>(editor, 'POST', '/api/articles', {
+    title,
+    content: '<p>一汽解放发布全新重卡，搭载 560 马力发动机。</p>',
+    summary: '新品发布',
+  });
   expect(created.status).toBe(0);
   const id = created.data.id;
   const submitted = await api<{ status: number; action: string }>(editor, 'PUT', `/api/articles/publish/${id}`, {});
@@ -152,7 +155,12 @@ test('the content check blocks an approval and shows the words', async ({ page }
   await expect(drawer).toContainText('内容检测未通过：发布会被拦截');
   await drawer.getByRole('button', { name: '通过并发布' }).click();
   await expect(drawer.getByText(/内容检测未通过，不能发布/)).toBeVisible();
-  await expect(drawer.locator('.ant-alert-error .ant-tag').filter({ hasText: `禁词${stamp}`.toLowerCase() }).first()).toBeVisible();
+  await expect(
+    drawer
+      .locator('.ant-alert-error .ant-tag')
+      .filter({ hasText: `禁词${stamp}`.toLowerCase() })
+      .first(),
+  ).toBeVisible();
   await checkA11y(page, '内容审核 · 拦截');
   await page.screenshot({ path: '/tmp/review-blocked-1440.png' });
   expect((await api<{ status: number }>(page, 'GET', `/api/articles/${created.data.id}`)).data.status).toBe(1);

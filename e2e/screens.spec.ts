@@ -1,6 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './helpers';
-import { api, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
+import { expect, test, api, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
 
 /**
  * The screens as a super-administrator, a department manager (level 2) and an editor (level 3) use
@@ -78,7 +77,10 @@ test('a department manager sees their department and its sub-teams, and only wha
   await expect(manager.getByRole('tooltip').filter({ hasText: '此员工的权限比你大，不能管理' })).toBeVisible();
   await expect(bossRow.getByRole('switch')).toBeDisabled();
   // Oneself: the role is locked with the reason.
-  await manager.getByRole('row', { name: /钱经理/ }).getByRole('button', { name: /^编辑/ }).click();
+  await manager
+    .getByRole('row', { name: /钱经理/ })
+    .getByRole('button', { name: /^编辑/ })
+    .click();
   const self = manager.getByRole('dialog', { name: '编辑员工 · 钱经理（center_manager）' });
   await expect(self.getByTestId('locked-roleId')).toHaveText('不能修改自己的角色');
   await self.getByRole('button', { name: /取\s*消/ }).click();
@@ -95,7 +97,10 @@ test('a department manager sees their department and its sub-teams, and only wha
   await create.getByLabel('姓名').fill('沈实习');
   await create.getByLabel('初始密码').fill('Intern#2026');
   await settled(manager);
-  const deptSelect = create.locator('.ant-form-item').filter({ has: manager.locator('label:text-is("部门")') }).locator('.ant-select');
+  const deptSelect = create
+    .locator('.ant-form-item')
+    .filter({ has: manager.locator('label:text-is("部门")') })
+    .locator('.ant-select');
   await deptSelect.click();
   await expect(manager.locator('.ant-select-tree-treenode-disabled').filter({ hasText: '广告中心' })).toBeVisible();
   // A click while the dropdown still slides in can land on nothing (seen in CI: the tree stayed
@@ -112,7 +117,11 @@ test('a department manager sees their department and its sub-teams, and only wha
   await settled(manager);
   if (await manager.locator('.ant-select-dropdown:visible').count()) await create.locator('.ant-modal-title').click();
   await expect(manager.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-  await create.locator('.ant-form-item').filter({ has: manager.locator('label:text-is("角色")') }).locator('.ant-select').click();
+  await create
+    .locator('.ant-form-item')
+    .filter({ has: manager.locator('label:text-is("角色")') })
+    .locator('.ant-select')
+    .click();
   await expect(manager.locator('.ant-select-item-option-disabled').filter({ hasText: '中心总监（不能授予）' })).toBeVisible();
   await manager.locator('.ant-select-dropdown:visible').getByTitle('中心编辑', { exact: true }).click();
   await create.getByRole('button', { name: saveButton }).click();
@@ -126,12 +135,18 @@ test('a department manager sees their department and its sub-teams, and only wha
   await manager.goto('/role');
   await expect(manager.getByTestId('roles-read-only')).toContainText('修改角色需要「全部数据」的数据范围');
   await expect(manager.getByRole('button', { name: '新增角色' })).toHaveCount(0);
-  await manager.getByRole('row', { name: /中心编辑/ }).getByRole('button', { name: /^查看/ }).click();
+  await manager
+    .getByRole('row', { name: /中心编辑/ })
+    .getByRole('button', { name: /^查看/ })
+    .click();
   const view = manager.getByRole('dialog', { name: '查看角色 · 中心编辑' });
   await expect(view.getByTestId('read-only')).toBeVisible();
   await expect(view.getByLabel('角色名称')).toBeDisabled();
   await expectAccessible(manager, 'role, read-only');
-  await view.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+  await view
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
   await manager.getByRole('link', { name: /名员工使用「中心编辑」/ }).click();
   await expect(manager).toHaveURL(new RegExp(`/department\\?roleId=${org.editorRole.id}`));
   await expect(manager.getByRole('row', { name: /冯记者/ })).toBeVisible();
@@ -262,12 +277,18 @@ test('a parent department lists its sub-teams’ people with 含下级部门; th
   await expect(page.locator('tbody tr:not(.ant-table-measure-row)').first()).toContainText('admin');
 });
 
-test('the date-range filters fit a phone: 登录日志, 操作日志 and 文章列表 do not scroll sideways, the calendar fits, a quick range applies', async ({ page }) => {
+test('the date-range filters fit a phone: 登录日志, 操作日志 and 文章列表 do not scroll sideways, the calendar fits, a quick range applies', async ({
+  page,
+}) => {
   await signIn(page);
   await page.setViewportSize({ width: 390, height: 844 });
   const fitsPhone = async (what: string) =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what}: no sideways scroll`).toBeLessThanOrEqual(390);
-  for (const [path, name] of [['/log', 'login-log'], ['/log/operate', 'operation-log'], ['/article/list', 'article-list']]) {
+  for (const [path, name] of [
+    ['/log', 'login-log'],
+    ['/log/operate', 'operation-log'],
+    ['/article/list', 'article-list'],
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     if (path === '/article/list') await page.getByRole('button', { name: '更多筛选' }).click();

@@ -1,5 +1,4 @@
-import { expect, test } from './helpers';
-import { E2E_ADMIN } from './helpers';
+import { expect, test, E2E_ADMIN } from './helpers';
 
 /**
  * Issue 10 against the real server: what only the running Next process can show (the socket
@@ -11,7 +10,10 @@ test('pages and API replies forbid framing and sniffing, each header sent once',
     const headers = res.headers();
     expect(headers['x-frame-options'], path).toBe('DENY');
     // Pages send the nonce script policy (issue 14 I5), which keeps frame-ancestors; the API only that.
-    if (path === '/login') expect(headers['content-security-policy'], path).toMatch(/^script-src 'self' 'nonce-[^']+' 'strict-dynamic'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'$/);
+    if (path === '/login')
+      expect(headers['content-security-policy'], path).toMatch(
+        /^script-src 'self' 'nonce-[^']+' 'strict-dynamic'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'$/,
+      );
     else expect(headers['content-security-policy'], path).toBe("frame-ancestors 'none'");
     expect(headers['x-content-type-options'], path).toBe('nosniff');
     expect(headers['referrer-policy'], path).toBe('same-origin');
@@ -38,7 +40,10 @@ test('a forged X-Forwarded-For does not become the logged address; a forged X-Fo
 test('a write from another origin is refused and changes nothing', async ({ request }) => {
   const cookieLogin = await request.post('/api/login', { data: E2E_ADMIN });
   expect(cookieLogin.status()).toBe(200);
-  const forged = await request.post('/api/departments', { headers: { origin: 'https://news.example.com', 'content-type': 'text/plain' }, data: JSON.stringify({ name: '跨站部门' }) });
+  const forged = await request.post('/api/departments', {
+    headers: { origin: 'https://news.example.com', 'content-type': 'text/plain' },
+    data: JSON.stringify({ name: '跨站部门' }),
+  });
   expect(forged.status()).toBe(403);
   const list = await request.get(`/api/departments?keyword=${encodeURIComponent('跨站部门')}`);
   expect((await list.json()).data.total).toBe(0);

@@ -1,6 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './helpers';
-import { api, expectAccessible, libraryVideo, settled, signIn } from './helpers';
+import { expect, test, api, expectAccessible, libraryVideo, settled, signIn } from './helpers';
 
 /**
  * 短视频 (issue 8): a short video made from a library video, found in 视频列表, edited, and a stale
@@ -104,7 +103,10 @@ test('短视频: made from a library video, listed, edited; a stale save is refu
   await merge.getByTestId('conflict-title').getByText('保留我的').click();
   await merge.getByRole('button', { name: '合并并保存' }).click();
   await expect(page.getByText('已合并并保存')).toBeVisible();
-  expect((await api<{ title: string; version: number }>(page, 'GET', `/api/videos/${id}`)).data).toMatchObject({ title: 'E2E 满载爬坡实测（再改）', version: 6 });
+  expect((await api<{ title: string; version: number }>(page, 'GET', `/api/videos/${id}`)).data).toMatchObject({
+    title: 'E2E 满载爬坡实测（再改）',
+    version: 6,
+  });
 
   // The revisions: every save is there, with its diff.
   await page.getByRole('button', { name: '修订记录' }).click();

@@ -1,6 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './helpers';
-import { api, expectAccessible, settled, signIn } from './helpers';
+import { expect, test, api, expectAccessible, settled, signIn } from './helpers';
 
 /**
  * Issue 15, "the rest of the loop": a reviewer keeps 敏感词库 (the starter list is there; add in
@@ -73,13 +72,22 @@ test('敏感词库: a reviewer finds the starter list, adds in bulk, imports a .
   await reviewer.getByPlaceholder('搜索敏感词').fill(stamp);
   await expect(reviewer.getByRole('cell', { name: `戊${stamp}`, exact: true })).toBeVisible();
   await reviewer.getByRole('button', { name: `删除「戊${stamp}」` }).click();
-  await reviewer.getByRole('dialog', { name: `确定删除「戊${stamp}」吗？` }).getByRole('button', { name: /删\s*除/ }).click();
+  await reviewer
+    .getByRole('dialog', { name: `确定删除「戊${stamp}」吗？` })
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
   await expect(reviewer.getByText(`已删除「戊${stamp}」`)).toBeVisible();
   await settled(reviewer);
   await reviewer.getByRole('checkbox', { name: `选择「甲${stamp}」` }).check();
   await reviewer.getByRole('checkbox', { name: `选择「乙${stamp}」` }).check();
-  await reviewer.getByRole('region', { name: '批量操作' }).getByRole('button', { name: /删\s*除/ }).click();
-  await reviewer.getByRole('dialog', { name: '删除选中的 2 个敏感词？' }).getByRole('button', { name: /删\s*除/ }).click();
+  await reviewer
+    .getByRole('region', { name: '批量操作' })
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await reviewer
+    .getByRole('dialog', { name: '删除选中的 2 个敏感词？' })
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
   await expect(reviewer.getByText('已删除 2 个敏感词')).toBeVisible();
   await expect(reviewer.getByRole('cell', { name: `甲${stamp}`, exact: true })).toBeHidden();
   await expect(reviewer.getByRole('cell', { name: `丙${stamp}`, exact: true })).toBeVisible();

@@ -113,7 +113,12 @@ function htmlPieces(html: string): Token[] {
     const name = html.slice(i, j).toLowerCase();
     if (name !== 'div' && name !== 'img' && name !== 'br' && !(closing && BLOCK_END.test(name))) continue;
     const tag = html.slice(open, close + 1);
-    const cls = !closing && name === 'div' ? attr(tag, 'class').split(/\s+/).find((c) => c in BLOCK_LABELS) : undefined;
+    const cls =
+      !closing && name === 'div'
+        ? attr(tag, 'class')
+            .split(/\s+/)
+            .find((c) => c in BLOCK_LABELS)
+        : undefined;
     if (cls) {
       // The whole block up to its matching </div> is one token.
       let depth = 1;
@@ -197,7 +202,7 @@ function diffPieces(a: Token[], b: Token[]): DiffPart[] {
   } else {
     const budget = { chars: 2 * WORD_DIFF_MAX_CHARS };
     const coarse = editScript(midA, midB);
-    for (let i = 0; i < coarse.length; ) {
+    for (let i = 0; i < coarse.length;) {
       if (coarse[i].op === 'equal') {
         edits.push(coarse[i++]);
         continue;
@@ -288,11 +293,12 @@ function middle(A: Token[], B: Token[], maxD: number, maxWork: number): Edit[] {
   if (Math.abs(N - M) > maxD) return replaced();
   // Keys as numbers: a comparison is then O(1) whatever the length of a paragraph or a block.
   const ids = new Map<string, number>();
-  const idsOf = (list: Token[]) => Int32Array.from(list, (t) => {
-    let id = ids.get(t.key);
-    if (id === undefined) ids.set(t.key, (id = ids.size));
-    return id;
-  });
+  const idsOf = (list: Token[]) =>
+    Int32Array.from(list, (t) => {
+      let id = ids.get(t.key);
+      if (id === undefined) ids.set(t.key, (id = ids.size));
+      return id;
+    });
   const a = idsOf(A);
   const b = idsOf(B);
   const D = Math.min(N + M, maxD);
@@ -334,11 +340,11 @@ function middle(A: Token[], B: Token[], maxD: number, maxWork: number): Edit[] {
     const prevK = down ? k + 1 : k - 1;
     const prevX = at(prevK);
     const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) out.push({ op: 'equal', token: A[--x] }), y--;
+    while (x > prevX && y > prevY) (out.push({ op: 'equal', token: A[--x] }), y--);
     if (down) out.push({ op: 'insert', token: B[--y] });
     else out.push({ op: 'delete', token: A[--x] });
   }
-  while (x > 0 && y > 0) out.push({ op: 'equal', token: A[--x] }), y--;
+  while (x > 0 && y > 0) (out.push({ op: 'equal', token: A[--x] }), y--);
   return out.reverse();
 }
 
@@ -351,7 +357,7 @@ function merge(edits: Array<{ op: DiffOp; token: Token }>): DiffPart[] {
       for (const e of run) {
         if (e.op !== op) continue;
         if (e.token.block) {
-          if (text) parts.push({ op, text }), (text = '');
+          if (text) (parts.push({ op, text }), (text = ''));
           parts.push({ op, text: e.token.text, block: true });
         } else text += e.token.text;
       }

@@ -111,9 +111,12 @@ export function mergeBlocks(base: string[], mine: string[], theirs: string[]): B
     const t = theirs.slice(region.bStart, region.bStart + region.bLength);
     const o = base.slice(region.oStart, region.oStart + region.oLength);
     const [km, kt, ko] = [m.map(keyOf), t.map(keyOf), o.map(keyOf)];
-    if (sameList(km, kt)) pushOk(m); // both made the same change
-    else if (sameList(ko, km)) pushOk(t); // only theirs changed this run
-    else if (sameList(ko, kt)) pushOk(m); // only mine
+    if (sameList(km, kt))
+      pushOk(m); // both made the same change
+    else if (sameList(ko, km))
+      pushOk(t); // only theirs changed this run
+    else if (sameList(ko, kt))
+      pushOk(m); // only mine
     else if (m.length === o.length && t.length === o.length) {
       // In-place edits of neighbouring paragraphs: settle paragraph by paragraph.
       for (let i = 0; i < o.length; i++) {

@@ -54,11 +54,16 @@ export function scopeText(viewer: Viewer, departmentName?: string | null): strin
 }
 
 /** The server's rule: nobody grants routes they do not hold, or a wider data scope than theirs. */
-export function grantRefusal(viewer: Viewer, grant: { routes?: readonly string[]; level?: number }, routeName: (path: string) => string = (p) => p): string | null {
+export function grantRefusal(
+  viewer: Viewer,
+  grant: { routes?: readonly string[]; level?: number },
+  routeName: (path: string) => string = (p) => p,
+): string | null {
   if (viewer.isSuper) return null;
   const missing = (grant.routes ?? []).filter((r) => !viewer.routes.has(r));
   if (missing.length) return `包含你没有的权限：${missing.map(routeName).join('、')}`;
-  if (grant.level !== undefined && grant.level < viewer.level) return `数据范围「${LEVEL_OPTIONS.find((o) => o.value === grant.level)?.label ?? grant.level}」比你的大`;
+  if (grant.level !== undefined && grant.level < viewer.level)
+    return `数据范围「${LEVEL_OPTIONS.find((o) => o.value === grant.level)?.label ?? grant.level}」比你的大`;
   return null;
 }
 
@@ -83,7 +88,11 @@ export interface StaffTarget {
  * Why the viewer may not manage (edit, reset, disable, delete) this account, or null. Managing an
  * account is as good as holding its permissions, so a stronger account is out of reach.
  */
-export function manageRefusal(viewer: Viewer, target: StaffTarget, roleOf: (id: number) => { routes: readonly string[]; level: number } | undefined): string | null {
+export function manageRefusal(
+  viewer: Viewer,
+  target: StaffTarget,
+  roleOf: (id: number) => { routes: readonly string[]; level: number } | undefined,
+): string | null {
   if (target.isSuper && !viewer.isSuper) return '只有超级管理员可以管理超级管理员';
   if (!viewer.isSuper && target.id !== viewer.id && target.roleId !== null) {
     const role = roleOf(target.roleId);

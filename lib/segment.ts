@@ -103,7 +103,7 @@ export function* wordSegments(text: string): Generator<WordSegment> {
     for (const ch of text) yield { segment: ch, isWordLike: /[\p{L}\p{N}]/u.test(ch) };
     return;
   }
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = pieceEnd(text, start);
     const piece = text.slice(start, end);
     const { ends, words } = segmentPiece(seg, piece);

@@ -256,12 +256,10 @@ export const rules = {
    * count. The message template matches the bounds given: len, range (min
    * and max), min or max.
    */
-  length: (label: string, bounds: LengthBounds, kind: LengthKind = 'string'): ValidationRule =>
-    lengthRule(label, bounds, kind),
+  length: (label: string, bounds: LengthBounds, kind: LengthKind = 'string'): ValidationRule => lengthRule(label, bounds, kind),
 
   /** Same as `length`, but checks a number by default, e.g. `rules.range('排序', { min: 0, max: 999 })`. */
-  range: (label: string, bounds: LengthBounds, kind: LengthKind = 'number'): ValidationRule =>
-    lengthRule(label, bounds, kind),
+  range: (label: string, bounds: LengthBounds, kind: LengthKind = 'number'): ValidationRule => lengthRule(label, bounds, kind),
 } as const;
 
 /**

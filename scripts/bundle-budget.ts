@@ -82,7 +82,9 @@ function main() {
     const kib = size.gzipBytes / 1024;
     const budget = budgetKiB(screen);
     const verdict = kib > budget ? 'OVER BUDGET' : kib > GOAL_KIB ? 'within budget, goal not met' : 'goal met';
-    console.log(`  ${screen.padEnd(26)} ${formatKiB(size.gzipBytes).padStart(9)} in ${String(size.files.length).padStart(2)} files  budget ${budget} KiB  ${verdict}`);
+    console.log(
+      `  ${screen.padEnd(26)} ${formatKiB(size.gzipBytes).padStart(9)} in ${String(size.files.length).padStart(2)} files  budget ${budget} KiB  ${verdict}`,
+    );
     if (kib > budget) failures.push(`${screen}: ${formatKiB(size.gzipBytes)} > ${budget} KiB`);
   }
   if (failures.length) {

@@ -38,7 +38,10 @@ export function pageSegments(root: string): Map<string, string> {
   for (const key of Object.keys(manifest)) {
     if (!key.endsWith('/page')) continue;
     const segment = key.slice(1, -'/page'.length);
-    const url = `/${segment.split('/').filter((p) => p && !/^\(.*\)$/.test(p)).join('/')}`;
+    const url = `/${segment
+      .split('/')
+      .filter((p) => p && !/^\(.*\)$/.test(p))
+      .join('/')}`;
     out.set(url, segment);
   }
   return out;
@@ -50,7 +53,12 @@ function clientManifest(root: string, segment: string): { entryJSFiles: Record<s
   const text = readFileSync(file, 'utf8');
   const start = text.indexOf('= {');
   if (start < 0) throw new Error(`${file}: not the expected format`);
-  return JSON.parse(text.slice(start + 2).trim().replace(/;\s*$/, ''));
+  return JSON.parse(
+    text
+      .slice(start + 2)
+      .trim()
+      .replace(/;\s*$/, ''),
+  );
 }
 
 /** First-load JS of the screen at this URL path, or null when the build has no such page. */

@@ -31,33 +31,44 @@ function resolve(from, spec) {
   return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((f) => known.has(f)) ?? null;
 }
 // preProcessFile lists static imports (type-only included), re-exports, import() calls and import('x') types.
-const imports = (f) => ts.preProcessFile(fs.readFileSync(path.join(ROOT, f), 'utf8'), true, true).importedFiles.map((i) => resolve(f, i.fileName)).filter(Boolean);
+const imports = (f) =>
+  ts
+    .preProcessFile(fs.readFileSync(path.join(ROOT, f), 'utf8'), true, true)
+    .importedFiles.map((i) => resolve(f, i.fileName))
+    .filter(Boolean);
 const fileGraph = new Map(files.map((f) => [f, [...new Set(imports(f))].sort()]));
 const unit = (f) => (f.startsWith('components/') ? f.split('/').slice(0, 2).join('/') : f.split('/')[0]);
 const unitGraph = new Map();
-for (const [f, targets] of fileGraph) unitGraph.set(unit(f), [...new Set([...(unitGraph.get(unit(f)) ?? []), ...targets.map(unit).filter((u) => u !== unit(f))])].sort());
+for (const [f, targets] of fileGraph)
+  unitGraph.set(unit(f), [...new Set([...(unitGraph.get(unit(f)) ?? []), ...targets.map(unit).filter((u) => u !== unit(f))])].sort());
 
 /** Tarjan's strongly connected components; each one of several nodes (or a node importing itself) is a cycle, shown by its shortest loop. */
 function cycles(graph) {
   let counter = 0;
-  const index = new Map(), low = new Map(), stack = [], onStack = new Set(), found = [];
+  const index = new Map(),
+    low = new Map(),
+    stack = [],
+    onStack = new Set(),
+    found = [];
   const connect = (v) => {
-    index.set(v, counter), low.set(v, counter++), stack.push(v), onStack.add(v);
+    (index.set(v, counter), low.set(v, counter++), stack.push(v), onStack.add(v));
     for (const w of graph.get(v)) {
-      if (!index.has(w)) connect(w), low.set(v, Math.min(low.get(v), low.get(w)));
+      if (!index.has(w)) (connect(w), low.set(v, Math.min(low.get(v), low.get(w))));
       else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
     }
     if (low.get(v) !== index.get(v)) return;
     const members = [];
-    for (let w; w !== v; ) onStack.delete((w = stack.pop())), members.push(w);
+    for (let w; w !== v;) (onStack.delete((w = stack.pop())), members.push(w));
     if (members.length > 1 || graph.get(v).includes(v)) found.push(loop(graph, members.sort()));
   };
   for (const v of graph.keys()) if (!index.has(v)) connect(v);
   return found;
 }
 function loop(graph, members) {
-  const inside = new Set(members), start = members[0], prev = new Map([[start, null]]);
-  for (const queue = [start]; queue.length; ) {
+  const inside = new Set(members),
+    start = members[0],
+    prev = new Map([[start, null]]);
+  for (const queue = [start]; queue.length;) {
     const v = queue.shift();
     for (const w of graph.get(v).filter((x) => inside.has(x))) {
       if (w === start) {
@@ -66,17 +77,27 @@ function loop(graph, members) {
         const rest = members.filter((m) => !path.includes(m));
         return `${[...path, start].join('\n  → ')}${rest.length ? `\n  (also in it: ${rest.join(', ')})` : ''}`;
       }
-      if (!prev.has(w)) prev.set(w, v), queue.push(w);
+      if (!prev.has(w)) (prev.set(w, v), queue.push(w));
     }
   }
 }
 
 const fileCycles = cycles(fileGraph);
 const unitCycles = cycles(unitGraph);
-const routeImports = files.filter((f) => f !== 'server/app.ts').flatMap((f) => fileGraph.get(f).filter((g) => ROUTE_FILE.test(g) && g !== f).map((g) => `${f} → ${g}`));
+const routeImports = files
+  .filter((f) => f !== 'server/app.ts')
+  .flatMap((f) =>
+    fileGraph
+      .get(f)
+      .filter((g) => ROUTE_FILE.test(g) && g !== f)
+      .map((g) => `${f} → ${g}`),
+  );
 for (const c of fileCycles) console.error(`import cycle:\n  ${c}`);
 for (const c of unitCycles) console.error(`cycle between folders:\n  ${c}`);
-for (const r of routeImports) console.error(`${ROUTE_FILE.test(r.split(' → ')[0]) ? 'a route file imports a route file' : 'only server/app.ts imports route files'}: ${r}`);
+for (const r of routeImports)
+  console.error(`${ROUTE_FILE.test(r.split(' → ')[0]) ? 'a route file imports a route file' : 'only server/app.ts imports route files'}: ${r}`);
 const count = [...fileGraph.values()].reduce((n, e) => n + e.length, 0);
-console.error(`${files.length} files, ${count} imports: ${fileCycles.length} file cycle(s), ${unitCycles.length} folder cycle(s), ${routeImports.length} import(s) of a route file outside server/app.ts`);
+console.error(
+  `${files.length} files, ${count} imports: ${fileCycles.length} file cycle(s), ${unitCycles.length} folder cycle(s), ${routeImports.length} import(s) of a route file outside server/app.ts`,
+);
 process.exit(fileCycles.length || unitCycles.length || routeImports.length ? 1 : 0);

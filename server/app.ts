@@ -69,7 +69,18 @@ export interface AppDeps {
  * The built-in main API (`/api/*`), assembled from one sub-app per resource.
  * @see DESIGN §2 (envelope, statuses), §3 (sessions, permissions)
  */
-export function createApp({ getDb, trustProxyHops = 0, allowedOrigins = [], peer = stampedPeer, sleep = defaultSleep, storage = storageFromEnv(), contentService = { url: process.env.CONTENT_CHECK_URL || undefined }, search = searchBackendFromEnv(), focusFlushUrl = process.env.FOCUS_FLUSH_URL || undefined, dingtalk = dingtalkFromEnv() }: AppDeps) {
+export function createApp({
+  getDb,
+  trustProxyHops = 0,
+  allowedOrigins = [],
+  peer = stampedPeer,
+  sleep = defaultSleep,
+  storage = storageFromEnv(),
+  contentService = { url: process.env.CONTENT_CHECK_URL || undefined },
+  search = searchBackendFromEnv(),
+  focusFlushUrl = process.env.FOCUS_FLUSH_URL || undefined,
+  dingtalk = dingtalkFromEnv(),
+}: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
   // The search index follows article writes after their commit (`searchChanged(c, ids)`).
   const sync = searchSync(search);

@@ -21,14 +21,28 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   CMS_DATA_DIR: z.string().default('./.data'),
   CMS_ADMIN_USERNAME: z.string().min(1).max(64).default('admin'),
-  CMS_ADMIN_PASSWORD: z.string().min(8, 'CMS_ADMIN_PASSWORD 至少 8 个字符').optional().or(z.literal('').transform(() => undefined)),
-  CMS_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  CMS_ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'CMS_ADMIN_PASSWORD 至少 8 个字符')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  CMS_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   CMS_TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Further origins allowed to send writes, comma-separated (several hostnames, a proxy rewriting Host). */
   CMS_ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
     .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/i.test(o)), 'CMS_ALLOWED_ORIGINS 必须是逗号分隔的 http(s)://主机[:端口]'),
   /** Where uploads go (DESIGN §6): local (default, $CMS_DATA_DIR/uploads), qiniu or upyun. */
   CMS_STORAGE: z.enum(['local', 'qiniu', 'upyun'], { error: 'CMS_STORAGE 只能是 local、qiniu 或 upyun' }).default('local'),
@@ -46,7 +60,10 @@ const schema = z.object({
   /** Management API host (deleting files): rs.qiniuapi.com per Qiniu's docs, or the region's rs-<id>.qiniuapi.com. */
   QINIU_RS_URL: z.string().default('https://rs.qiniuapi.com'),
   /** 1: the bucket is private; playback and downloads get signed, time-limited URLs. */
-  QINIU_PRIVATE: z.enum(['0', '1', '']).default('').transform((v) => v === '1'),
+  QINIU_PRIVATE: z
+    .enum(['0', '1', ''])
+    .default('')
+    .transform((v) => v === '1'),
   UPYUN_BUCKET: z.string().default(''),
   UPYUN_OPERATOR: z.string().default(''),
   UPYUN_PASSWORD: z.string().default(''),

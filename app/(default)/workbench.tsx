@@ -18,7 +18,6 @@ export interface Shortcut {
   group: string;
 }
 
-
 function greetingFor(hour: number) {
   if (hour < 6) return '凌晨好';
   if (hour < 11) return '早上好';
@@ -27,7 +26,19 @@ function greetingFor(hour: number) {
   return '晚上好';
 }
 
-export function Workbench({ name, username, isSuper, level, shortcuts }: { name: string; username: string; isSuper: boolean; level: number; shortcuts: Shortcut[] }) {
+export function Workbench({
+  name,
+  username,
+  isSuper,
+  level,
+  shortcuts,
+}: {
+  name: string;
+  username: string;
+  isSuper: boolean;
+  level: number;
+  shortcuts: Shortcut[];
+}) {
   // The time of day is the browser's, so it is filled after hydration.
   const [now, setNow] = useState<dayjs.Dayjs | null>(null);
   useEffect(() => setNow(dayjs()), []);
@@ -114,7 +125,21 @@ function ItemLine({ item, href, children }: { item: WorkbenchItem; href: string;
   );
 }
 
-function TaskCard({ title, testId, count, extra, empty, children }: { title: string; testId: string; count?: number; extra?: ReactNode; empty: string; children: ReactNode[] }) {
+function TaskCard({
+  title,
+  testId,
+  count,
+  extra,
+  empty,
+  children,
+}: {
+  title: string;
+  testId: string;
+  count?: number;
+  extra?: ReactNode;
+  empty: string;
+  children: ReactNode[];
+}) {
   return (
     <Card
       size="small"
@@ -176,13 +201,7 @@ function MyWork() {
       {data.focus && data.focus.length > 0 && <OfflineFocusNotice groups={data.focus} />}
       {data.review && (
         <Col {...span}>
-          <TaskCard
-            title="待我审核"
-            testId="work-review"
-            count={data.reviewTotal}
-            extra={<Link href="/article/check">全部</Link>}
-            empty="没有等待审核的稿件"
-          >
+          <TaskCard title="待我审核" testId="work-review" count={data.reviewTotal} extra={<Link href="/article/check">全部</Link>} empty="没有等待审核的稿件">
             {data.review.map((item) => (
               <ItemLine key={`${item.contentType}:${item.id}`} item={item} href={reviewPath(item.contentType, item.id)}>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -108,7 +108,38 @@ async function bulkLoad(pool: pg.Pool, tables: string[], load: () => Promise<voi
 }
 
 /** Words and the two keywords of ../articles.ts. */
-const WORDS = ['解放', '东风', '重汽', '陕汽', '福田', '江淮', '红岩', '乘龙', '牵引车', '载货车', '自卸车', '冷藏车', '轻卡', '新能源', '换电', '氢燃料', '国六', '油耗', '运价', '车队', '司机', '物流', '试驾', '评测', '上市', '销量', '市场', '政策', '高速', '保养'];
+const WORDS = [
+  '解放',
+  '东风',
+  '重汽',
+  '陕汽',
+  '福田',
+  '江淮',
+  '红岩',
+  '乘龙',
+  '牵引车',
+  '载货车',
+  '自卸车',
+  '冷藏车',
+  '轻卡',
+  '新能源',
+  '换电',
+  '氢燃料',
+  '国六',
+  '油耗',
+  '运价',
+  '车队',
+  '司机',
+  '物流',
+  '试驾',
+  '评测',
+  '上市',
+  '销量',
+  '市场',
+  '政策',
+  '高速',
+  '保养',
+];
 const COMMON = '牵引车';
 const RARE = '磁悬浮';
 const sqlArray = (words: string[]) => `ARRAY[${words.map((w) => `'${w}'`).join(',')}]`;
@@ -136,13 +167,42 @@ async function fillArticles(pool: pg.Pool) {
     );
     await pool.query(`SELECT setval(pg_get_serial_sequence('articles', 'id'), $1::int)`, [ARTICLES]);
     // Ours: tag_ids = ARRAY[1 + g % 500]; Payload keeps a hasMany relationship as rows.
-    await pool.query(`INSERT INTO articles_rels ("order", parent_id, path, tags_id) SELECT 1, g, 'tags', 1 + g % 500 FROM generate_series(1, $1::int) g`, [ARTICLES]);
+    await pool.query(`INSERT INTO articles_rels ("order", parent_id, path, tags_id) SELECT 1, g, 'tags', 1 + g % 500 FROM generate_series(1, $1::int) g`, [
+      ARTICLES,
+    ]);
   });
 }
 
 /** The pictures of ../media.ts: same titles, 0–3 of 500 tags (tag 1 on a tenth), dates, check status. */
 async function fillPictures(pool: pg.Pool) {
-  const words = ['解放', '东风', '重汽', '陕汽', '福田', '江淮', '大运', '红岩', '乘龙', '豪沃', '天龙', '德龙', '欧曼', '牵引车', '载货车', '自卸车', '冷藏车', '轻卡', '重卡', '车展', '试驾', '外观', '内饰', '驾驶室', '发动机', '底盘'];
+  const words = [
+    '解放',
+    '东风',
+    '重汽',
+    '陕汽',
+    '福田',
+    '江淮',
+    '大运',
+    '红岩',
+    '乘龙',
+    '豪沃',
+    '天龙',
+    '德龙',
+    '欧曼',
+    '牵引车',
+    '载货车',
+    '自卸车',
+    '冷藏车',
+    '轻卡',
+    '重卡',
+    '车展',
+    '试驾',
+    '外观',
+    '内饰',
+    '驾驶室',
+    '发动机',
+    '底盘',
+  ];
   const w = sqlArray(words);
   const n = words.length;
   await pool.query(`INSERT INTO picture_tags (name, sort) SELECT '图片标签' || g, g FROM generate_series(1, 500) g`);
@@ -241,7 +301,13 @@ function articleCases(): Case[] {
  */
 function mediaCases(): Case[] {
   if (!PARTS.has('media')) return [];
-  const list = { collection: 'pictures', depth: 1, limit: 40, sort: '-createdAt', populate: { users: { name: true }, 'picture-tags': { name: true } } } as const;
+  const list = {
+    collection: 'pictures',
+    depth: 1,
+    limit: 40,
+    sort: '-createdAt',
+    populate: { users: { name: true }, 'picture-tags': { name: true } },
+  } as const;
   const base: Case[] = [
     ['library: page 1 (40)', { ...list }],
     ['library: by tag (a tenth)', { ...list, where: { tags: { equals: 1 } } }],
@@ -268,13 +334,24 @@ async function main() {
     await fill(pool);
     const { rows } = await pool.query('SHOW server_version');
     await pool.end();
-    const filled = [`${USERS} users`, PARTS.has('lists') && `${LOGS} + ${LOGS} log rows`, PARTS.has('articles') && `${ARTICLES} articles`, PARTS.has('media') && `${PICTURES} pictures`].filter(Boolean).join(', ');
+    const filled = [
+      `${USERS} users`,
+      PARTS.has('lists') && `${LOGS} + ${LOGS} log rows`,
+      PARTS.has('articles') && `${ARTICLES} articles`,
+      PARTS.has('media') && `${PICTURES} pictures`,
+    ]
+      .filter(Boolean)
+      .join(', ');
     console.log(
       `filled ${filled} in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
         `(Payload ${payloadVersion}, PostgreSQL ${rows[0].server_version}, Node ${process.version}, database ${dbName})`,
     );
 
-    const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const load = () =>
+      os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ');
     console.log(`load average before timing: ${load()}`);
     console.log(`\n${'request'.padEnd(56)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  rows  totalDocs`);
     for (const [name, args] of [...cases(), ...articleCases(), ...mediaCases()]) {
@@ -315,8 +392,14 @@ async function explain() {
   if (PARTS.has('articles')) {
     statements.push(
       ['articles: count, no filter', `SELECT count(*) FROM articles`],
-      ['articles: page 2500', `SELECT id, title, kind, cover, status, category_id, editor_id, published_at, updated_at FROM articles p ${articleOrder} LIMIT 20 OFFSET 49980`],
-      ['articles: keyword 磁悬, page', `SELECT id, title, kind, cover, status, category_id, editor_id, published_at, updated_at FROM articles p WHERE p.title ILIKE '%磁悬%' ${articleOrder} LIMIT 20`],
+      [
+        'articles: page 2500',
+        `SELECT id, title, kind, cover, status, category_id, editor_id, published_at, updated_at FROM articles p ${articleOrder} LIMIT 20 OFFSET 49980`,
+      ],
+      [
+        'articles: keyword 磁悬, page',
+        `SELECT id, title, kind, cover, status, category_id, editor_id, published_at, updated_at FROM articles p WHERE p.title ILIKE '%磁悬%' ${articleOrder} LIMIT 20`,
+      ],
       ['articles: keyword 磁悬, count', `SELECT count(*) FROM articles WHERE title ILIKE '%磁悬%'`],
       ['articles: keyword 牵引车, count', `SELECT count(*) FROM articles WHERE title ILIKE '%牵引车%'`],
       ['articles: by tag, page ids', `SELECT DISTINCT p.id, p.updated_at, p.created_at ${byTag('articles', 'tags_id', 42)} ${articleOrder} LIMIT 20`],
@@ -325,7 +408,10 @@ async function explain() {
   }
   if (PARTS.has('media')) {
     statements.push(
-      ['library: by tag (rare), page ids', `SELECT DISTINCT p.id, p.created_at ${byTag('pictures', 'picture_tags_id', 377)} ORDER BY p.created_at DESC LIMIT 40`],
+      [
+        'library: by tag (rare), page ids',
+        `SELECT DISTINCT p.id, p.created_at ${byTag('pictures', 'picture_tags_id', 377)} ORDER BY p.created_at DESC LIMIT 40`,
+      ],
       ['library: by tag (a tenth), count', `SELECT COUNT(1) OVER() ${byTag('pictures', 'picture_tags_id', 1)} GROUP BY p.id LIMIT 1`],
       ['library: keyword 外观, count', `SELECT count(*) FROM pictures WHERE title ILIKE '%外观%'`],
     );

@@ -24,7 +24,11 @@ export type BodyMedia = { pic: Map<number, ResolvedItem>; video: Map<number, Res
  * BY_IDS_MAX, which a body saved under the caps never reaches). A failed call leaves its items out:
  * their blocks say they cannot be loaded.
  */
-export async function loadBodyMedia(pieces: BodyPiece[], extraVideoIds: number[] = [], byIds: (kind: LibraryKind, ids: number[]) => Promise<ResolvedItem[] | null> = libraryByIds): Promise<BodyMedia> {
+export async function loadBodyMedia(
+  pieces: BodyPiece[],
+  extraVideoIds: number[] = [],
+  byIds: (kind: LibraryKind, ids: number[]) => Promise<ResolvedItem[] | null> = libraryByIds,
+): Promise<BodyMedia> {
   const wanted: Record<LibraryKind, Set<number>> = { pic: new Set(), video: new Set(extraVideoIds) };
   for (const p of pieces) {
     if (p.type !== 'block') continue;
@@ -138,7 +142,13 @@ function VideoBlock({ id, poster, media }: { id: number; poster?: string; media:
   if (video === false) return <Missing what={`视频 #${id} `} />;
   return (
     <figure className="preview-block preview-video" data-testid="preview-video" data-video-id={id}>
-      <video controls preload="none" poster={poster || (video ? video.cover : undefined)} src={video?.playUrl || undefined} aria-label={video ? video.title : '视频'} />
+      <video
+        controls
+        preload="none"
+        poster={poster || (video ? video.cover : undefined)}
+        src={video?.playUrl || undefined}
+        aria-label={video ? video.title : '视频'}
+      />
       {video && <figcaption>{video.title}</figcaption>}
     </figure>
   );
@@ -219,7 +229,9 @@ function VoteBlock({ id }: { id: number }) {
           <small>{o.votes} 票</small>
         </label>
       ))}
-      <small>共 {activity.totalVotes} 票 · {activity.status === 1 ? '进行中' : activity.status === 0 ? '未开始' : '已结束'}</small>
+      <small>
+        共 {activity.totalVotes} 票 · {activity.status === 1 ? '进行中' : activity.status === 0 ? '未开始' : '已结束'}
+      </small>
     </fieldset>
   );
 }

@@ -58,7 +58,12 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
       <header className="article-editor-header">
         <Space wrap align="center">
           <Typography.Text strong>{record ? `编辑${kindInfo.label}` : `新${kindInfo.label}`}</Typography.Text>
-          <Tag data-testid="status-tag" color={record?.status === 3 ? 'success' : record?.status === 1 ? 'processing' : record?.status === 2 ? 'error' : 'default'}>{status}</Tag>
+          <Tag
+            data-testid="status-tag"
+            color={record?.status === 3 ? 'success' : record?.status === 1 ? 'processing' : record?.status === 2 ? 'error' : 'default'}
+          >
+            {status}
+          </Tag>
           {record && <Typography.Text type="secondary">版本 {record.version}</Typography.Text>}
         </Space>
         <Typography.Text type="secondary" aria-live="polite" data-testid="autosave-status">
@@ -77,7 +82,15 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
           <Skeleton active paragraph={{ rows: 10 }} />
         </Card>
       ) : (
-        <Form<ArticleFields> form={form} layout="vertical" initialValues={EMPTY_FIELDS} onValuesChange={onValuesChange} className="article-editor-grid" requiredMark disabled={isReadOnly}>
+        <Form<ArticleFields>
+          form={form}
+          layout="vertical"
+          initialValues={EMPTY_FIELDS}
+          onValuesChange={onValuesChange}
+          className="article-editor-grid"
+          requiredMark
+          disabled={isReadOnly}
+        >
           <Card className="article-editor-main" styles={{ body: { padding: 16 } }}>
             <Form.Item name="title" label="标题" required rules={fieldRules('title')} validateFirst>
               <Input maxLength={128} showCount placeholder="请输入标题" size="large" />

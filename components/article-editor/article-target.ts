@@ -36,7 +36,8 @@ export function articleTarget(kind: ArticleKind): EditorialFormTarget<ArticleFie
     fieldsOf,
     keyOf: fieldsKey,
     show,
-    refuse: (rec) => (rec.kind === kind ? null : `这是一篇${ARTICLE_KINDS.find((k) => k.value === rec.kind)?.label ?? '其他类型的内容'}，请在对应的编辑器中打开`),
+    refuse: (rec) =>
+      rec.kind === kind ? null : `这是一篇${ARTICLE_KINDS.find((k) => k.value === rec.kind)?.label ?? '其他类型的内容'}，请在对应的编辑器中打开`,
     checklist: (f) => [
       ...(f.categoryId ? [] : [{ name: 'categoryId' as const, text: '没有选择分类：读者在频道列表里找不到它' }]),
       ...(f.cover ? [] : [{ name: 'cover' as const, text: kind === 'gallery' ? '没有封面（也没有图片可用作封面）' : '没有封面：列表和分享只显示标题' }]),

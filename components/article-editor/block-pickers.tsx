@@ -38,7 +38,10 @@ export function BlockPickers({ open, onInsert, onClose }: { open: BlockKind | nu
         open={open === 'gallery'}
         title="插入图集（按选择的先后排列）"
         onClose={onClose}
-        onPick={(pics) => pics.length && onInsert(blockHtml({ kind: 'gallery', pics: pics.map((p) => ({ id: p.id, url: p.thumbUrl ?? p.url, title: p.titleIsPlaceholder ? '' : p.title })) }))}
+        onPick={(pics) =>
+          pics.length &&
+          onInsert(blockHtml({ kind: 'gallery', pics: pics.map((p) => ({ id: p.id, url: p.thumbUrl ?? p.url, title: p.titleIsPlaceholder ? '' : p.title })) }))
+        }
       />
       <VrPicker open={open === 'vr'} onClose={onClose} onInsert={onInsert} />
       <InquiryPicker open={open === 'inquiry'} onClose={onClose} onInsert={onInsert} />
@@ -106,10 +109,18 @@ function VrPicker({ open, onClose, onInsert }: PickerProps) {
         <List
           dataSource={data?.list ?? []}
           locale={{ emptyText: <Empty description={keyword ? '没有找到匹配的 VR 全景，换个关键词试试' : '话题站还没有 VR 全景'} /> }}
-          pagination={data && data.total > 8 ? { current: page, pageSize: 8, total: data.total, onChange: setPage, size: 'small', showSizeChanger: false } : false}
+          pagination={
+            data && data.total > 8 ? { current: page, pageSize: 8, total: data.total, onChange: setPage, size: 'small', showSizeChanger: false } : false
+          }
           renderItem={(vr) => (
             <List.Item style={{ padding: 0, border: 0 }}>
-              <ChoiceRow checked={chosen?.id === vr.id} onChoose={() => setChosen(vr)} label={vr.title} detail={`${vr.vehicle.brandName} ${vr.vehicle.seriesName}`} image={vr.cover} />
+              <ChoiceRow
+                checked={chosen?.id === vr.id}
+                onChoose={() => setChosen(vr)}
+                label={vr.title}
+                detail={`${vr.vehicle.brandName} ${vr.vehicle.seriesName}`}
+                image={vr.cover}
+              />
             </List.Item>
           )}
         />
@@ -208,7 +219,9 @@ function InquiryPicker({ open, onClose, onInsert }: PickerProps) {
       okText="插入"
       cancelText="取消"
       okButtonProps={{ disabled: !product }}
-      onOk={() => product && onInsert(blockHtml({ kind: 'inquiry', seriesId: product.seriesId, productId: product.id, title: product.name, price: product.guidePrice }))}
+      onOk={() =>
+        product && onInsert(blockHtml({ kind: 'inquiry', seriesId: product.seriesId, productId: product.id, title: product.name, price: product.guidePrice }))
+      }
     >
       <Form layout="vertical">
         <Form.Item label="品牌" htmlFor="inquiry-brand">

@@ -26,7 +26,10 @@ export const FIELD_LABELS: Record<FieldName, string> = {
 /** Text of an HTML body for a side-by-side view (tags removed, blocks named). */
 export function plainText(html: string): string {
   return html
-    .replace(/<div class="cms-(video|vr|inquiry|vote|gallery)"[^>]*>/g, (_m, k: string) => `［${{ video: '视频', vr: 'VR', inquiry: '询价', vote: '投票', gallery: '图集' }[k]}］`)
+    .replace(
+      /<div class="cms-(video|vr|inquiry|vote|gallery)"[^>]*>/g,
+      (_m, k: string) => `［${{ video: '视频', vr: 'VR', inquiry: '询价', vote: '投票', gallery: '图集' }[k]}］`,
+    )
     .replace(/<\/(p|h2|h3|h4|li|div|blockquote|tr)>/g, '\n')
     .replace(/<br\s*\/?>/g, '\n')
     .replace(/<[^>]+>/g, '')

@@ -72,7 +72,9 @@ export function GalleryField({
         <Button icon={<UploadOutlined aria-hidden />} disabled={isReadOnly} onClick={() => setPicker({ open: true, upload: true })}>
           上传图片
         </Button>
-        <Typography.Text type="secondary">{isReadOnly ? `共 ${value.length} 张（只读）` : `共 ${value.length} 张，拖动左侧把手或用上移/下移调整顺序`}</Typography.Text>
+        <Typography.Text type="secondary">
+          {isReadOnly ? `共 ${value.length} 张（只读）` : `共 ${value.length} 张，拖动左侧把手或用上移/下移调整顺序`}
+        </Typography.Text>
       </Space>
       <div aria-live="polite" className="sr-only" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
         {announce}
@@ -139,13 +141,31 @@ export function GalleryField({
               </div>
               <Space.Compact direction="vertical">
                 <Tooltip title="上移">
-                  <Button id={`gallery-${i}-up`} aria-label={`第 ${i + 1} 张上移`} icon={<ArrowUpOutlined aria-hidden />} disabled={isReadOnly || i === 0} onClick={() => move(i, i - 1)} />
+                  <Button
+                    id={`gallery-${i}-up`}
+                    aria-label={`第 ${i + 1} 张上移`}
+                    icon={<ArrowUpOutlined aria-hidden />}
+                    disabled={isReadOnly || i === 0}
+                    onClick={() => move(i, i - 1)}
+                  />
                 </Tooltip>
                 <Tooltip title="下移">
-                  <Button id={`gallery-${i}-down`} aria-label={`第 ${i + 1} 张下移`} icon={<ArrowDownOutlined aria-hidden />} disabled={isReadOnly || i === value.length - 1} onClick={() => move(i, i + 1)} />
+                  <Button
+                    id={`gallery-${i}-down`}
+                    aria-label={`第 ${i + 1} 张下移`}
+                    icon={<ArrowDownOutlined aria-hidden />}
+                    disabled={isReadOnly || i === value.length - 1}
+                    onClick={() => move(i, i + 1)}
+                  />
                 </Tooltip>
                 <Tooltip title="移除">
-                  <Button aria-label={`移除第 ${i + 1} 张`} danger icon={<DeleteOutlined aria-hidden />} disabled={isReadOnly} onClick={() => set(value.filter((_, j) => j !== i))} />
+                  <Button
+                    aria-label={`移除第 ${i + 1} 张`}
+                    danger
+                    icon={<DeleteOutlined aria-hidden />}
+                    disabled={isReadOnly}
+                    onClick={() => set(value.filter((_, j) => j !== i))}
+                  />
                 </Tooltip>
               </Space.Compact>
             </li>

@@ -28,7 +28,8 @@ export function ArticlePreview() {
       if (!live) return;
       if (isFailure(reply)) setError('网络异常，无法加载文章');
       else if (reply.httpStatus === 401) setError('登录已失效，请重新登录后再打开预览');
-      else if (reply.body.status !== 0 || !reply.body.data) setError(reply.httpStatus === 404 ? '文章不存在，或不在你的数据范围内' : (reply.body.message ?? '无法加载文章'));
+      else if (reply.body.status !== 0 || !reply.body.data)
+        setError(reply.httpStatus === 404 ? '文章不存在，或不在你的数据范围内' : (reply.body.message ?? '无法加载文章'));
       else setArticle(reply.body.data);
     });
     return () => {
@@ -38,7 +39,9 @@ export function ArticlePreview() {
 
   return (
     <main className="article-preview" style={{ width: CONTENT_WIDTH, maxWidth: '100%', margin: '0 auto', padding: '24px 16px 64px', boxSizing: 'border-box' }}>
-      <p className="preview-banner">预览 · 读者看到的样子{article ? `（${ARTICLE_KINDS.find((k) => k.value === article.kind)?.label}，版本 ${article.version}）` : ''}</p>
+      <p className="preview-banner">
+        预览 · 读者看到的样子{article ? `（${ARTICLE_KINDS.find((k) => k.value === article.kind)?.label}，版本 ${article.version}）` : ''}
+      </p>
       {error ? (
         <div role="alert" className="preview-error">
           <h1>无法预览</h1>
@@ -52,7 +55,14 @@ export function ArticlePreview() {
           <h1 className="preview-title">{article.title}</h1>
           {article.subtitle && <p className="preview-subtitle">{article.subtitle}</p>}
           <p className="preview-meta">
-            {[article.author && `作者：${article.author}`, article.source && `来源：${article.source}`, article.categoryName, new Date(article.publishedAt ?? article.updatedAt).toLocaleString('zh-CN', { hour12: false })].filter(Boolean).join('　')}
+            {[
+              article.author && `作者：${article.author}`,
+              article.source && `来源：${article.source}`,
+              article.categoryName,
+              new Date(article.publishedAt ?? article.updatedAt).toLocaleString('zh-CN', { hour12: false }),
+            ]
+              .filter(Boolean)
+              .join('　')}
           </p>
           {article.summary && <p className="preview-summary">{article.summary}</p>}
           <ArticleBody article={article} />

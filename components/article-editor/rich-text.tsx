@@ -9,11 +9,11 @@ import type { BlockKind } from '../article-body/blocks';
 import { CONTENT_WIDTH } from './layout';
 import { uploadPastedImage } from './paste-upload';
 
-
 const ICONS: Record<BlockKind, string> = {
   video: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M4 6h11v12H4zM15 10l5-3v10l-5-3z" fill="currentColor"/></svg>',
   vr: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M3 8h18v9h-6l-3-3-3 3H3z" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
-  inquiry: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M12 3v18M16 7H10a3 3 0 000 6h4a3 3 0 010 6H8" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
+  inquiry:
+    '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M12 3v18M16 7H10a3 3 0 000 6h4a3 3 0 010 6H8" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
   vote: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M5 12l4 4 10-10" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 20h18" stroke="currentColor" stroke-width="2"/></svg>',
   gallery: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M3 5h14v11H3zM7 19h14V8" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
 };
@@ -59,7 +59,21 @@ div[class^="cms-"] p { margin: 4px 0; color: #0958d9; font-size: 14px; }
  * pictures uploaded to the library. A Form.Item child (value / onChange). Load it with next/dynamic
  * (ssr: false) so only the editing screens carry it. `readOnly` while someone else holds the edit lock.
  */
-export default function RichText({ value = '', onChange, onNormalized, id, height = 560, readOnly = false }: { value?: string; onChange?: (html: string) => void; onNormalized?: (html: string) => void; id?: string; height?: number; readOnly?: boolean }) {
+export default function RichText({
+  value = '',
+  onChange,
+  onNormalized,
+  id,
+  height = 560,
+  readOnly = false,
+}: {
+  value?: string;
+  onChange?: (html: string) => void;
+  onNormalized?: (html: string) => void;
+  id?: string;
+  height?: number;
+  readOnly?: boolean;
+}) {
   const editorRef = useRef<TinyEditor | null>(null);
   const [picker, setPicker] = useState<BlockKind | null>(null);
   const openPicker = useRef<(kind: BlockKind) => void>(null);
@@ -140,7 +154,12 @@ export default function RichText({ value = '', onChange, onNormalized, id, heigh
           setup: (editor) => {
             for (const b of BLOCK_BUTTONS) {
               editor.ui.registry.addIcon(`cms-${b.kind}`, ICONS[b.kind]);
-              editor.ui.registry.addButton(b.name, { ...(toolbar.blockIcons ? { icon: `cms-${b.kind}` } : {}), text: b.text, tooltip: b.tooltip, onAction: () => openPicker.current?.(b.kind) });
+              editor.ui.registry.addButton(b.name, {
+                ...(toolbar.blockIcons ? { icon: `cms-${b.kind}` } : {}),
+                text: b.text,
+                tooltip: b.tooltip,
+                onAction: () => openPicker.current?.(b.kind),
+              });
             }
             // Ctrl/⌘+S inside the body saves a draft as it does elsewhere on the page (issue 15).
             editor.addShortcut('meta+s', '存草稿', () => window.dispatchEvent(new Event(SAVE_SHORTCUT_EVENT)));

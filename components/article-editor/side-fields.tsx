@@ -33,8 +33,12 @@ export function useSideOptions() {
   useEffect(() => {
     let live = true;
     void loadCategoryGroups().then((groups) => live && groups && setCategories(groups));
-    void quietGet<ListReply<Platform>>('/api/platform', { pageSize: 100 }).then((r) => live && r && setPlatforms(r.list.map((p) => ({ value: p.id, label: p.name, disabled: p.enabled === false }))));
-    void quietGet<ListReply<Topic>>('/api/topic', { pageSize: 100 }).then((r) => live && r && setTopics(r.list.map((p) => ({ value: p.id, label: p.title, disabled: p.enabled === false }))));
+    void quietGet<ListReply<Platform>>('/api/platform', { pageSize: 100 }).then(
+      (r) => live && r && setPlatforms(r.list.map((p) => ({ value: p.id, label: p.name, disabled: p.enabled === false }))),
+    );
+    void quietGet<ListReply<Topic>>('/api/topic', { pageSize: 100 }).then(
+      (r) => live && r && setTopics(r.list.map((p) => ({ value: p.id, label: p.title, disabled: p.enabled === false }))),
+    );
     // 专辑 (SEED §7 /api/articles_album) is another issue's resource: shown only once it answers.
     void quietGet<ListReply<{ id: number; name?: string; title?: string }>>('/api/articles_album', { pageSize: 100 }).then(
       (r) => live && r && Array.isArray(r.list) && setAlbums(r.list.map((a) => ({ value: a.id, label: a.name ?? a.title ?? `专辑 #${a.id}` }))),
@@ -75,7 +79,14 @@ export function SideFields({ coverLabel = '封面' }: { coverLabel?: string }) {
         <TagPicker />
       </Form.Item>
       <Form.Item name="topicIds" label="专题">
-        <Select mode="multiple" options={topics} allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="可选：加入专题" notFoundContent="没有专题：可在「专题管理」中添加" />
+        <Select
+          mode="multiple"
+          options={topics}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="可选：加入专题"
+          notFoundContent="没有专题：可在「专题管理」中添加"
+        />
       </Form.Item>
       {albums && (
         <Form.Item name="albumId" label="专辑">

@@ -11,7 +11,17 @@ import { isOk } from '@/lib/api/resource';
  * 发视频文章: the one video, from the video library or a new upload. Value is the library id; the
  * chosen video's poster is handed to `onPoster` (the editor fills the cover with it when empty).
  */
-export function VideoField({ value, onChange, onPoster, id }: { value?: number | null; onChange?: (id: number | null) => void; onPoster?: (url: string) => void; id?: string }) {
+export function VideoField({
+  value,
+  onChange,
+  onPoster,
+  id,
+}: {
+  value?: number | null;
+  onChange?: (id: number | null) => void;
+  onPoster?: (url: string) => void;
+  id?: string;
+}) {
   const [picker, setPicker] = useState<{ open: boolean; upload: boolean }>({ open: false, upload: false });
   const [item, setItem] = useState<LibraryItem | null>(null);
   useEffect(() => {

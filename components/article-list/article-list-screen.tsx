@@ -5,7 +5,18 @@ import { useRouter } from 'next/navigation';
 import { Alert, App, Button, Card, Form, Modal, Space, Tag, Tooltip, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { DownloadOutlined, EditOutlined, FileTextOutlined, PictureOutlined, PlaySquareOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
-import { actionsColumn, clearPatch, DataScopeNote, EllipsisText, formatDateTime, listEmptyText, ResourceFilters, ResourceTable, useResourceList, type QueryPatch } from '@/components/crud';
+import {
+  actionsColumn,
+  clearPatch,
+  DataScopeNote,
+  EllipsisText,
+  formatDateTime,
+  listEmptyText,
+  ResourceFilters,
+  ResourceTable,
+  useResourceList,
+  type QueryPatch,
+} from '@/components/crud';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { usePublishingActions } from '@/components/review/publishing-actions';
 import { articleList, exportUrl } from '@/lib/api/article-list';
@@ -82,7 +93,13 @@ function EditingTag({ holder }: { holder: LockHolder }) {
   const text = holder.self ? '你正在编辑' : `${holder.name} 正在编辑`;
   return (
     <Tooltip title={`${holder.self ? '你' : holder.name}从 ${since} 起在编辑器中打开了这篇文章`}>
-      <Tag color={holder.self ? 'blue' : 'orange'} icon={<EditOutlined aria-hidden />} bordered={false} style={{ marginTop: 2, fontSize: 12, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="editing-tag">
+      <Tag
+        color={holder.self ? 'blue' : 'orange'}
+        icon={<EditOutlined aria-hidden />}
+        bordered={false}
+        style={{ marginTop: 2, fontSize: 12, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        data-testid="editing-tag"
+      >
         {text}
       </Tag>
     </Tooltip>
@@ -97,9 +114,30 @@ function TitleCell({ row, editing }: { row: ArticleListItem; editing?: LockHolde
     <div style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
       {row.cover ? (
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={row.cover} alt="" width={56} height={40} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, flex: 'none', background: '#f5f5f5' }} />
+        <img
+          src={row.cover}
+          alt=""
+          width={56}
+          height={40}
+          loading="lazy"
+          style={{ objectFit: 'cover', borderRadius: 4, flex: 'none', background: '#f5f5f5' }}
+        />
       ) : (
-        <span aria-hidden style={{ width: 56, height: 40, borderRadius: 4, background: '#f5f5f5', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flex: 'none', color: '#8c8c8c', fontSize: 18 }}>
+        <span
+          aria-hidden
+          style={{
+            width: 56,
+            height: 40,
+            borderRadius: 4,
+            background: '#f5f5f5',
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            flex: 'none',
+            color: '#8c8c8c',
+            fontSize: 18,
+          }}
+        >
           <Icon />
         </span>
       )}
@@ -168,7 +206,14 @@ export function ArticleListScreen() {
     const sizeChanged = (p.pageSize ?? pageSize) !== pageSize;
     const target = p.current ?? 1;
     // One page on: seek from this page's last row; one page back: from its first. Else by page number.
-    const cursor = sortChanged || sizeChanged || target === 1 ? undefined : target === page + 1 ? (data?.nextCursor ?? undefined) : target === page - 1 ? (data?.prevCursor ?? undefined) : undefined;
+    const cursor =
+      sortChanged || sizeChanged || target === 1
+        ? undefined
+        : target === page + 1
+          ? (data?.nextCursor ?? undefined)
+          : target === page - 1
+            ? (data?.prevCursor ?? undefined)
+            : undefined;
     void filters;
     list.setQuery(
       {
@@ -195,7 +240,10 @@ export function ArticleListScreen() {
   const [scheduling, setScheduling] = useState<{ row: ArticleListItem; action: ScheduleAction } | null>(null);
   /** Sets (or moves) a scheduled publication or offline; true when it took. */
   const setSchedule = async (row: ArticleListItem, action: ScheduleAction, at: Date) => {
-    const reply = await workflowApi.transition('article', action, row.id, { version: row.version, ...(action === 'schedule' ? { publishAt: at.toISOString() } : { offlineAt: at.toISOString() }) });
+    const reply = await workflowApi.transition('article', action, row.id, {
+      version: row.version,
+      ...(action === 'schedule' ? { publishAt: at.toISOString() } : { offlineAt: at.toISOString() }),
+    });
     void list.reload();
     if (!isOk(reply)) return false;
     void message.success(action === 'schedule' ? `「${row.title}」将定时发布` : `「${row.title}」将定时下线`);
@@ -213,14 +261,44 @@ export function ArticleListScreen() {
   const publishing = usePublishingActions({ onDone: () => void list.reload() });
   const publishingFor = (row: ArticleListItem) =>
     publishing.actionsFor(
-      { contentType: 'article', id: row.id, title: row.title, status: row.status, version: row.version, isAuthor: row.editorId === me?.id, mayEdit: mayEditKind(row, viewer), label: kindOf(row.kind)?.label },
+      {
+        contentType: 'article',
+        id: row.id,
+        title: row.title,
+        status: row.status,
+        version: row.version,
+        isAuthor: row.editorId === me?.id,
+        mayEdit: mayEditKind(row, viewer),
+        label: kindOf(row.kind)?.label,
+      },
       { isReviewer },
     );
 
   const columns: TableColumnsType<ArticleListItem> = [
-    { key: 'title', title: '标题', dataIndex: 'title', width: 280, fixed: 'left', render: (_: unknown, row) => <TitleCell row={row} editing={editing.get(row.id)} /> },
-    { key: 'categoryName', title: '分类', dataIndex: 'categoryName', width: 110, ellipsis: { showTitle: false }, render: (v: string | null) => <EllipsisText text={v ?? '未分类'} /> },
-    { key: 'editorName', title: '编辑', dataIndex: 'editorName', width: 100, ellipsis: { showTitle: false }, render: (v: string | null) => <EllipsisText text={v ?? '-'} /> },
+    {
+      key: 'title',
+      title: '标题',
+      dataIndex: 'title',
+      width: 280,
+      fixed: 'left',
+      render: (_: unknown, row) => <TitleCell row={row} editing={editing.get(row.id)} />,
+    },
+    {
+      key: 'categoryName',
+      title: '分类',
+      dataIndex: 'categoryName',
+      width: 110,
+      ellipsis: { showTitle: false },
+      render: (v: string | null) => <EllipsisText text={v ?? '未分类'} />,
+    },
+    {
+      key: 'editorName',
+      title: '编辑',
+      dataIndex: 'editorName',
+      width: 100,
+      ellipsis: { showTitle: false },
+      render: (v: string | null) => <EllipsisText text={v ?? '-'} />,
+    },
     { key: 'status', title: '状态', dataIndex: 'status', width: 140, render: (_: unknown, row) => <StatusCell row={row} /> },
     {
       key: 'updatedAt',
@@ -252,14 +330,30 @@ export function ArticleListScreen() {
         { key: 'preview', label: '预览', onClick: () => preview(row) },
         ...publishingFor(row),
         // Reviewers set the times (the workflow's schedule and schedule_offline are theirs).
-        { key: 'schedule', label: row.scheduledPublishAt ? '修改定时发布…' : '定时发布…', hidden: !isReviewer || ![0, 1, 2, 4, 5].includes(row.status), onClick: () => setScheduling({ row, action: 'schedule' }) },
-        { key: 'schedule_offline', label: row.scheduledOfflineAt ? '修改定时下线…' : '定时下线…', hidden: !isReviewer || ![3, 5].includes(row.status), onClick: () => setScheduling({ row, action: 'schedule_offline' }) },
+        {
+          key: 'schedule',
+          label: row.scheduledPublishAt ? '修改定时发布…' : '定时发布…',
+          hidden: !isReviewer || ![0, 1, 2, 4, 5].includes(row.status),
+          onClick: () => setScheduling({ row, action: 'schedule' }),
+        },
+        {
+          key: 'schedule_offline',
+          label: row.scheduledOfflineAt ? '修改定时下线…' : '定时下线…',
+          hidden: !isReviewer || ![3, 5].includes(row.status),
+          onClick: () => setScheduling({ row, action: 'schedule_offline' }),
+        },
         {
           key: 'unschedule',
           label: '取消定时发布',
           hidden: !row.scheduledPublishAt,
           disabled: mayEditKind(row, viewer) || isReviewer ? false : `没有编辑${kindOf(row.kind)?.label ?? '此类文章'}的权限`,
-          confirm: { title: `取消「${row.title}」的定时发布？`, content: row.scheduledOfflineAt ? '文章回到草稿，不会在预定时间发布，定时下线也一并取消；需要时可重新提交或发布。' : '文章回到草稿，不会在预定时间发布；需要时可重新提交或发布。', okText: '确定' },
+          confirm: {
+            title: `取消「${row.title}」的定时发布？`,
+            content: row.scheduledOfflineAt
+              ? '文章回到草稿，不会在预定时间发布，定时下线也一并取消；需要时可重新提交或发布。'
+              : '文章回到草稿，不会在预定时间发布；需要时可重新提交或发布。',
+            okText: '确定',
+          },
           onClick: () => cancelSchedule(row, 'unschedule'),
         },
         {
@@ -305,9 +399,23 @@ export function ArticleListScreen() {
         controls={{
           categoryId: <CategorySelect value={numberOr(query.categoryId)} onChange={(id) => setFilters({ categoryId: id })} placeholder="全部分类" />,
           tagId: (
-            <TagPicker value={query.tagId ? [Number(query.tagId)] : []} max={1} creatable={false} onChange={(ids) => setFilters({ tagId: ids[0] })} placeholder="输入文字搜索标签" style={{ width: 200 }} aria-label="标签" />
+            <TagPicker
+              value={query.tagId ? [Number(query.tagId)] : []}
+              max={1}
+              creatable={false}
+              onChange={(ids) => setFilters({ tagId: ids[0] })}
+              placeholder="输入文字搜索标签"
+              style={{ width: 200 }}
+              aria-label="标签"
+            />
           ),
-          editorId: <EditorSelect value={numberOr(query.editorId)} onChange={(id) => setFilters({ editorId: id })} editors={[...editors].map(([id, name]) => ({ id, name }))} />,
+          editorId: (
+            <EditorSelect
+              value={numberOr(query.editorId)}
+              onChange={(id) => setFilters({ editorId: id })}
+              editors={[...editors].map(([id, name]) => ({ id, name }))}
+            />
+          ),
           departmentId: <DepartmentSelect value={numberOr(query.departmentId)} onChange={(id) => setFilters({ departmentId: id })} />,
         }}
         extra={

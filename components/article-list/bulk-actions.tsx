@@ -35,7 +35,8 @@ export interface BulkAction {
 }
 
 /** The viewer may edit this kind (写文章, 发图集, 发视频文章): moving and deleting are edits. */
-export const mayEditKind = (row: ArticleListItem, viewer: Viewer | null) => Boolean(viewer && (viewer.isSuper || viewer.routes.has(ARTICLE_KINDS.find((k) => k.value === row.kind)?.route ?? '')));
+export const mayEditKind = (row: ArticleListItem, viewer: Viewer | null) =>
+  Boolean(viewer && (viewer.isSuper || viewer.routes.has(ARTICLE_KINDS.find((k) => k.value === row.kind)?.route ?? '')));
 
 const isDraft = (row: ArticleListItem) => row.status === 0;
 
@@ -118,7 +119,17 @@ export const BULK_ACTIONS: BulkAction[] = [
 ];
 
 /** The buttons of the bar for the chosen rows. */
-export function BulkButtons({ actions = BULK_ACTIONS, ctx, busy, onRun }: { actions?: BulkAction[]; ctx: Omit<BulkContext, 'rows'> & { rows: ArticleListItem[] }; busy: string | null; onRun: (key: string, run: () => Promise<unknown>) => void }): ReactNode {
+export function BulkButtons({
+  actions = BULK_ACTIONS,
+  ctx,
+  busy,
+  onRun,
+}: {
+  actions?: BulkAction[];
+  ctx: Omit<BulkContext, 'rows'> & { rows: ArticleListItem[] };
+  busy: string | null;
+  onRun: (key: string, run: () => Promise<unknown>) => void;
+}): ReactNode {
   return actions.map((action) => {
     const rows = action.applies ? ctx.rows.filter((r) => action.applies!(r, ctx.viewer)) : ctx.rows;
     const partial = rows.length !== ctx.rows.length;

@@ -9,7 +9,6 @@ import { loadCategoryGroups, type CategoryGroup } from '@/components/taxonomy/ca
 import { CategoryPicker } from '@/components/taxonomy/category-picker';
 import { clearable } from '@/components/crud';
 
-
 let categoriesPromise: Promise<CategoryGroup[]> | null = null;
 
 /** Every category type with its tree rows, once per tab (types are few, categories hundreds). */
@@ -31,7 +30,25 @@ export function forgetCategories() {
  * by name and chosen by keyboard too (components/taxonomy/category-picker.tsx). Used by the list's
  * filter, by 移动到分类 and by the category delete's 移到分类.
  */
-export function CategorySelect({ value, onChange, id, placeholder = '选择分类', style, 'aria-label': ariaLabel = '分类', allowClear = true, disabledId }: { value?: number; onChange?: (id: number | undefined) => void; id?: string; placeholder?: string; style?: React.CSSProperties; 'aria-label'?: string; allowClear?: boolean; /** A category that cannot be chosen (the one being deleted). */ disabledId?: number }) {
+export function CategorySelect({
+  value,
+  onChange,
+  id,
+  placeholder = '选择分类',
+  style,
+  'aria-label': ariaLabel = '分类',
+  allowClear = true,
+  disabledId,
+}: {
+  value?: number;
+  onChange?: (id: number | undefined) => void;
+  id?: string;
+  placeholder?: string;
+  style?: React.CSSProperties;
+  'aria-label'?: string;
+  allowClear?: boolean;
+  /** A category that cannot be chosen (the one being deleted). */ disabledId?: number;
+}) {
   const [groups, setGroups] = useState<CategoryGroup[]>([]);
   useEffect(() => {
     void loadCategories().then(setGroups);
@@ -81,7 +98,15 @@ export function DepartmentSelect({ value, onChange }: { value?: number; onChange
  * An editor: the viewer and the editors seen in the list so far (no staff directory is needed to
  * filter, as in the library's uploader filter).
  */
-export function EditorSelect({ value, onChange, editors }: { value?: number; onChange: (id: number | undefined) => void; editors: Array<{ id: number; name: string }> }) {
+export function EditorSelect({
+  value,
+  onChange,
+  editors,
+}: {
+  value?: number;
+  onChange: (id: number | undefined) => void;
+  editors: Array<{ id: number; name: string }>;
+}) {
   return (
     <Select
       aria-label="编辑"

@@ -16,7 +16,19 @@ const LABELS: Record<ScheduleAction, { title: string; field: string; note: strin
  * list, cancel it"). `onSubmit` sends it; the dialog stays open while it runs and when it fails
  * (the server's reason is shown as a toast by the API client).
  */
-export function ScheduleDialog({ title, action, initial, onSubmit, onClose }: { title: string; action: ScheduleAction; initial: string | null; onSubmit: (at: Date) => Promise<boolean>; onClose: () => void }) {
+export function ScheduleDialog({
+  title,
+  action,
+  initial,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  action: ScheduleAction;
+  initial: string | null;
+  onSubmit: (at: Date) => Promise<boolean>;
+  onClose: () => void;
+}) {
   const [value, setValue] = useState<Dayjs | null>(initial ? dayjs(initial) : null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -31,7 +43,16 @@ export function ScheduleDialog({ title, action, initial, onSubmit, onClose }: { 
     if (done) onClose();
   };
   return (
-    <Modal open title={`${label.title}「${title}」`} okText={label.title} cancelText="取消" confirmLoading={busy} onOk={submit} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={`${label.title}「${title}」`}
+      okText={label.title}
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form layout="vertical">
         <Form.Item label={label.field} htmlFor="schedule-at" required validateStatus={error ? 'error' : undefined} help={error || undefined} extra={label.note}>
           <DatePicker

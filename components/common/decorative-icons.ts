@@ -10,7 +10,12 @@
 export function hideDecorativeIcons(root: ParentNode) {
   root.querySelectorAll<HTMLElement>('.anticon[role="img"]:not([aria-hidden])').forEach((icon) => {
     const control = icon.closest('button, a, [role="button"]');
-    const isOnlyName = control && !control.getAttribute('aria-label') && !control.getAttribute('aria-labelledby') && !control.getAttribute('title') && (control.textContent ?? '').trim() === '';
+    const isOnlyName =
+      control &&
+      !control.getAttribute('aria-label') &&
+      !control.getAttribute('aria-labelledby') &&
+      !control.getAttribute('title') &&
+      (control.textContent ?? '').trim() === '';
     if (!isOnlyName) icon.setAttribute('aria-hidden', 'true');
   });
 }

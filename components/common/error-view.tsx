@@ -18,7 +18,11 @@ export function ErrorView({ statusCode = 500, message = 'Error', isPageHeading =
         subTitle={message}
         extra={
           statusCode === 404 ? (
-            <Link href="/" className="ant-btn ant-btn-primary" style={{ display: 'inline-flex', alignItems: 'center', padding: '4px 15px', borderRadius: 6, background: '#1d5bd8', color: '#fff' }}>
+            <Link
+              href="/"
+              className="ant-btn ant-btn-primary"
+              style={{ display: 'inline-flex', alignItems: 'center', padding: '4px 15px', borderRadius: 6, background: '#1d5bd8', color: '#fff' }}
+            >
               返回首页
             </Link>
           ) : (

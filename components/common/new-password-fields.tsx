@@ -14,7 +14,9 @@ export function newPasswordRules(label = '新密码', { differentFrom }: { diffe
     { required: true, message: `请输入${label}` },
     { min: 8, message: `${label}至少 8 个字符` },
     { max: 64, message: `${label}不能超过 64 个字符` },
-    { validator: async (_, v?: string) => (!v || (/[A-Za-z]/.test(v) && /\d/.test(v)) ? undefined : Promise.reject(new Error(`${label}需同时包含字母和数字`))) },
+    {
+      validator: async (_, v?: string) => (!v || (/[A-Za-z]/.test(v) && /\d/.test(v)) ? undefined : Promise.reject(new Error(`${label}需同时包含字母和数字`))),
+    },
   ];
   if (differentFrom) {
     out.push(({ getFieldValue }) => ({
@@ -41,7 +43,13 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <Form.Item name="password" label={label} dependencies={differentFrom ? [differentFrom] : undefined} extra={extra} rules={newPasswordRules(label, { differentFrom })}>
+      <Form.Item
+        name="password"
+        label={label}
+        dependencies={differentFrom ? [differentFrom] : undefined}
+        extra={extra}
+        rules={newPasswordRules(label, { differentFrom })}
+      >
         <Input.Password prefix={prefixIcon} autoComplete="new-password" />
       </Form.Item>
       <Form.Item

@@ -10,5 +10,9 @@ const subscribe = () => () => undefined;
  * no place in the server's HTML, so rendering it during hydration is a mismatch: React error #418).
  */
 export function useIsClient(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -31,7 +31,17 @@ export {
   type ResourceFormModalProps,
 } from './resource-form';
 export { SortableTable, moveId, type SortableTableProps } from './sortable-table';
-export { confirmLeave, hasUnsavedChanges, LEAVE_TEXT, LEAVE_TEXT_COPY_KEPT, leaveText, setLeaveConfirmer, useDialogHistory, useUnsavedChanges, type UnsavedOptions } from './unsaved-changes';
+export {
+  confirmLeave,
+  hasUnsavedChanges,
+  LEAVE_TEXT,
+  LEAVE_TEXT_COPY_KEPT,
+  leaveText,
+  setLeaveConfirmer,
+  useDialogHistory,
+  useUnsavedChanges,
+  type UnsavedOptions,
+} from './unsaved-changes';
 export { DataScopeNote } from './data-scope-note';
 export { clearable } from './clearable';
 export { InUseLinks, inUseLinkText, useInUseRefusals } from './in-use-refusal';

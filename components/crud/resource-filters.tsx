@@ -135,7 +135,9 @@ export function ResourceFilters({ filters, values, onChange, extra, optionsFor, 
             placeholder={placeholder}
             style={{ width: 140 }}
             options={optionsFor?.[filter.name] ?? filter.options ?? []}
-            onChange={(value: FieldOption['value'] | undefined) => onChange({ [filter.name]: value === undefined || value === null ? undefined : String(value) })}
+            onChange={(value: FieldOption['value'] | undefined) =>
+              onChange({ [filter.name]: value === undefined || value === null ? undefined : String(value) })
+            }
           />
         );
       case 'dateRange':
@@ -175,7 +177,12 @@ export function ResourceFilters({ filters, values, onChange, extra, optionsFor, 
                 {controls[filter.name]}
               </Form.Item>
             ) : (
-              <Form.Item key={filter.name} name={filter.name} label={filter.input === 'keyword' ? undefined : filter.label} className={filter.input === 'dateRange' ? 'filter-range' : undefined}>
+              <Form.Item
+                key={filter.name}
+                name={filter.name}
+                label={filter.input === 'keyword' ? undefined : filter.label}
+                className={filter.input === 'dateRange' ? 'filter-range' : undefined}
+              >
                 {inputFor(filter)}
               </Form.Item>
             ),

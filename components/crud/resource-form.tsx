@@ -110,7 +110,16 @@ export function fieldInput(field: FieldDef, { optionsFor, treeDataFor, disabled 
     case 'radio':
       return <Radio.Group disabled={disabled} options={options} />;
     case 'treeSelect':
-      return <TreeSelect disabled={disabled} allowClear={clearable()} showSearch={{ treeNodeFilterProp: 'title' }} treeDefaultExpandAll treeData={treeDataFor?.[field.name] ?? []} placeholder={placeholder} />;
+      return (
+        <TreeSelect
+          disabled={disabled}
+          allowClear={clearable()}
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          treeDefaultExpandAll
+          treeData={treeDataFor?.[field.name] ?? []}
+          placeholder={placeholder}
+        />
+      );
     case 'date':
       return <DatePicker disabled={disabled} showTime style={{ width: '100%' }} placeholder={placeholder} />;
     default:
@@ -372,7 +381,12 @@ function FormModal<T>({
           })}
           {extraFields}
           {/* Enter in a text box submits the form; browsers need a submit button for that. */}
-          <button type="submit" tabIndex={-1} aria-hidden style={{ position: 'absolute', width: 1, height: 1, padding: 0, border: 0, opacity: 0, pointerEvents: 'none' }} />
+          <button
+            type="submit"
+            tabIndex={-1}
+            aria-hidden
+            style={{ position: 'absolute', width: 1, height: 1, padding: 0, border: 0, opacity: 0, pointerEvents: 'none' }}
+          />
         </Form>
       </div>
     </Modal>

@@ -1,7 +1,23 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
-import { Alert, App, Button, Checkbox, Dropdown, Empty, Grid, Popover, Space, Table, Tag, Tooltip, Typography, type TableColumnType, type TableProps } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Dropdown,
+  Empty,
+  Grid,
+  Popover,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnType,
+  type TableProps,
+} from 'antd';
 import { DownOutlined, SettingOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { recordName } from '@/lib/resources/check';
@@ -443,7 +459,21 @@ export function ResourceTable<T extends { id: number | string }>({
         </div>
       )}
       {bulk && selected.size > 0 && (
-        <div role="region" aria-label="批量操作" className="bulk-bar" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, padding: '8px 12px', marginBottom: 8, background: '#f0f5ff', borderRadius: 6 }}>
+        <div
+          role="region"
+          aria-label="批量操作"
+          className="bulk-bar"
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: 8,
+            padding: '8px 12px',
+            marginBottom: 8,
+            background: '#f0f5ff',
+            borderRadius: 6,
+          }}
+        >
           <Typography.Text strong>已选 {selected.size} 项</Typography.Text>
           {bulk([...selected.values()], clear)}
           <Button type="link" onClick={clear}>
@@ -457,7 +487,13 @@ export function ResourceTable<T extends { id: number | string }>({
           showIcon
           style={{ marginBottom: 8 }}
           title="已保存。新记录不符合当前筛选条件，所以没有显示在列表中。"
-          action={onClearFilters && <Button size="small" onClick={onClearFilters}>清除筛选</Button>}
+          action={
+            onClearFilters && (
+              <Button size="small" onClick={onClearFilters}>
+                清除筛选
+              </Button>
+            )
+          }
         />
       )}
       <Table<T>
@@ -466,7 +502,9 @@ export function ResourceTable<T extends { id: number | string }>({
         columns={shown}
         scroll={{ x: 'max-content', ...rest.scroll }}
         rowClassName={(record, index, indent) =>
-          [typeof rowClassName === 'function' ? rowClassName(record, index, indent) : rowClassName, record.id === highlightId ? 'row-highlight' : ''].filter(Boolean).join(' ')
+          [typeof rowClassName === 'function' ? rowClassName(record, index, indent) : rowClassName, record.id === highlightId ? 'row-highlight' : '']
+            .filter(Boolean)
+            .join(' ')
         }
         rowSelection={
           bulk
@@ -493,4 +531,3 @@ export function ResourceTable<T extends { id: number | string }>({
     </div>
   );
 }
-

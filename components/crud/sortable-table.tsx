@@ -1,6 +1,17 @@
 'use client';
 
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type DragEvent, type HTMLAttributes, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { Table, theme, type TableColumnType, type TableProps } from 'antd';
 import { HolderOutlined } from '@ant-design/icons';
 import { mendTableAccessibility } from './resource-table';
@@ -189,18 +200,22 @@ export function SortableTable<T extends Row>({ onReorder, isSortDisabled, rowNam
 
   return (
     <DragContext.Provider value={isSortDisabled ? null : drag}>
-      <span role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+      <span
+        role="status"
+        aria-live="polite"
+        style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+      >
         {announcement}
       </span>
       <div ref={tableRef}>
-      <Table<T>
-        {...rest}
-        // Rows are found by id (`data-row-key`), so the key must be the id.
-        rowKey="id"
-        dataSource={rows}
-        columns={isSortDisabled ? columns : [handleColumn, ...(columns ?? [])]}
-        components={{ ...components, body: { ...components?.body, row: DraggableRow } }}
-      />
+        <Table<T>
+          {...rest}
+          // Rows are found by id (`data-row-key`), so the key must be the id.
+          rowKey="id"
+          dataSource={rows}
+          columns={isSortDisabled ? columns : [handleColumn, ...(columns ?? [])]}
+          components={{ ...components, body: { ...components?.body, row: DraggableRow } }}
+        />
       </div>
     </DragContext.Provider>
   );

@@ -73,9 +73,7 @@ export function FieldChange({ field, names }: { field: FieldDiff; names?: Record
             </Tag>
           ))}
           {list.reordered && <Tag color="blue">顺序调整</Tag>}
-          <div className={styles.order}>
-            改后：{((field.after as unknown[]) ?? []).map((id) => idName(own, id)).join('、') || '（无）'}
-          </div>
+          <div className={styles.order}>改后：{((field.after as unknown[]) ?? []).map((id) => idName(own, id)).join('、') || '（无）'}</div>
         </div>
       );
     }

@@ -34,7 +34,17 @@ export function EditorialNotices<F extends object, R extends EditorialRecord>({ 
       <RejectNotice record={record} label={target.label} />
       <LiveNotice status={record?.status} isReviewer={ed.canPublish} label={target.label} />
       {record && <LockBanner lock={lock} label={target.label} onShowRevisions={(rid) => ed.showRevisions(rid)} />}
-      {notice && <Alert role="status" type="info" showIcon closable={{ onClose: ed.clearNotice }} data-testid="editorial-notice" style={{ marginBottom: 12 }} title={notice} />}
+      {notice && (
+        <Alert
+          role="status"
+          type="info"
+          showIcon
+          closable={{ onClose: ed.clearNotice }}
+          data-testid="editorial-notice"
+          style={{ marginBottom: 12 }}
+          title={notice}
+        />
+      )}
       {offer && (
         <Alert
           type="info"
@@ -55,7 +65,15 @@ export function EditorialNotices<F extends object, R extends EditorialRecord>({ 
           }
         />
       )}
-      {hits.length > 0 && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`内容检查发现 ${hits.length} 个敏感词：${hits.join('、')}`} description="发布前请修改；保存草稿不受影响。" />}
+      {hits.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`内容检查发现 ${hits.length} 个敏感词：${hits.join('、')}`}
+          description="发布前请修改；保存草稿不受影响。"
+        />
+      )}
     </>
   );
 }
@@ -92,11 +110,17 @@ export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: 
   const userId = useUserStore((s) => s.info?.id ?? 0);
   const { record, times, setTimes, canPublish, target } = ed;
   const status = record?.status ?? STATUS.draft;
-  const timesEditable = !ed.readOnly && [STATUS.draft, STATUS.rejected, STATUS.offline, STATUS.scheduled].includes(status as 0) && !(status === STATUS.scheduled && !canPublish);
+  const timesEditable =
+    !ed.readOnly && [STATUS.draft, STATUS.rejected, STATUS.offline, STATUS.scheduled].includes(status as 0) && !(status === STATUS.scheduled && !canPublish);
   const now = dayjs();
   return (
     <div data-testid="publish-panel">
-      <Form.Item label="发布时间" htmlFor="publish-mode" style={{ marginBottom: 8 }} extra={canPublish ? '定时：到时间由系统发布' : '定时：提交审核时一并提出，审核通过后按时发布'}>
+      <Form.Item
+        label="发布时间"
+        htmlFor="publish-mode"
+        style={{ marginBottom: 8 }}
+        extra={canPublish ? '定时：到时间由系统发布' : '定时：提交审核时一并提出，审核通过后按时发布'}
+      >
         <Radio.Group
           id="publish-mode"
           value={times.publishAt ? 'later' : 'now'}
@@ -138,13 +162,26 @@ export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: 
         <Space wrap>
           {/* 下线 / 重新发布 / 撤回审核: the lists' rule, confirmation and focus-slot warning, one piece. */}
           <PublishingButtons
-            item={{ contentType: target.contentType, id: record.id, title: String((record as { title?: string }).title ?? ''), status, version: record.version, isAuthor: record.editorId === userId, mayEdit: !ed.readOnly || status === STATUS.pending, label: target.label }}
+            item={{
+              contentType: target.contentType,
+              id: record.id,
+              title: String((record as { title?: string }).title ?? ''),
+              status,
+              version: record.version,
+              isAuthor: record.editorId === userId,
+              mayEdit: !ed.readOnly || status === STATUS.pending,
+              label: target.label,
+            }}
             viewer={{ isReviewer: canPublish }}
             onDone={(_key, _item, result) => result && void ed.refresh(record.id)}
           />
         </Space>
       )}
-      {record && status === STATUS.pending && <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>等待审核中；撤回后可以继续修改。</Typography.Paragraph>}
+      {record && status === STATUS.pending && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+          等待审核中；撤回后可以继续修改。
+        </Typography.Paragraph>
+      )}
     </div>
   );
 }
@@ -155,7 +192,9 @@ export function EditorialDialogs<F extends object, R extends EditorialRecord>({ 
   const { record, target } = ed;
   return (
     <>
-      {ed.pending && <MergeDialog pending={ed.pending} target={ed.target} onResolve={(merged, save) => void ed.resolveMerge(merged, save)} onCancel={ed.cancelMerge} />}
+      {ed.pending && (
+        <MergeDialog pending={ed.pending} target={ed.target} onResolve={(merged, save) => void ed.resolveMerge(merged, save)} onCancel={ed.cancelMerge} />
+      )}
       <Modal
         open={Boolean(ed.checklist)}
         title={ed.checklist?.action === 'publish' ? '发布前请检查' : '提交审核前请检查'}
@@ -170,7 +209,9 @@ export function EditorialDialogs<F extends object, R extends EditorialRecord>({ 
         }
       >
         <ul data-testid="send-checklist" style={{ paddingLeft: 20, margin: 0 }}>
-          {ed.checklist?.items.map((i) => <li key={String(i.name)}>{i.text}</li>)}
+          {ed.checklist?.items.map((i) => (
+            <li key={String(i.name)}>{i.text}</li>
+          ))}
         </ul>
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
           可以先补充，也可以直接继续。

@@ -23,7 +23,19 @@ export interface EditorFooterProps {
 }
 
 /** The editors' fixed 80 px footer (DESIGN §7), the same in all four (issue 15): 存草稿, 预览, and 提交审核 or 发布. */
-export function EditorFooter({ busy, canPublish, isDirty, isNew, disabled, readOnly = false, sendOff, onSaveDraft, onPreview, onSubmit, onPublish }: EditorFooterProps) {
+export function EditorFooter({
+  busy,
+  canPublish,
+  isDirty,
+  isNew,
+  disabled,
+  readOnly = false,
+  sendOff,
+  onSaveDraft,
+  onPreview,
+  onSubmit,
+  onPublish,
+}: EditorFooterProps) {
   const isBusy = busy !== null;
   // Read-only (someone else holds the edit lock): preview stays, nothing can be saved or sent.
   const isWriteOff = disabled || readOnly;
@@ -36,11 +48,25 @@ export function EditorFooter({ busy, canPublish, isDirty, isNew, disabled, readO
         预览
       </Button>
       {canPublish ? (
-        <Button type="primary" icon={<CheckCircleOutlined aria-hidden />} loading={busy === 'publish'} disabled={isWriteOff || Boolean(sendOff) || (isBusy && busy !== 'publish')} title={sendOff} onClick={onPublish}>
+        <Button
+          type="primary"
+          icon={<CheckCircleOutlined aria-hidden />}
+          loading={busy === 'publish'}
+          disabled={isWriteOff || Boolean(sendOff) || (isBusy && busy !== 'publish')}
+          title={sendOff}
+          onClick={onPublish}
+        >
           发布
         </Button>
       ) : (
-        <Button type="primary" icon={<SendOutlined aria-hidden />} loading={busy === 'submit'} disabled={isWriteOff || Boolean(sendOff) || (isBusy && busy !== 'submit')} title={sendOff} onClick={onSubmit}>
+        <Button
+          type="primary"
+          icon={<SendOutlined aria-hidden />}
+          loading={busy === 'submit'}
+          disabled={isWriteOff || Boolean(sendOff) || (isBusy && busy !== 'submit')}
+          title={sendOff}
+          onClick={onSubmit}
+        >
           提交审核
         </Button>
       )}

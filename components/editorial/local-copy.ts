@@ -60,7 +60,11 @@ export function removeLocal(key: string) {
  * Which copy to offer on reopening: the newest copy newer than the saved record that differs from
  * it (compared by `keyOf`, which reads bodies canonically); null when the record is the newest.
  */
-export function newerCopy<F, C extends { savedAt: string; data: Partial<F> }>(record: { updatedAt?: string | null; fields: F }, copies: Array<C | null>, keyOf: (fields: F) => string): C | null {
+export function newerCopy<F, C extends { savedAt: string; data: Partial<F> }>(
+  record: { updatedAt?: string | null; fields: F },
+  copies: Array<C | null>,
+  keyOf: (fields: F) => string,
+): C | null {
   const recordTime = record.updatedAt ? Date.parse(record.updatedAt) : 0;
   const base = keyOf(record.fields);
   const candidates = copies

@@ -11,11 +11,27 @@ const at = (iso: string | undefined) => (iso ? dayjs(iso).format('HH:mm') : '');
  * when, with 接管编辑; that this tab was taken over and where its unsaved copy went; that the
  * other editor left. Nothing while this tab holds the lock.
  */
-export function LockBanner({ lock, label = '文章', onShowRevisions }: { lock: EditLock; label?: string; onShowRevisions?: (revisionId: number | null) => void }) {
+export function LockBanner({
+  lock,
+  label = '文章',
+  onShowRevisions,
+}: {
+  lock: EditLock;
+  label?: string;
+  onShowRevisions?: (revisionId: number | null) => void;
+}) {
   const { state, holder, savedRevisionId, message } = lock;
   if (state === 'idle' || state === 'held' || state === 'acquiring') return null;
   if (state === 'offline') {
-    return <Alert role="status" type="warning" showIcon title="与服务器的连接中断" description={`编辑锁暂时无法续期；你的内容仍在本页，连接恢复后会自动续期。请不要关闭页面。`} />;
+    return (
+      <Alert
+        role="status"
+        type="warning"
+        showIcon
+        title="与服务器的连接中断"
+        description={`编辑锁暂时无法续期；你的内容仍在本页，连接恢复后会自动续期。请不要关闭页面。`}
+      />
+    );
   }
   if (state === 'free') {
     return (

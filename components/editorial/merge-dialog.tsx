@@ -36,13 +36,20 @@ export function MergeDialog<F extends object, R extends EditorialRecord>({
   const isBody = (name: keyof F) => bodyConflicts(name).length > 0;
   const hunks = (name: keyof F) => bodyConflicts(name).filter((p) => 'conflict' in p) as Array<Extract<BodyPart, { conflict: unknown }>>;
 
-  const open = merge.conflicts.reduce((n, name) => n + (isBody(name) ? hunks(name).filter((_, i) => !bodyChoice[name]?.[i]).length : fieldChoice[name] ? 0 : 1), 0);
+  const open = merge.conflicts.reduce(
+    (n, name) => n + (isBody(name) ? hunks(name).filter((_, i) => !bodyChoice[name]?.[i]).length : fieldChoice[name] ? 0 : 1),
+    0,
+  );
   const total = merge.conflicts.reduce((n, name) => n + (isBody(name) ? hunks(name).length : 1), 0);
 
   const result = (): F => {
     const out = { ...merge.merged } as Record<keyof F, unknown>;
     for (const name of merge.conflicts) {
-      if (isBody(name)) out[name] = joinBody(merge.bodies[name]!.parts, (bodyChoice[name] ?? []).map((c) => c ?? 'mine'));
+      if (isBody(name))
+        out[name] = joinBody(
+          merge.bodies[name]!.parts,
+          (bodyChoice[name] ?? []).map((c) => c ?? 'mine'),
+        );
       else out[name] = fieldChoice[name] === 'theirs' ? theirs[name] : mine[name];
     }
     return out as F;
@@ -116,11 +123,22 @@ export function MergeDialog<F extends object, R extends EditorialRecord>({
               const choice = bodyChoice[name]?.[i];
               const set = (c: BodyChoice) => setBodyChoice((all) => ({ ...all, [name]: Object.assign([...(all[name] ?? [])], { [i]: c }) }));
               return (
-                <div role="group" aria-label={`${target.labels[name]}第 ${i + 1} 处`} key={`${String(name)}-${i}`} data-testid={`conflict-${String(name)}-${i}`} className={styles.mergeRow}>
+                <div
+                  role="group"
+                  aria-label={`${target.labels[name]}第 ${i + 1} 处`}
+                  key={`${String(name)}-${i}`}
+                  data-testid={`conflict-${String(name)}-${i}`}
+                  className={styles.mergeRow}
+                >
                   <Typography.Text strong>
                     {target.labels[name]} · 第 {i + 1} 处（双方都改了这里）
                   </Typography.Text>
-                  <Radio.Group value={choice} onChange={(e) => set(e.target.value as BodyChoice)} className={styles.mergeSides} aria-label={`${target.labels[name]}第 ${i + 1} 处保留哪一边`}>
+                  <Radio.Group
+                    value={choice}
+                    onChange={(e) => set(e.target.value as BodyChoice)}
+                    className={styles.mergeSides}
+                    aria-label={`${target.labels[name]}第 ${i + 1} 处保留哪一边`}
+                  >
                     <div>
                       <Radio value="mine">保留我的</Radio>
                       <pre className={styles.mergeBox} data-chosen={choice === 'mine' || choice === 'both'}>
@@ -143,7 +161,12 @@ export function MergeDialog<F extends object, R extends EditorialRecord>({
           ) : (
             <div role="group" aria-label={target.labels[name]} key={String(name)} data-testid={`conflict-${String(name)}`} className={styles.mergeRow}>
               <Typography.Text strong>{target.labels[name]}（双方都改了）</Typography.Text>
-              <Radio.Group value={fieldChoice[name]} onChange={(e) => setFieldChoice((c) => ({ ...c, [name]: e.target.value as Side }))} className={styles.mergeSides} aria-label={`${target.labels[name]}保留哪一边`}>
+              <Radio.Group
+                value={fieldChoice[name]}
+                onChange={(e) => setFieldChoice((c) => ({ ...c, [name]: e.target.value as Side }))}
+                className={styles.mergeSides}
+                aria-label={`${target.labels[name]}保留哪一边`}
+              >
                 <div>
                   <Radio value="mine">保留我的</Radio>
                   <pre className={styles.mergeBox} data-chosen={fieldChoice[name] === 'mine'}>

@@ -35,7 +35,18 @@ export interface RevisionsDrawerProps {
  * revision or the current version; restore the whole revision or one field (a save: version- and
  * lock-checked, and itself a new revision).
  */
-export function RevisionsDrawer({ open, onClose, path = 'articles', id, version, lockToken, isDirty = false, readOnly = false, initialRevisionId = null, onRestored }: RevisionsDrawerProps) {
+export function RevisionsDrawer({
+  open,
+  onClose,
+  path = 'articles',
+  id,
+  version,
+  lockToken,
+  isDirty = false,
+  readOnly = false,
+  initialRevisionId = null,
+  onRestored,
+}: RevisionsDrawerProps) {
   const { message, modal } = App.useApp();
   const isNarrow = Grid.useBreakpoint().md === false;
   const [items, setItems] = useState<RevisionItem[] | null>(null);
@@ -103,7 +114,12 @@ export function RevisionsDrawer({ open, onClose, path = 'articles', id, version,
           <ul className={styles.list} aria-label="修订列表">
             {items.map((r) => (
               <li key={r.id}>
-                <button type="button" className={`${styles.item} ${r.id === selected ? styles.itemActive : ''}`} aria-pressed={r.id === selected} onClick={() => setSelected(r.id)}>
+                <button
+                  type="button"
+                  className={`${styles.item} ${r.id === selected ? styles.itemActive : ''}`}
+                  aria-pressed={r.id === selected}
+                  onClick={() => setSelected(r.id)}
+                >
                   <Tag color={KIND_COLORS[r.kind]}>{r.kindLabel}</Tag>
                   <strong>#{r.id}</strong> v{r.version} {r.userName ?? '系统'} <span className={styles.muted}>{formatDateTime(r.createdAt)}</span>
                   {r.note && <span className={styles.muted}> {r.note}</span>}
@@ -132,12 +148,21 @@ export function RevisionsDrawer({ open, onClose, path = 'articles', id, version,
               ) : (
                 <>
                   <Typography.Paragraph type="secondary" style={{ margin: '12px 0' }}>
-                    {detail.against === 'current' ? `从修订 #${detail.revision.id}（v${detail.revision.version}）到${detail.base.label}：` : `从${detail.base.label}到修订 #${detail.revision.id}：`}
+                    {detail.against === 'current'
+                      ? `从修订 #${detail.revision.id}（v${detail.revision.version}）到${detail.base.label}：`
+                      : `从${detail.base.label}到修订 #${detail.revision.id}：`}
                     <del className={styles.del}>删除</del> <ins className={styles.ins}>新增</ins>
                   </Typography.Paragraph>
                   {restoreHint && <Alert type="info" showIcon title={restoreHint} style={{ marginBottom: 12 }} />}
                   <Space style={{ marginBottom: 8 }}>
-                    <Popconfirm title={`把所有字段恢复为修订 #${detail.revision.id} 的内容？`} description="会保存为一个新版本；当前内容仍在修订记录里。" okText="恢复" cancelText="取消" onConfirm={() => restore()} disabled={!canRestore}>
+                    <Popconfirm
+                      title={`把所有字段恢复为修订 #${detail.revision.id} 的内容？`}
+                      description="会保存为一个新版本；当前内容仍在修订记录里。"
+                      okText="恢复"
+                      cancelText="取消"
+                      onConfirm={() => restore()}
+                      disabled={!canRestore}
+                    >
                       <Button type="primary" disabled={!canRestore} loading={busy}>
                         恢复整个修订
                       </Button>
@@ -154,7 +179,12 @@ export function RevisionsDrawer({ open, onClose, path = 'articles', id, version,
                             {!f.changed && <Typography.Text type="secondary">（未变化）</Typography.Text>}
                           </Typography.Text>
                           {f.changed && f.name in detail.revision.snapshot && (
-                            <Button size="small" disabled={!canRestore || busy} onClick={() => void restore([f.name])} aria-label={`只恢复此字段（${f.label}）`}>
+                            <Button
+                              size="small"
+                              disabled={!canRestore || busy}
+                              onClick={() => void restore([f.name])}
+                              aria-label={`只恢复此字段（${f.label}）`}
+                            >
                               只恢复此字段
                             </Button>
                           )}

@@ -96,7 +96,10 @@ function writeToken(path: EditorialPath, id: number, token: string | undefined) 
  * (sessionStorage), so a reload keeps the lock. `id` null (a new, unsaved item) does nothing.
  * @see server/editorial/locks.ts
  */
-export function useEditLock(id: number | null | undefined, { path = 'articles', getDraft = () => null, renewMs = RENEW_MS }: { path?: EditorialPath; getDraft?: () => DraftCopy | null; renewMs?: number } = {}): EditLock {
+export function useEditLock(
+  id: number | null | undefined,
+  { path = 'articles', getDraft = () => null, renewMs = RENEW_MS }: { path?: EditorialPath; getDraft?: () => DraftCopy | null; renewMs?: number } = {},
+): EditLock {
   const [state, setState] = useState<EditLockState>(id ? 'acquiring' : 'idle');
   const [holder, setHolder] = useState<LockHolder | null>(null);
   const [token, setToken] = useState<string | undefined>(undefined);
@@ -151,9 +154,10 @@ export function useEditLock(id: number | null | undefined, { path = 'articles', 
         setState('locked');
         // This person's own lock, held by no tab of this browser (a crashed or closed tab): taken
         // back at once instead of blocking them until it lapses (issue 15). A live tab answers.
-        if (data.holder.self) void askOwnTabs(path, id).then((answered) => {
-          if (!answered) void takeoverRef.current();
-        });
+        if (data.holder.self)
+          void askOwnTabs(path, id).then((answered) => {
+            if (!answered) void takeoverRef.current();
+          });
       }
     },
     [id, path],
@@ -178,7 +182,8 @@ export function useEditLock(id: number | null | undefined, { path = 'articles', 
     if (!id || typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (e: MessageEvent<{ type: string; key: string }>) => {
-      if (e.data?.type === 'who' && e.data.key === `${path}:${id}` && (stateRef.current === 'held' || stateRef.current === 'offline')) channel.postMessage({ type: 'here', key: e.data.key });
+      if (e.data?.type === 'who' && e.data.key === `${path}:${id}` && (stateRef.current === 'held' || stateRef.current === 'offline'))
+        channel.postMessage({ type: 'here', key: e.data.key });
     };
     return () => channel.close();
   }, [id, path]);

@@ -4,12 +4,23 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App, type FormInstance } from 'antd';
 import { useUnsavedChanges } from '@/components/crud/unsaved-changes';
 import { http, isFailure, type HttpFailure, type RawReply } from '@/lib/http';
-import { workflowApi, type TransitionReply } from '@/lib/api/workflow';
+import { type TransitionReply } from '@/lib/api/workflow';
 import { mergeFields, type FieldsMerge } from '@/lib/merge';
 import { useUserStore } from '@/stores/user';
 import { isLiveForViewer } from '@/components/review/live-notice';
 import { SAVE_SHORTCUT_EVENT, type AutosaveCopy, type ChecklistItem, type EditorialFormTarget, type EditorialRecord, type SavedBy } from './editorial-target';
-import { copyDelay, LOCAL_DELAY_MS, LOCAL_MAX_WAIT_MS, newerCopy, readLocal, removeLocal, SERVER_DELAY_MS, SERVER_MAX_WAIT_MS, writeLocal, type LocalCopy } from './local-copy';
+import {
+  copyDelay,
+  LOCAL_DELAY_MS,
+  LOCAL_MAX_WAIT_MS,
+  newerCopy,
+  readLocal,
+  removeLocal,
+  SERVER_DELAY_MS,
+  SERVER_MAX_WAIT_MS,
+  writeLocal,
+  type LocalCopy,
+} from './local-copy';
 import { useEditLock, type EditLock } from './use-edit-lock';
 
 /** An unsaved copy offered on opening: this browser's, the server autosave's, or a revision the lock kept. */
@@ -31,7 +42,8 @@ export type Busy = null | 'save' | 'preview' | 'submit' | 'publish';
 
 const timeText = (iso: string) => new Date(iso).toLocaleTimeString('zh-CN', { hour12: false });
 const fullTimeText = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
-const shortTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false, month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const shortTime = (iso: string) =>
+  new Date(iso).toLocaleString('zh-CN', { hour12: false, month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 const dismissedKey = (path: string, id: number) => `cms:dismissed-copy:${path}:${id}`;
 function readDismissed(path: string, id: number): string | null {
@@ -80,7 +92,10 @@ export interface EditorialFormOptions<F> {
  * unsaved copy (local, autosave, or a revision the lock kept), the workflow with the proposed
  * times, 下线 / 重新发布 / 撤回审核, Ctrl/⌘+S, and a session that ends while typing.
  */
-export function useEditorialForm<F extends object, R extends EditorialRecord>(target: EditorialFormTarget<F, R>, { form, id: idParam, canEdit = true, applyFields: applyExtra }: EditorialFormOptions<F>) {
+export function useEditorialForm<F extends object, R extends EditorialRecord>(
+  target: EditorialFormTarget<F, R>,
+  { form, id: idParam, canEdit = true, applyFields: applyExtra }: EditorialFormOptions<F>,
+) {
   const { message, modal } = App.useApp();
   const userId = useUserStore((s) => s.info?.id ?? 0);
   const canPublish = useUserStore((s) => Boolean(s.auth['/article/check']));
@@ -153,14 +168,17 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
   };
 
   /** Marks the form as in step with the server at version `v`. */
-  const settle = useCallback((fields: F, v: number) => {
-    baselineFields.current = fields;
-    baseline.current = target.keyOf(fields);
-    version.current = v;
-    clearTimers();
-    setDirty(false);
-    setCopyWritten(false);
-  }, [target]);
+  const settle = useCallback(
+    (fields: F, v: number) => {
+      baselineFields.current = fields;
+      baseline.current = target.keyOf(fields);
+      version.current = v;
+      clearTimers();
+      setDirty(false);
+      setCopyWritten(false);
+    },
+    [target],
+  );
 
   /** The record and its proposed times into the screen's state. */
   const takeRecord = useCallback((rec: R) => {
@@ -182,7 +200,13 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
         if (!live) return;
         setLoading(false);
         if (isFailure(reply) || reply.body.status !== 0 || !reply.body.data) {
-          setLoadError(isFailure(reply) ? `网络异常，无法打开${target.label}` : reply.httpStatus === 404 ? `${target.label}不存在，或不在你的数据范围内` : refusalOf(reply));
+          setLoadError(
+            isFailure(reply)
+              ? `网络异常，无法打开${target.label}`
+              : reply.httpStatus === 404
+                ? `${target.label}不存在，或不在你的数据范围内`
+                : refusalOf(reply),
+          );
           return;
         }
         const rec = reply.body.data;
@@ -203,7 +227,11 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
       const server = await target.api.autosave.get(idParam);
       if (!live) return;
       const serverCopy = !isFailure(server) && server.body.status === 0 && server.body.data ? server.body.data : null;
-      const newer = newerCopy<F, Offer<F>>({ updatedAt, fields }, [local && { ...local, source: 'local' as const }, serverCopy && { ...serverCopy, source: 'server' as const }], target.keyOf);
+      const newer = newerCopy<F, Offer<F>>(
+        { updatedAt, fields },
+        [local && { ...local, source: 'local' as const }, serverCopy && { ...serverCopy, source: 'server' as const }],
+        target.keyOf,
+      );
       if (newer) setOffer(newer);
     })();
     return () => {
@@ -228,7 +256,11 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
       const dismissed = Number(readDismissed(target.path, recordId)) || 0;
       const mine = list.body.data.list.find((r) => r.kind === 'takeover' && r.userId === userId && Date.parse(r.createdAt) > saved && r.id > dismissed);
       if (!mine) return;
-      const detail = await http.main.send<{ revision: { snapshot: Partial<F>; createdAt: string; version: number } }>('GET', `/api/${target.path}/${recordId}/revisions/${mine.id}`, { against: 'current' });
+      const detail = await http.main.send<{ revision: { snapshot: Partial<F>; createdAt: string; version: number } }>(
+        'GET',
+        `/api/${target.path}/${recordId}/revisions/${mine.id}`,
+        { against: 'current' },
+      );
       if (isFailure(detail) || detail.body.status !== 0 || !detail.body.data) return;
       const rev = detail.body.data.revision;
       const copy: Offer<F> = { source: 'revision', revisionId: mine.id, savedAt: rev.createdAt, baseVersion: rev.version, data: rev.snapshot };
@@ -271,8 +303,7 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
     if (reply.body.status === 0 && reply.body.data) {
       setAutosaveText(`已自动保存草稿 ${timeText(reply.body.data.savedAt)}`);
       setCopyWritten(true);
-    }
-    else setAutosaveText(`自动保存失败：${reply.body.message ?? '未知原因'}（副本在本机）`);
+    } else setAutosaveText(`自动保存失败：${reply.body.message ?? '未知原因'}（副本在本机）`);
   }, [currentFields, target]);
 
   /**
@@ -318,10 +349,16 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
     if (keyRef.current) writeLocal(keyRef.current, { savedAt: new Date().toISOString(), baseVersion: version.current, data: currentFields() });
   }, [currentFields]);
 
-  const same = useCallback((name: keyof F, a: unknown, b: unknown) => target.keyOf({ ...target.empty, [name]: a }) === target.keyOf({ ...target.empty, [name]: b }), [target]);
+  const same = useCallback(
+    (name: keyof F, a: unknown, b: unknown) => target.keyOf({ ...target.empty, [name]: a }) === target.keyOf({ ...target.empty, [name]: b }),
+    [target],
+  );
 
   /** Three-way: the base the editor loaded, what it has, what the server has. */
-  const mergeWith = useCallback((base: F, mine: F, theirs: F) => mergeFields(base, mine, theirs, { names: target.names, html: target.html, same }), [target, same]);
+  const mergeWith = useCallback(
+    (base: F, mine: F, theirs: F) => mergeFields(base, mine, theirs, { names: target.names, html: target.html, same }),
+    [target, same],
+  );
 
   const listOf = (names: Array<keyof F>) => names.map((n) => target.labels[n]).join('、');
 
@@ -376,7 +413,11 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
         keepLocally();
         if (body.errors) {
           const known = new Set(target.names as ReadonlyArray<string>);
-          form.setFields(Object.entries(body.errors).filter(([name]) => known.has(name)).map(([name, error]) => ({ name: name as never, errors: [error] })));
+          form.setFields(
+            Object.entries(body.errors)
+              .filter(([name]) => known.has(name))
+              .map(([name, error]) => ({ name: name as never, errors: [error] })),
+          );
         }
         message.error(body.message || '保存失败');
         return null;
@@ -419,7 +460,14 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
         const mine = currentFields();
         const merge = mergeWith(baselineFields.current, mine, theirs);
         if (merge.conflicts.length) {
-          setPending({ current, base: baselineFields.current, mine, merge, message: `${savedByText(current.savedBy)}，与你未保存的修改有冲突`, thenSave: false });
+          setPending({
+            current,
+            base: baselineFields.current,
+            mine,
+            merge,
+            message: `${savedByText(current.savedBy)}，与你未保存的修改有冲突`,
+            thenSave: false,
+          });
           return;
         }
         takeRecord(current);
@@ -427,7 +475,8 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(ta
         applyFields(merge.merged);
         onValuesChange();
         const byMe = current.savedBy?.userId === userId;
-        if (!byMe || merge.theirs.length) setNotice(`${savedByText(current.savedBy)}，已载入${merge.mine.length ? '；你未保存的修改保留在上面，请检查后保存' : ''}。`);
+        if (!byMe || merge.theirs.length)
+          setNotice(`${savedByText(current.savedBy)}，已载入${merge.mine.length ? '；你未保存的修改保留在上面，请检查后保存' : ''}。`);
       } finally {
         catchingUp.current = false;
       }

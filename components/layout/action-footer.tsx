@@ -17,7 +17,11 @@ export function ActionFooter({ hint, label, children }: { hint?: ReactNode; labe
   return (
     <>
       <div aria-hidden style={{ height: FOOTER_HEIGHT + 16 }} />
-      <footer className="action-footer" aria-label={label} style={{ '--action-footer-left': `${isFolded ? SIDEBAR_FOLDED_WIDTH : SIDEBAR_WIDTH}px` } as CSSProperties}>
+      <footer
+        className="action-footer"
+        aria-label={label}
+        style={{ '--action-footer-left': `${isFolded ? SIDEBAR_FOLDED_WIDTH : SIDEBAR_WIDTH}px` } as CSSProperties}
+      >
         {hint !== undefined && (
           <Typography.Text type="secondary" className="action-footer-hint">
             {hint}

@@ -63,7 +63,15 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
     setLeaveConfirmer(
       (text) =>
         new Promise((resolve) => {
-          modal.confirm({ title: '离开此页？', content: text, okText: '离开', okButtonProps: { danger: true }, cancelText: '留下', onOk: () => resolve(true), onCancel: () => resolve(false) });
+          modal.confirm({
+            title: '离开此页？',
+            content: text,
+            okText: '离开',
+            okButtonProps: { danger: true },
+            cancelText: '留下',
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          });
         }),
     );
   }, [modal]);
@@ -222,7 +230,13 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
             trigger={['click']}
             placement="bottomRight"
           >
-            <Button type="text" data-testid="user-menu" aria-haspopup="menu" aria-label={`你好，${name}，账号菜单`} style={{ height: 40, display: 'flex', alignItems: 'center', gap: 8, maxWidth: '100%' }}>
+            <Button
+              type="text"
+              data-testid="user-menu"
+              aria-haspopup="menu"
+              aria-label={`你好，${name}，账号菜单`}
+              style={{ height: 40, display: 'flex', alignItems: 'center', gap: 8, maxWidth: '100%' }}
+            >
               <Avatar size="small" src={(storedInfo ?? info).avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
               <span className="header-name">你好，{name}</span>
               <DownOutlined aria-hidden style={{ fontSize: 10 }} />
@@ -242,7 +256,10 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
           style={{ position: 'sticky', top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)`, overflow: 'auto' }}
         >
           <nav aria-label="主菜单">
-            <div style={{ color: '#fff', fontWeight: 600, textAlign: 'center', padding: '16px 8px', whiteSpace: 'nowrap', overflow: 'hidden' }} title={SIDEBAR_TITLE}>
+            <div
+              style={{ color: '#fff', fontWeight: 600, textAlign: 'center', padding: '16px 8px', whiteSpace: 'nowrap', overflow: 'hidden' }}
+              title={SIDEBAR_TITLE}
+            >
               {fold ? '后台' : SIDEBAR_TITLE}
             </div>
             {menuView(true)}

@@ -12,11 +12,7 @@ export function PlaceholderView({ title, group, isPageHeading = false }: { title
           {title}
         </Typography.Title>
       )}
-      <Result
-        icon={<ToolOutlined aria-hidden />}
-        title="建设中"
-        subTitle={`「${title}」${group ? `（${group}）` : ''}功能正在建设中，将在后续版本提供。`}
-      />
+      <Result icon={<ToolOutlined aria-hidden />} title="建设中" subTitle={`「${title}」${group ? `（${group}）` : ''}功能正在建设中，将在后续版本提供。`} />
     </Card>
   );
 }

@@ -24,7 +24,12 @@ export function CoverInput({ value = '', onChange, id, disabled }: { value?: str
       </Space.Compact>
       {value && (
         // eslint-disable-next-line @next/next/no-img-element
-        <img data-testid="cover-preview" src={value} alt="封面预览" style={{ display: 'block', marginTop: 8, maxWidth: 240, maxHeight: 135, objectFit: 'cover', borderRadius: 4, border: '1px solid #f0f0f0' }} />
+        <img
+          data-testid="cover-preview"
+          src={value}
+          alt="封面预览"
+          style={{ display: 'block', marginTop: 8, maxWidth: 240, maxHeight: 135, objectFit: 'cover', borderRadius: 4, border: '1px solid #f0f0f0' }}
+        />
       )}
       <MediaPickerModal
         kind="pic"

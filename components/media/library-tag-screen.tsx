@@ -43,7 +43,12 @@ export function LibraryTagScreen({ kind }: { kind: LibraryKind }) {
       key: 'actions',
       title: '操作',
       width: 120,
-      render: (_: unknown, tag) => <RowActions rowName={tag.name} actions={[{ key: 'edit', label: '编辑', onClick: () => setDialog({ open: true, record: tag }), disabled: refusal ?? false }]} />,
+      render: (_: unknown, tag) => (
+        <RowActions
+          rowName={tag.name}
+          actions={[{ key: 'edit', label: '编辑', onClick: () => setDialog({ open: true, record: tag }), disabled: refusal ?? false }]}
+        />
+      ),
     },
   ];
   const total = list.data?.total ?? 0;

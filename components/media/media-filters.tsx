@@ -120,7 +120,17 @@ export function MediaFilters({
  * 上传者: searches everyone who has uploaded to this library (`GET /api/{pic|video}_stores/uploaders`)
  * as one types, each with their department; 我上传的 first. An id in the URL is named by the server.
  */
-function UploaderSelect({ kind, value, seeds, onChange }: { kind: LibraryKind; value?: number; seeds: Array<{ id: number; name: string }>; onChange: (id?: number) => void }) {
+function UploaderSelect({
+  kind,
+  value,
+  seeds,
+  onChange,
+}: {
+  kind: LibraryKind;
+  value?: number;
+  seeds: Array<{ id: number; name: string }>;
+  onChange: (id?: number) => void;
+}) {
   const [found, setFound] = useState<Uploader[]>([]);
   const [searching, setSearching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -146,10 +156,13 @@ function UploaderSelect({ kind, value, seeds, onChange }: { kind: LibraryKind; v
   return (
     <Select
       allowClear
-      showSearch={{ filterOption: false, onSearch: (text) => {
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => search(text.trim() ? { keyword: text.trim() } : {}), TYPING_DELAY_MS);
-      } }}
+      showSearch={{
+        filterOption: false,
+        onSearch: (text) => {
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => search(text.trim() ? { keyword: text.trim() } : {}), TYPING_DELAY_MS);
+        },
+      }}
       aria-label="上传者"
       placeholder="上传者"
       className={styles.fSelect}

@@ -7,7 +7,17 @@ import { EllipsisText, formatDateTime, listEmptyText, RowActions, type RowAction
 import { mendTableAccessibility } from '@/components/crud/resource-table';
 import { useLibraryTags } from '@/components/taxonomy/library-tag-select';
 import { isOk } from '@/lib/api/resource';
-import { CHECK_STATUS, formatBytes, formatDuration, isPlaceholderTitle, libraryClient, showsCheckVerdict, UNTITLED, type LibraryItem, type LibraryKind } from '@/lib/api/media';
+import {
+  CHECK_STATUS,
+  formatBytes,
+  formatDuration,
+  isPlaceholderTitle,
+  libraryClient,
+  showsCheckVerdict,
+  UNTITLED,
+  type LibraryItem,
+  type LibraryKind,
+} from '@/lib/api/media';
 import { PAGE_SIZE_MAX, type ListResult } from '@/lib/resources/define';
 import { useViewer } from '@/stores/user';
 import { clearLibraryFilters, isLibraryFiltered, MediaFilters } from './media-filters';
@@ -36,7 +46,14 @@ export interface PickedMedia {
   cover?: string;
 }
 
-const picked = (item: LibraryItem): PickedMedia => ({ id: item.id, title: item.title, titleIsPlaceholder: isPlaceholderTitle(item.title), url: item.url, thumbUrl: item.thumbUrl, cover: item.cover });
+const picked = (item: LibraryItem): PickedMedia => ({
+  id: item.id,
+  title: item.title,
+  titleIsPlaceholder: isPlaceholderTitle(item.title),
+  url: item.url,
+  thumbUrl: item.thumbUrl,
+  cover: item.cover,
+});
 
 /** One page of a library as its query asks for it, and the uploaders seen so far (for the filter). */
 export function useMediaList(kind: LibraryKind, queryState: ListQueryState) {
@@ -113,7 +130,22 @@ const NO_FRESH: ReadonlySet<number> = new Set();
  * and bulk actions through its slots; the picker (picker-modal.tsx) uses it as it is.
  * @see DESIGN §4, §9; issue 6
  */
-export function MediaGrid({ list: mediaList, mode, multiple = true, selected: selection, onSelectedChange: setSelection, actionsFor: actionsForProp, onEdit, editRefusal, fresh = NO_FRESH, nothingYet, toolbar, notice, bulkBar, children }: MediaGridProps) {
+export function MediaGrid({
+  list: mediaList,
+  mode,
+  multiple = true,
+  selected: selection,
+  onSelectedChange: setSelection,
+  actionsFor: actionsForProp,
+  onEdit,
+  editRefusal,
+  fresh = NO_FRESH,
+  nothingYet,
+  toolbar,
+  notice,
+  bulkBar,
+  children,
+}: MediaGridProps) {
   const { kind, query, setQuery, data, loading, failed, uploaders, pageSize, reload } = mediaList;
   const isManage = mode === 'manage';
   const viewer = useViewer();
@@ -149,7 +181,8 @@ export function MediaGrid({ list: mediaList, mode, multiple = true, selected: se
   }, [uploaders, viewer, query.uploaderId]);
 
   // On the screen the thumbnail itself is the 预览 button; in a picker it selects, so 预览 is a link.
-  const actionsFor = actionsForProp ?? ((item: LibraryItem): RowAction[] => [{ key: 'preview', label: '预览', onClick: () => setPreview({ open: true, item }) }]);
+  const actionsFor =
+    actionsForProp ?? ((item: LibraryItem): RowAction[] => [{ key: 'preview', label: '预览', onClick: () => setPreview({ open: true, item }) }]);
 
   const pageIds = (data?.list ?? []).map((i) => i.id);
   const isAllOnPage = pageIds.length > 0 && pageIds.every((id) => selection.has(id));
@@ -180,13 +213,27 @@ export function MediaGrid({ list: mediaList, mode, multiple = true, selected: se
       title: kind === 'pic' ? '缩略图' : '封面',
       width: 88,
       render: (_: unknown, item) => (
-        <button type="button" className={styles.thumb} style={{ width: 72 }} aria-label={`预览「${item.title}」`} onClick={() => setPreview({ open: true, item })}>
+        <button
+          type="button"
+          className={styles.thumb}
+          style={{ width: 72 }}
+          aria-label={`预览「${item.title}」`}
+          onClick={() => setPreview({ open: true, item })}
+        >
           {/* eslint-disable-next-line @next/next/no-img-element */}
           {(item.thumbUrl || item.cover) && <img src={item.thumbUrl || item.cover} alt="" loading="lazy" />}
         </button>
       ),
     },
-    { key: 'title', title: '标题', dataIndex: 'title', fixed: 'left', width: 180, ellipsis: { showTitle: false }, render: (t: string) => <EllipsisText text={t} /> },
+    {
+      key: 'title',
+      title: '标题',
+      dataIndex: 'title',
+      fixed: 'left',
+      width: 180,
+      ellipsis: { showTitle: false },
+      render: (t: string) => <EllipsisText text={t} />,
+    },
     {
       key: 'size',
       title: '大小',
@@ -197,7 +244,15 @@ export function MediaGrid({ list: mediaList, mode, multiple = true, selected: se
     { key: 'tags', title: '标签', width: 150, render: (_: unknown, i) => <TagNames ids={i.tagIds} tags={tags} /> },
     { key: 'usage', title: '使用', width: 70, align: 'right', render: (_: unknown, i) => i.usageCount ?? 0 },
     ...(kind === 'pic' && (imageCheck || data?.list.some((i) => i.checkStatus !== 0))
-      ? [{ key: 'check', title: '检测', width: 80, render: (_: unknown, i: LibraryItem) => (showsCheckVerdict(i.checkStatus, imageCheck) ? <CheckTag status={i.checkStatus} note={i.checkNote} /> : null) }]
+      ? [
+          {
+            key: 'check',
+            title: '检测',
+            width: 80,
+            render: (_: unknown, i: LibraryItem) =>
+              showsCheckVerdict(i.checkStatus, imageCheck) ? <CheckTag status={i.checkStatus} note={i.checkNote} /> : null,
+          },
+        ]
       : []),
     {
       key: 'uploader',
@@ -217,7 +272,13 @@ export function MediaGrid({ list: mediaList, mode, multiple = true, selected: se
     },
     { key: 'createdAt', title: '上传时间', dataIndex: 'createdAt', width: 140, render: formatDateTime },
     // Pinned on the right from the md breakpoint; on a phone it scrolls with the rest (a pinned one would cover it).
-    { key: 'actions', title: '操作', width: isManage ? 120 : 80, fixed: isNarrow ? undefined : 'right', render: (_: unknown, item) => <RowActions actions={actionsFor(item)} rowName={item.title} /> },
+    {
+      key: 'actions',
+      title: '操作',
+      width: isManage ? 120 : 80,
+      fixed: isNarrow ? undefined : 'right',
+      render: (_: unknown, item) => <RowActions actions={actionsFor(item)} rowName={item.title} />,
+    },
   ];
 
   const tableBox = useRef<HTMLDivElement>(null);
@@ -411,7 +472,12 @@ function MediaCard({
 }) {
   const thumb = item.thumbUrl || item.cover;
   return (
-    <li className={[styles.card, isSelected ? styles.selected : '', isFresh ? styles.fresh : ''].join(' ')} data-testid="media-card" data-id={item.id} aria-label={item.title}>
+    <li
+      className={[styles.card, isSelected ? styles.selected : '', isFresh ? styles.fresh : ''].join(' ')}
+      data-testid="media-card"
+      data-id={item.id}
+      aria-label={item.title}
+    >
       <span className={styles.check}>
         <Checkbox checked={isSelected} onChange={(e) => onToggle(e.target.checked)} aria-label={`选择「${item.title}」`} />
       </span>

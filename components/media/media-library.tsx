@@ -78,7 +78,9 @@ export function MediaLibrary({ kind }: MediaLibraryProps) {
     const ids = [...ownSelected.keys()];
     const reply = await mediaBatch(kind, action, ids, tagIds);
     if (isOk(reply)) {
-      void message.success(action === 'delete' ? `已删除 ${ids.length} 个${noun}` : `已为 ${ids.length} 个${noun}${action === 'addTags' ? '添加' : '移除'}标签`);
+      void message.success(
+        action === 'delete' ? `已删除 ${ids.length} 个${noun}` : `已为 ${ids.length} 个${noun}${action === 'addTags' ? '添加' : '移除'}标签`,
+      );
       setOwnSelected(new Map());
     }
     await reload();
@@ -86,11 +88,19 @@ export function MediaLibrary({ kind }: MediaLibraryProps) {
   };
 
   const selectedItems = [...ownSelected.values()];
-  const bulkDeleteRefusal = selectedItems.map((i) => mediaEditRefusal(viewer, kind, i) ?? (mediaDeleteRefusal(i) ? `「${i.title}」${mediaDeleteRefusal(i)}` : null)).find(Boolean) ?? null;
+  const bulkDeleteRefusal =
+    selectedItems.map((i) => mediaEditRefusal(viewer, kind, i) ?? (mediaDeleteRefusal(i) ? `「${i.title}」${mediaDeleteRefusal(i)}` : null)).find(Boolean) ??
+    null;
   const bulkEditRefusal = selectedItems.map((i) => mediaEditRefusal(viewer, kind, i)).find(Boolean) ?? null;
   const bulkButton = (label: string, onClick: () => void, refusal: string | null, danger = false) => {
     const button = (
-      <Button size="small" danger={danger} aria-disabled={refusal ? true : undefined} className={refusal ? 'is-disabled' : undefined} onClick={() => (refusal ? void message.info(refusal) : onClick())}>
+      <Button
+        size="small"
+        danger={danger}
+        aria-disabled={refusal ? true : undefined}
+        className={refusal ? 'is-disabled' : undefined}
+        onClick={() => (refusal ? void message.info(refusal) : onClick())}
+      >
         {label}
       </Button>
     );
@@ -124,12 +134,19 @@ export function MediaLibrary({ kind }: MediaLibraryProps) {
       notice={
         <div style={{ marginBottom: 8 }}>
           <DataScopeNote />
-          {!canWrite && viewer && <Alert type="info" showIcon title={`你可以浏览${noun}库；上传、编辑和删除需要「${noun}库」的权限。`} style={{ marginTop: 8 }} />}
+          {!canWrite && viewer && (
+            <Alert type="info" showIcon title={`你可以浏览${noun}库；上传、编辑和删除需要「${noun}库」的权限。`} style={{ marginTop: 8 }} />
+          )}
         </div>
       }
       bulkBar={
         ownSelected.size > 0 && (
-          <div role="region" aria-label="批量操作" data-testid="bulk-bar" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, padding: '4px 12px', background: '#f0f5ff', borderRadius: 6 }}>
+          <div
+            role="region"
+            aria-label="批量操作"
+            data-testid="bulk-bar"
+            style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, padding: '4px 12px', background: '#f0f5ff', borderRadius: 6 }}
+          >
             <Typography.Text strong>已选 {ownSelected.size} 个</Typography.Text>
             {bulkButton('打标签', () => setBulkTags({ open: true, action: 'addTags' }), bulkEditRefusal)}
             {bulkButton('移除标签', () => setBulkTags({ open: true, action: 'removeTags' }), bulkEditRefusal)}
@@ -187,7 +204,13 @@ export function MediaLibrary({ kind }: MediaLibraryProps) {
         >
           <Form layout="vertical">
             <Form.Item label="上传后打上标签" htmlFor={`upload-tags-${kind}`}>
-              <LibraryTagSelect id={`upload-tags-${kind}`} kind={kind} value={uploadTagIds} onChange={(v) => setUploadTagIds(v as number[])} placeholder="可不选，稍后再打" />
+              <LibraryTagSelect
+                id={`upload-tags-${kind}`}
+                kind={kind}
+                value={uploadTagIds}
+                onChange={(v) => setUploadTagIds(v as number[])}
+                placeholder="可不选，稍后再打"
+              />
             </Form.Item>
           </Form>
           <UploadQueue
@@ -246,7 +269,16 @@ function BulkTagModal({
   };
   const title = `${action === 'addTags' ? '打标签' : '移除标签'}（${count} 个${MEDIA_NOUN[kind]}）`;
   return (
-    <Modal open={open} title={title} okText={action === 'addTags' ? '添加' : '移除'} cancelText="取消" onOk={submit} confirmLoading={isSaving} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={open}
+      title={title}
+      okText={action === 'addTags' ? '添加' : '移除'}
+      cancelText="取消"
+      onOk={submit}
+      confirmLoading={isSaving}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form layout="vertical" onFinish={submit}>
         <Form.Item label="标签" htmlFor="bulk-tags" validateStatus={error ? 'error' : undefined} help={error ?? undefined} required>
           <LibraryTagSelect

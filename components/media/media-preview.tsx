@@ -4,11 +4,33 @@ import { useEffect, useState } from 'react';
 import { App, Button, Descriptions, Empty, List, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { isOk } from '@/lib/api/resource';
 import { formatDateTime } from '@/components/crud';
-import { CHECK_STATUS, formatBytes, formatDuration, mediaUsage, recheckPicture, showsCheckVerdict, videoPlayUrl, type LibraryItem, type LibraryKind, type LibraryTag, type MediaUse } from '@/lib/api/media';
+import {
+  CHECK_STATUS,
+  formatBytes,
+  formatDuration,
+  mediaUsage,
+  recheckPicture,
+  showsCheckVerdict,
+  videoPlayUrl,
+  type LibraryItem,
+  type LibraryKind,
+  type LibraryTag,
+  type MediaUse,
+} from '@/lib/api/media';
 import { useImageCheck } from './use-image-check';
 import { OPERATION_MEDIA_OWNERS } from '@/lib/resources/operations';
 
-const OWNER_NAMES: Record<string, string> = { article: '文章', video: '视频', focus: '焦点图', advertise: '广告', chameleon: '导航图标', brand: '品牌', topic: '专题', album: '专辑', ...OPERATION_MEDIA_OWNERS };
+const OWNER_NAMES: Record<string, string> = {
+  article: '文章',
+  video: '视频',
+  focus: '焦点图',
+  advertise: '广告',
+  chameleon: '导航图标',
+  brand: '品牌',
+  topic: '专题',
+  album: '专辑',
+  ...OPERATION_MEDIA_OWNERS,
+};
 
 /**
  * A library item up close: the picture large (or the video playing, through the play URL the server
@@ -95,12 +117,24 @@ export function MediaPreview({
         </Space>
       }
     >
-      <div style={{ background: '#1f1f1f', borderRadius: 6, display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240, marginBottom: 16 }}>
+      <div
+        style={{ background: '#1f1f1f', borderRadius: 6, display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240, marginBottom: 16 }}
+      >
         {kind === 'pic' ? (
           // eslint-disable-next-line @next/next/no-img-element
           <img src={item.url} alt={item.title} style={{ maxWidth: '100%', maxHeight: '60vh', objectFit: 'contain' }} />
         ) : playUrl ? (
-          <video data-testid="video-player" src={playUrl} poster={item.cover || undefined} controls autoPlay muted playsInline aria-label={`播放「${item.title}」`} style={{ maxWidth: '100%', maxHeight: '60vh' }} />
+          <video
+            data-testid="video-player"
+            src={playUrl}
+            poster={item.cover || undefined}
+            controls
+            autoPlay
+            muted
+            playsInline
+            aria-label={`播放「${item.title}」`}
+            style={{ maxWidth: '100%', maxHeight: '60vh' }}
+          />
         ) : (
           <Spin description="正在获取播放地址…" />
         )}
@@ -138,7 +172,9 @@ export function MediaPreview({
           dataSource={uses}
           renderItem={(u) => (
             <List.Item>
-              {OWNER_NAMES[u.ownerType] ?? u.ownerType}{u.ownerTitle ? `「${u.ownerTitle}」` : ` #${u.ownerId}（无权查看标题）`} <Typography.Text type="secondary">{formatDateTime(u.createdAt)}</Typography.Text>
+              {OWNER_NAMES[u.ownerType] ?? u.ownerType}
+              {u.ownerTitle ? `「${u.ownerTitle}」` : ` #${u.ownerId}（无权查看标题）`}{' '}
+              <Typography.Text type="secondary">{formatDateTime(u.createdAt)}</Typography.Text>
             </List.Item>
           )}
         />

@@ -45,7 +45,11 @@ export function MediaPickerModal(props: MediaPickerModalProps) {
  * one was typed (else 「未命名…」); an existing item chosen instead of a duplicate may carry an old
  * file-name title.
  */
-function pickedUpload(kind: LibraryKind, item: { id: number; title: string; url: string; thumbUrl?: string; cover?: string }, isExisting: boolean): PickedMedia {
+function pickedUpload(
+  kind: LibraryKind,
+  item: { id: number; title: string; url: string; thumbUrl?: string; cover?: string },
+  isExisting: boolean,
+): PickedMedia {
   const titleIsPlaceholder = isExisting ? isPlaceholderTitle(item.title) : item.title === UNTITLED[kind];
   return { id: item.id, title: item.title, titleIsPlaceholder, url: item.url, thumbUrl: item.thumbUrl, cover: item.cover };
 }
@@ -160,7 +164,9 @@ function Picker({ kind, open, multiple = false, max = 100, title, onPick, onClos
                   kind={kind}
                   multiple={multiple}
                   selected={selected}
-                  onSelectedChange={(next) => setSelected(multiple ? new Map([...(next as Map<number, PickedMedia>)].slice(0, max)) : (next as Map<number, PickedMedia>))}
+                  onSelectedChange={(next) =>
+                    setSelected(multiple ? new Map([...(next as Map<number, PickedMedia>)].slice(0, max)) : (next as Map<number, PickedMedia>))
+                  }
                 />
               ),
             },

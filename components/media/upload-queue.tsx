@@ -283,7 +283,13 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onTitleSaved, onBus
   const add = (files: FileList | File[] | null) => {
     if (!files?.length) return;
     const chosen = [...files].slice(0, single ? 1 : 50);
-    const fresh: QueueEntry[] = chosen.map((file) => ({ uid: `${Date.now()}-${Math.random().toString(36).slice(2)}`, file, status: 'waiting' as Status, progress: 0, title: '' }));
+    const fresh: QueueEntry[] = chosen.map((file) => ({
+      uid: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      file,
+      status: 'waiting' as Status,
+      progress: 0,
+      title: '',
+    }));
     setEntries((list) => (single ? fresh : [...list, ...fresh]));
   };
 
@@ -302,7 +308,7 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onTitleSaved, onBus
     started.current.add(entry.uid);
     void run(entry, { allowDuplicate: true }).finally(() => started.current.delete(entry.uid));
   };
-  const useExisting = (entry: QueueEntry, existing: Existing) => {
+  const takeExisting = (entry: QueueEntry, existing: Existing) => {
     patch(entry.uid, { status: 'done', usedExisting: true, existing: [existing], progress: 1 });
     onUploadedRef.current?.(existing, { isExisting: true });
   };
@@ -330,7 +336,12 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onTitleSaved, onBus
   // Leaving the page (menu, link, reload) while files travel asks first: leaving stops them.
   useUnsavedChanges(entries.some((e) => e.status === 'waiting' || ACTIVE.includes(e.status)));
 
-  const accept = [...new Set(Object.values(ACCEPT[kind]))].join(',') + ',' + Object.keys(ACCEPT[kind]).map((e) => `.${e}`).join(',');
+  const accept =
+    [...new Set(Object.values(ACCEPT[kind]))].join(',') +
+    ',' +
+    Object.keys(ACCEPT[kind])
+      .map((e) => `.${e}`)
+      .join(',');
   const finished = entries.filter((e) => e.status === 'done' || e.status === 'cancelled').length;
 
   return (
@@ -406,7 +417,7 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onTitleSaved, onBus
                 onRetry={() => retry(entry)}
                 onRemove={() => remove(entry)}
                 onUploadAnyway={() => uploadAnyway(entry)}
-                onUseExisting={(existing) => useExisting(entry, existing)}
+                onUseExisting={(existing) => takeExisting(entry, existing)}
               />
             ))}
           </ul>
@@ -456,13 +467,7 @@ function QueueRow({
           </span>
         </Typography.Text>
       </div>
-      <Progress
-        percent={status === 'preparing' ? 0 : percent}
-        size="small"
-        status={progressStatus}
-        showInfo={false}
-        aria-label={`「${file.name}」上传进度`}
-      />
+      <Progress percent={status === 'preparing' ? 0 : percent} size="small" status={progressStatus} showInfo={false} aria-label={`「${file.name}」上传进度`} />
       {!entry.usedExisting && status !== 'duplicate' && (
         <TitleField entry={entry} noun={noun} untitled={untitled} onChange={onTitleChange} onCommit={onTitleCommit} />
       )}
@@ -472,8 +477,13 @@ function QueueRow({
         </Typography.Text>
       )}
       {status === 'duplicate' && entry.existing && (
-        <div data-testid="duplicate-offer" style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap', background: '#fffbe6', padding: 8, borderRadius: 6, marginTop: 4 }}>
-          {entry.existing[0].thumbUrl && <Image src={entry.existing[0].thumbUrl} alt="" width={48} height={48} style={{ objectFit: 'cover' }} preview={false} />}
+        <div
+          data-testid="duplicate-offer"
+          style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap', background: '#fffbe6', padding: 8, borderRadius: 6, marginTop: 4 }}
+        >
+          {entry.existing[0].thumbUrl && (
+            <Image src={entry.existing[0].thumbUrl} alt="" width={48} height={48} style={{ objectFit: 'cover' }} preview={false} />
+          )}
           <span style={{ flex: 1, minWidth: 160 }}>
             库中已有相同的{noun}「{entry.existing[0].title}」
           </span>
@@ -513,7 +523,19 @@ function QueueRow({
  * this is, in the placeholder, and is never saved as the title (review P3-15). Typed before the file
  * has registered it goes with it; typed later it is saved on Enter or on leaving the box.
  */
-function TitleField({ entry, noun, untitled, onChange, onCommit }: { entry: QueueEntry; noun: string; untitled: string; onChange: (title: string) => void; onCommit: () => void }) {
+function TitleField({
+  entry,
+  noun,
+  untitled,
+  onChange,
+  onCommit,
+}: {
+  entry: QueueEntry;
+  noun: string;
+  untitled: string;
+  onChange: (title: string) => void;
+  onCommit: () => void;
+}) {
   const { file, status, item, titleState } = entry;
   const isUntitled = status === 'done' && item?.title === untitled && !entry.title.trim();
   return (
@@ -535,7 +557,12 @@ function TitleField({ entry, noun, untitled, onChange, onCommit }: { entry: Queu
         onPressEnter={onCommit}
         status={titleState === 'error' ? 'error' : undefined}
       />
-      <Typography.Text type={titleState === 'error' ? 'danger' : 'secondary'} data-testid="upload-title-state" style={{ display: 'block', fontSize: 12 }} aria-live="polite">
+      <Typography.Text
+        type={titleState === 'error' ? 'danger' : 'secondary'}
+        data-testid="upload-title-state"
+        style={{ display: 'block', fontSize: 12 }}
+        aria-live="polite"
+      >
         {titleState === 'saving'
           ? '正在保存标题…'
           : titleState === 'saved'

@@ -33,10 +33,23 @@ export function AdScreen() {
   };
 
   const columns: TableColumnType<Advertise>[] = [
-    { key: 'name', title: '广告名称', dataIndex: 'name', width: 180, fixed: 'left', ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
+    {
+      key: 'name',
+      title: '广告名称',
+      dataIndex: 'name',
+      width: 180,
+      fixed: 'left',
+      ellipsis: { showTitle: false },
+      render: (v: string) => <EllipsisText text={v} />,
+    },
     thumbColumn<Advertise>('image', '图片'),
     { key: 'position', title: '广告位', dataIndex: 'position', width: 130, render: (v: string) => optionLabel(AD_POSITIONS, v) },
-    { key: 'status', title: '状态', width: 90, render: (_: unknown, ad) => <SlotStatusTag slot={{ enabled: ad.state === 1, startAt: ad.startAt, endAt: ad.endAt }} /> },
+    {
+      key: 'status',
+      title: '状态',
+      width: 90,
+      render: (_: unknown, ad) => <SlotStatusTag slot={{ enabled: ad.state === 1, startAt: ad.startAt, endAt: ad.endAt }} />,
+    },
     {
       key: 'state',
       title: '上线',

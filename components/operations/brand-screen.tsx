@@ -26,11 +26,40 @@ export function BrandScreen() {
   };
 
   const columns: TableColumnType<Brand>[] = [
-    { key: 'initial', title: '首字母', dataIndex: 'initial', width: 80, sorter: true, sortOrder: list.sort === 'initial' ? (list.order ?? 'ascend') : null, render: (v: string) => v || '-' },
+    {
+      key: 'initial',
+      title: '首字母',
+      dataIndex: 'initial',
+      width: 80,
+      sorter: true,
+      sortOrder: list.sort === 'initial' ? (list.order ?? 'ascend') : null,
+      render: (v: string) => v || '-',
+    },
     thumbColumn<Brand>('logo', 'Logo', { square: true, width: 72 }),
-    { key: 'name', title: '品牌名称', dataIndex: 'name', width: 160, sorter: true, sortOrder: list.sort === 'name' ? (list.order ?? 'ascend') : null, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
-    { key: 'productBrandName', title: '车型库品牌', dataIndex: 'productBrandName', width: 160, render: (v: string, b) => (v ? `${v}（#${b.productBrandId}）` : `#${b.productBrandId}`) },
-    { key: 'enabled', title: '启用', dataIndex: 'enabled', width: 80, render: (on: boolean, b) => <Switch size="small" checked={on} aria-label={`启用「${b.name}」`} onChange={(v) => toggle(b, v)} /> },
+    {
+      key: 'name',
+      title: '品牌名称',
+      dataIndex: 'name',
+      width: 160,
+      sorter: true,
+      sortOrder: list.sort === 'name' ? (list.order ?? 'ascend') : null,
+      ellipsis: { showTitle: false },
+      render: (v: string) => <EllipsisText text={v} />,
+    },
+    {
+      key: 'productBrandName',
+      title: '车型库品牌',
+      dataIndex: 'productBrandName',
+      width: 160,
+      render: (v: string, b) => (v ? `${v}（#${b.productBrandId}）` : `#${b.productBrandId}`),
+    },
+    {
+      key: 'enabled',
+      title: '启用',
+      dataIndex: 'enabled',
+      width: 80,
+      render: (on: boolean, b) => <Switch size="small" checked={on} aria-label={`启用「${b.name}」`} onChange={(v) => toggle(b, v)} />,
+    },
     { key: 'updatedAt', title: '更新时间', dataIndex: 'updatedAt', width: 150, render: formatDateTime },
     actionsColumn<Brand>({ onEdit: (b) => setDialog({ open: true, record: b }) }),
   ];

@@ -61,7 +61,17 @@ const STATUS_NAMES: Record<number, string> = { [ARTICLE_STATUS.published]: '已�
  * Form.Item child of `articleId`; it also writes `videoId`, and fills an empty 标题 and 图片 from
  * the picked item. `initialTitle` names the item already chosen (an edited slot).
  */
-export function TargetPicker({ value, onChange, id, initialTitle }: { value?: number | null; onChange?: (id: number | null) => void; id?: string; initialTitle?: string | null }) {
+export function TargetPicker({
+  value,
+  onChange,
+  id,
+  initialTitle,
+}: {
+  value?: number | null;
+  onChange?: (id: number | null) => void;
+  id?: string;
+  initialTitle?: string | null;
+}) {
   const form = Form.useFormInstance();
   const videoId = Form.useWatch('videoId', form) as number | null | undefined;
   // The store already holds the edited record here (useWatch only catches up after the first render).
@@ -91,7 +101,8 @@ export function TargetPicker({ value, onChange, id, initialTitle }: { value?: nu
   }, [mode]);
 
   const chosen = mode === 'video' ? videoId : value;
-  const chosenOption = chosen && !options.some((o) => o.id === chosen) ? [{ id: chosen, title: initialTitle ?? `${mode === 'video' ? '视频' : '文章'} #${chosen}` }] : [];
+  const chosenOption =
+    chosen && !options.some((o) => o.id === chosen) ? [{ id: chosen, title: initialTitle ?? `${mode === 'video' ? '视频' : '文章'} #${chosen}` }] : [];
 
   const pick = (next: number | null) => {
     const item = options.find((o) => o.id === next);

@@ -103,7 +103,11 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
           )}
           <EllipsisText text={title} />
           <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {s.articleId ? `文章：${s.targetTitle ?? `#${s.articleId}（已删除）`}` : s.videoId ? `视频：${s.targetTitle ?? `#${s.videoId}（已删除）`}` : '仅链接'}
+            {s.articleId
+              ? `文章：${s.targetTitle ?? `#${s.articleId}（已删除）`}`
+              : s.videoId
+                ? `视频：${s.targetTitle ?? `#${s.videoId}（已删除）`}`
+                : '仅链接'}
           </Typography.Text>
         </div>
       ),
@@ -111,7 +115,9 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
     { key: 'status', title: '状态', width: 110, render: (_: unknown, s) => <SlotStatusTag slot={s} /> },
     { key: 'period', title: '展示时间', width: 290, render: (_: unknown, s) => periodText(s.startAt, s.endAt) },
     linkColumn<FocusSlot>('url', '链接', 180),
-    ...(hasFlush ? [{ key: 'flushedAt', title: '上次刷新', dataIndex: 'flushedAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v) : '未刷新') }] : []),
+    ...(hasFlush
+      ? [{ key: 'flushedAt', title: '上次刷新', dataIndex: 'flushedAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v) : '未刷新') }]
+      : []),
   ];
 
   const groupPicker =
@@ -143,9 +149,25 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
 
   const missing =
     group === 'platform' && platforms && !enabledPlatforms.length ? (
-      <Empty description={<span>还没有启用的平台。请先在 <Link href="/setting?tab=platform">分类管理 · 平台</Link> 中添加 app、m、pc 等平台。</span>} />
+      <Empty
+        description={
+          <span>
+            还没有启用的平台。请先在 <Link href="/setting?tab=platform">分类管理 · 平台</Link> 中添加 app、m、pc 等平台。
+          </span>
+        }
+      />
     ) : group === 'category' && !categoryId ? (
-      <Empty description={channels.tree && !channels.tree.length ? <span>还没有分类。请先在 <Link href="/setting">分类管理</Link> 中添加频道分类。</span> : '先选择一个频道，再查看和安排它的焦点图。'} />
+      <Empty
+        description={
+          channels.tree && !channels.tree.length ? (
+            <span>
+              还没有分类。请先在 <Link href="/setting">分类管理</Link> 中添加频道分类。
+            </span>
+          ) : (
+            '先选择一个频道，再查看和安排它的焦点图。'
+          )
+        }
+      />
     ) : null;
 
   const fixed = group === 'platform' ? { platform: platform ?? '' } : group === 'category' ? { categoryId: categoryId ?? '' } : {};

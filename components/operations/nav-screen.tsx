@@ -91,7 +91,13 @@ export function NavScreen() {
             <Typography.Text type="secondary">图标类型：</Typography.Text>
             {(types ?? []).map((t) => (
               <Tag key={t.id} style={{ marginInlineEnd: 0 }}>
-                <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => setTypeDialog({ open: true, record: t })} aria-label={`编辑图标类型「${t.name}」`}>
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ padding: 0, height: 'auto' }}
+                  onClick={() => setTypeDialog({ open: true, record: t })}
+                  aria-label={`编辑图标类型「${t.name}」`}
+                >
                   {t.name} <EditOutlined aria-hidden />
                 </Button>
               </Tag>
@@ -103,8 +109,16 @@ export function NavScreen() {
         </div>
       </Card>
 
-      {versions && !versions.length && <Card><Empty description="还没有导航版本。点「新增版本」建一个（如 APP 6.2.0），再为它添加图标。" /></Card>}
-      {version && types && !types.length && <Card><Empty description="还没有图标类型。点「新增类型」添加，如「金刚区」「底部导航」。" /></Card>}
+      {versions && !versions.length && (
+        <Card>
+          <Empty description="还没有导航版本。点「新增版本」建一个（如 APP 6.2.0），再为它添加图标。" />
+        </Card>
+      )}
+      {version && types && !types.length && (
+        <Card>
+          <Empty description="还没有图标类型。点「新增类型」添加，如「金刚区」「底部导航」。" />
+        </Card>
+      )}
       {version &&
         (types ?? []).map((type) => (
           <Card key={`${version.id}:${type.id}`} size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{type.name}</h2>}>

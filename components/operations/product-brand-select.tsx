@@ -16,7 +16,8 @@ export function ProductBrandSelect({ value, onChange, id }: { value?: number; on
   useEffect(() => {
     let isCurrent = true;
     void productApi.brands({ pageSize: 100 }).then((reply) => {
-      if (isCurrent) setBrands(isOk(reply) ? [...reply.data.list].sort((a, b) => a.initial.localeCompare(b.initial) || a.name.localeCompare(b.name, 'zh')) : []);
+      if (isCurrent)
+        setBrands(isOk(reply) ? [...reply.data.list].sort((a, b) => a.initial.localeCompare(b.initial) || a.name.localeCompare(b.name, 'zh')) : []);
     });
     return () => {
       isCurrent = false;

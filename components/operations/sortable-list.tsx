@@ -3,7 +3,16 @@
 import { useState, type ReactNode } from 'react';
 import { App, Button, Grid, Switch, Typography, type TableColumnType, type TreeSelectProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { actionsColumn, emptyText, ResourceFilters, ResourceFormModal, SortableTable, useResourceList, type ResourceFormModalProps, type RowAction } from '@/components/crud';
+import {
+  actionsColumn,
+  emptyText,
+  ResourceFilters,
+  ResourceFormModal,
+  SortableTable,
+  useResourceList,
+  type ResourceFormModalProps,
+  type RowAction,
+} from '@/components/crud';
 import { isOk, type ListParams, type ResourceClient } from '@/lib/api/resource';
 import { recordName } from '@/lib/resources/check';
 import type { FieldOption, ResourceDef } from '@/lib/resources/define';
@@ -107,7 +116,9 @@ export function SortableList<T extends Row>({
             title: '启用',
             dataIndex: 'enabled',
             width: 80,
-            render: (on: boolean, r: T) => <Switch size="small" checked={on} disabled={Boolean(refusal)} aria-label={`启用「${recordName(r)}」`} onChange={(v) => toggle(r, v)} />,
+            render: (on: boolean, r: T) => (
+              <Switch size="small" checked={on} disabled={Boolean(refusal)} aria-label={`启用「${recordName(r)}」`} onChange={(v) => toggle(r, v)} />
+            ),
           } as TableColumnType<T>,
         ]
       : []),
@@ -201,7 +212,11 @@ export function thumbColumn<T>(key: string, title: string, { width = 96, square 
     render: (url: string) =>
       url ? (
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={url} alt="" style={{ width: square ? 40 : 80, height: square ? 40 : 45, objectFit: square ? 'contain' : 'cover', borderRadius: 4, display: 'block' }} />
+        <img
+          src={url}
+          alt=""
+          style={{ width: square ? 40 : 80, height: square ? 40 : 45, objectFit: square ? 'contain' : 'cover', borderRadius: 4, display: 'block' }}
+        />
       ) : (
         <Typography.Text type="secondary">无</Typography.Text>
       ),
@@ -218,7 +233,13 @@ export function linkColumn<T>(key = 'url', title = '链接', width = 200): Table
     ellipsis: { showTitle: false },
     render: (v: string) =>
       v ? (
-        <a href={v} target="_blank" rel="noopener noreferrer" title={v} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: width }}>
+        <a
+          href={v}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={v}
+          style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: width }}
+        >
           {v}
         </a>
       ) : (

@@ -49,7 +49,10 @@ export interface PublishingAction extends RowAction {
 const labelOf = (item: PublishingItem) => item.label ?? (item.contentType === 'video' ? '短视频' : '文章');
 
 /** The words of each action: its label, its confirmation and what is said once it is done. */
-export const PUBLISHING_TEXTS: Record<PublishingActionKey, { label: string; okText: string; title: (item: PublishingItem) => string; content: (item: PublishingItem) => string; done: (item: PublishingItem) => string }> = {
+export const PUBLISHING_TEXTS: Record<
+  PublishingActionKey,
+  { label: string; okText: string; title: (item: PublishingItem) => string; content: (item: PublishingItem) => string; done: (item: PublishingItem) => string }
+> = {
   offline: {
     label: '下线',
     okText: '下线',
@@ -135,7 +138,11 @@ function confirmContent(key: PublishingActionKey, item: PublishingItem): ReactNo
  * The publishing actions of one item for one viewer, in menu order. `run` does the transition
  * (the row's confirmation has been answered by then).
  */
-export function publishingActions(item: PublishingItem, viewer: PublishingViewer, run: (key: PublishingActionKey, item: PublishingItem) => unknown): PublishingAction[] {
+export function publishingActions(
+  item: PublishingItem,
+  viewer: PublishingViewer,
+  run: (key: PublishingActionKey, item: PublishingItem) => unknown,
+): PublishingAction[] {
   const make = (key: PublishingActionKey, hidden: boolean, disabled: string | false, danger = false): PublishingAction => ({
     key,
     label: PUBLISHING_TEXTS[key].label,
@@ -179,7 +186,17 @@ export function usePublishingActions({ onDone }: { onDone?: (key: PublishingActi
 }
 
 /** The actions that apply, as buttons (disabled ones keep their reason in a tooltip and stay focusable). */
-export function PublishingButtons({ item, viewer, onDone, size }: { item: PublishingItem; viewer: PublishingViewer; onDone?: (key: PublishingActionKey, item: PublishingItem, result: TransitionReply | null) => void; size?: 'small' | 'middle' | 'large' }) {
+export function PublishingButtons({
+  item,
+  viewer,
+  onDone,
+  size,
+}: {
+  item: PublishingItem;
+  viewer: PublishingViewer;
+  onDone?: (key: PublishingActionKey, item: PublishingItem, result: TransitionReply | null) => void;
+  size?: 'small' | 'middle' | 'large';
+}) {
   const { actionsFor, confirm } = usePublishingActions({ onDone });
   const { message } = App.useApp();
   const shown = actionsFor(item, viewer).filter((a) => !a.hidden);

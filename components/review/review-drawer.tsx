@@ -126,7 +126,14 @@ export function CheckResultView({ result }: { result: ReviewDetail['checkResult'
       />
     );
   }
-  return <Alert type={result.service.status === 'unchecked' ? 'warning' : 'success'} showIcon title={`内容检测通过（${formatDateTime(result.checkedAt)}）`} description={serviceNote || undefined} />;
+  return (
+    <Alert
+      type={result.service.status === 'unchecked' ? 'warning' : 'success'}
+      showIcon
+      title={`内容检测通过（${formatDateTime(result.checkedAt)}）`}
+      description={serviceNote || undefined}
+    />
+  );
 }
 
 function History({ events }: { events: ContentEvent[] | null }) {
@@ -142,7 +149,8 @@ function History({ events }: { events: ContentEvent[] | null }) {
             <Typography.Text strong>{WORKFLOW_ACTIONS[e.action as WorkflowAction] ?? e.action}</Typography.Text>
             <Typography.Text type="secondary">
               {' '}
-              {e.userName ?? (e.userId === null ? '系统' : `#${e.userId}`)} · {formatDateTime(e.at)} · {STATUS_LABELS[e.fromStatus]} → {STATUS_LABELS[e.toStatus]}
+              {e.userName ?? (e.userId === null ? '系统' : `#${e.userId}`)} · {formatDateTime(e.at)} · {STATUS_LABELS[e.fromStatus]} →{' '}
+              {STATUS_LABELS[e.toStatus]}
             </Typography.Text>
             {e.comment && <div style={{ whiteSpace: 'pre-wrap' }}>{e.comment}</div>}
           </div>
@@ -157,7 +165,15 @@ function History({ events }: { events: ContentEvent[] | null }) {
  * decision: 通过 (publishes, or schedules at the author's time) or 驳回 with a required reason the
  * author reads on the workbench and in the editor.
  */
-export function ReviewDrawer({ target, onClose, onDecided }: { target: { type: ContentType; id: number } | null; onClose: () => void; onDecided: (text: string) => void }) {
+export function ReviewDrawer({
+  target,
+  onClose,
+  onDecided,
+}: {
+  target: { type: ContentType; id: number } | null;
+  onClose: () => void;
+  onDecided: (text: string) => void;
+}) {
   const { message } = App.useApp();
   const screens = Grid.useBreakpoint();
   const [detail, setDetail] = useState<ReviewDetail | null>(null);
@@ -234,7 +250,13 @@ export function ReviewDrawer({ target, onClose, onDecided }: { target: { type: C
               { max: REVIEW_COMMENT_MAX, message: `驳回理由不能超过 ${REVIEW_COMMENT_MAX} 个字符` },
             ]}
           >
-            <Input.TextArea autoFocus rows={3} showCount maxLength={REVIEW_COMMENT_MAX} placeholder="例如：导语过长，请压缩到 100 字以内；第三段数据请注明来源" />
+            <Input.TextArea
+              autoFocus
+              rows={3}
+              showCount
+              maxLength={REVIEW_COMMENT_MAX}
+              placeholder="例如：导语过长，请压缩到 100 字以内；第三段数据请注明来源"
+            />
           </Form.Item>
           <Space wrap>
             <Button danger type="primary" htmlType="submit" loading={busy === 'reject'}>
@@ -257,7 +279,14 @@ export function ReviewDrawer({ target, onClose, onDecided }: { target: { type: C
   );
 
   return (
-    <Drawer title={detail ? `审阅：${detail.title}` : '审阅'} size={screens.md === false ? '100%' : 760} open={target !== null} onClose={onClose} destroyOnHidden footer={footer || undefined}>
+    <Drawer
+      title={detail ? `审阅：${detail.title}` : '审阅'}
+      size={screens.md === false ? '100%' : 760}
+      open={target !== null}
+      onClose={onClose}
+      destroyOnHidden
+      footer={footer || undefined}
+    >
       {loadFailed ? (
         <Empty description="无法读取这条内容：它可能已被删除，或不在你的数据范围内" />
       ) : !detail ? (
@@ -302,25 +331,43 @@ export function ReviewDrawer({ target, onClose, onDecided }: { target: { type: C
                   <NameList refs={relations === false ? byIds(detail.topicIds) : relations?.topics} none="无" />
                 </Descriptions.Item>
                 <Descriptions.Item label="专辑">
-                  <NameList refs={relations === false ? byIds(detail.albumId ? [detail.albumId] : []) : relations ? (relations.album ? [relations.album] : []) : undefined} none="无" />
+                  <NameList
+                    refs={
+                      relations === false ? byIds(detail.albumId ? [detail.albumId] : []) : relations ? (relations.album ? [relations.album] : []) : undefined
+                    }
+                    none="无"
+                  />
                 </Descriptions.Item>
                 <Descriptions.Item label="发布平台">
                   <NameList refs={relations === false ? byIds(detail.platformIds) : relations?.platforms} none="全部平台" />
                 </Descriptions.Item>
               </>
             )}
-            {(detail.author || detail.source) && <Descriptions.Item label="作者 / 来源">{[detail.author, detail.source].filter(Boolean).join(' / ')}</Descriptions.Item>}
+            {(detail.author || detail.source) && (
+              <Descriptions.Item label="作者 / 来源">{[detail.author, detail.source].filter(Boolean).join(' / ')}</Descriptions.Item>
+            )}
             {detail.publishAt && <Descriptions.Item label="希望发布时间">{formatDateTime(detail.publishAt)}</Descriptions.Item>}
             {detail.offlineAt && <Descriptions.Item label="定时下线">{formatDateTime(detail.offlineAt)}</Descriptions.Item>}
           </Descriptions>
           <CheckResultView result={detail.checkResult ?? null} />
-          {detail.reviewComment && <Alert type="warning" showIcon title="上次审核意见" description={<span style={{ whiteSpace: 'pre-wrap' }}>{detail.reviewComment}</span>} />}
-          <article aria-label="正文" className="review-reading" data-testid="review-reading" style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: 16 }}>
+          {detail.reviewComment && (
+            <Alert type="warning" showIcon title="上次审核意见" description={<span style={{ whiteSpace: 'pre-wrap' }}>{detail.reviewComment}</span>} />
+          )}
+          <article
+            aria-label="正文"
+            className="review-reading"
+            data-testid="review-reading"
+            style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: 16 }}
+          >
             <Typography.Title level={3} style={{ marginTop: 0 }}>
               {detail.title}
             </Typography.Title>
             {detail.subtitle && <Typography.Paragraph type="secondary">{detail.subtitle}</Typography.Paragraph>}
-            {(detail.summary || detail.description) && <Typography.Paragraph style={{ background: '#fafafa', padding: 12, borderRadius: 6, whiteSpace: 'pre-wrap' }}>{detail.summary || detail.description}</Typography.Paragraph>}
+            {(detail.summary || detail.description) && (
+              <Typography.Paragraph style={{ background: '#fafafa', padding: 12, borderRadius: 6, whiteSpace: 'pre-wrap' }}>
+                {detail.summary || detail.description}
+              </Typography.Paragraph>
+            )}
             {detail.cover && (
               <figure style={{ margin: '0 0 12px' }}>
                 {/* Library pictures and uploads: plain img, the reviewer sees exactly what readers will. */}
@@ -330,13 +377,19 @@ export function ReviewDrawer({ target, onClose, onDecided }: { target: { type: C
               </figure>
             )}
             {/* The preview's renderer: the blocks as readers see them (player, VR, price card, vote, gallery). */}
-            <ArticleBody article={{ kind: target?.type === 'video' ? 'video' : (detail.kind ?? 'article'), content: detail.content, images: detail.images, videoStoreId: detail.videoStoreId, cover: detail.cover }} />
+            <ArticleBody
+              article={{
+                kind: target?.type === 'video' ? 'video' : (detail.kind ?? 'article'),
+                content: detail.content,
+                images: detail.images,
+                videoStoreId: detail.videoStoreId,
+                cover: detail.cover,
+              }}
+            />
             {!detail.content && !detail.images?.length && !detail.videoStoreId && <Typography.Text type="secondary">（没有正文）</Typography.Text>}
             <style>{PREVIEW_CSS + READING_CSS}</style>
           </article>
-          {target && (
-            <Link href={editorPath(target.type, detail.kind ?? 'article', detail.id)}>在编辑器中打开</Link>
-          )}
+          {target && <Link href={editorPath(target.type, detail.kind ?? 'article', detail.id)}>在编辑器中打开</Link>}
           <div>
             <Typography.Title level={4} style={{ fontSize: 15 }}>
               流转记录

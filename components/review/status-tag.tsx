@@ -18,7 +18,9 @@ export function StatusTag({ status, publishAt, offlineAt }: { status: number; pu
   if (status === STATUS.scheduled && publishAt) times.push(`${short(publishAt)} 发布`);
   if ((status === STATUS.published || status === STATUS.scheduled) && offlineAt) times.push(`${short(offlineAt)} 下线`);
   if (!times.length) return tag;
-  const title = [status === STATUS.scheduled && publishAt ? `定时发布：${full(publishAt)}` : '', offlineAt ? `定时下线：${full(offlineAt)}` : ''].filter(Boolean).join('；');
+  const title = [status === STATUS.scheduled && publishAt ? `定时发布：${full(publishAt)}` : '', offlineAt ? `定时下线：${full(offlineAt)}` : '']
+    .filter(Boolean)
+    .join('；');
   return (
     <Tooltip title={title}>
       <Space size={4} wrap>

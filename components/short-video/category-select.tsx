@@ -31,7 +31,17 @@ export function useCategories() {
  * 分类: the categories grouped by type (switched-off ones greyed), chosen by mouse or keyboard (value / onChange, so it
  * sits in a Form.Item). The shared picker (components/taxonomy/category-picker.tsx).
  */
-export function CategorySelect({ value, onChange, id, disabled }: { value?: number | null; onChange?: (v: number | null) => void; id?: string; disabled?: boolean }) {
+export function CategorySelect({
+  value,
+  onChange,
+  id,
+  disabled,
+}: {
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  id?: string;
+  disabled?: boolean;
+}) {
   const [groups, setGroups] = useState<CategoryGroup[]>([]);
   useEffect(() => {
     let isCurrent = true;

@@ -18,7 +18,8 @@ export function ShortVideoPreview({ id }: { id: number }) {
       if (!live) return;
       if (isFailure(reply)) setError('网络异常，无法加载短视频');
       else if (reply.httpStatus === 401) setError('登录已失效，请重新登录后再打开预览');
-      else if (reply.body.status !== 0 || !reply.body.data) setError(reply.httpStatus === 404 ? '短视频不存在，或不在你的数据范围内' : (reply.body.message ?? '无法加载短视频'));
+      else if (reply.body.status !== 0 || !reply.body.data)
+        setError(reply.httpStatus === 404 ? '短视频不存在，或不在你的数据范围内' : (reply.body.message ?? '无法加载短视频'));
       else setVideo(reply.body.data);
     });
     return () => {
@@ -27,7 +28,9 @@ export function ShortVideoPreview({ id }: { id: number }) {
   }, [id]);
   return (
     <main style={{ width: 480, maxWidth: '100%', margin: '0 auto', padding: '24px 16px 64px', boxSizing: 'border-box' }}>
-      <p style={{ margin: '0 0 16px', padding: '6px 12px', background: '#fffbe6', border: '1px solid #ffe58f', borderRadius: 4, fontSize: 13, color: '#614700' }}>
+      <p
+        style={{ margin: '0 0 16px', padding: '6px 12px', background: '#fffbe6', border: '1px solid #ffe58f', borderRadius: 4, fontSize: 13, color: '#614700' }}
+      >
         预览 · 读者看到的样子{video ? `（短视频，版本 ${video.version}）` : ''}
       </p>
       {error ? (
@@ -41,12 +44,22 @@ export function ShortVideoPreview({ id }: { id: number }) {
       ) : (
         <article>
           {video.videoUrl ? (
-            <video data-testid="short-video-player" src={video.videoUrl} poster={video.cover || undefined} controls preload="metadata" style={{ width: '100%', aspectRatio: '9 / 16', maxHeight: '70vh', background: '#000', borderRadius: 8 }} aria-label={`视频：${video.title}`} />
+            <video
+              data-testid="short-video-player"
+              src={video.videoUrl}
+              poster={video.cover || undefined}
+              controls
+              preload="metadata"
+              style={{ width: '100%', aspectRatio: '9 / 16', maxHeight: '70vh', background: '#000', borderRadius: 8 }}
+              aria-label={`视频：${video.title}`}
+            />
           ) : (
             <p style={{ padding: 12, background: '#fff1f0', border: '1px solid #ffccc7', borderRadius: 6, color: '#a8071a' }}>视频已不在视频库中</p>
           )}
           <h1 style={{ fontSize: 22, lineHeight: 1.4, margin: '12px 0 4px' }}>{video.title}</h1>
-          <p style={{ fontSize: 13, color: '#595959', margin: '0 0 8px' }}>{[video.categoryName, new Date(video.publishedAt ?? video.updatedAt).toLocaleString('zh-CN', { hour12: false })].filter(Boolean).join('　')}</p>
+          <p style={{ fontSize: 13, color: '#595959', margin: '0 0 8px' }}>
+            {[video.categoryName, new Date(video.publishedAt ?? video.updatedAt).toLocaleString('zh-CN', { hour12: false })].filter(Boolean).join('　')}
+          </p>
           {video.description && <p style={{ whiteSpace: 'pre-wrap' }}>{video.description}</p>}
         </article>
       )}

@@ -8,11 +8,20 @@ import type { EditorialFormTarget } from '@/components/editorial/editorial-targe
 
 export type { ShortVideoFields };
 
-export const SHORT_VIDEO_FIELDS = ['videoStoreId', 'title', 'cover', 'description', 'categoryId', 'tagIds'] as const satisfies ReadonlyArray<keyof ShortVideoFields>;
+export const SHORT_VIDEO_FIELDS = ['videoStoreId', 'title', 'cover', 'description', 'categoryId', 'tagIds'] as const satisfies ReadonlyArray<
+  keyof ShortVideoFields
+>;
 
 export const EMPTY_SHORT_VIDEO: ShortVideoFields = { title: '', cover: '', videoStoreId: null, description: '', categoryId: null, tagIds: [] };
 
-const LABELS: Record<keyof ShortVideoFields, string> = { videoStoreId: '视频', title: '标题', cover: '封面', description: '简介', categoryId: '分类', tagIds: '标签' };
+const LABELS: Record<keyof ShortVideoFields, string> = {
+  videoStoreId: '视频',
+  title: '标题',
+  cover: '封面',
+  description: '简介',
+  categoryId: '分类',
+  tagIds: '标签',
+};
 
 export function shortVideoFieldsOf(v: Partial<ShortVideoFields>): ShortVideoFields {
   return {

@@ -69,7 +69,12 @@ export function VideoEditor() {
 
   if (!canEdit && !idParam) return <Result status="403" title="没有发布短视频的权限" subTitle="需要「发布短视频」权限，请联系管理员。" />;
   if (ed.loadError) return <Result status="404" title={ed.loadError} extra={<Button onClick={() => router.push('/article/videoList')}>返回视频列表</Button>} />;
-  if (idParam && !record) return <Card><Skeleton active /></Card>;
+  if (idParam && !record)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
 
   return (
     <div>
@@ -77,7 +82,9 @@ export function VideoEditor() {
         <header style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
           <Space wrap>
             <Typography.Text strong>{record ? `编辑短视频「${record.title}」` : '发布短视频'}</Typography.Text>
-            <Tag data-testid="status-tag" color={record?.status === 3 ? 'green' : record?.status === 2 ? 'red' : 'default'}>{record ? statusLabel(record.status) : '未保存'}</Tag>
+            <Tag data-testid="status-tag" color={record?.status === 3 ? 'green' : record?.status === 2 ? 'red' : 'default'}>
+              {record ? statusLabel(record.status) : '未保存'}
+            </Tag>
             {record && <Typography.Text type="secondary">版本 {record.version}</Typography.Text>}
           </Space>
           <Typography.Text type="secondary" aria-live="polite" data-testid="autosave-status">
@@ -92,10 +99,23 @@ export function VideoEditor() {
             修订记录
           </Button>
         )}
-        <Form<ShortVideoFields> form={form} layout="vertical" initialValues={EMPTY_SHORT_VIDEO} disabled={readOnly} requiredMark onValuesChange={onValuesChange} className="short-video-grid">
+        <Form<ShortVideoFields>
+          form={form}
+          layout="vertical"
+          initialValues={EMPTY_SHORT_VIDEO}
+          disabled={readOnly}
+          requiredMark
+          onValuesChange={onValuesChange}
+          className="short-video-grid"
+        >
           <Card title="视频与文字">
             <Form.Item label="视频" name="videoStoreId" rules={[rule('videoStoreId')]} required extra="从视频库选择，或上传新视频（上传后进入视频库）">
-              <VideoField picked={picked} onPick={() => setPicker({ open: true, upload: false })} onUpload={() => setPicker({ open: true, upload: true })} disabled={readOnly} />
+              <VideoField
+                picked={picked}
+                onPick={() => setPicker({ open: true, upload: false })}
+                onUpload={() => setPicker({ open: true, upload: true })}
+                disabled={readOnly}
+              />
             </Form.Item>
             <Form.Item label="标题" name="title" rules={[rule('title')]} required>
               <Input maxLength={128} showCount placeholder="请输入标题" />
@@ -119,7 +139,14 @@ export function VideoEditor() {
         </Form>
       </Space>
       <EditorialFooter ed={ed} />
-      <MediaPickerModal kind="video" open={picker.open} startWithUpload={picker.upload} title="选择视频" onPick={pick} onClose={() => setPicker({ open: false, upload: false })} />
+      <MediaPickerModal
+        kind="video"
+        open={picker.open}
+        startWithUpload={picker.upload}
+        title="选择视频"
+        onPick={pick}
+        onClose={() => setPicker({ open: false, upload: false })}
+      />
       <EditorialDialogs ed={ed} />
       <style>{`
         .short-video-grid { display: grid; grid-template-columns: minmax(0, 760px) minmax(280px, 360px); gap: 16px; align-items: start; }
@@ -129,7 +156,19 @@ export function VideoEditor() {
   );
 }
 
-function VideoField({ picked, onPick, onUpload, disabled }: { picked: Picked; onPick(): void; onUpload(): void; disabled: boolean; value?: number | null; id?: string }) {
+function VideoField({
+  picked,
+  onPick,
+  onUpload,
+  disabled,
+}: {
+  picked: Picked;
+  onPick(): void;
+  onUpload(): void;
+  disabled: boolean;
+  value?: number | null;
+  id?: string;
+}) {
   return (
     <div>
       <Space wrap>
@@ -142,7 +181,14 @@ function VideoField({ picked, onPick, onUpload, disabled }: { picked: Picked; on
       </Space>
       {picked && (
         <div style={{ marginTop: 8 }}>
-          <video src={picked.url} poster={picked.cover} controls preload="none" style={{ width: '100%', maxWidth: 360, borderRadius: 4, background: '#000' }} aria-label={`视频：${picked.title}`} />
+          <video
+            src={picked.url}
+            poster={picked.cover}
+            controls
+            preload="none"
+            style={{ width: '100%', maxWidth: 360, borderRadius: 4, background: '#000' }}
+            aria-label={`视频：${picked.title}`}
+          />
           <Typography.Text type="secondary" style={{ display: 'block' }}>
             {picked.title}
           </Typography.Text>

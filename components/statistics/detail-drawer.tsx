@@ -8,7 +8,15 @@ import { formatCount, statisticsApi, type StatsDetail, type StatsDetailRow } fro
 export type DetailTarget = { userId: number; from?: string; to?: string } | { date: string };
 
 /** 明细: one editor's days in the range, or one day's editors; each row can be corrected. */
-export function DetailDrawer({ target, onClose, onEdit }: { target: DetailTarget | null; onClose: () => void; onEdit: (row: { date: string; userId: number; pv: number; uv: number }) => void }) {
+export function DetailDrawer({
+  target,
+  onClose,
+  onEdit,
+}: {
+  target: DetailTarget | null;
+  onClose: () => void;
+  onEdit: (row: { date: string; userId: number; pv: number; uv: number }) => void;
+}) {
   const [detail, setDetail] = useState<StatsDetail | null>(null);
   const key = JSON.stringify(target);
   useEffect(() => {
@@ -37,7 +45,9 @@ export function DetailDrawer({ target, onClose, onEdit }: { target: DetailTarget
             scroll={{ x: 560 }}
             locale={{ emptyText: <Empty description={byEditor ? '这段时间没有数据：发布文章或导入浏览量后会显示在这里' : '这一天没有数据'} /> }}
             columns={[
-              byEditor ? { title: '日期', dataIndex: 'date', width: 110 } : { title: '编辑', dataIndex: 'name', width: 140, render: (v: string, r) => `${v}（${r.username}）` },
+              byEditor
+                ? { title: '日期', dataIndex: 'date', width: 110 }
+                : { title: '编辑', dataIndex: 'name', width: 140, render: (v: string, r) => `${v}（${r.username}）` },
               ...(byEditor ? [] : [{ title: '部门', dataIndex: 'departmentName', width: 110, render: (v: string | null) => v ?? '—' }]),
               { title: '文章', dataIndex: 'articles', width: 70, align: 'right' as const },
               { title: '视频', dataIndex: 'videos', width: 70, align: 'right' as const },
@@ -48,7 +58,11 @@ export function DetailDrawer({ target, onClose, onEdit }: { target: DetailTarget
                 key: 'op',
                 width: 80,
                 render: (_, r) => (
-                  <Button type="link" size="small" onClick={() => onEdit({ date: byEditor ? r.date! : detail.date!, userId: byEditor ? detail.editor!.id : r.userId!, pv: r.pv, uv: r.uv })}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => onEdit({ date: byEditor ? r.date! : detail.date!, userId: byEditor ? detail.editor!.id : r.userId!, pv: r.pv, uv: r.uv })}
+                  >
                     修正
                   </Button>
                 ),

@@ -16,11 +16,22 @@ export interface EditTarget {
 }
 
 /** 修正数据: one day and editor's page views and visitors, with a reason kept in the operation log. */
-export function EditDialog({ target, editors, onClose, onSaved }: { target: EditTarget | null; editors: Array<{ label: string; value: number | string | boolean }>; onClose: () => void; onSaved: () => void }) {
+export function EditDialog({
+  target,
+  editors,
+  onClose,
+  onSaved,
+}: {
+  target: EditTarget | null;
+  editors: Array<{ label: string; value: number | string | boolean }>;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm();
   const { message } = App.useApp();
   useEffect(() => {
-    if (target) form.setFieldsValue({ date: target.date ? dayjs(target.date) : dayjs(), userId: target.userId, pv: target.pv ?? 0, uv: target.uv ?? 0, reason: '' });
+    if (target)
+      form.setFieldsValue({ date: target.date ? dayjs(target.date) : dayjs(), userId: target.userId, pv: target.pv ?? 0, uv: target.uv ?? 0, reason: '' });
   }, [target, form]);
   const submit = async () => {
     // A refused field is shown beside it; the rejection is not an error of the page.
@@ -50,11 +61,23 @@ export function EditDialog({ target, editors, onClose, onSaved }: { target: Edit
           name="uv"
           label="访客数"
           dependencies={['pv']}
-          rules={[{ required: true, message: '请输入访客数' }, ({ getFieldValue }) => ({ validator: (_, value) => (value > getFieldValue('pv') ? Promise.reject(new Error('访客数不能大于浏览量')) : Promise.resolve()) })]}
+          rules={[
+            { required: true, message: '请输入访客数' },
+            ({ getFieldValue }) => ({
+              validator: (_, value) => (value > getFieldValue('pv') ? Promise.reject(new Error('访客数不能大于浏览量')) : Promise.resolve()),
+            }),
+          ]}
         >
           <InputNumber min={0} max={COUNT_MAX} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="reason" label="修改原因" rules={[{ required: true, whitespace: true, message: '请填写修改原因，它会记入操作日志' }, { max: 200, message: '修改原因不能超过 200 个字符' }]}>
+        <Form.Item
+          name="reason"
+          label="修改原因"
+          rules={[
+            { required: true, whitespace: true, message: '请填写修改原因，它会记入操作日志' },
+            { max: 200, message: '修改原因不能超过 200 个字符' },
+          ]}
+        >
           <Input.TextArea rows={2} maxLength={200} showCount placeholder="例如：按统计平台 11 月报表补录" />
         </Form.Item>
       </Form>

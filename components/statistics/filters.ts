@@ -7,7 +7,9 @@ export const STATS_FILTERS: FilterDef[] = [
   { name: 'userId', label: '编辑', input: 'select', placeholder: '全部编辑' },
 ];
 
-export function optionsOf(data: { departments: Array<{ id: number; name: string }>; editors: Array<{ id: number; username: string; name: string }> } | null): Record<string, FieldOption[]> {
+export function optionsOf(
+  data: { departments: Array<{ id: number; name: string }>; editors: Array<{ id: number; username: string; name: string }> } | null,
+): Record<string, FieldOption[]> {
   return {
     departmentId: (data?.departments ?? []).map((d) => ({ label: d.name, value: d.id })),
     userId: (data?.editors ?? []).map((u) => ({ label: `${u.name}（${u.username}）`, value: u.id })),

@@ -54,7 +54,8 @@ export function ImportDialog({ open, onClose, onApplied }: { open: boolean; onCl
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          每行一个日期和编辑：「{IMPORT_COLUMNS.join('、')}」四列，第一行可以是表头。已有的数据会被覆盖，发文数不受影响（它来自发布记录）。有任何一行出错时不会导入任何数据。
+          每行一个日期和编辑：「{IMPORT_COLUMNS.join('、')}
+          」四列，第一行可以是表头。已有的数据会被覆盖，发文数不受影响（它来自发布记录）。有任何一行出错时不会导入任何数据。
         </Typography.Paragraph>
         <Upload
           accept=".csv,text/csv"
@@ -97,9 +98,23 @@ export function ImportDialog({ open, onClose, onApplied }: { open: boolean; onCl
                 { title: '行', dataIndex: 'line', width: 56 },
                 { title: '日期', dataIndex: 'date', width: 110 },
                 { title: '用户名', dataIndex: 'username', width: 140, render: (v: string, r) => (r.name ? `${r.name}（${v}）` : v) },
-                { title: '浏览量', dataIndex: 'pv', width: 100, render: (v, r) => (r.before && !r.error ? `${formatCount(r.before.pv)} → ${formatCount(Number(v))}` : String(v)) },
-                { title: '访客数', dataIndex: 'uv', width: 100, render: (v, r) => (r.before && !r.error ? `${formatCount(r.before.uv)} → ${formatCount(Number(v))}` : String(v)) },
-                { title: '检查结果', dataIndex: 'error', render: (e?: string) => (e ? <Typography.Text type="danger">{e}</Typography.Text> : <Typography.Text type="success">正确</Typography.Text>) },
+                {
+                  title: '浏览量',
+                  dataIndex: 'pv',
+                  width: 100,
+                  render: (v, r) => (r.before && !r.error ? `${formatCount(r.before.pv)} → ${formatCount(Number(v))}` : String(v)),
+                },
+                {
+                  title: '访客数',
+                  dataIndex: 'uv',
+                  width: 100,
+                  render: (v, r) => (r.before && !r.error ? `${formatCount(r.before.uv)} → ${formatCount(Number(v))}` : String(v)),
+                },
+                {
+                  title: '检查结果',
+                  dataIndex: 'error',
+                  render: (e?: string) => (e ? <Typography.Text type="danger">{e}</Typography.Text> : <Typography.Text type="success">正确</Typography.Text>),
+                },
               ]}
             />
           </>

@@ -31,7 +31,12 @@ export function KpiCards({ kpis }: { kpis: StatsKpi[] }) {
     <Row gutter={[16, 16]}>
       {kpis.map((k) => (
         <Col key={k.key} xs={24} md={8}>
-          <Card title={k.label} size="small" extra={<Typography.Text type="secondary">{k.from === k.to ? k.from : `${k.from} 至 ${k.to}`}</Typography.Text>} data-testid={`kpi-${k.key}`}>
+          <Card
+            title={k.label}
+            size="small"
+            extra={<Typography.Text type="secondary">{k.from === k.to ? k.from : `${k.from} 至 ${k.to}`}</Typography.Text>}
+            data-testid={`kpi-${k.key}`}
+          >
             <Row gutter={[8, 12]}>
               {METRICS.map((m) => (
                 <Col key={m.key} span={12}>

@@ -11,7 +11,19 @@ const known = new Map<number, Activity>();
  * Chooses an activity (vote) of the topic host: searched as one types (`/activity/list?keyword=`),
  * each with its status. Value is the activity id or null.
  */
-export function ActivitySelect({ value, onChange, id, disabled, placeholder = '可选：话题站的投票活动' }: { value?: number | null; onChange?: (id: number | null) => void; id?: string; disabled?: boolean; placeholder?: string }) {
+export function ActivitySelect({
+  value,
+  onChange,
+  id,
+  disabled,
+  placeholder = '可选：话题站的投票活动',
+}: {
+  value?: number | null;
+  onChange?: (id: number | null) => void;
+  id?: string;
+  disabled?: boolean;
+  placeholder?: string;
+}) {
   const [options, setOptions] = useState<Activity[]>([]);
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -100,7 +100,21 @@ export interface CategoryPickerProps extends CategoryOptionsConfig {
 }
 
 /** One category, chosen by mouse or keyboard (Tab, type or ArrowDown, Enter). */
-export function CategoryPicker({ groups, value, onChange, id, placeholder = '选择分类', allowClear = true, disabled, style, notFoundContent = '没有匹配的分类', popupMatchSelectWidth, disabledIds, switchedOff, ...rest }: CategoryPickerProps) {
+export function CategoryPicker({
+  groups,
+  value,
+  onChange,
+  id,
+  placeholder = '选择分类',
+  allowClear = true,
+  disabled,
+  style,
+  notFoundContent = '没有匹配的分类',
+  popupMatchSelectWidth,
+  disabledIds,
+  switchedOff,
+  ...rest
+}: CategoryPickerProps) {
   const options = useMemo(() => categoryOptions(groups, { disabledIds, switchedOff }), [groups, disabledIds, switchedOff]);
   const [typed, setTyped] = useState('');
   return (

@@ -74,7 +74,18 @@ export interface TagPickerProps {
  * with tens of thousands of tags: nothing is loaded up front. Each option shows its type.
  * @see DESIGN §4, issue 6
  */
-export function TagPicker({ value = [], onChange, typeId, placeholder = '输入文字搜索标签', disabled, id, max = 50, style, creatable = true, ...rest }: TagPickerProps) {
+export function TagPicker({
+  value = [],
+  onChange,
+  typeId,
+  placeholder = '输入文字搜索标签',
+  disabled,
+  id,
+  max = 50,
+  style,
+  creatable = true,
+  ...rest
+}: TagPickerProps) {
   const { message } = App.useApp();
   const viewer = useViewer();
   const mayCreate = creatable && Boolean(viewer && (viewer.isSuper || viewer.routes.has(tagResource.permission)));
@@ -189,7 +200,7 @@ export function TagPicker({ value = [], onChange, typeId, placeholder = '输入�
         placeholder={placeholder}
         showSearch={{ filterOption: false, onSearch: search }}
         // Opening shows the first tags, unless typing opened it (its search is under way).
-      onOpenChange={(open) => open && options.length === 0 && !typedNow.current && search('')}
+        onOpenChange={(open) => open && options.length === 0 && !typedNow.current && search('')}
         onChange={(ids) => {
           if (ids.includes(CREATE_OPTION)) {
             if (!creating) startCreate(newName);

@@ -19,7 +19,19 @@ export interface ArticlePage extends ListResult<ArticleListItem> {
 }
 
 /** The query parameters the list's filters write (and the export reads). */
-export const ARTICLE_FILTER_PARAMS = ['keyword', 'kind', 'status', 'categoryId', 'tagId', 'editorId', 'departmentId', 'updatedFrom', 'updatedTo', 'publishedFrom', 'publishedTo'] as const;
+export const ARTICLE_FILTER_PARAMS = [
+  'keyword',
+  'kind',
+  'status',
+  'categoryId',
+  'tagId',
+  'editorId',
+  'departmentId',
+  'updatedFrom',
+  'updatedTo',
+  'publishedFrom',
+  'publishedTo',
+] as const;
 
 /** The last total the server counted, for which filters (everything but the page and cursor), and the last request. */
 let known: { filters: string; total: number; totalCapped: boolean } | null = null;
@@ -59,7 +71,10 @@ function forgetTotal<T>(reply: Promise<T>): Promise<T> {
 export const articleList = {
   list: listArticles,
   remove: (id: number) => forgetTotal(http.main.del<{ id: number }>(`/api/articles/${id}`)),
-  move: (ids: number[], categoryId: number) => forgetTotal(http.main.post<{ action: 'move'; ids: number[]; unchanged: number; categoryName: string }>('/api/articles/batch', { action: 'move', ids, categoryId })),
+  move: (ids: number[], categoryId: number) =>
+    forgetTotal(
+      http.main.post<{ action: 'move'; ids: number[]; unchanged: number; categoryName: string }>('/api/articles/batch', { action: 'move', ids, categoryId }),
+    ),
   removeDrafts: (ids: number[]) => forgetTotal(http.main.post<{ action: 'delete'; ids: number[] }>('/api/articles/batch', { action: 'delete', ids })),
 };
 

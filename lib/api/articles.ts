@@ -31,7 +31,22 @@ export interface ArticleFields {
   source: string;
 }
 
-export const ARTICLE_FIELD_NAMES = ['title', 'subtitle', 'summary', 'cover', 'content', 'images', 'videoStoreId', 'categoryId', 'tagIds', 'topicIds', 'albumId', 'platformIds', 'author', 'source'] as const satisfies ReadonlyArray<keyof ArticleFields>;
+export const ARTICLE_FIELD_NAMES = [
+  'title',
+  'subtitle',
+  'summary',
+  'cover',
+  'content',
+  'images',
+  'videoStoreId',
+  'categoryId',
+  'tagIds',
+  'topicIds',
+  'albumId',
+  'platformIds',
+  'author',
+  'source',
+] as const satisfies ReadonlyArray<keyof ArticleFields>;
 
 export const EMPTY_FIELDS: ArticleFields = {
   title: '',
@@ -116,16 +131,20 @@ export const articleApi = {
   /** Create or update without a toast: the editor shows field errors and the 409 dialog itself. */
   create: (kind: ArticleKind, fields: ArticleFields) => http.main.send<ArticleRecord>('POST', '/api/articles', { kind, ...fields }),
   /** `lockToken`: the edit lock this tab holds (issue 8); a save over someone else's live lock is refused (423). */
-  update: (id: number, version: number, fields: Partial<ArticleFields>, lockToken?: string) => http.main.send<ArticleRecord>('PUT', `/api/articles/${id}`, { version, ...fields, lockToken }),
+  update: (id: number, version: number, fields: Partial<ArticleFields>, lockToken?: string) =>
+    http.main.send<ArticleRecord>('PUT', `/api/articles/${id}`, { version, ...fields, lockToken }),
   /**
    * The workflow (issue 8): 提交审核 and 发布 (holders of /article/check). The times the editor's
    * 发布设置 proposes go with them: a future `publishAt` schedules (a reviewer) or is proposed to
    * the reviewer (an editor); `offlineAt` schedules the offline (issue 15).
    */
-  submit: (id: number, times: { publishAt?: string | null; offlineAt?: string | null } = {}) => http.main.send<TransitionResult>('PUT', `/api/articles/submit/${id}`, times),
-  publish: (id: number, times: { publishAt?: string | null; offlineAt?: string | null } = {}) => http.main.send<TransitionResult>('PUT', `/api/articles/publish/${id}`, times),
+  submit: (id: number, times: { publishAt?: string | null; offlineAt?: string | null } = {}) =>
+    http.main.send<TransitionResult>('PUT', `/api/articles/submit/${id}`, times),
+  publish: (id: number, times: { publishAt?: string | null; offlineAt?: string | null } = {}) =>
+    http.main.send<TransitionResult>('PUT', `/api/articles/publish/${id}`, times),
   autosave: {
-    get: (id: number | null, kind: ArticleKind) => http.main.send<AutosaveCopy | null>('GET', `/api/articles/${slot(id)}/autosave`, id ? { _t: Date.now() } : { kind, _t: Date.now() }),
+    get: (id: number | null, kind: ArticleKind) =>
+      http.main.send<AutosaveCopy | null>('GET', `/api/articles/${slot(id)}/autosave`, id ? { _t: Date.now() } : { kind, _t: Date.now() }),
     put: (id: number | null, kind: ArticleKind, baseVersion: number, data: Partial<ArticleFields>) =>
       http.main.send<AutosaveCopy>('PUT', `/api/articles/${slot(id)}/autosave`, id ? { baseVersion, data } : { kind, baseVersion, data }),
     remove: (id: number | null, kind: ArticleKind) => http.main.send<{ deleted: number }>('DELETE', `/api/articles/${slot(id)}/autosave`, id ? {} : { kind }),

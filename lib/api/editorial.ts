@@ -39,7 +39,8 @@ export interface DraftCopy {
 }
 
 /** A lock call's outcome: the reply's HTTP status and envelope, or `network` when nothing came back. */
-export type LockOutcome = { kind: 'ok'; data: LockReply } | { kind: 'refused'; httpStatus: number; message: string; data: LockReply | null } | { kind: 'network' };
+export type LockOutcome =
+  { kind: 'ok'; data: LockReply } | { kind: 'refused'; httpStatus: number; message: string; data: LockReply | null } | { kind: 'network' };
 
 async function lockCall(method: 'POST' | 'PUT', path: EditorialPath, id: number, body: object): Promise<LockOutcome> {
   const reply = await http.main.send<LockReply>(method, `/api/${path}/${id}/lock`, body);
@@ -53,7 +54,9 @@ export const lockApi = {
   renew: (path: EditorialPath, id: number, body: { token: string; draft?: DraftCopy | null }) => lockCall('PUT', path, id, body),
   /** Releases on leaving; `keepalive` lets it finish while the page unloads. */
   release(path: EditorialPath, id: number, token: string) {
-    return fetch(`/api/${path}/${id}/lock?token=${encodeURIComponent(token)}`, { method: 'DELETE', keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
+    return fetch(`/api/${path}/${id}/lock?token=${encodeURIComponent(token)}`, { method: 'DELETE', keepalive: true, credentials: 'same-origin' }).catch(
+      () => undefined,
+    );
   },
   /** Who is editing which of these records (the list's 编辑中 column). */
   list: (path: EditorialPath, ids: number[]) => http.main.get<{ list: Array<LockHolder & { id: number }> }>(`/api/${path}/locks`, { ids: ids.join(',') }),
@@ -99,8 +102,12 @@ export interface RevisionDetail {
 
 export const revisionApi = {
   list: (path: EditorialPath, id: number, params: { page?: number; pageSize?: number } = {}) =>
-    http.main.get<{ list: RevisionItem[]; total: number; page: number; pageSize: number; current: { version: number } }>(`/api/${path}/${id}/revisions`, params),
-  get: (path: EditorialPath, id: number, rid: number, against: 'previous' | 'current') => http.main.get<RevisionDetail>(`/api/${path}/${id}/revisions/${rid}`, { against }),
+    http.main.get<{ list: RevisionItem[]; total: number; page: number; pageSize: number; current: { version: number } }>(
+      `/api/${path}/${id}/revisions`,
+      params,
+    ),
+  get: (path: EditorialPath, id: number, rid: number, against: 'previous' | 'current') =>
+    http.main.get<RevisionDetail>(`/api/${path}/${id}/revisions/${rid}`, { against }),
   /** A restore is a save: version-checked (409) and lock-checked (423); silent so the drawer explains. */
   restore: (path: EditorialPath, id: number, rid: number, body: { version: number; fields?: string[]; lockToken?: string }) =>
     http.main.send<Record<string, unknown> & { version: number }>('POST', `/api/${path}/${id}/revisions/${rid}/restore`, body),

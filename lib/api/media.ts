@@ -4,10 +4,19 @@
  * @see DESIGN §6, §9; server/routes/media.ts and server/routes/uploads.ts are the contract
  */
 import { http, isFailure } from '../http';
-import { picStoreResource, picStoreTagResource, UNTITLED, videoStoreResource, videoStoreTagResource, type PicItem, type UploadTicket, type VideoItem } from '../resources/media';
+import {
+  picStoreResource,
+  picStoreTagResource,
+  UNTITLED,
+  videoStoreResource,
+  videoStoreTagResource,
+  type PicItem,
+  type UploadTicket,
+  type VideoItem,
+} from '../resources/media';
 
 export { UNTITLED };
-import { resourceClient, type Reply } from './resource';
+import { resourceClient } from './resource';
 import { BODY_LIMITS } from '../resources/articles';
 
 export type LibraryKind = 'pic' | 'video';
@@ -69,7 +78,8 @@ export async function libraryByIds(kind: LibraryKind, ids: number[]): Promise<Re
 export const mediaUsage = (kind: LibraryKind, id: number) => http.main.get<MediaUse[]>(`${base(kind)}/${id}/usage`, { _t: Date.now() });
 
 export type BatchAction = 'addTags' | 'removeTags' | 'delete';
-export const mediaBatch = (kind: LibraryKind, action: BatchAction, ids: number[], tagIds: number[] = []) => http.main.post<{ ids: number[] }>(`${base(kind)}/batch`, { action, ids, tagIds });
+export const mediaBatch = (kind: LibraryKind, action: BatchAction, ids: number[], tagIds: number[] = []) =>
+  http.main.post<{ ids: number[] }>(`${base(kind)}/batch`, { action, ids, tagIds });
 
 /** Runs the picture check again. */
 export const recheckPicture = (id: number) => http.main.post<{ status: number; note: string }>(`/api/pic_stores/${id}/check`);
@@ -205,13 +215,20 @@ export class UploadError extends Error {
 export function refusalText(status: number, message?: string, errors?: Record<string, string>): UploadError {
   const detail = errors?.size ?? errors?.mime ?? errors?.key ?? message;
   if (status === 413) return new UploadError(detail ? (detail.includes('过大') ? detail : `文件过大：${detail}`) : '文件过大', 'tooLarge', status);
-  if (status === 415 || (status === 400 && (errors?.mime || /类型/.test(message ?? '')))) return new UploadError(`文件类型不符：${detail ?? '不支持的文件类型'}`, 'type', status);
+  if (status === 415 || (status === 400 && (errors?.mime || /类型/.test(message ?? ''))))
+    return new UploadError(`文件类型不符：${detail ?? '不支持的文件类型'}`, 'type', status);
   if (status === 403 && /过期/.test(message ?? '')) return new UploadError('上传凭证已过期，请重试', 'expired', status);
   return new UploadError(detail || `上传失败（HTTP ${status}）`, 'server', status);
 }
 
 /** Asks for a ticket; never toasts (the queue shows the reason on the file's own row). */
-export async function requestTicket(input: { kind: 'pic' | 'video' | 'poster'; filename: string; size: number; mime: string; sha256?: string }): Promise<UploadTicket> {
+export async function requestTicket(input: {
+  kind: 'pic' | 'video' | 'poster';
+  filename: string;
+  size: number;
+  mime: string;
+  sha256?: string;
+}): Promise<UploadTicket> {
   const reply = await http.main.send<UploadTicket>('POST', '/api/upload_token', input);
   if (isFailure(reply)) throw new UploadError('网络异常，无法连接服务器', 'network');
   if (reply.body.status !== 0 || !reply.body.data) throw refusalText(reply.httpStatus, reply.body.message, reply.body.errors);
@@ -282,7 +299,10 @@ export function sendFile(ticket: UploadTicket, file: Blob, onProgress: (fraction
         /* a vendor's non-JSON answer */
       }
       if (ticket.method === 'PUT') reject(refusalText(xhr.status, body.message, body.errors));
-      else reject(new UploadError(`存储服务拒绝了文件：${body.message ?? body.error ?? `HTTP ${xhr.status}`}`, xhr.status === 413 ? 'tooLarge' : 'storage', xhr.status));
+      else
+        reject(
+          new UploadError(`存储服务拒绝了文件：${body.message ?? body.error ?? `HTTP ${xhr.status}`}`, xhr.status === 413 ? 'tooLarge' : 'storage', xhr.status),
+        );
     };
     xhr.onerror = () => reject(new UploadError('网络异常，上传中断', 'network'));
     xhr.ontimeout = () => reject(new UploadError('网络超时，上传中断', 'network'));
@@ -345,7 +365,10 @@ export function readVideo(file: Blob, timeoutMs = 15_000): Promise<VideoFacts> {
       video.removeAttribute('src');
       resolve({ ...facts, poster });
     };
-    const timer = setTimeout(() => (facts.width ? done(null) : (URL.revokeObjectURL(url), reject(new UploadError('无法读取视频信息（文件可能已损坏）', 'type')))), timeoutMs);
+    const timer = setTimeout(
+      () => (facts.width ? done(null) : (URL.revokeObjectURL(url), reject(new UploadError('无法读取视频信息（文件可能已损坏）', 'type')))),
+      timeoutMs,
+    );
     video.onerror = () => {
       clearTimeout(timer);
       URL.revokeObjectURL(url);

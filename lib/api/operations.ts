@@ -25,7 +25,8 @@ export interface FocusTargets {
 
 export const operationsApi = {
   /** Published or scheduled articles (or videos) whose title matches, at most 20. */
-  focusTargets: (kind: 'article' | 'video', keyword: string): Promise<Reply<FocusTargets>> => http.main.get<FocusTargets>('/api/focus_targets', { kind, keyword }),
+  focusTargets: (kind: 'article' | 'video', keyword: string): Promise<Reply<FocusTargets>> =>
+    http.main.get<FocusTargets>('/api/focus_targets', { kind, keyword }),
   /** 刷新: pushes the slot to the site (when configured) and records when. */
   flushHomeRight: (id: number): Promise<Reply<FocusSlot & { pushed: boolean; note: string }>> => http.main.put(`/api/focus_home_right/flush/${id}`, {}),
   adList: (params?: ListParams): Promise<Reply<ListResult<Advertise>>> => http.main.get<ListResult<Advertise>>('/api/advertise/list', params),

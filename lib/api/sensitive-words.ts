@@ -24,7 +24,10 @@ export interface AddProgress {
  * or network failure and says why. What earlier batches added stays (sending the same list again
  * skips it).
  */
-export async function addWordsInBatches(words: string[], onProgress: (progress: AddProgress) => void = () => {}): Promise<AddProgress & { error: string | null }> {
+export async function addWordsInBatches(
+  words: string[],
+  onProgress: (progress: AddProgress) => void = () => {},
+): Promise<AddProgress & { error: string | null }> {
   const progress: AddProgress = { sent: 0, added: 0, skipped: 0 };
   for (const batch of batches(words)) {
     const reply = await addWords(batch);

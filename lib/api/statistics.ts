@@ -68,10 +68,12 @@ export interface StatsImportResult {
 export const statisticsApi = {
   sum: (): Promise<Reply<{ today: string; kpis: StatsKpi[] }>> => http.main.get('/api/statistics/sum', { _t: Date.now() }),
   chart: (params: ListParams): Promise<Reply<StatsChart>> => http.main.get('/api/statistics/chart', params),
-  options: (): Promise<Reply<{ departments: Array<{ id: number; name: string }>; editors: Array<{ id: number; username: string; name: string }> }>> => http.main.get('/api/statistics/options'),
+  options: (): Promise<Reply<{ departments: Array<{ id: number; name: string }>; editors: Array<{ id: number; username: string; name: string }> }>> =>
+    http.main.get('/api/statistics/options'),
   list: (params: ListParams): Promise<Reply<StatsList>> => http.main.get('/api/statistics/list', params),
   detail: (params: ListParams): Promise<Reply<StatsDetail>> => http.main.get('/api/statistics/detail', params),
-  edit: (body: { date: string; userId: number; pv: number; uv: number; reason: string }): Promise<Reply<StatsFigures>> => http.main.put('/api/statistics/edit', body),
+  edit: (body: { date: string; userId: number; pv: number; uv: number; reason: string }): Promise<Reply<StatsFigures>> =>
+    http.main.put('/api/statistics/edit', body),
   importRows: (body: { csv: string; apply: boolean }): Promise<Reply<StatsImportResult>> => http.main.post('/api/statistics/import', body),
 };
 

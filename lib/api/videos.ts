@@ -43,7 +43,8 @@ export const videoApi = {
   /** The editor's rolling autosave (issue 15), as the article editors have. */
   autosave: {
     get: (id: number | null) => http.main.send<ShortVideoCopy | null>('GET', `/api/videos/${slot(id)}/autosave`, { _t: Date.now() }),
-    put: (id: number | null, baseVersion: number, data: Partial<ShortVideoFields>) => http.main.send<ShortVideoCopy>('PUT', `/api/videos/${slot(id)}/autosave`, { baseVersion, data }),
+    put: (id: number | null, baseVersion: number, data: Partial<ShortVideoFields>) =>
+      http.main.send<ShortVideoCopy>('PUT', `/api/videos/${slot(id)}/autosave`, { baseVersion, data }),
     remove: (id: number | null) => http.main.send<{ deleted: number }>('DELETE', `/api/videos/${slot(id)}/autosave`),
   },
   create: (values: Record<string, unknown>) => http.main.send<VideoRecord>('POST', '/api/videos', values),

@@ -97,8 +97,12 @@ export const workflowApi = {
     http.main.send<TransitionReply>('PUT', `/api/articles_review/${id}`, { contentType: type, ...body }),
   item: <T>(type: ContentType, id: number) => http.main.get<T>(`${contentBase(type)}/${id}`, { _t: Date.now() }),
   history: (type: ContentType, id: number) => http.main.get<{ list: ContentEvent[] }>(`${contentBase(type)}/events/${id}`),
-  transition: (type: ContentType, action: 'publish' | 'submit' | 'withdraw' | 'offline' | 'republish' | 'schedule' | 'unschedule' | 'schedule_offline' | 'unschedule_offline', id: number, body: TransitionInput = {}) =>
-    http.main.put<TransitionReply>(`${contentBase(type)}/${action}/${id}`, body),
+  transition: (
+    type: ContentType,
+    action: 'publish' | 'submit' | 'withdraw' | 'offline' | 'republish' | 'schedule' | 'unschedule' | 'schedule_offline' | 'unschedule_offline',
+    id: number,
+    body: TransitionInput = {},
+  ) => http.main.put<TransitionReply>(`${contentBase(type)}/${action}/${id}`, body),
   batchSubmit: (ids: number[]) => http.main.put<BatchReply>('/api/articles/batch/submit', { ids }),
   workbench: () => http.main.get<WorkbenchData>('/api/workbench'),
   /** Silent: the confirmation says itself when it cannot tell. Reviewers only. */

@@ -176,7 +176,12 @@ export function createHttp({ baseURL, notify = defaultNotify, sleep = defaultSle
    * One exchange; a read (GET, idempotent) answered 503 is retried a few times after the server's
    * `Retry-After`. `onUnavailable` hears of the first 503.
    */
-  async function send<T>(method: HttpMethod, url: string, payload?: object, onUnavailable?: () => void): Promise<(RawReply<T> & { retryAfter?: unknown }) | HttpFailure> {
+  async function send<T>(
+    method: HttpMethod,
+    url: string,
+    payload?: object,
+    onUnavailable?: () => void,
+  ): Promise<(RawReply<T> & { retryAfter?: unknown }) | HttpFailure> {
     for (let attempt = 0; ; attempt++) {
       const result = await sendOnce<T>(method, url, payload);
       if (isFailure(result) || result.httpStatus !== 503) {
@@ -242,7 +247,8 @@ export function createHttp({ baseURL, notify = defaultNotify, sleep = defaultSle
 
   return {
     request,
-    send: <T>(method: HttpMethod, url: string, payload?: object) => send<T>(method, url, payload).then((r) => (isFailure(r) ? r : { httpStatus: r.httpStatus, body: r.body })),
+    send: <T>(method: HttpMethod, url: string, payload?: object) =>
+      send<T>(method, url, payload).then((r) => (isFailure(r) ? r : { httpStatus: r.httpStatus, body: r.body })),
     get: <T>(url: string, params?: object) => request<T>('GET', url, params),
     post: <T>(url: string, body?: object) => request<T>('POST', url, body),
     put: <T>(url: string, body?: object) => request<T>('PUT', url, body),

@@ -11,7 +11,17 @@
 import { createHttp, isFailure, NETWORK_FAILURE_TEXT } from './client';
 import type { ApiReply, HttpClient } from './client';
 
-export { createHttp, defaultNotify, isFailure, NETWORK_FAILURE_TEXT, setDefaultNotifier, setInUseHandler, setSessionEndedHandler, UNAVAILABLE_TEXT, UNAVAILABLE_WRITE_TEXT } from './client';
+export {
+  createHttp,
+  defaultNotify,
+  isFailure,
+  NETWORK_FAILURE_TEXT,
+  setDefaultNotifier,
+  setInUseHandler,
+  setSessionEndedHandler,
+  UNAVAILABLE_TEXT,
+  UNAVAILABLE_WRITE_TEXT,
+} from './client';
 export type { ApiReply, CreateHttpOptions, HttpClient, HttpFailure, HttpMethod, Notify, RawReply } from './client';
 
 /**

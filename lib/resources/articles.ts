@@ -72,9 +72,12 @@ export const articleSaveSchema = z.object({
 });
 
 /** An update names the version it was edited from (DESIGN §8: a stale save is refused). */
-export const articleUpdateSchema = articleSaveSchema.omit({ kind: true }).partial().extend({
-  version: z.number({ error: '缺少版本号（请刷新后再保存）' }).int().positive(),
-});
+export const articleUpdateSchema = articleSaveSchema
+  .omit({ kind: true })
+  .partial()
+  .extend({
+    version: z.number({ error: '缺少版本号（请刷新后再保存）' }).int().positive(),
+  });
 
 export interface ArticleListItem {
   id: number;

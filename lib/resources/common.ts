@@ -28,7 +28,17 @@ export const optionalText = (label: string, max: number) =>
     .refine((v) => !HIDDEN_CHARS_MULTILINE.test(v), hiddenMessage(label));
 
 export const optionalId = (label: string) =>
-  z.union([z.number({ error: `请选择${label}` }).int().positive(`请选择${label}`).max(INT4_MAX, `${label}不存在`), z.null()], { error: `请选择${label}` });
+  z.union(
+    [
+      z
+        .number({ error: `请选择${label}` })
+        .int()
+        .positive(`请选择${label}`)
+        .max(INT4_MAX, `${label}不存在`),
+      z.null(),
+    ],
+    { error: `请选择${label}` },
+  );
 
 export const email = z
   .string()
@@ -117,11 +127,22 @@ export const linkUrl = (label: string) =>
 
 /** A required positive id (a foreign key chosen in a form). */
 export const requiredId = (label: string) =>
-  z.number({ error: `请选择${label}` }).int(`请选择${label}`).positive(`请选择${label}`).max(INT4_MAX, `${label}不存在`);
+  z
+    .number({ error: `请选择${label}` })
+    .int(`请选择${label}`)
+    .positive(`请选择${label}`)
+    .max(INT4_MAX, `${label}不存在`);
 
 /** A list of ids (tags on an item); duplicates collapse. */
 export const idList = (label: string, max = 50) =>
   z
-    .array(z.number({ error: `${label}必须是 id 列表` }).int().positive().max(INT4_MAX, `${label}不存在`), { error: `${label}必须是 id 列表` })
+    .array(
+      z
+        .number({ error: `${label}必须是 id 列表` })
+        .int()
+        .positive()
+        .max(INT4_MAX, `${label}不存在`),
+      { error: `${label}必须是 id 列表` },
+    )
     .max(max, `${label}最多 ${max} 个`)
     .transform((ids) => [...new Set(ids)]);

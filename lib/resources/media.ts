@@ -30,8 +30,17 @@ export const CHECK_STATUS_OPTIONS = [
   { label: '违规', value: 3 },
 ];
 
-const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'SHA-256 必须是 64 位十六进制').optional();
-const dimension = (label: string) => z.number({ error: `${label}必须是数字` }).int().min(0).max(100_000).optional();
+const sha256 = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, 'SHA-256 必须是 64 位十六进制')
+  .optional();
+const dimension = (label: string) =>
+  z
+    .number({ error: `${label}必须是数字` })
+    .int()
+    .min(0)
+    .max(100_000)
+    .optional();
 
 /**
  * What the library calls an item registered without a title. Uploads no longer propose the file name
@@ -57,7 +66,11 @@ export const picRegisterSchema = z.object({
 
 export const videoRegisterSchema = picRegisterSchema.extend({
   /** Seconds, from the browser's <video> metadata. */
-  duration: z.number({ error: '时长必须是数字' }).min(0).max(24 * 3600, '时长过长').default(0),
+  duration: z
+    .number({ error: '时长必须是数字' })
+    .min(0)
+    .max(24 * 3600, '时长过长')
+    .default(0),
   /** The poster frame captured in the browser, uploaded with its own ticket (kind `poster`). */
   posterKey: z.string().max(512).optional(),
 });

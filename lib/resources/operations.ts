@@ -45,7 +45,10 @@ export const SLOT_STATUS: Record<SlotStatus, { label: string; color: string }> =
 };
 export const SLOT_STATUS_OPTIONS: FieldOption[] = (Object.keys(SLOT_STATUS) as SlotStatus[]).map((s) => ({ label: SLOT_STATUS[s].label, value: s }));
 
-export function slotStatus(slot: { enabled: boolean; startAt: string | Date; endAt: string | Date | null; targetOffline?: boolean }, now: Date = new Date()): SlotStatus {
+export function slotStatus(
+  slot: { enabled: boolean; startAt: string | Date; endAt: string | Date | null; targetOffline?: boolean },
+  now: Date = new Date(),
+): SlotStatus {
   const t = now.getTime();
   if (slot.endAt && new Date(slot.endAt).getTime() <= t) return 'expired';
   if (!slot.enabled) return 'disabled';
@@ -393,7 +396,10 @@ export const advertiseResource = defineResource({
 
 /** `PUT /api/advertise/edit`: with an id it edits that ad, without one it adds one (SEED §7 has no POST). */
 export const advertiseEditSchema = advertiseResource.schema.partial().extend({ id: optionalId('广告').optional() });
-export const advertiseStateSchema = z.object({ id: requiredId('广告'), state: z.union([z.literal(0), z.literal(1)], { error: '状态必须是 0（下线）或 1（上线）' }) });
+export const advertiseStateSchema = z.object({
+  id: requiredId('广告'),
+  state: z.union([z.literal(0), z.literal(1)], { error: '状态必须是 0（下线）或 1（上线）' }),
+});
 
 export interface Advertise {
   id: number;

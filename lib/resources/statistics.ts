@@ -56,7 +56,12 @@ const count = (label: string) =>
     .min(0, `${label}不能为负数`)
     .max(COUNT_MAX, `${label}不能超过 ${COUNT_MAX}`);
 
-const id = (label: string) => z.coerce.number({ error: `${label}必须是数字` }).int(`${label}无效`).positive(`${label}无效`).max(INT4_MAX, `${label}不存在`);
+const id = (label: string) =>
+  z.coerce
+    .number({ error: `${label}必须是数字` })
+    .int(`${label}无效`)
+    .positive(`${label}无效`)
+    .max(INT4_MAX, `${label}不存在`);
 
 export const STATS_VIEWS = { day: '按日期', editor: '按编辑' } as const;
 export type StatsView = keyof typeof STATS_VIEWS;
@@ -72,7 +77,8 @@ export const statsFilterSchema = z
   .superRefine((v, ctx) => {
     if (v.from && v.to) {
       if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: '结束日期不能早于开始日期' });
-      else if (daysBetween(v.from, v.to) > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `时间范围最多 ${MAX_RANGE_DAYS} 天，请缩小范围` });
+      else if (daysBetween(v.from, v.to) > MAX_RANGE_DAYS)
+        ctx.addIssue({ code: 'custom', path: ['to'], message: `时间范围最多 ${MAX_RANGE_DAYS} 天，请缩小范围` });
     }
   });
 export type StatsFilter = z.infer<typeof statsFilterSchema>;

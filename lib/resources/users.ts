@@ -27,7 +27,16 @@ export const userResource = defineResource({
     isSuper: z.boolean({ error: '超级管理员必须是是或否' }).default(false),
   }),
   fields: [
-    { name: 'username', label: '用户名', list: { key: true }, sort: true, form: 'create', required: true, max: 32, help: '3–32 位，可用字母、数字和 _ . -；创建后不能修改' },
+    {
+      name: 'username',
+      label: '用户名',
+      list: { key: true },
+      sort: true,
+      form: 'create',
+      required: true,
+      max: 32,
+      help: '3–32 位，可用字母、数字和 _ . -；创建后不能修改',
+    },
     { name: 'name', label: '姓名', list: true, form: true, required: true, max: 64 },
     { name: 'password', label: '初始密码', form: 'create', input: 'password', required: true, min: 8, max: 64, help: '至少 8 位，需包含字母和数字' },
     { name: 'departmentId', label: '部门', form: true, input: 'treeSelect' },

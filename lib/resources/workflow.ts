@@ -41,12 +41,10 @@ export const REVIEW_COMMENT_MAX = 500;
 const when = (label: string) =>
   z.union(
     [
-      z.iso
-        .datetime({ offset: true, error: `${label}必须是 ISO-8601 时间` })
-        .refine((v) => {
-          const y = new Date(v).getUTCFullYear();
-          return y >= 2000 && y <= 9999;
-        }, `${label}超出范围`),
+      z.iso.datetime({ offset: true, error: `${label}必须是 ISO-8601 时间` }).refine((v) => {
+        const y = new Date(v).getUTCFullYear();
+        return y >= 2000 && y <= 9999;
+      }, `${label}超出范围`),
       z.null(),
     ],
     { error: `${label}必须是 ISO-8601 时间` },

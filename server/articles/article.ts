@@ -57,7 +57,12 @@ type SaveInput = Partial<z.infer<typeof articleSaveSchema>>;
 async function assertReferences(tx: DbOrTx, input: SaveInput): Promise<Map<number, string>> {
   const errors: Record<string, string> = {};
   const categoryNames = new Map<number, string>();
-  const missing = async (field: string, table: typeof categories | typeof tags | typeof topics | typeof platforms | typeof videoStores | typeof picStores | typeof albums, ids: Array<number | null | undefined>, message: string) => {
+  const missing = async (
+    field: string,
+    table: typeof categories | typeof tags | typeof topics | typeof platforms | typeof videoStores | typeof picStores | typeof albums,
+    ids: Array<number | null | undefined>,
+    message: string,
+  ) => {
     const wanted = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
     if (!wanted.length) return;
     // FOR KEY SHARE, as a foreign key would: a category, tag or album being deleted waits for this
@@ -75,7 +80,12 @@ async function assertReferences(tx: DbOrTx, input: SaveInput): Promise<Map<numbe
   await missing('platformIds', platforms, input.platformIds ?? [], '部分平台不存在');
   await missing('videoStoreId', videoStores, [input.videoStoreId], '视频不存在');
   await missing('albumId', albums, [input.albumId], '专辑不存在');
-  await missing('images', picStores, (input.images ?? []).map((i) => i.picId), '图集中有图片已不在图片库');
+  await missing(
+    'images',
+    picStores,
+    (input.images ?? []).map((i) => i.picId),
+    '图集中有图片已不在图片库',
+  );
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
   return categoryNames;
 }
@@ -89,7 +99,10 @@ function boundedBody(html: string): string {
 }
 
 /** Replaces the article's rows in `media_usage` (DESIGN §9): library pictures and videos it uses. */
-async function recordUsage(tx: Tx, article: { id: number; title: string; content: string; images: Array<{ picId: number | null; url: string }>; cover: string; videoStoreId: number | null }) {
+async function recordUsage(
+  tx: Tx,
+  article: { id: number; title: string; content: string; images: Array<{ picId: number | null; url: string }>; cover: string; videoStoreId: number | null },
+) {
   const refs = blockReferences(article.content);
   const picIds = new Set<number>(refs.picIds);
   for (const image of article.images) if (image.picId) picIds.add(image.picId);
@@ -101,7 +114,11 @@ async function recordUsage(tx: Tx, article: { id: number; title: string; content
   const ownerTitle = article.title.slice(0, 128);
   await tx.delete(mediaUsage).where(and(eq(mediaUsage.ownerType, 'article'), eq(mediaUsage.ownerId, article.id)));
   const rows = [...[...picIds].map((mediaId) => ({ mediaKind: 'pic', mediaId })), ...[...videoIds].map((mediaId) => ({ mediaKind: 'video', mediaId }))];
-  if (rows.length) await tx.insert(mediaUsage).values(rows.map((r) => ({ ...r, ownerType: 'article', ownerId: article.id, ownerTitle }))).onConflictDoNothing();
+  if (rows.length)
+    await tx
+      .insert(mediaUsage)
+      .values(rows.map((r) => ({ ...r, ownerType: 'article', ownerId: article.id, ownerTitle })))
+      .onConflictDoNothing();
 }
 
 /** The search vector of an article (DESIGN §10): title and summary weigh more than the body. */
@@ -109,17 +126,23 @@ function searchVector(a: { title: string; summary: string; content: string }) {
   return vectorOf(documentTerms({ title: a.title, summary: a.summary, body: htmlText(a.content) }));
 }
 
-const vectorOf = ({ head, body }: { head: string; body: string }) => sql`setweight(to_tsvector('simple', ${head}), 'A') || setweight(to_tsvector('simple', ${body}), 'B')`;
+const vectorOf = ({ head, body }: { head: string; body: string }) =>
+  sql`setweight(to_tsvector('simple', ${head}), 'A') || setweight(to_tsvector('simple', ${body}), 'B')`;
 
 /** The content check over what a reader will see. */
-async function runCheck(db: DbOrTx, article: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }>; videoStoreId?: number | null }, service: ContentService) {
+async function runCheck(
+  db: DbOrTx,
+  article: { title: string; subtitle: string; summary: string; content: string; images: Array<{ caption: string }>; videoStoreId?: number | null },
+  service: ContentService,
+) {
   return checkContent(db, [...articleCheckTexts(article), ...(await libraryTexts(db, article))], service);
 }
 
 /** The fields the content check and the search terms read: a save sending them all is prepared before its transaction. */
 const TEXT_FIELDS = ['title', 'subtitle', 'summary', 'content', 'images', 'videoStoreId'] as const;
 
-type PreparedTexts = { problem: string } | { problem: null; content: string; checkResult: Awaited<ReturnType<typeof runCheck>>; terms: { head: string; body: string } };
+type PreparedTexts =
+  { problem: string } | { problem: null; content: string; checkResult: Awaited<ReturnType<typeof runCheck>>; terms: { head: string; body: string } };
 
 /**
  * The text work of a save (issue 17): the sanitized body, the content check (the dictionary, and
@@ -133,8 +156,20 @@ async function prepareTexts(db: DbOrTx, patch: SaveInput, service: ContentServic
   const content = sanitizeArticleHtml(patch.content!);
   const problem = bodyLimitProblem(content);
   if (problem) return { problem };
-  const texts = { title: patch.title!, subtitle: patch.subtitle!, summary: patch.summary!, content, images: patch.images!, videoStoreId: patch.videoStoreId ?? null };
-  return { problem: null, content, checkResult: await runCheck(db, texts, service), terms: documentTerms({ title: texts.title, summary: texts.summary, body: htmlText(content) }) };
+  const texts = {
+    title: patch.title!,
+    subtitle: patch.subtitle!,
+    summary: patch.summary!,
+    content,
+    images: patch.images!,
+    videoStoreId: patch.videoStoreId ?? null,
+  };
+  return {
+    problem: null,
+    content,
+    checkResult: await runCheck(db, texts, service),
+    terms: documentTerms({ title: texts.title, summary: texts.summary, body: htmlText(content) }),
+  };
 }
 
 /** Every column of an article but its search vector: what a save's UPDATE gives back. */
@@ -155,12 +190,28 @@ export async function createArticle(c: Context<AppEnv>, input: z.infer<typeof ar
     const checkResult = await runCheck(tx, { ...input, content }, contentService);
     const [{ id }] = await tx
       .insert(articles)
-      .values({ ...input, content, checkResult, search: searchVector({ ...input, content }), editorId: user.id, departmentId: user.departmentId, videoStoreId: input.videoStoreId ?? null, categoryId: input.categoryId ?? null, albumId: input.albumId ?? null })
+      .values({
+        ...input,
+        content,
+        checkResult,
+        search: searchVector({ ...input, content }),
+        editorId: user.id,
+        departmentId: user.departmentId,
+        videoStoreId: input.videoStoreId ?? null,
+        categoryId: input.categoryId ?? null,
+        albumId: input.albumId ?? null,
+      })
       .returning({ id: articles.id });
     const after = (await loadArticle(tx, user, id))!;
     await recordUsage(tx, after);
     await recordRevision(tx, { resource: 'article', id, kind: 'create', userId: user.id });
-    await logOperation(tx, c, { type: 'create', resource: 'articles', resourceId: id, summary: `新建${ARTICLE_KINDS.find((k) => k.value === input.kind)!.label}「${after.title}」`, after: summaryOf(after) });
+    await logOperation(tx, c, {
+      type: 'create',
+      resource: 'articles',
+      resourceId: id,
+      summary: `新建${ARTICLE_KINDS.find((k) => k.value === input.kind)!.label}「${after.title}」`,
+      after: summaryOf(after),
+    });
     return after;
   });
   searchChanged(c, [created.id]);
@@ -174,48 +225,79 @@ export async function createArticle(c: Context<AppEnv>, input: z.infer<typeof ar
  */
 export async function updateArticle(
   c: Context<AppEnv>,
-  { id, version, patch, contentService, lockToken, revision = { kind: 'save' } }: { id: number; version: number; patch: SaveInput; contentService: ContentService; lockToken?: string; revision?: { kind: 'save' | 'restore'; note?: string } },
+  {
+    id,
+    version,
+    patch,
+    contentService,
+    lockToken,
+    revision = { kind: 'save' },
+  }: {
+    id: number;
+    version: number;
+    patch: SaveInput;
+    contentService: ContentService;
+    lockToken?: string;
+    revision?: { kind: 'save' | 'restore'; note?: string };
+  },
 ) {
   const user = c.get('user')!;
   const prepared = await prepareTexts(c.get('db'), patch, contentService);
   const saved = await c.get('db').transaction(async (tx) => {
-      const before = await loadArticle(tx, user, id);
-      if (!before) throw notFound('文章不存在');
-      if (!user.routes.has(routeOfKind(before.kind as ArticleKind))) throw forbidden('没有编辑这类文章的权限');
-      assertMayChangeLive(articleTarget, user, before.status);
-      await assertMayWrite(tx, { resource: 'article', id, token: lockToken, label: '文章', userId: user.id });
-      const categoryNames = await assertReferences(tx, patch);
-      if (prepared?.problem) throw badRequest(prepared.problem, { content: prepared.problem });
-      let content: string;
-      let checkResult: Awaited<ReturnType<typeof runCheck>>;
-      let search: SQL;
-      if (prepared) {
-        ({ content, checkResult } = prepared as Extract<PreparedTexts, { problem: null }>);
-        search = vectorOf((prepared as Extract<PreparedTexts, { problem: null }>).terms);
-      } else {
-        content = patch.content === undefined ? before.content : boundedBody(patch.content);
-        const merged = { ...before, ...patch, content };
-        checkResult = await runCheck(tx, merged, contentService);
-        search = searchVector(merged);
-      }
-      // The version is checked in the UPDATE itself: of two saves from the same version, one wins.
-      const [row] = await tx
-        .update(articles)
-        .set({ ...patch, content, checkResult, search, version: sql`${articles.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(articles.id, id), eq(articles.version, version)))
-        .returning(articleColumns);
-      if (!row) {
-        const context = await conflictContext(tx, 'article', id, { from: version, current: before.version });
-        const who = context.savedBy?.name ?? '他人';
-        throw new ApiError(409, `文章已被${who}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`, { version: '版本已过期' }, { current: { ...before, savedBy: context.savedBy }, base: context.base });
-      }
-      // The record as loadArticle gives it, without reading it again: a save changes no editor or
-      // reviewer, and the category's name came with its check.
-      const after = { ...row, categoryName: row.categoryId === before.categoryId ? before.categoryName : (categoryNames.get(row.categoryId!) ?? null), editorName: before.editorName, reviewerName: before.reviewerName };
-      await recordUsage(tx, after);
-      await recordRevision(tx, { resource: 'article', id, kind: revision.kind, userId: user.id, note: revision.note, row: after });
-      await logOperation(tx, c, { type: 'update', resource: 'articles', resourceId: id, summary: `${revision.kind === 'restore' ? '恢复' : '修改'}文章「${after.title}」`, before: summaryOf(before), after: summaryOf(after) });
-      return after;
+    const before = await loadArticle(tx, user, id);
+    if (!before) throw notFound('文章不存在');
+    if (!user.routes.has(routeOfKind(before.kind as ArticleKind))) throw forbidden('没有编辑这类文章的权限');
+    assertMayChangeLive(articleTarget, user, before.status);
+    await assertMayWrite(tx, { resource: 'article', id, token: lockToken, label: '文章', userId: user.id });
+    const categoryNames = await assertReferences(tx, patch);
+    if (prepared?.problem) throw badRequest(prepared.problem, { content: prepared.problem });
+    let content: string;
+    let checkResult: Awaited<ReturnType<typeof runCheck>>;
+    let search: SQL;
+    if (prepared) {
+      ({ content, checkResult } = prepared as Extract<PreparedTexts, { problem: null }>);
+      search = vectorOf((prepared as Extract<PreparedTexts, { problem: null }>).terms);
+    } else {
+      content = patch.content === undefined ? before.content : boundedBody(patch.content);
+      const merged = { ...before, ...patch, content };
+      checkResult = await runCheck(tx, merged, contentService);
+      search = searchVector(merged);
+    }
+    // The version is checked in the UPDATE itself: of two saves from the same version, one wins.
+    const [row] = await tx
+      .update(articles)
+      .set({ ...patch, content, checkResult, search, version: sql`${articles.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(articles.id, id), eq(articles.version, version)))
+      .returning(articleColumns);
+    if (!row) {
+      const context = await conflictContext(tx, 'article', id, { from: version, current: before.version });
+      const who = context.savedBy?.name ?? '他人';
+      throw new ApiError(
+        409,
+        `文章已被${who}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`,
+        { version: '版本已过期' },
+        { current: { ...before, savedBy: context.savedBy }, base: context.base },
+      );
+    }
+    // The record as loadArticle gives it, without reading it again: a save changes no editor or
+    // reviewer, and the category's name came with its check.
+    const after = {
+      ...row,
+      categoryName: row.categoryId === before.categoryId ? before.categoryName : (categoryNames.get(row.categoryId!) ?? null),
+      editorName: before.editorName,
+      reviewerName: before.reviewerName,
+    };
+    await recordUsage(tx, after);
+    await recordRevision(tx, { resource: 'article', id, kind: revision.kind, userId: user.id, note: revision.note, row: after });
+    await logOperation(tx, c, {
+      type: 'update',
+      resource: 'articles',
+      resourceId: id,
+      summary: `${revision.kind === 'restore' ? '恢复' : '修改'}文章「${after.title}」`,
+      before: summaryOf(before),
+      after: summaryOf(after),
+    });
+    return after;
   });
   // The search engine follows the commit (DESIGN §10).
   searchChanged(c, [id]);

@@ -21,7 +21,14 @@ export const BATCH_MAX = 500;
 /** The articles of these ids the viewer's scope covers, locked for the change. */
 async function lockInScope(tx: DbOrTx, user: SessionUser, ids: number[]) {
   return tx
-    .select({ id: articles.id, kind: articles.kind, title: articles.title, status: articles.status, categoryId: articles.categoryId, version: articles.version })
+    .select({
+      id: articles.id,
+      kind: articles.kind,
+      title: articles.title,
+      status: articles.status,
+      categoryId: articles.categoryId,
+      version: articles.version,
+    })
     .from(articles)
     .where(allOf([inArray(articles.id, ids), articleScope(user)]))
     .orderBy(asc(articles.id))
@@ -42,14 +49,23 @@ export async function deleteDrafts(tx: DbOrTx, c: Context<AppEnv>, ids: number[]
   assertMayEdit(user, rows);
   const published = rows.filter((r) => r.status !== ARTICLE_STATUS.draft);
   if (published.length) {
-    const names = published.slice(0, 3).map((r) => `「${r.title}」（${statusLabel(r.status)}）`).join('、');
+    const names = published
+      .slice(0, 3)
+      .map((r) => `「${r.title}」（${statusLabel(r.status)}）`)
+      .join('、');
     throw new ApiError(409, `只能删除草稿：${names}${published.length > 3 ? ` 等 ${published.length} 篇` : ''}不是草稿，没有删除任何文章`);
   }
   await tx.delete(mediaUsage).where(and(eq(mediaUsage.ownerType, 'article'), inArray(mediaUsage.ownerId, ids)));
   const deleted = await tx.delete(articles).where(inArray(articles.id, ids)).returning();
   for (const row of deleted) {
     const { search: _s, content, ...rest } = row;
-    await logOperation(tx, c, { type: 'delete', resource: 'articles', resourceId: row.id, summary: `删除草稿「${row.title}」`, before: { ...rest, content: `${content.slice(0, 200)}…（${content.length} 字符）` } });
+    await logOperation(tx, c, {
+      type: 'delete',
+      resource: 'articles',
+      resourceId: row.id,
+      summary: `删除草稿「${row.title}」`,
+      before: { ...rest, content: `${content.slice(0, 200)}…（${content.length} 字符）` },
+    });
   }
   return deleted.map((r) => r.id);
 }
@@ -76,11 +92,20 @@ export async function moveToCategory(tx: DbOrTx, c: Context<AppEnv>, ids: number
     await tx
       .update(articles)
       .set({ categoryId: category.id, version: sql`${articles.version} + 1`, updatedAt: new Date() })
-      .where(inArray(
-        articles.id,
-        changing.map((r) => r.id),
-      ));
-    const names = new Map((await tx.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...new Set(changing.map((r) => r.categoryId).filter((x): x is number => x !== null))]))).map((x) => [x.id, x.name]));
+      .where(
+        inArray(
+          articles.id,
+          changing.map((r) => r.id),
+        ),
+      );
+    const names = new Map(
+      (
+        await tx
+          .select({ id: categories.id, name: categories.name })
+          .from(categories)
+          .where(inArray(categories.id, [...new Set(changing.map((r) => r.categoryId).filter((x): x is number => x !== null))]))
+      ).map((x) => [x.id, x.name]),
+    );
     for (const r of changing) {
       await logOperation(tx, c, {
         type: 'update',

@@ -49,28 +49,29 @@ export async function exportCsv(c: Context<AppEnv>) {
     async pull(controller) {
       if (done) return;
       try {
-        const batch = (q: DbOrTx) => q
-          .select({
-            id: articles.id,
-            title: articles.title,
-            kind: articles.kind,
-            categoryName: categories.name,
-            editorName: users.name,
-            departmentName: departments.name,
-            status: articles.status,
-            author: articles.author,
-            source: articles.source,
-            updatedAt: articles.updatedAt,
-            publishedAt: articles.publishedAt,
-            _k: sortKeyText,
-          })
-          .from(articles)
-          .leftJoin(categories, eq(categories.id, articles.categoryId))
-          .leftJoin(users, eq(users.id, articles.editorId))
-          .leftJoin(departments, eq(departments.id, articles.departmentId))
-          .where(allOf([where, cursor ? seek(cursor) : undefined]))
-          .orderBy(desc(articles.updatedAt), desc(articles.id))
-          .limit(EXPORT_BATCH);
+        const batch = (q: DbOrTx) =>
+          q
+            .select({
+              id: articles.id,
+              title: articles.title,
+              kind: articles.kind,
+              categoryName: categories.name,
+              editorName: users.name,
+              departmentName: departments.name,
+              status: articles.status,
+              author: articles.author,
+              source: articles.source,
+              updatedAt: articles.updatedAt,
+              publishedAt: articles.publishedAt,
+              _k: sortKeyText,
+            })
+            .from(articles)
+            .leftJoin(categories, eq(categories.id, articles.categoryId))
+            .leftJoin(users, eq(users.id, articles.editorId))
+            .leftJoin(departments, eq(departments.id, articles.departmentId))
+            .where(allOf([where, cursor ? seek(cursor) : undefined]))
+            .orderBy(desc(articles.updatedAt), desc(articles.id))
+            .limit(EXPORT_BATCH);
         // A rare keyword reads its matches from the search index (see listPage).
         const rows = rare
           ? await db.transaction(async (tx) => {
@@ -79,7 +80,21 @@ export async function exportCsv(c: Context<AppEnv>) {
             })
           : await batch(db);
         const lines = rows.map((r) =>
-          [r.id, r.title, kindLabel(r.kind), r.categoryName ?? '', r.editorName ?? '', r.departmentName ?? '', statusLabel(r.status), r.author, r.source, csvTime(r.updatedAt), csvTime(r.publishedAt)].map(csvField).join(','),
+          [
+            r.id,
+            r.title,
+            kindLabel(r.kind),
+            r.categoryName ?? '',
+            r.editorName ?? '',
+            r.departmentName ?? '',
+            statusLabel(r.status),
+            r.author,
+            r.source,
+            csvTime(r.updatedAt),
+            csvTime(r.publishedAt),
+          ]
+            .map(csvField)
+            .join(','),
         );
         if (lines.length) controller.enqueue(encoder.encode(`${lines.join('\r\n')}\r\n`));
         const last = rows.at(-1);
@@ -109,7 +124,19 @@ export async function exportCsv(c: Context<AppEnv>) {
   });
 }
 
-const FILTER_NAMES: Record<string, string> = { keyword: '关键词', kind: '类型', status: '状态', categoryId: '分类', tagId: '标签', editorId: '编辑', departmentId: '部门', updatedFrom: '更新起', updatedTo: '更新止', publishedFrom: '发布起', publishedTo: '发布止' };
+const FILTER_NAMES: Record<string, string> = {
+  keyword: '关键词',
+  kind: '类型',
+  status: '状态',
+  categoryId: '分类',
+  tagId: '标签',
+  editorId: '编辑',
+  departmentId: '部门',
+  updatedFrom: '更新起',
+  updatedTo: '更新止',
+  publishedFrom: '发布起',
+  publishedTo: '发布止',
+};
 
 function describeFilters(query: Record<string, string>): string {
   const parts = Object.entries(query)

@@ -154,7 +154,13 @@ function orderBy({ sort, descending }: Order, reverse = false): SQL[] {
  * the direction to read from it: `n` the rows after it, `p` the rows before it. Only the 更新时间
  * order (never NULL) pages by cursor; the 发布时间 order pages by offset.
  */
-const cursorSchema = z.object({ s: z.literal('updatedAt'), o: z.enum(['a', 'd']), k: z.string().regex(/^\d{4}-\d\d-\d\d[ T][\d:.]+([+-][\d:]+|Z)?$/), i: z.number().int().positive().max(INT4_MAX), d: z.enum(['n', 'p']) });
+const cursorSchema = z.object({
+  s: z.literal('updatedAt'),
+  o: z.enum(['a', 'd']),
+  k: z.string().regex(/^\d{4}-\d\d-\d\d[ T][\d:.]+([+-][\d:]+|Z)?$/),
+  i: z.number().int().positive().max(INT4_MAX),
+  d: z.enum(['n', 'p']),
+});
 export type Cursor = z.infer<typeof cursorSchema>;
 
 export function encodeCursor(c: Cursor): string {
@@ -193,13 +199,20 @@ type ListRow = Record<string, unknown> & { id: number; _k: string; _total?: numb
  * LIMIT applies first), so the page's own plan (a seek on its index, docs/bench.md) stays as it is.
  */
 const scheduledAt = (action: 'publish' | 'offline') =>
-  sql<Date | null>`(SELECT ${scheduledJobs.runAt} FROM ${scheduledJobs} WHERE ${scheduledJobs.contentType} = 'article' AND ${scheduledJobs.state} = 'pending' AND ${scheduledJobs.contentId} = ${outer(articles.id)} AND ${scheduledJobs.action} = ${action})`.mapWith(scheduledJobs.runAt);
+  sql<Date | null>`(SELECT ${scheduledJobs.runAt} FROM ${scheduledJobs} WHERE ${scheduledJobs.contentType} = 'article' AND ${scheduledJobs.state} = 'pending' AND ${scheduledJobs.contentId} = ${outer(articles.id)} AND ${scheduledJobs.action} = ${action})`.mapWith(
+    scheduledJobs.runAt,
+  );
 
 /**
  * One page of rows with their names and pending schedules, and the capped total when `withTotal`:
  * by cursor, or by offset over the narrow index.
  */
-async function pageRows(db: DbOrTx, where: SQL | undefined, order: Order, { cursor, offset, limit, withTotal }: { cursor: Cursor | null; offset: number; limit: number; withTotal: boolean }) {
+async function pageRows(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: Order,
+  { cursor, offset, limit, withTotal }: { cursor: Cursor | null; offset: number; limit: number; withTotal: boolean },
+) {
   const reverse = cursor?.d === 'p';
   const base = () =>
     db
@@ -219,11 +232,23 @@ async function pageRows(db: DbOrTx, where: SQL | undefined, order: Order, { curs
       .limit(limit)) as ListRow[];
     if (reverse) rows.reverse();
   } else if (offset < 200) {
-    rows = (await base().where(where).orderBy(...orderBy(order)).limit(limit).offset(offset)) as ListRow[];
+    rows = (await base()
+      .where(where)
+      .orderBy(...orderBy(order))
+      .limit(limit)
+      .offset(offset)) as ListRow[];
   } else {
     // A deep page without a cursor: skip index entries only (ids), then join the page's rows.
-    const ids = db.select({ id: articles.id }).from(articles).where(where).orderBy(...orderBy(order)).limit(limit).offset(offset);
-    rows = (await base().where(inArray(articles.id, ids)).orderBy(...orderBy(order))) as ListRow[];
+    const ids = db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(where)
+      .orderBy(...orderBy(order))
+      .limit(limit)
+      .offset(offset);
+    rows = (await base()
+      .where(inArray(articles.id, ids))
+      .orderBy(...orderBy(order))) as ListRow[];
   }
   return rows;
 }
@@ -253,7 +278,10 @@ export async function listPage(db: DbOrTx, user: SessionUser, query: Record<stri
     if (!withTotal) return [rows, { total: null, totalCapped: null }];
     // No row to carry the total: none at all on a first page read without a cursor, else count.
     const n = rows.length ? rows[0]._total! : page === 1 && !cursor ? 0 : null;
-    return [rows, n === null ? await cappedCount(q, articles, where, ARTICLE_COUNT_CAP) : { total: Math.min(n, ARTICLE_COUNT_CAP), totalCapped: n > ARTICLE_COUNT_CAP }];
+    return [
+      rows,
+      n === null ? await cappedCount(q, articles, where, ARTICLE_COUNT_CAP) : { total: Math.min(n, ARTICLE_COUNT_CAP), totalCapped: n > ARTICLE_COUNT_CAP },
+    ];
   };
   if (keyword && (await isRareKeyword(db, keyword))) {
     // A rare word: the planner's estimate for a term missing from its statistics is far too high,
@@ -275,12 +303,24 @@ export async function listPage(db: DbOrTx, user: SessionUser, query: Record<stri
  * its own index, docs/bench.md) stays as it is. `scheduledPublishAt` / `scheduledOfflineAt` are
  * when the scheduler will publish or take the article offline; null when nothing is pending.
  */
-export async function withSchedules<R extends { id: number }>(db: DbOrTx, rows: R[]): Promise<Array<R & { scheduledPublishAt: Date | null; scheduledOfflineAt: Date | null }>> {
+export async function withSchedules<R extends { id: number }>(
+  db: DbOrTx,
+  rows: R[],
+): Promise<Array<R & { scheduledPublishAt: Date | null; scheduledOfflineAt: Date | null }>> {
   const jobs = rows.length
     ? await db
         .select({ id: scheduledJobs.contentId, action: scheduledJobs.action, runAt: scheduledJobs.runAt })
         .from(scheduledJobs)
-        .where(and(eq(scheduledJobs.contentType, 'article'), eq(scheduledJobs.state, 'pending'), inArray(scheduledJobs.contentId, rows.map((r) => r.id))))
+        .where(
+          and(
+            eq(scheduledJobs.contentType, 'article'),
+            eq(scheduledJobs.state, 'pending'),
+            inArray(
+              scheduledJobs.contentId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
     : [];
   const at = (id: number, action: string) => jobs.find((j) => j.id === id && j.action === action)?.runAt ?? null;
   return rows.map((r) => ({ ...r, scheduledPublishAt: at(r.id, 'publish'), scheduledOfflineAt: at(r.id, 'offline') }));
@@ -306,7 +346,10 @@ export async function isRareKeyword(db: DbOrTx, keyword: string): Promise<boolea
   return n < RARE_PROBE_MATCHES;
 }
 
-function listReply(rows: ListRow[], { page, pageSize, order, counted, cursor }: { page: number; pageSize: number; order: Order; counted: Counted; cursor: Cursor | null }) {
+function listReply(
+  rows: ListRow[],
+  { page, pageSize, order, counted, cursor }: { page: number; pageSize: number; order: Order; counted: Counted; cursor: Cursor | null },
+) {
   const list = rows.map(({ _k, _total, ...row }) => row);
   const first = rows[0];
   const last = rows.at(-1);
@@ -358,7 +401,15 @@ export function listHandler(search: SearchBackend | null) {
     const order = orderOf(f);
     if (search && keyword && page * pageSize <= search.maxWindow) {
       try {
-        const found = await search.search({ keyword, filters: await searchFilters(db, user, f), sort: order.sort, descending: order.descending, from: (page - 1) * pageSize, size: pageSize, totalCap: ARTICLE_COUNT_CAP });
+        const found = await search.search({
+          keyword,
+          filters: await searchFilters(db, user, f),
+          sort: order.sort,
+          descending: order.descending,
+          from: (page - 1) * pageSize,
+          size: pageSize,
+          totalCap: ARTICLE_COUNT_CAP,
+        });
         // The rows come from PostgreSQL in the engine's order, filters and scope applied again: a
         // stale index (a status changed since) can only leave a row out, never show a wrong one.
         const rows = found.ids.length
@@ -368,7 +419,10 @@ export function listHandler(search: SearchBackend | null) {
               .where(allOf([inArray(articles.id, found.ids), articleWhere(user, f, undefined)]))) as ListRow[])
           : [];
         const byIdMap = new Map(rows.map((r) => [r.id, r]));
-        const ordered = await withSchedules(db, found.ids.map((id) => byIdMap.get(id)).filter((r): r is ListRow => Boolean(r)));
+        const ordered = await withSchedules(
+          db,
+          found.ids.map((id) => byIdMap.get(id)).filter((r): r is ListRow => Boolean(r)),
+        );
         const reply = listReply(ordered, { page, pageSize, order, counted: { total: found.total, totalCapped: found.totalCapped }, cursor: null });
         return ok(c, { ...reply, nextCursor: null, prevCursor: null, engine: search.name });
       } catch (err) {

@@ -25,7 +25,14 @@ export async function assertCurrentPassword(c: Context<AppEnv>, given: string): 
   const db = c.get('db');
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
   if (row && (await verifyPassword(given, row.passwordHash))) return;
-  await db.insert(loginLogs).values({ username: me.username, userId: me.id, ip: c.get('ip'), userAgent: c.get('userAgent').slice(0, 512), success: false, reason: 'bad_current_password' });
+  await db.insert(loginLogs).values({
+    username: me.username,
+    userId: me.id,
+    ip: c.get('ip'),
+    userAgent: c.get('userAgent').slice(0, 512),
+    success: false,
+    reason: 'bad_current_password',
+  });
   const failures = await recentFailures(db, and(eq(loginLogs.userId, me.id), eq(loginLogs.reason, 'bad_current_password'))!, { cap: CURRENT_PASSWORD_TRIES });
   if (failures >= CURRENT_PASSWORD_TRIES) {
     await db.delete(sessions).where(eq(sessions.id, me.sessionId));

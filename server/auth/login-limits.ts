@@ -40,7 +40,15 @@ export async function recentFailures(db: DbOrTx, match: SQL, { cap, except }: { 
   const rows = db
     .select({ one: sql`1` })
     .from(loginLogs)
-    .where(and(match, eq(loginLogs.success, false), inArray(loginLogs.reason, [...FAILURE_REASONS]), gt(loginLogs.createdAt, windowStart()), except ? ne(loginLogs.id, except) : undefined))
+    .where(
+      and(
+        match,
+        eq(loginLogs.success, false),
+        inArray(loginLogs.reason, [...FAILURE_REASONS]),
+        gt(loginLogs.createdAt, windowStart()),
+        except ? ne(loginLogs.id, except) : undefined,
+      ),
+    )
     .limit(cap)
     .as('recent');
   const [{ n }] = await db.select({ n: count() }).from(rows);

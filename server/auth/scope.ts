@@ -26,7 +26,10 @@ export function subtreeIds(rootId: number): SQL {
 
 /** The department ids a department-scoped user covers. */
 export async function subtreeIdSet(db: DbOrTx, rootId: number): Promise<Set<number>> {
-  const rows = await db.select({ id: departments.id }).from(departments).where(sql`${departments.id} IN ${subtreeIds(rootId)}`);
+  const rows = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(sql`${departments.id} IN ${subtreeIds(rootId)}`);
   return new Set(rows.map((r) => r.id));
 }
 
@@ -34,7 +37,10 @@ export async function subtreeIdSet(db: DbOrTx, rootId: number): Promise<Set<numb
  * A condition limiting rows owned by a user (`userColumn`) in a department (`departmentColumn`)
  * to the viewer's scope; undefined for the full scope.
  */
-export function scopeCondition(user: SessionUser, { userColumn, departmentColumn }: { userColumn: AnyPgColumn; departmentColumn: AnyPgColumn }): SQL | undefined {
+export function scopeCondition(
+  user: SessionUser,
+  { userColumn, departmentColumn }: { userColumn: AnyPgColumn; departmentColumn: AnyPgColumn },
+): SQL | undefined {
   const scope = dataScope(user);
   if (scope.kind === 'all') return undefined;
   if (scope.kind === 'department') return sql`${departmentColumn} IN ${subtreeIds(scope.rootId)}`;

@@ -15,10 +15,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 const ALL_ROUTES: ReadonlySet<string> = new Set(PERMISSION_ROUTES.map((r) => r.path));
 
 /** Creates a session and returns its opaque token (only the hash is stored). */
-export async function createSession(
-  db: DbOrTx,
-  { userId, ip, userAgent, ttlHours }: { userId: number; ip: string; userAgent: string; ttlHours: number },
-) {
+export async function createSession(db: DbOrTx, { userId, ip, userAgent, ttlHours }: { userId: number; ip: string; userAgent: string; ttlHours: number }) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId, ip, userAgent: userAgent.slice(0, 512), expiresAt });
@@ -95,7 +92,18 @@ export async function loadSessionUser(db: Db, token: string | undefined): Promis
   return user;
 }
 
-function toSessionUser(row: { sessionId: number; id: number; username: string; name: string; avatar: string; departmentId: number | null; roleId: number | null; isSuper: boolean; roleRoutes: string[] | null; roleLevel: number | null }): SessionUser {
+function toSessionUser(row: {
+  sessionId: number;
+  id: number;
+  username: string;
+  name: string;
+  avatar: string;
+  departmentId: number | null;
+  roleId: number | null;
+  isSuper: boolean;
+  roleRoutes: string[] | null;
+  roleLevel: number | null;
+}): SessionUser {
   const level = row.isSuper ? 1 : ((row.roleLevel ?? 3) as 1 | 2 | 3);
   // A route that needs the full scope is not held with a narrower one (a role saved before the rule).
   const routes = row.isSuper ? ALL_ROUTES : new Set((row.roleRoutes ?? []).filter((p) => ALL_ROUTES.has(p) && (level === 1 || !FULL_SCOPE_ROUTES.has(p))));

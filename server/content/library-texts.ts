@@ -13,7 +13,12 @@ export async function libraryTexts(db: DbOrTx, article: { content: string; video
   const refs = blockReferences(article.content);
   const videoIds = [...refs.videoIds, ...(article.videoStoreId ? [article.videoStoreId] : [])];
   const [pics, videos] = await Promise.all([
-    refs.picIds.size ? db.select({ title: picStores.title }).from(picStores).where(inArray(picStores.id, [...refs.picIds])) : [],
+    refs.picIds.size
+      ? db
+          .select({ title: picStores.title })
+          .from(picStores)
+          .where(inArray(picStores.id, [...refs.picIds]))
+      : [],
     videoIds.length ? db.select({ title: videoStores.title }).from(videoStores).where(inArray(videoStores.id, videoIds)) : [],
   ]);
   return [...pics, ...videos].map((r) => r.title);

@@ -57,7 +57,10 @@ export interface RelationNames {
 }
 
 /** The names of an item's tags, topics, platforms and album, in the item's order: one query per kind it holds. */
-export async function relationNames(db: DbOrTx, refs: { tagIds?: number[] | null; topicIds?: number[] | null; platformIds?: number[] | null; albumId?: number | null }): Promise<RelationNames> {
+export async function relationNames(
+  db: DbOrTx,
+  refs: { tagIds?: number[] | null; topicIds?: number[] | null; platformIds?: number[] | null; albumId?: number | null },
+): Promise<RelationNames> {
   const named = async (ids: number[] | null | undefined, load: (ids: number[]) => Promise<Array<{ id: number; name: string }>>): Promise<NamedRef[]> => {
     const wanted = [...new Set(ids ?? [])];
     if (!wanted.length) return [];

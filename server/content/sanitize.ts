@@ -28,7 +28,41 @@ const ALIGN = [/^(left|right|center|justify)$/];
 const BLOCK_ATTRIBUTES = [...new Set(Object.values(CMS_BLOCKS).flat())];
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'sub', 'sup', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'span', 'div', 'figure', 'figcaption'],
+  allowedTags: [
+    'p',
+    'br',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'del',
+    'sub',
+    'sup',
+    'blockquote',
+    'pre',
+    'code',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'hr',
+    'span',
+    'div',
+    'figure',
+    'figcaption',
+  ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
@@ -48,7 +82,23 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Script and style bodies go with their tags; the text of other dropped tags stays.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'xmp', 'noembed', 'noframes'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'template',
+    'xmp',
+    'noembed',
+    'noframes',
+  ],
   transformTags: {
     a: (tagName, attribs) => {
       const out: sanitizeHtml.Attributes = { ...attribs };
@@ -91,7 +141,13 @@ export function sanitizeArticleHtml(html: string): string {
 
 /** The ids the custom blocks of a (sanitized) article refer to: what the article uses (DESIGN §9). */
 export function blockReferences(html: string) {
-  const refs = { videoIds: new Set<number>(), picIds: new Set<number>(), vrIds: new Set<number>(), activityIds: new Set<number>(), productIds: new Set<number>() };
+  const refs = {
+    videoIds: new Set<number>(),
+    picIds: new Set<number>(),
+    vrIds: new Set<number>(),
+    activityIds: new Set<number>(),
+    productIds: new Set<number>(),
+  };
   // The names spelled out: `data-[a-z-]+-ids?` re-scanned the rest of a long "data-data-data-…"
   // from each "data-" in it (quadratic: 100 000 characters of body text took 14 s; issue 14, F1).
   for (const [, name, value] of Array.from(html.matchAll(/(data-(?:video|pic|vr|activity|product)-ids?)="([\d,]+)"/g))) {
@@ -118,7 +174,8 @@ export function bodyLimitProblem(html: string): string | null {
     const ids = /\sdata-pic-ids="([\d,]+)"/.exec(tag)?.[1];
     if (!ids) continue;
     const n = ids.split(',').length;
-    if (n > BODY_LIMITS.galleryPictures) return `一个图集块最多 ${BODY_LIMITS.galleryPictures} 张图片，正文中有一个图集块有 ${n} 张，请拆成几个图集块或删去一些`;
+    if (n > BODY_LIMITS.galleryPictures)
+      return `一个图集块最多 ${BODY_LIMITS.galleryPictures} 张图片，正文中有一个图集块有 ${n} 张，请拆成几个图集块或删去一些`;
     pictures += n;
   }
   if (blocks > BODY_LIMITS.blocks) return `正文最多 ${BODY_LIMITS.blocks} 个插入块（视频、VR、询价、投票、图集），现在有 ${blocks} 个，请删去一些后再保存`;

@@ -51,7 +51,10 @@ export function wordTerms(text: string, { maxWords = Infinity, maxChars = Infini
 
 /** The document: title and summary by bigrams (weight A), body words (weight B). Space-separated. */
 export function documentTerms({ title, summary, body }: { title: string; summary: string; body: string }) {
-  return { head: [...new Set([...bigramTerms(title), ...bigramTerms(summary)])].join(' '), body: wordTerms(body, { maxWords: BODY_TERMS_WORDS, maxChars: BODY_TERMS_CHARS }).join(' ') };
+  return {
+    head: [...new Set([...bigramTerms(title), ...bigramTerms(summary)])].join(' '),
+    body: wordTerms(body, { maxWords: BODY_TERMS_WORDS, maxChars: BODY_TERMS_CHARS }).join(' '),
+  };
 }
 
 /**

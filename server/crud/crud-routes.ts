@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
@@ -27,7 +27,11 @@ type Values = Record<string, unknown>;
 export type SplitCondition = { page: SQL | undefined; count: SQL | undefined };
 
 /** A list filter: the parameter's value → a condition (it may look at the data first, e.g. a probe). */
-export type ListFilter = (value: string, query: Record<string, string>, db: DbOrTx) => SQL | undefined | SplitCondition | Promise<SQL | undefined | SplitCondition>;
+export type ListFilter = (
+  value: string,
+  query: Record<string, string>,
+  db: DbOrTx,
+) => SQL | undefined | SplitCondition | Promise<SQL | undefined | SplitCondition>;
 
 function isSplit(c: SQL | undefined | SplitCondition): c is SplitCondition {
   return c !== undefined && 'page' in c && 'count' in c && !('queryChunks' in c);
@@ -114,7 +118,10 @@ export interface CrudOptions {
 }
 
 const sortSchema = z.object({
-  ids: z.array(z.number({ error: 'ids 必须是整数数组' }).int().positive().max(INT4_MAX, '记录不存在'), { error: '请提供 ids 数组' }).min(1, '请提供要排序的记录').max(1000),
+  ids: z
+    .array(z.number({ error: 'ids 必须是整数数组' }).int().positive().max(INT4_MAX, '记录不存在'), { error: '请提供 ids 数组' })
+    .min(1, '请提供要排序的记录')
+    .max(1000),
 });
 
 /** Unique-index violations that slip past the pre-check (a concurrent insert) are still a 409. */
@@ -132,7 +139,13 @@ export function crudRoutes(opts: CrudOptions) {
   const { resource, table, columns } = opts;
   const write = opts.write ?? access.route(resource.permission);
   const read: AccessMiddleware =
-    typeof opts.read === 'function' ? opts.read : opts.read === 'signedIn' ? access.signedIn() : opts.write && opts.read !== 'permission' ? opts.write : access.route(resource.permission);
+    typeof opts.read === 'function'
+      ? opts.read
+      : opts.read === 'signedIn'
+        ? access.signedIn()
+        : opts.write && opts.read !== 'permission'
+          ? opts.write
+          : access.route(resource.permission);
   const updateSchema = opts.updateSchema ?? resource.schema.partial();
   const ops = { create: true, update: true, remove: true, ...opts.operations };
   const title = opts.title ?? ((row: Values) => String(row.name ?? row.title ?? row.id ?? ''));
@@ -155,7 +168,9 @@ export function crudRoutes(opts: CrudOptions) {
   const scoped = (user: SessionUser, extra?: SQL) => allOf([opts.scope?.(user), extra]);
 
   async function getOne(db: DbOrTx, user: SessionUser, id: number): Promise<Row | undefined> {
-    const [row] = await base(db).where(scoped(user, eq(tableId, id))).limit(1);
+    const [row] = await base(db)
+      .where(scoped(user, eq(tableId, id)))
+      .limit(1);
     return row as Row | undefined;
   }
 
@@ -243,7 +258,10 @@ export function crudRoutes(opts: CrudOptions) {
           throw badRequest(`只能在同一级${resource.label}之间排序`, { ids: `只能在同一级${resource.label}之间排序` });
         }
         for (const [index, id] of unique.entries()) {
-          await tx.update(table).set({ sort: index } as never).where(eq(tableId, id));
+          await tx
+            .update(table)
+            .set({ sort: index } as never)
+            .where(eq(tableId, id));
         }
         await logOperation(tx, c, { type: 'sort', resource: resource.name, summary: `调整${resource.label}顺序`, after: { ids: unique } });
       });
@@ -263,11 +281,20 @@ export function crudRoutes(opts: CrudOptions) {
       const created = await inTransaction(c, async (ctx) => {
         await checkUnique(ctx.tx, values);
         const prepared = opts.hooks?.beforeCreate ? await opts.hooks.beforeCreate(ctx, values) : values;
-        const [{ id }] = await ctx.tx.insert(table).values(prepared as never).returning({ id: tableId });
+        const [{ id }] = await ctx.tx
+          .insert(table)
+          .values(prepared as never)
+          .returning({ id: tableId });
         const after = (await getOne(ctx.tx, ctx.user, id as number))!;
         await opts.hooks?.afterWrite?.(ctx, after, null);
         await recordMedia(ctx.tx, after, null);
-        await logOperation(ctx.tx, c, { type: 'create', resource: resource.name, resourceId: after.id, summary: `新增${resource.label}「${title(after)}」`, after });
+        await logOperation(ctx.tx, c, {
+          type: 'create',
+          resource: resource.name,
+          resourceId: after.id,
+          summary: `新增${resource.label}「${title(after)}」`,
+          after,
+        });
         return after;
       });
       return ok(c, created);
@@ -288,13 +315,23 @@ export function crudRoutes(opts: CrudOptions) {
         await checkUnique(ctx.tx, patch, id);
         const prepared = opts.hooks?.beforeUpdate ? await opts.hooks.beforeUpdate(ctx, before, patch) : patch;
         if (Object.keys(prepared).length) {
-          await ctx.tx.update(table).set({ ...prepared, updatedAt: new Date() } as never).where(eq(tableId, id));
+          await ctx.tx
+            .update(table)
+            .set({ ...prepared, updatedAt: new Date() } as never)
+            .where(eq(tableId, id));
         }
         const after = (await getOne(ctx.tx, ctx.user, id)) ?? before;
         await opts.hooks?.afterWrite?.(ctx, after, before);
         await recordMedia(ctx.tx, after, before);
         const type = opts.updateType?.(patch) ?? 'update';
-        await logOperation(ctx.tx, c, { type, resource: resource.name, resourceId: id, summary: `${OPERATION_TYPES[type]}${resource.label}「${title(after)}」`, before, after });
+        await logOperation(ctx.tx, c, {
+          type,
+          resource: resource.name,
+          resourceId: id,
+          summary: `${OPERATION_TYPES[type]}${resource.label}「${title(after)}」`,
+          before,
+          after,
+        });
         return after;
       });
       return ok(c, updated);
@@ -314,7 +351,13 @@ export function crudRoutes(opts: CrudOptions) {
         await ctx.tx.delete(table).where(eq(tableId, id));
         await opts.hooks?.afterWrite?.(ctx, null, before);
         await recordMedia(ctx.tx, null, before);
-        await logOperation(ctx.tx, c, { type: 'delete', resource: resource.name, resourceId: id, summary: `删除${resource.label}「${title(before)}」`, before });
+        await logOperation(ctx.tx, c, {
+          type: 'delete',
+          resource: resource.name,
+          resourceId: id,
+          summary: `删除${resource.label}「${title(before)}」`,
+          before,
+        });
       });
       return ok(c, { id });
     });

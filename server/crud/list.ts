@@ -1,6 +1,5 @@
 import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../lib/resources/define';
 import type { DbOrTx } from '../db/types';
@@ -39,7 +38,12 @@ export function allOf(conditions: Array<SQL | undefined>): SQL | undefined {
  * every page is too slow, and "10000+" is all a person needs to know.
  */
 export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undefined, cap: number) {
-  const limited = db.select({ one: sql`1` }).from(table).where(where).limit(cap + 1).as('limited');
+  const limited = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as('limited');
   const [{ n }] = await db.select({ n: count() }).from(limited);
   return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
@@ -50,14 +54,22 @@ export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undef
  * part, the protocol's calls into the WebAssembly and its planning, whatever it does). Read it back with `totalOfPage`.
  */
 export function cappedTotalColumn(db: DbOrTx, table: PgTable, where: SQL | undefined, cap: number) {
-  return sql<number>`(SELECT count(*)::int FROM (${db.select({ one: sql`1` }).from(table).where(where).limit(cap + 1)}) AS capped)`.mapWith(Number);
+  return sql<number>`(SELECT count(*)::int FROM (${db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)}) AS capped)`.mapWith(Number);
 }
 
 /**
  * The page's rows without their total column, and the total: from the first row, 0 for an empty
  * first page, else (a page past the end) counted on its own.
  */
-export async function totalOfPage<R extends { __total: number }>(db: DbOrTx, rows: R[], { table, where, page, cap }: { table: PgTable; where: SQL | undefined; page: number; cap: number }) {
+export async function totalOfPage<R extends { __total: number }>(
+  db: DbOrTx,
+  rows: R[],
+  { table, where, page, cap }: { table: PgTable; where: SQL | undefined; page: number; cap: number },
+) {
   const list = rows.map(({ __total, ...row }) => row);
   if (rows.length) {
     const n = rows[0].__total;
@@ -72,7 +84,21 @@ export async function totalOfPage<R extends { __total: number }>(db: DbOrTx, row
  */
 export async function pageOf<T>(
   db: DbOrTx,
-  { query, table, where, page, pageSize, cap }: { query: { limit(n: number): { offset(n: number): PromiseLike<T[]> } }; table: PgTable; where: SQL | undefined; page: number; pageSize: number; cap: number },
+  {
+    query,
+    table,
+    where,
+    page,
+    pageSize,
+    cap,
+  }: {
+    query: { limit(n: number): { offset(n: number): PromiseLike<T[]> } };
+    table: PgTable;
+    where: SQL | undefined;
+    page: number;
+    pageSize: number;
+    cap: number;
+  },
 ) {
   const [list, counted] = await Promise.all([query.limit(pageSize).offset((page - 1) * pageSize), cappedCount(db, table, where, cap)]);
   return { list, page, pageSize, ...counted };

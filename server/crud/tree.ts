@@ -4,7 +4,10 @@ import { badRequest } from '../http/errors';
  * Refuses a parent that does not exist among `nodes` (the same tree: one category type, the
  * department tree), or that is the node itself or one of its descendants (a cycle).
  */
-export function assertTreeParent(nodes: ReadonlyArray<{ id: number; parentId: number | null }>, { id, parentId, label }: { id: number | null; parentId: number | null | undefined; label: string }) {
+export function assertTreeParent(
+  nodes: ReadonlyArray<{ id: number; parentId: number | null }>,
+  { id, parentId, label }: { id: number | null; parentId: number | null | undefined; label: string },
+) {
   if (parentId === undefined || parentId === null) return;
   const parentOf = new Map(nodes.map((n) => [n.id, n.parentId]));
   if (!parentOf.has(parentId)) throw badRequest(`上级${label}不存在`, { parentId: `上级${label}不存在` });

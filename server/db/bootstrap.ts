@@ -36,7 +36,12 @@ export async function syncRouteCatalogue(db: Db) {
           sort: sql`excluded.sort`,
         },
       });
-    await tx.delete(routePermissions).where(notInArray(routePermissions.path, rows.map((r) => r.path)));
+    await tx.delete(routePermissions).where(
+      notInArray(
+        routePermissions.path,
+        rows.map((r) => r.path),
+      ),
+    );
   });
 }
 

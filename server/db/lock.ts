@@ -56,7 +56,11 @@ export function acquireFolderLock(folder: string): FolderLock {
   const me: Holder = {
     pid: process.pid,
     hostname: os.hostname(),
-    command: process.argv.slice(1).map((a) => path.basename(a)).join(' ').slice(0, 200),
+    command: process.argv
+      .slice(1)
+      .map((a) => path.basename(a))
+      .join(' ')
+      .slice(0, 200),
     startedAt: new Date().toISOString(),
   };
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -91,7 +91,14 @@ export function verifyState(secret: string, state: string | undefined): string |
 const sign = (secret: string, token: string) => createHmac('sha256', secret).update(`cms-dingtalk:${token}`).digest('base64url');
 
 export function authorizeUrl(config: DingtalkConfig, { state, redirectUri }: { state: string; redirectUri: string }): string {
-  const params = new URLSearchParams({ redirect_uri: redirectUri, response_type: 'code', client_id: config.clientId, scope: 'openid', state, prompt: 'consent' });
+  const params = new URLSearchParams({
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    client_id: config.clientId,
+    scope: 'openid',
+    state,
+    prompt: 'consent',
+  });
   return `${config.loginBase ?? DINGTALK_LOGIN_BASE}${AUTHORIZE_PATH}?${params}`;
 }
 
@@ -120,9 +127,21 @@ async function call(url: string, init: RequestInit, timeoutMs: number): Promise<
 export async function dingtalkProfile(config: DingtalkConfig, code: string): Promise<DingtalkProfile> {
   const timeoutMs = config.timeoutMs ?? 8000;
   const api = config.apiBase ?? DINGTALK_API_BASE;
-  const token = await call(api + TOKEN_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: config.clientId, clientSecret: config.clientSecret, code, grantType: 'authorization_code' }) }, timeoutMs);
+  const token = await call(
+    api + TOKEN_PATH,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: config.clientId, clientSecret: config.clientSecret, code, grantType: 'authorization_code' }),
+    },
+    timeoutMs,
+  );
   if (typeof token.accessToken !== 'string' || !token.accessToken) throw new DingtalkError('钉钉没有返回访问令牌');
   const me = await call(api + ME_PATH, { headers: { 'x-acs-dingtalk-access-token': token.accessToken } }, timeoutMs);
   if (typeof me.unionId !== 'string' || !me.unionId || me.unionId.length > 128) throw new DingtalkError('钉钉没有返回用户标识');
-  return { unionId: me.unionId, nick: typeof me.nick === 'string' ? me.nick.slice(0, 64) : '', avatarUrl: typeof me.avatarUrl === 'string' ? me.avatarUrl : '' };
+  return {
+    unionId: me.unionId,
+    nick: typeof me.nick === 'string' ? me.nick.slice(0, 64) : '',
+    avatarUrl: typeof me.avatarUrl === 'string' ? me.avatarUrl : '',
+  };
 }

@@ -36,7 +36,9 @@ export const autosaveDataSchema = z
     summary: str('摘要', 500),
     cover: str('封面', 1024),
     content: str('正文', CONTENT_MAX),
-    images: z.array(z.object({ picId: id.nullable(), url: str('图片', 1024), caption: str('图片说明', 500) }).strict(), { error: '图集图片格式不正确' }).max(200, '图集最多 200 张图片'),
+    images: z
+      .array(z.object({ picId: id.nullable(), url: str('图片', 1024), caption: str('图片说明', 500) }).strict(), { error: '图集图片格式不正确' })
+      .max(200, '图集最多 200 张图片'),
     videoStoreId: id.nullable(),
     categoryId: id.nullable(),
     tagIds: z.array(id, { error: '标签必须是 id 列表' }).max(50, '标签最多 50 个'),
@@ -77,7 +79,19 @@ type SlotOf = (c: Context<AppEnv>, kindInput: unknown) => Promise<{ articleId: n
  * with its slot rule, its copy's schema and how the copy's HTML is cleaned (issue 15: short
  * videos have the same autosave as articles).
  */
-export function autosaveRoutes({ editRoutes, kinds, slotOf, dataSchema, clean = (d) => d }: { editRoutes: string[]; kinds: [string, ...string[]]; slotOf: SlotOf; dataSchema: z.ZodType<Record<string, unknown>>; clean?: (data: Record<string, unknown>) => Record<string, unknown> }) {
+export function autosaveRoutes({
+  editRoutes,
+  kinds,
+  slotOf,
+  dataSchema,
+  clean = (d) => d,
+}: {
+  editRoutes: string[];
+  kinds: [string, ...string[]];
+  slotOf: SlotOf;
+  dataSchema: z.ZodType<Record<string, unknown>>;
+  clean?: (data: Record<string, unknown>) => Record<string, unknown>;
+}) {
   const putSchema = z
     .object({
       kind: z.enum(kinds, { error: '类型不正确' }).optional(),
@@ -88,7 +102,12 @@ export function autosaveRoutes({ editRoutes, kinds, slotOf, dataSchema, clean = 
   return new Hono<AppEnv>()
     .get('/:id/autosave', access.anyRoute(editRoutes), async (c) => {
       const slot = await slotOf(c, c.req.query('kind'));
-      const [row] = await c.get('db').select().from(articleAutosaves).where(mine(c.get('user')!.id, slot)).limit(1);
+      const [row] = await c
+        .get('db')
+        .select()
+        .from(articleAutosaves)
+        .where(mine(c.get('user')!.id, slot))
+        .limit(1);
       return ok(c, row ? shape(row) : null);
     })
     .put('/:id/autosave', access.anyRoute(editRoutes), async (c) => {
@@ -103,13 +122,20 @@ export function autosaveRoutes({ editRoutes, kinds, slotOf, dataSchema, clean = 
         .get('db')
         .insert(articleAutosaves)
         .values({ userId, articleId: slot.articleId, kind: slot.kind, baseVersion: input.baseVersion, data, savedAt })
-        .onConflictDoUpdate({ target: [articleAutosaves.userId, articleAutosaves.articleId, articleAutosaves.kind], set: { baseVersion: input.baseVersion, data, savedAt } })
+        .onConflictDoUpdate({
+          target: [articleAutosaves.userId, articleAutosaves.articleId, articleAutosaves.kind],
+          set: { baseVersion: input.baseVersion, data, savedAt },
+        })
         .returning();
       return ok(c, shape(row));
     })
     .delete('/:id/autosave', access.anyRoute(editRoutes), async (c) => {
       const slot = await slotOf(c, c.req.query('kind'));
-      const gone = await c.get('db').delete(articleAutosaves).where(mine(c.get('user')!.id, slot)).returning({ id: articleAutosaves.id });
+      const gone = await c
+        .get('db')
+        .delete(articleAutosaves)
+        .where(mine(c.get('user')!.id, slot))
+        .returning({ id: articleAutosaves.id });
       return ok(c, { deleted: gone.length });
     });
 }
@@ -117,4 +143,10 @@ export function autosaveRoutes({ editRoutes, kinds, slotOf, dataSchema, clean = 
 const mine = (userId: number, slot: { articleId: number; kind: string }) =>
   and(eq(articleAutosaves.userId, userId), eq(articleAutosaves.articleId, slot.articleId), eq(articleAutosaves.kind, slot.kind));
 
-const shape = (row: typeof articleAutosaves.$inferSelect) => ({ articleId: row.articleId || null, kind: row.kind, baseVersion: row.baseVersion, savedAt: row.savedAt, data: row.data });
+const shape = (row: typeof articleAutosaves.$inferSelect) => ({
+  articleId: row.articleId || null,
+  kind: row.kind,
+  baseVersion: row.baseVersion,
+  savedAt: row.savedAt,
+  data: row.data,
+});

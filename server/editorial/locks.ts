@@ -102,49 +102,95 @@ export function lockRoutes(target: EditorialTarget) {
     const input = parseInput(acquireSchema, await readJson(c));
     await assertMayLock(c, row, input);
     const user = c.get('user')!;
-    const result: { token: string; revisionId: number | null; ownRevisionId: number | null } | { refused: LockHolder; ownRevisionId: number | null } = await c.get('db').transaction(async (tx) => {
-      const mine = newLockToken();
-      // The asking tab's own unsaved copy (a displaced editor taking the article back, a reopen):
-      // kept before the tab reloads the stored record, unless this tab is the holder.
-      const ownCopy = async () => (input.draft ? recordDraft(tx, { resource, id: row.id, userId: user.id, draft: input.draft, note: '重新打开前未保存的内容' }) : null);
-      // A first editor inserts; of two at once, one inserts and the other reads that row below.
-      const inserted = await tx.insert(editLocks).values({ resource, resourceId: row.id, token: mine, userId: user.id }).onConflictDoNothing().returning({ token: editLocks.token });
-      if (inserted.length) return { token: mine, revisionId: null as number | null, ownRevisionId: await ownCopy() };
-      const lock = (await readLock(tx, resource, row.id, true))!;
-      // The same tab opening again (a reload keeps its token): renew.
-      if (input.token && lock.token === input.token) {
-        await tx.update(editLocks).set({ renewedAt: sql`now()` }).where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, row.id)));
-        return { token: lock.token, revisionId: null, ownRevisionId: await ownCopy() };
-      }
-      const ownRevisionId = await ownCopy();
-      // Refused after the transaction commits, so the copy kept above stays.
-      if (lock.live && !input.takeover) return { refused: holderOf(lock, user), ownRevisionId };
-      // Taking over a live lock, or a lapsed one: the previous holder's last unsaved copy is kept first.
-      const revisionId = lock.draft
-        ? await recordDraft(tx, { resource, id: row.id, userId: lock.userId, draft: lock.draft, note: lock.live ? `被${user.name}接管时未保存的内容` : '编辑锁过期时未保存的内容' })
-        : null;
-      await tx
-        .update(editLocks)
-        .set({ token: mine, userId: user.id, acquiredAt: sql`now()`, renewedAt: sql`now()`, draft: null, draftAt: null, takenFromToken: lock.token, takenFromUserId: lock.userId, takenAt: sql`now()` })
-        .where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, row.id)));
-      // The displaced tab is told at its next heartbeat even if this lock is released before it (issue 15).
-      // (A lapsed lock's tab gets it back if nobody holds it then: its saves are version-checked and
-      // the editor reloads a version that moved.)
-      if (lock.live) {
-        await tx.delete(editLockTakeovers).where(lt(editLockTakeovers.at, sql`now() - interval '1 day'`));
-        await tx.insert(editLockTakeovers).values({ token: lock.token, resource, resourceId: row.id, byUserId: user.id }).onConflictDoNothing();
-      }
-      if (lock.live) {
-        await logOperation(tx, c, { type: 'update', resource: resource === 'article' ? 'articles' : 'videos', resourceId: row.id, summary: `接管${label}「${row.title}」的编辑（原编辑者：${lock.name ?? lock.userId}）`, before: { holder: lock.userId }, after: { holder: user.id, revisionId } });
-      }
-      return { token: mine, revisionId, ownRevisionId };
-    });
+    const result: { token: string; revisionId: number | null; ownRevisionId: number | null } | { refused: LockHolder; ownRevisionId: number | null } = await c
+      .get('db')
+      .transaction(async (tx) => {
+        const mine = newLockToken();
+        // The asking tab's own unsaved copy (a displaced editor taking the article back, a reopen):
+        // kept before the tab reloads the stored record, unless this tab is the holder.
+        const ownCopy = async () =>
+          input.draft ? recordDraft(tx, { resource, id: row.id, userId: user.id, draft: input.draft, note: '重新打开前未保存的内容' }) : null;
+        // A first editor inserts; of two at once, one inserts and the other reads that row below.
+        const inserted = await tx
+          .insert(editLocks)
+          .values({ resource, resourceId: row.id, token: mine, userId: user.id })
+          .onConflictDoNothing()
+          .returning({ token: editLocks.token });
+        if (inserted.length) return { token: mine, revisionId: null as number | null, ownRevisionId: await ownCopy() };
+        const lock = (await readLock(tx, resource, row.id, true))!;
+        // The same tab opening again (a reload keeps its token): renew.
+        if (input.token && lock.token === input.token) {
+          await tx
+            .update(editLocks)
+            .set({ renewedAt: sql`now()` })
+            .where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, row.id)));
+          return { token: lock.token, revisionId: null, ownRevisionId: await ownCopy() };
+        }
+        const ownRevisionId = await ownCopy();
+        // Refused after the transaction commits, so the copy kept above stays.
+        if (lock.live && !input.takeover) return { refused: holderOf(lock, user), ownRevisionId };
+        // Taking over a live lock, or a lapsed one: the previous holder's last unsaved copy is kept first.
+        const revisionId = lock.draft
+          ? await recordDraft(tx, {
+              resource,
+              id: row.id,
+              userId: lock.userId,
+              draft: lock.draft,
+              note: lock.live ? `被${user.name}接管时未保存的内容` : '编辑锁过期时未保存的内容',
+            })
+          : null;
+        await tx
+          .update(editLocks)
+          .set({
+            token: mine,
+            userId: user.id,
+            acquiredAt: sql`now()`,
+            renewedAt: sql`now()`,
+            draft: null,
+            draftAt: null,
+            takenFromToken: lock.token,
+            takenFromUserId: lock.userId,
+            takenAt: sql`now()`,
+          })
+          .where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, row.id)));
+        // The displaced tab is told at its next heartbeat even if this lock is released before it (issue 15).
+        // (A lapsed lock's tab gets it back if nobody holds it then: its saves are version-checked and
+        // the editor reloads a version that moved.)
+        if (lock.live) {
+          await tx.delete(editLockTakeovers).where(lt(editLockTakeovers.at, sql`now() - interval '1 day'`));
+          await tx.insert(editLockTakeovers).values({ token: lock.token, resource, resourceId: row.id, byUserId: user.id }).onConflictDoNothing();
+        }
+        if (lock.live) {
+          await logOperation(tx, c, {
+            type: 'update',
+            resource: resource === 'article' ? 'articles' : 'videos',
+            resourceId: row.id,
+            summary: `接管${label}「${row.title}」的编辑（原编辑者：${lock.name ?? lock.userId}）`,
+            before: { holder: lock.userId },
+            after: { holder: user.id, revisionId },
+          });
+        }
+        return { token: mine, revisionId, ownRevisionId };
+      });
     if ('refused' in result) {
       const holder = result.refused;
-      throw new ApiError(423, holder.self ? `你正在另一个窗口编辑这篇${label}，可以在这里接管` : `${holder.name}正在编辑这篇${label}，可以等待对方离开或接管`, { lock: '他人正在编辑' }, { held: false, holder, ownRevisionId: result.ownRevisionId, ...timing });
+      throw new ApiError(
+        423,
+        holder.self ? `你正在另一个窗口编辑这篇${label}，可以在这里接管` : `${holder.name}正在编辑这篇${label}，可以等待对方离开或接管`,
+        { lock: '他人正在编辑' },
+        { held: false, holder, ownRevisionId: result.ownRevisionId, ...timing },
+      );
     }
     const lock = (await readLock(c.get('db'), resource, row.id))!;
-    return ok(c, { held: true, token: result.token, holder: holderOf(lock, user), savedRevisionId: result.revisionId, ownRevisionId: result.ownRevisionId, version: row.version, ...timing });
+    return ok(c, {
+      held: true,
+      token: result.token,
+      holder: holderOf(lock, user),
+      savedRevisionId: result.revisionId,
+      ownRevisionId: result.ownRevisionId,
+      version: row.version,
+      ...timing,
+    });
   });
 
   app.put('/:id/lock', access.anyRoute(target.editRoutes), async (c) => {
@@ -163,7 +209,15 @@ export function lockRoutes(target: EditorialTarget) {
         return { held: true as const };
       }
       // Not ours any more: whatever this tab still has unsaved is kept as a revision.
-      const revisionId = input.draft ? await recordDraft(tx, { resource, id: row.id, userId: user.id, draft: input.draft, note: lock?.live ? `被${lock.name ?? '他人'}接管后送达的未保存内容` : '编辑锁失效后送达的未保存内容' }) : null;
+      const revisionId = input.draft
+        ? await recordDraft(tx, {
+            resource,
+            id: row.id,
+            userId: user.id,
+            draft: input.draft,
+            note: lock?.live ? `被${lock.name ?? '他人'}接管后送达的未保存内容` : '编辑锁失效后送达的未保存内容',
+          })
+        : null;
       if (lock?.live) return { held: false as const, lock, revisionId };
       // Taken over, and the taker already left: still told, never silently handed the lock back (issue 15).
       const [taken] = await tx
@@ -172,10 +226,29 @@ export function lockRoutes(target: EditorialTarget) {
         .leftJoin(users, eq(users.id, editLockTakeovers.byUserId))
         .where(and(eq(editLockTakeovers.token, input.token), eq(editLockTakeovers.resource, resource), eq(editLockTakeovers.resourceId, row.id)))
         .limit(1);
-      if (taken) return { held: false as const, lock: { userId: taken.userId, name: taken.name, acquiredAt: taken.at, renewedAt: taken.at, takenFromToken: input.token }, revisionId, ended: true };
+      if (taken)
+        return {
+          held: false as const,
+          lock: { userId: taken.userId, name: taken.name, acquiredAt: taken.at, renewedAt: taken.at, takenFromToken: input.token },
+          revisionId,
+          ended: true,
+        };
       // Lapsed or released and nobody holds it: this tab gets it back (the version check still guards its saves).
-      const values = { token: input.token, userId: user.id, acquiredAt: sql`now()`, renewedAt: sql`now()`, draft: input.draft ?? null, draftAt: input.draft ? sql`now()` : null, takenFromToken: null, takenFromUserId: null, takenAt: null };
-      await tx.insert(editLocks).values({ resource, resourceId: row.id, ...values }).onConflictDoUpdate({ target: [editLocks.resource, editLocks.resourceId], set: values });
+      const values = {
+        token: input.token,
+        userId: user.id,
+        acquiredAt: sql`now()`,
+        renewedAt: sql`now()`,
+        draft: input.draft ?? null,
+        draftAt: input.draft ? sql`now()` : null,
+        takenFromToken: null,
+        takenFromUserId: null,
+        takenAt: null,
+      };
+      await tx
+        .insert(editLocks)
+        .values({ resource, resourceId: row.id, ...values })
+        .onConflictDoUpdate({ target: [editLocks.resource, editLocks.resourceId], set: values });
       return { held: true as const, regained: true, revisionId };
     });
     if (!outcome.held) {
@@ -184,13 +257,23 @@ export function lockRoutes(target: EditorialTarget) {
       const ended = 'ended' in outcome;
       throw new ApiError(
         423,
-        takenOver ? `${holder.name}已接管编辑${ended ? '（对方已离开）' : ''}，你未保存的内容已存为修订` : `${holder.name}正在编辑这篇${label}，你的编辑锁已失效`,
+        takenOver
+          ? `${holder.name}已接管编辑${ended ? '（对方已离开）' : ''}，你未保存的内容已存为修订`
+          : `${holder.name}正在编辑这篇${label}，你的编辑锁已失效`,
         { lock: '编辑锁已被接管' },
         { held: false, takenOver, ended, holder, savedRevisionId: outcome.revisionId, version: row.version, ...timing },
       );
     }
     const lock = (await readLock(c.get('db'), resource, row.id))!;
-    return ok(c, { held: true, token: input.token, holder: holderOf(lock, user), regained: 'regained' in outcome, savedRevisionId: 'revisionId' in outcome ? outcome.revisionId : null, version: row.version, ...timing });
+    return ok(c, {
+      held: true,
+      token: input.token,
+      holder: holderOf(lock, user),
+      regained: 'regained' in outcome,
+      savedRevisionId: 'revisionId' in outcome ? outcome.revisionId : null,
+      version: row.version,
+      ...timing,
+    });
   });
 
   app.delete('/:id/lock', access.anyRoute(target.editRoutes), async (c) => {
@@ -199,7 +282,10 @@ export function lockRoutes(target: EditorialTarget) {
     const tokenValue = c.req.query('token') ?? (typeof raw?.token === 'string' ? raw.token : '');
     const { token: t } = parseInput(z.object({ token }), { token: tokenValue });
     const out = await c.get('db').transaction(async (tx) => {
-      const gone = await tx.delete(editLocks).where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, id), eq(editLocks.token, t))).returning({ draft: editLocks.draft, userId: editLocks.userId });
+      const gone = await tx
+        .delete(editLocks)
+        .where(and(eq(editLocks.resource, resource), eq(editLocks.resourceId, id), eq(editLocks.token, t)))
+        .returning({ draft: editLocks.draft, userId: editLocks.userId });
       // Leaving with changes the form still had (closing the tab, choosing to discard): kept anyway.
       const draft = gone[0]?.draft;
       const revisionId = draft ? await recordDraft(tx, { resource, id, userId: gone[0].userId, draft, note: '离开编辑时未保存的内容' }) : null;

@@ -53,17 +53,30 @@ export function diffSnapshots(resource: EditorialResource, before: Record<string
 
 /** Names of the ids two snapshots mention (categories, tags, topics, platforms, library videos). */
 async function namesOf(db: DbOrTx, snaps: Array<Record<string, unknown>>) {
-  const ids = (field: string) => [...new Set(snaps.flatMap((s) => (Array.isArray(s[field]) ? (s[field] as number[]) : typeof s[field] === 'number' ? [s[field] as number] : [])))];
+  const ids = (field: string) => [
+    ...new Set(snaps.flatMap((s) => (Array.isArray(s[field]) ? (s[field] as number[]) : typeof s[field] === 'number' ? [s[field] as number] : []))),
+  ];
   const pick = async (table: typeof categories | typeof tags | typeof platforms, list: number[]) =>
-    list.length ? Object.fromEntries((await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, list))).map((r) => [r.id, r.name])) : {};
+    list.length
+      ? Object.fromEntries((await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, list))).map((r) => [r.id, r.name]))
+      : {};
   const topicIds = ids('topicIds');
   const videoIds = ids('videoStoreId');
   return {
     categoryId: await pick(categories, ids('categoryId')),
     tagIds: await pick(tags, ids('tagIds')),
     platformIds: await pick(platforms, ids('platformIds')),
-    topicIds: topicIds.length ? Object.fromEntries((await db.select({ id: topics.id, name: topics.title }).from(topics).where(inArray(topics.id, topicIds))).map((r) => [r.id, r.name])) : {},
-    videoStoreId: videoIds.length ? Object.fromEntries((await db.select({ id: videoStores.id, name: videoStores.title }).from(videoStores).where(inArray(videoStores.id, videoIds))).map((r) => [r.id, r.name])) : {},
+    topicIds: topicIds.length
+      ? Object.fromEntries((await db.select({ id: topics.id, name: topics.title }).from(topics).where(inArray(topics.id, topicIds))).map((r) => [r.id, r.name]))
+      : {},
+    videoStoreId: videoIds.length
+      ? Object.fromEntries(
+          (await db.select({ id: videoStores.id, name: videoStores.title }).from(videoStores).where(inArray(videoStores.id, videoIds))).map((r) => [
+            r.id,
+            r.name,
+          ]),
+        )
+      : {},
   };
 }
 
@@ -71,7 +84,11 @@ const restoreSchema = (resource: EditorialResource) => {
   const names = REVISION_FIELDS[resource].map((f) => f.name) as [string, ...string[]];
   return z.object({
     version: z.number({ error: '缺少版本号（请刷新后再恢复）' }).int().positive(),
-    fields: z.array(z.enum(names, { error: '不能恢复这个字段' }), { error: '字段必须是数组' }).min(1, '请选择要恢复的字段').max(names.length).optional(),
+    fields: z
+      .array(z.enum(names, { error: '不能恢复这个字段' }), { error: '字段必须是数组' })
+      .min(1, '请选择要恢复的字段')
+      .max(names.length)
+      .optional(),
   });
 };
 
@@ -80,7 +97,15 @@ const againstSchema = z.object({ against: z.enum(['previous', 'current'], { erro
 export function revisionRoutes(target: EditorialTarget) {
   const app = new Hono<AppEnv>();
   const { resource, label } = target;
-  const revisionColumns = { id: revisions.id, kind: revisions.kind, version: revisions.version, userId: revisions.userId, userName: users.name, note: revisions.note, createdAt: revisions.createdAt };
+  const revisionColumns = {
+    id: revisions.id,
+    kind: revisions.kind,
+    version: revisions.version,
+    userId: revisions.userId,
+    userName: users.name,
+    note: revisions.note,
+    createdAt: revisions.createdAt,
+  };
 
   async function record(c: Context<AppEnv>) {
     const row = await target.load(c.get('db'), c.get('user')!, idParam(c));
@@ -104,10 +129,19 @@ export function revisionRoutes(target: EditorialTarget) {
     const { page, pageSize } = parseListQuery(c.req.query());
     const db = c.get('db');
     const where = and(eq(revisions.resource, resource), eq(revisions.resourceId, row.id));
-    const select = db.select({ ...revisionColumns, title: revisions.snapshot }).from(revisions).leftJoin(users, eq(users.id, revisions.userId)).where(where).orderBy(desc(revisions.id));
+    const select = db
+      .select({ ...revisionColumns, title: revisions.snapshot })
+      .from(revisions)
+      .leftJoin(users, eq(users.id, revisions.userId))
+      .where(where)
+      .orderBy(desc(revisions.id));
     const result = await pageOf(db, { query: select, table: revisions, where, page, pageSize, cap: 10_000 });
     // The title of each revision (not the whole copy: a list stays small).
-    const list = (result.list as Array<Record<string, unknown> & { title: Record<string, unknown> }>).map((r) => ({ ...r, title: String(r.title?.title ?? ''), kindLabel: REVISION_KINDS[String(r.kind)] ?? String(r.kind) }));
+    const list = (result.list as Array<Record<string, unknown> & { title: Record<string, unknown> }>).map((r) => ({
+      ...r,
+      title: String(r.title?.title ?? ''),
+      kindLabel: REVISION_KINDS[String(r.kind)] ?? String(r.kind),
+    }));
     return ok(c, { ...result, list, current: { version: row.version } });
   });
 
@@ -132,7 +166,9 @@ export function revisionRoutes(target: EditorialTarget) {
         .where(and(eq(revisions.resource, resource), eq(revisions.resourceId, row.id), lt(revisions.id, rid)))
         .orderBy(desc(revisions.id))
         .limit(1);
-      base = prev ? { label: `上一修订 #${prev.id}（v${prev.version}）`, version: prev.version, snapshot: prev.snapshot, revisionId: prev.id } : { label: '（无，首个修订）', version: null, snapshot: {}, revisionId: null };
+      base = prev
+        ? { label: `上一修订 #${prev.id}（v${prev.version}）`, version: prev.version, snapshot: prev.snapshot, revisionId: prev.id }
+        : { label: '（无，首个修订）', version: null, snapshot: {}, revisionId: null };
       from = base.snapshot;
       to = rev.snapshot;
     }

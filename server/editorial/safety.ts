@@ -18,7 +18,10 @@ export const LOCK_TTL_SECONDS = 45;
 export const LOCK_RENEW_SECONDS = 15;
 
 /** The fields a revision keeps and a restore may put back, per resource, with their Chinese names. */
-export const REVISION_FIELDS: Record<EditorialResource, ReadonlyArray<{ name: string; label: string; type: 'text' | 'html' | 'image' | 'id' | 'ids' | 'images' }>> = {
+export const REVISION_FIELDS: Record<
+  EditorialResource,
+  ReadonlyArray<{ name: string; label: string; type: 'text' | 'html' | 'image' | 'id' | 'ids' | 'images' }>
+> = {
   article: [
     { name: 'title', label: '标题', type: 'text' },
     { name: 'subtitle', label: '副标题', type: 'text' },
@@ -55,7 +58,15 @@ export const REVISION_KINDS: Record<string, string> = {
 
 /** JSON with object keys sorted: jsonb gives keys back in its own order, so compare this way. */
 export function stableJson(value: unknown): string {
-  return JSON.stringify(value ?? null, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v));
+  return JSON.stringify(value ?? null, (_k, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
+  );
 }
 
 const tableOf = (resource: EditorialResource) => (resource === 'article' ? articles : videos);
@@ -90,7 +101,15 @@ export async function recordRevision(tx: DbOrTx, { resource = 'article', id, kin
   if (!row) throw new Error(`recordRevision: ${resource} ${id} not found`);
   const [{ revisionId }] = await tx
     .insert(revisions)
-    .values({ resource, resourceId: id, kind, version: row.version, snapshot: snapshotOf(resource, row as Record<string, unknown>), userId, note: note.slice(0, 255) })
+    .values({
+      resource,
+      resourceId: id,
+      kind,
+      version: row.version,
+      snapshot: snapshotOf(resource, row as Record<string, unknown>),
+      userId,
+      note: note.slice(0, 255),
+    })
     .returning({ revisionId: revisions.id });
   return revisionId;
 }
@@ -100,7 +119,10 @@ export async function recordRevision(tx: DbOrTx, { resource = 'article', id, kin
  * unless the same copy was already kept for them. Fields the copy does not carry come from the
  * record as it is now.
  */
-export async function recordDraft(tx: DbOrTx, { resource, id, userId, draft, note }: { resource: EditorialResource; id: number; userId: number; draft: DraftCopy; note: string }): Promise<number | null> {
+export async function recordDraft(
+  tx: DbOrTx,
+  { resource, id, userId, draft, note }: { resource: EditorialResource; id: number; userId: number; draft: DraftCopy; note: string },
+): Promise<number | null> {
   const table = tableOf(resource);
   const [row] = await tx.select().from(table).where(eq(table.id, id)).limit(1);
   if (!row) return null;
@@ -185,7 +207,14 @@ export async function liveLocks(db: DbOrTx, resource: EditorialResource, ids: nu
     .select({ resourceId: editLocks.resourceId, userId: editLocks.userId, name: users.name, acquiredAt: editLocks.acquiredAt, renewedAt: editLocks.renewedAt })
     .from(editLocks)
     .leftJoin(users, eq(users.id, editLocks.userId))
-    .where(and(eq(editLocks.resource, resource), inArray(editLocks.resourceId, ids), liveExpr, scope ? sql`exists (select 1 from ${table} where ${table.id} = ${editLocks.resourceId} and ${scope})` : undefined));
+    .where(
+      and(
+        eq(editLocks.resource, resource),
+        inArray(editLocks.resourceId, ids),
+        liveExpr,
+        scope ? sql`exists (select 1 from ${table} where ${table.id} = ${editLocks.resourceId} and ${scope})` : undefined,
+      ),
+    );
   return rows.map((r) => ({ id: r.resourceId, ...holderOf(r, me) }));
 }
 
@@ -205,7 +234,10 @@ const hhmm = (d: Date) => new Date(d).toLocaleTimeString('zh-CN', { hour: '2-dig
  * otherwise 423 with who holds it, and nothing is written. No lock, or a lapsed one: the version
  * check alone decides.
  */
-export async function assertMayWrite(tx: Tx, { resource, id, token, label, userId }: { resource: EditorialResource; id: number; token: string | undefined; label: string; userId?: number }) {
+export async function assertMayWrite(
+  tx: Tx,
+  { resource, id, token, label, userId }: { resource: EditorialResource; id: number; token: string | undefined; label: string; userId?: number },
+) {
   const lock = await readLock(tx, resource, id);
   if (!lock || !lock.live || lock.token === token) {
     // Saving is editing: a tab whose lock had lapsed or been released (a takeover that ended) and
@@ -214,15 +246,34 @@ export async function assertMayWrite(tx: Tx, { resource, id, token, label, userI
     if (token && userId && (!lock || !lock.live)) {
       // A lapsed lock of another tab may still hold that tab's last unsaved copy: kept first, as a
       // takeover of a lapsed lock keeps it.
-      if (lock && lock.token !== token && lock.draft) await recordDraft(tx, { resource, id, userId: lock.userId, draft: lock.draft, note: '编辑锁过期时未保存的内容' });
-      const values = { token, userId, acquiredAt: sql`now()`, renewedAt: sql`now()`, draft: null, draftAt: null, takenFromToken: null, takenFromUserId: null, takenAt: null };
-      await tx.insert(editLocks).values({ resource, resourceId: id, ...values }).onConflictDoUpdate({ target: [editLocks.resource, editLocks.resourceId], set: values });
+      if (lock && lock.token !== token && lock.draft)
+        await recordDraft(tx, { resource, id, userId: lock.userId, draft: lock.draft, note: '编辑锁过期时未保存的内容' });
+      const values = {
+        token,
+        userId,
+        acquiredAt: sql`now()`,
+        renewedAt: sql`now()`,
+        draft: null,
+        draftAt: null,
+        takenFromToken: null,
+        takenFromUserId: null,
+        takenAt: null,
+      };
+      await tx
+        .insert(editLocks)
+        .values({ resource, resourceId: id, ...values })
+        .onConflictDoUpdate({ target: [editLocks.resource, editLocks.resourceId], set: values });
       await tx.delete(editLockTakeovers).where(eq(editLockTakeovers.token, token));
     }
     return;
   }
   const name = lock.name ?? `用户${lock.userId}`;
-  throw new ApiError(423, `${name}正在编辑这篇${label}（${hhmm(lock.acquiredAt)} 起），你的修改没有保存；请等待对方离开或接管编辑后再保存`, { lock: '他人正在编辑' }, { holder: { userId: lock.userId, name, since: iso(lock.acquiredAt), renewedAt: iso(lock.renewedAt) } });
+  throw new ApiError(
+    423,
+    `${name}正在编辑这篇${label}（${hhmm(lock.acquiredAt)} 起），你的修改没有保存；请等待对方离开或接管编辑后再保存`,
+    { lock: '他人正在编辑' },
+    { holder: { userId: lock.userId, name, since: iso(lock.acquiredAt), renewedAt: iso(lock.renewedAt) } },
+  );
 }
 
 /** Who saved a version (the person, not the item's owner: issue 15) and when. */

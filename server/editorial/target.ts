@@ -17,7 +17,11 @@ export interface EditorialTarget {
   /** The list screen's route (who may ask which records are locked). */
   listRoutes: string[];
   /** The record, when it exists and is in the user's data scope. */
-  load(db: DbOrTx, user: SessionUser, id: number): Promise<(Record<string, unknown> & { id: number; version: number; title: string; status: number }) | undefined>;
+  load(
+    db: DbOrTx,
+    user: SessionUser,
+    id: number,
+  ): Promise<(Record<string, unknown> & { id: number; version: number; title: string; status: number }) | undefined>;
   /**
    * The save's validation of the editable fields: a restore is a save, and a revision may hold an
    * editor's unsaved copy (sent with the lock's heartbeat, checked for shape and size only), so
@@ -35,5 +39,8 @@ export interface EditorialTarget {
   /** Whether this user may edit this record (e.g. holds the route of its kind). */
   mayEdit(user: SessionUser, row: Record<string, unknown>): boolean;
   /** A version-checked, lock-checked save (a restore is a save). */
-  save(c: Context<AppEnv>, input: { id: number; version: number; patch: Record<string, unknown>; lockToken?: string; revision: { kind: 'restore'; note: string } }): Promise<unknown>;
+  save(
+    c: Context<AppEnv>,
+    input: { id: number; version: number; patch: Record<string, unknown>; lockToken?: string; revision: { kind: 'restore'; note: string } },
+  ): Promise<unknown>;
 }

@@ -43,7 +43,8 @@ export function createHostApp(basePath: string, { getDb, trustProxyHops = 0, pee
     // caching, and the frame/sniffing/referrer headers go on every reply, refusals included.
     c.header('Cache-Control', 'no-store');
     for (const [name, value] of Object.entries(securityHeaders({ https: false }))) c.header(name, value);
-    if (clientOf(c, peer(c.req.raw), trustProxyHops).https) c.header('Strict-Transport-Security', securityHeaders({ https: true })['Strict-Transport-Security']);
+    if (clientOf(c, peer(c.req.raw), trustProxyHops).https)
+      c.header('Strict-Transport-Security', securityHeaders({ https: true })['Strict-Transport-Security']);
     if (hasNul(safeDecode(new URL(c.req.url).search))) throw badRequest('请求参数包含非法字符（NUL）');
     const user = await loadSessionUser(await getDb(), getCookie(c, SESSION_COOKIE));
     if (!user) throw unauthorized();

@@ -91,7 +91,12 @@ const productQuery = pageQuery.extend({ id: idQuery('车型ID'), brandId: idQuer
 const partsBrandQuery = pageQuery.extend({ subCateId: idQuery('配件子类ID') });
 const subCateQuery = pageQuery.extend({ categoryId: idQuery('配件大类ID') });
 const paramQuery = pageQuery.extend({ subCateId: idQuery('配件子类ID') });
-const partsProductQuery = pageQuery.extend({ id: idQuery('配件ID'), brandId: idQuery('配件品牌ID'), subCateId: idQuery('配件子类ID'), categoryId: idQuery('配件大类ID') });
+const partsProductQuery = pageQuery.extend({
+  id: idQuery('配件ID'),
+  brandId: idQuery('配件品牌ID'),
+  subCateId: idQuery('配件子类ID'),
+  categoryId: idQuery('配件大类ID'),
+});
 
 /** Series rows of `/series/getList`, without the card fields of getExList. */
 function plainSeries({ id, brandId, name, subCategory }: TruckSeriesEx) {
@@ -111,7 +116,12 @@ export function createProductHost(deps: HostDeps) {
   app.get('/brand/getList', (c) => {
     const q = parseInput(brandQuery, c.req.query());
     const cat = catalogue();
-    const rows = pick(cat.brands, q.keyword, q.id !== undefined && ((b) => b.id === q.id), q.subCategory && ((b) => cat.subCategoriesOfBrand.get(b.id)?.has(q.subCategory!) ?? false));
+    const rows = pick(
+      cat.brands,
+      q.keyword,
+      q.id !== undefined && ((b) => b.id === q.id),
+      q.subCategory && ((b) => cat.subCategoriesOfBrand.get(b.id)?.has(q.subCategory!) ?? false),
+    );
     return ok(c, pageOf(rows, q));
   });
 

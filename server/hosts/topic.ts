@@ -29,7 +29,14 @@ function buildCatalogue() {
   // Newest first: the picker's first page shows the votes an editor is most likely writing about.
   const activities = ACTIVITIES.map((a) => {
     const options = a.options.map(([title, votes], i) => ({ id: a.id * 100 + i + 1, title, votes }));
-    const row = { ...a, cover: '', options, totalVotes: options.reduce((sum, o) => sum + o.votes, 0), startAt: new Date(a.startAt).toISOString(), endAt: new Date(a.endAt).toISOString() };
+    const row = {
+      ...a,
+      cover: '',
+      options,
+      totalVotes: options.reduce((sum, o) => sum + o.votes, 0),
+      startAt: new Date(a.startAt).toISOString(),
+      endAt: new Date(a.endAt).toISOString(),
+    };
     return { item: row, text: searchText(a.title, a.summary, ...options.map((o) => o.title)) };
   }).sort((a, b) => b.item.startAt.localeCompare(a.item.startAt) || b.item.id - a.item.id);
   const vr = buildVr(buildTrucks())

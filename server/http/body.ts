@@ -115,4 +115,3 @@ export function jsonProblem(root: unknown): 'depth' | 'nul' | null {
   }
   return null;
 }
-

@@ -42,4 +42,3 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   if (!result.success) throw badRequest('提交的数据有误，请检查标红的字段', fieldErrors(result.error));
   return result.data;
 }
-

@@ -14,8 +14,21 @@ export const DB_UNAVAILABLE_MESSAGE = '服务暂时不可用，正在重试';
 /** Seconds the browser waits before retrying (lib/http/client.ts honours it). */
 export const RETRY_AFTER_SECONDS = 5;
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
-const CONNECTION_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed and is not queryable|the database system is (starting up|shutting down|in recovery mode)/i;
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed and is not queryable|the database system is (starting up|shutting down|in recovery mode)/i;
 
 /** The error and its causes (Drizzle wraps the driver's error; Node wraps a refused dual-stack connect in an AggregateError). */
 function* chain(err: unknown, depth = 0): Generator<unknown> {

@@ -60,7 +60,10 @@ export function normalizeIp(value: string | undefined): string {
 export function clientOf(c: Context, peer: Peer | null, trustProxyHops: number): { ip: string; https: boolean } {
   const socketIp = normalizeIp(peer?.ip);
   if (trustProxyHops === 0) return { ip: socketIp, https: Boolean(peer?.tls) };
-  const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const chain = [...forwarded, socketIp];
   const ip = normalizeIp(chain[Math.max(0, chain.length - 1 - trustProxyHops)]);
   const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();

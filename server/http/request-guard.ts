@@ -19,7 +19,10 @@ export const isUnsafeMethod = (method: string) => !['GET', 'HEAD', 'OPTIONS'].in
  *   hostnames or behind a proxy that rewrites Host).
  * - No `Origin`: yes only without `Sec-Fetch-Site` too (curl, scripts).
  */
-export function isSameOrigin(req: Request, { allowedOrigins, trustForwardedHost }: { allowedOrigins: ReadonlySet<string>; trustForwardedHost: boolean }): boolean {
+export function isSameOrigin(
+  req: Request,
+  { allowedOrigins, trustForwardedHost }: { allowedOrigins: ReadonlySet<string>; trustForwardedHost: boolean },
+): boolean {
   const site = req.headers.get('sec-fetch-site');
   if (site === 'same-origin') return true;
   const origin = req.headers.get('origin');

@@ -45,7 +45,16 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-export function createScheduler({ db, now = () => new Date(), intervalMs = 1000, batchSize = 20, contentService = {}, maxAttempts = 5, log = () => {}, onCommitted = () => {} }: SchedulerOptions): Scheduler {
+export function createScheduler({
+  db,
+  now = () => new Date(),
+  intervalMs = 1000,
+  batchSize = 20,
+  contentService = {},
+  maxAttempts = 5,
+  log = () => {},
+  onCommitted = () => {},
+}: SchedulerOptions): Scheduler {
   type Job = typeof scheduledJobs.$inferSelect;
 
   /**
@@ -56,7 +65,13 @@ export function createScheduler({ db, now = () => new Date(), intervalMs = 1000,
    * neither side waits for the other in the opposite order (the deadlock of issue 14).
    * Returns whether the job was settled here ('skipped' when another holder has the item).
    */
-  async function runJob(id: number, contentType: string, contentId: number, at: Date, changedItems: Array<{ contentType: string; id: number }>): Promise<'fired' | 'skipped' | 'gone'> {
+  async function runJob(
+    id: number,
+    contentType: string,
+    contentId: number,
+    at: Date,
+    changedItems: Array<{ contentType: string; id: number }>,
+  ): Promise<'fired' | 'skipped' | 'gone'> {
     const target = workflowTarget(contentType);
     let changed = false;
     const outcome = await db.transaction(async (tx) => {
@@ -87,7 +102,10 @@ export function createScheduler({ db, now = () => new Date(), intervalMs = 1000,
   async function fire(tx: Tx, job: Job, at: Date, markChanged: () => void) {
     const target = workflowTarget(job.contentType);
     const finish = (state: 'done' | 'failed' | 'cancelled', lastError = '') =>
-      tx.update(scheduledJobs).set({ state, lastError, finishedAt: at, attempts: job.attempts + 1 }).where(eq(scheduledJobs.id, job.id));
+      tx
+        .update(scheduledJobs)
+        .set({ state, lastError, finishedAt: at, attempts: job.attempts + 1 })
+        .where(eq(scheduledJobs.id, job.id));
     if (!target) {
       await finish('failed', `未知的内容类型 ${job.contentType}`);
       return;
@@ -114,7 +132,11 @@ export function createScheduler({ db, now = () => new Date(), intervalMs = 1000,
         const attempts = job.attempts + 1;
         const message = describeError(err);
         if (attempts >= maxAttempts) await finish('failed', message);
-        else await tx.update(scheduledJobs).set({ attempts, lastError: message, runAt: new Date(at.getTime() + 60_000) }).where(eq(scheduledJobs.id, job.id));
+        else
+          await tx
+            .update(scheduledJobs)
+            .set({ attempts, lastError: message, runAt: new Date(at.getTime() + 60_000) })
+            .where(eq(scheduledJobs.id, job.id));
         log(`[scheduler] job ${job.id} failed (${attempts}/${maxAttempts}): ${message}`);
       }
     }
@@ -193,6 +215,9 @@ export function createScheduler({ db, now = () => new Date(), intervalMs = 1000,
 
 /** The next pending job's time (for status displays). */
 export async function nextJobAt(db: Db): Promise<Date | null> {
-  const [row] = await db.select({ at: sql<Date>`min(${scheduledJobs.runAt})` }).from(scheduledJobs).where(eq(scheduledJobs.state, 'pending'));
+  const [row] = await db
+    .select({ at: sql<Date>`min(${scheduledJobs.runAt})` })
+    .from(scheduledJobs)
+    .where(eq(scheduledJobs.state, 'pending'));
   return row?.at ? new Date(row.at) : null;
 }

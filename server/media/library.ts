@@ -49,9 +49,17 @@ export type Library = {
 
 export async function findDuplicates(db: DbOrTx, kind: 'pic' | 'video', sha256: string) {
   if (kind === 'pic') {
-    return db.select({ id: picStores.id, title: picStores.title, url: picStores.url, thumbUrl: picStores.thumbUrl }).from(picStores).where(eq(picStores.sha256, sha256)).limit(5);
+    return db
+      .select({ id: picStores.id, title: picStores.title, url: picStores.url, thumbUrl: picStores.thumbUrl })
+      .from(picStores)
+      .where(eq(picStores.sha256, sha256))
+      .limit(5);
   }
-  return db.select({ id: videoStores.id, title: videoStores.title, url: videoStores.url, thumbUrl: videoStores.cover }).from(videoStores).where(eq(videoStores.sha256, sha256)).limit(5);
+  return db
+    .select({ id: videoStores.id, title: videoStores.title, url: videoStores.url, thumbUrl: videoStores.cover })
+    .from(videoStores)
+    .where(eq(videoStores.sha256, sha256))
+    .limit(5);
 }
 
 export async function assertTagsExist(tx: DbOrTx, tagTable: Library['tagTable'], ids: number[]) {
@@ -93,10 +101,17 @@ export async function usesOf(tx: DbOrTx, kind: 'pic' | 'video', ids: number[], l
  * id stays, so it is still seen to be in use): articles need an article read route, short videos a
  * video read route, and both the viewer's data scope. The library is everyone's; drafts are not.
  */
-export async function maskOutOfScope<T extends { ownerType: string; ownerId: number; ownerTitle: string }>(db: DbOrTx, user: SessionUser, uses: T[]): Promise<T[]> {
+export async function maskOutOfScope<T extends { ownerType: string; ownerId: number; ownerTitle: string }>(
+  db: DbOrTx,
+  user: SessionUser,
+  uses: T[],
+): Promise<T[]> {
   const visible = new Set<string>();
   const readers = { article: ARTICLE_READ_ROUTES, video: VIDEO_READ_ROUTES };
-  for (const [type, table] of [['article', articles], ['video', videos]] as const) {
+  for (const [type, table] of [
+    ['article', articles],
+    ['video', videos],
+  ] as const) {
     if (!readers[type].some((r) => user.routes.has(r))) continue;
     const ids = [...new Set(uses.filter((u) => u.ownerType === type).map((u) => u.ownerId))];
     if (!ids.length) continue;
@@ -104,10 +119,15 @@ export async function maskOutOfScope<T extends { ownerType: string; ownerId: num
       for (const id of ids) visible.add(`${type}:${id}`);
       continue;
     }
-    const rows = await db.select({ id: table.id }).from(table).where(and(inArray(table.id, ids), scopeCondition(user, { userColumn: table.editorId, departmentColumn: table.departmentId })));
+    const rows = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(inArray(table.id, ids), scopeCondition(user, { userColumn: table.editorId, departmentColumn: table.departmentId })));
     for (const r of rows) visible.add(`${type}:${r.id}`);
   }
-  return uses.map((u) => ((u.ownerType === 'article' || u.ownerType === 'video') && !visible.has(`${u.ownerType}:${u.ownerId}`) ? { ...u, ownerTitle: '' } : u));
+  return uses.map((u) =>
+    (u.ownerType === 'article' || u.ownerType === 'video') && !visible.has(`${u.ownerType}:${u.ownerId}`) ? { ...u, ownerTitle: '' } : u,
+  );
 }
 
 /** What a published article or short video shows of a library item: a picture's title (caption, alt), a video's title and cover (poster). */
@@ -136,14 +156,23 @@ export async function liveUsesOf(db: DbOrTx, kind: 'pic' | 'video', id: number):
  * is a reviewer's act: anyone else is refused (409) with the count and the way through review. A
  * reviewer's new title passes the content check first (issue 14 F8, docs/decisions.md).
  */
-export async function assertMayChangeShown(tx: DbOrTx, user: SessionUser, kind: 'pic' | 'video', before: ShownFields, patch: Partial<ShownFields>, contentService: ContentService) {
+export async function assertMayChangeShown(
+  tx: DbOrTx,
+  user: SessionUser,
+  kind: 'pic' | 'video',
+  before: ShownFields,
+  patch: Partial<ShownFields>,
+  contentService: ContentService,
+) {
   const changed = (['title', 'cover'] as const).filter((f) => patch[f] !== undefined && patch[f] !== before[f]);
   if (!changed.length) return;
   const uses = await liveUsesOf(tx, kind, before.id);
   if (!uses.articles && !uses.videos) return;
   const noun = kind === 'pic' ? '图片' : '视频';
   const what = changed.map((f) => (f === 'title' ? '标题' : '封面')).join('和');
-  const users = [uses.articles && `${uses.articles} 篇已发布或定时发布的文章`, uses.videos && `${uses.videos} 条已发布或定时发布的短视频`].filter(Boolean).join('、');
+  const users = [uses.articles && `${uses.articles} 篇已发布或定时发布的文章`, uses.videos && `${uses.videos} 条已发布或定时发布的短视频`]
+    .filter(Boolean)
+    .join('、');
   if (!user.routes.has(articleTarget.reviewRoute)) {
     const message = `这个${noun}正被 ${users}使用，修改${what}会直接改变读者看到的内容，需经审核：请内容审核人员修改，或先将这些内容下线后再改`;
     throw new ApiError(409, message, Object.fromEntries(changed.map((f) => [f, `已发布内容在使用，修改${f === 'title' ? '标题' : '封面'}需经审核`])));
@@ -157,7 +186,17 @@ export async function assertMayChangeShown(tx: DbOrTx, user: SessionUser, kind: 
   }
 }
 
-const OWNER_NAMES: Record<string, string> = { article: '文章', video: '视频', focus: '焦点图', advertise: '广告', chameleon: '导航图标', brand: '品牌', topic: '专题', album: '专辑', ...OPERATION_MEDIA_OWNERS };
+const OWNER_NAMES: Record<string, string> = {
+  article: '文章',
+  video: '视频',
+  focus: '焦点图',
+  advertise: '广告',
+  chameleon: '导航图标',
+  brand: '品牌',
+  topic: '专题',
+  album: '专辑',
+  ...OPERATION_MEDIA_OWNERS,
+};
 
 export function usageRefusal(kind: 'pic' | 'video', uses: Awaited<ReturnType<typeof usesOf>>) {
   const names = uses.slice(0, 5).map((u) => `${OWNER_NAMES[u.ownerType] ?? u.ownerType}${u.ownerTitle ? `「${u.ownerTitle}」` : ` #${u.ownerId}`}`);
@@ -184,7 +223,10 @@ export async function measureUpload(db: DbOrTx, storage: StorageConfig, key: str
 
 /** A registration that failed leaves no thumbnail behind, unless another call registered the key. */
 export async function dropUnregisteredThumb(db: DbOrTx, storage: StorageConfig, key: string, thumbKey: string) {
-  const [row] = await db.select({ registeredAt: uploadTickets.registeredAt }).from(uploadTickets).where(and(eq(uploadTickets.storage, storage.driver), eq(uploadTickets.key, key)));
+  const [row] = await db
+    .select({ registeredAt: uploadTickets.registeredAt })
+    .from(uploadTickets)
+    .where(and(eq(uploadTickets.storage, storage.driver), eq(uploadTickets.key, key)));
   if (!row?.registeredAt) await removeFiles(storage.uploadsDir, [thumbKey]);
 }
 
@@ -197,7 +239,8 @@ export type LibraryRow = { id: number; storage: string; key: string; title: stri
  */
 export async function filesOf(tx: DbOrTx, storage: StorageConfig, kind: 'pic' | 'video', rows: LibraryRow[]): Promise<FileRef[]> {
   const files: FileRef[] = rows.map((row) => ({ storage: row.storage, key: row.key, source: sourceOf(kind, row) }));
-  if (kind === 'pic') for (const row of rows) if (row.storage === 'local') files.push({ storage: 'local', key: thumbKeyOf(row.key), source: sourceOf(kind, row) });
+  if (kind === 'pic')
+    for (const row of rows) if (row.storage === 'local') files.push({ storage: 'local', key: thumbKeyOf(row.key), source: sourceOf(kind, row) });
   return kind === 'video' ? [...files, ...(await postersToRemove(tx, storage, rows))] : files;
 }
 
@@ -248,7 +291,11 @@ export async function removeItems(c: Context<AppEnv>, storage: StorageConfig, { 
   const queued = await db.transaction(async (tx: Tx) => {
     const rows = await tx.select().from(table).where(inArray(t.id, ids)).for('update');
     if (rows.length !== ids.length) throw notFound(`${resource.label}不存在`);
-    await assertMayChange(tx, c.get('user')!, rows.map((r) => r.uploaderId));
+    await assertMayChange(
+      tx,
+      c.get('user')!,
+      rows.map((r) => r.uploaderId),
+    );
     const uses = await usesOf(tx, kind, ids);
     if (uses.length) throw usageRefusal(kind, await maskOutOfScope(tx, c.get('user')!, uses));
     await tx.delete(table).where(inArray(t.id, ids));
@@ -274,7 +321,11 @@ export async function removeItems(c: Context<AppEnv>, storage: StorageConfig, { 
 export async function replacePoster(tx: DbOrTx, storage: StorageConfig, user: SessionUser, id: number, patch: Record<string, unknown>) {
   const { posterKey: key, ...rest } = patch;
   if (typeof key !== 'string' || !key) return rest;
-  const [row] = await tx.select({ id: videoStores.id, storage: videoStores.storage, title: videoStores.title, posterKey: videoStores.posterKey }).from(videoStores).where(eq(videoStores.id, id)).for('update');
+  const [row] = await tx
+    .select({ id: videoStores.id, storage: videoStores.storage, title: videoStores.title, posterKey: videoStores.posterKey })
+    .from(videoStores)
+    .where(eq(videoStores.id, id))
+    .for('update');
   if (row.storage !== storage.driver) throw badRequest('这个视频存放在另一个存储中，不能上传新封面，请从图片库选择', { posterKey: '不能上传新封面' });
   const poster = await ticketForRegister(tx, storage, { key, kind: 'poster', userId: user.id });
   await markRegistered(tx, poster.id);
@@ -310,7 +361,8 @@ export async function registerItem(
       const sha256 = ticket.sha256 ?? input.sha256 ?? '';
       if (sha256 && !input.allowDuplicate) {
         const [existing] = await findDuplicates(tx, kind, sha256);
-        if (existing) throw new ApiError(409, `${kind === 'pic' ? '图片' : '视频'}库中已有相同的文件「${existing.title}」`, { key: '库中已有相同的文件' }, { existing });
+        if (existing)
+          throw new ApiError(409, `${kind === 'pic' ? '图片' : '视频'}库中已有相同的文件「${existing.title}」`, { key: '库中已有相同的文件' }, { existing });
       }
       const url = publicUrl(storage, ticket.key);
       const local = storage.driver === 'local';
@@ -360,26 +412,50 @@ export async function registerItem(
 }
 
 /** Adds or removes tags on items, in the viewer's scope (`POST …/batch` with addTags / removeTags); logged once. */
-export async function changeTags(c: Context<AppEnv>, { table, tagTable, resource }: Library, ids: number[], input: { action: 'addTags' | 'removeTags'; tagIds: number[] }) {
+export async function changeTags(
+  c: Context<AppEnv>,
+  { table, tagTable, resource }: Library,
+  ids: number[],
+  input: { action: 'addTags' | 'removeTags'; tagIds: number[] },
+) {
   const t = table as typeof picStores;
   await c.get('db').transaction(async (tx) => {
     const rows = await tx.select({ id: t.id, uploaderId: t.uploaderId }).from(table).where(inArray(t.id, ids)).for('update');
     if (rows.length !== ids.length) throw notFound(`部分${resource.label}不存在`);
-    await assertMayChange(tx, c.get('user')!, rows.map((r) => r.uploaderId));
+    await assertMayChange(
+      tx,
+      c.get('user')!,
+      rows.map((r) => r.uploaderId),
+    );
     await assertTagsExist(tx, tagTable, input.tagIds);
-    const tagArray = sql`ARRAY[${sql.join(input.tagIds.map((x) => sql`${x}`), sql`, `)}]::int[]`;
+    const tagArray = sql`ARRAY[${sql.join(
+      input.tagIds.map((x) => sql`${x}`),
+      sql`, `,
+    )}]::int[]`;
     const next =
       input.action === 'addTags'
         ? sql`(SELECT coalesce(array_agg(DISTINCT x ORDER BY x), '{}') FROM unnest(${t.tagIds} || ${tagArray}) AS x)`
         : sql`(SELECT coalesce(array_agg(x ORDER BY x), '{}') FROM unnest(${t.tagIds}) AS x WHERE NOT x = ANY(${tagArray}))`;
-    await tx.update(table).set({ tagIds: next, updatedAt: new Date() } as never).where(inArray(t.id, ids));
-    await logOperation(tx, c, { type: 'update', resource: resource.name, summary: `批量${input.action === 'addTags' ? '添加' : '移除'}${resource.label}标签（${ids.length} 个）`, after: { ids, tagIds: input.tagIds } });
+    await tx
+      .update(table)
+      .set({ tagIds: next, updatedAt: new Date() } as never)
+      .where(inArray(t.id, ids));
+    await logOperation(tx, c, {
+      type: 'update',
+      resource: resource.name,
+      summary: `批量${input.action === 'addTags' ? '添加' : '移除'}${resource.label}标签（${ids.length} 个）`,
+      after: { ids, tagIds: input.tagIds },
+    });
   });
 }
 
 /** Who has uploaded to a library (the 上传者 filter), 50 at most: by ids, or matching a name or username. */
 export async function uploadersOf(db: DbOrTx, kind: 'pic' | 'video', q: { keyword?: string; ids?: string }) {
-  const ids = (q.ids ?? '').split(',').map((v) => idFilter(v.trim())).filter((v): v is number => v !== null).slice(0, 50);
+  const ids = (q.ids ?? '')
+    .split(',')
+    .map((v) => idFilter(v.trim()))
+    .filter((v): v is number => v !== null)
+    .slice(0, 50);
   const name = sql.raw(`"${kind === 'pic' ? 'pic_stores' : 'video_stores'}"`);
   const rows = await db.execute<{ id: number; name: string; username: string; departmentName: string | null }>(sql`
     WITH RECURSIVE up AS (

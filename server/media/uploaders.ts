@@ -6,7 +6,22 @@ import type { SessionUser } from '../http/types';
  * the 视频 and 图集 buttons) and the operation screens that take an image.
  */
 export const UPLOADERS: Record<MediaKind, readonly string[]> = {
-  pic: ['/photo', '/article/addArticle', '/article/addImage', '/article/addVideo', '/article/createVideo', '/store', '/setting/topic', '/operation/focus', '/operation/pcfocus', '/operation/videofocus', '/operation/nav', '/operation/friendLinks', '/operation/brand', '/operation/ad'],
+  pic: [
+    '/photo',
+    '/article/addArticle',
+    '/article/addImage',
+    '/article/addVideo',
+    '/article/createVideo',
+    '/store',
+    '/setting/topic',
+    '/operation/focus',
+    '/operation/pcfocus',
+    '/operation/videofocus',
+    '/operation/nav',
+    '/operation/friendLinks',
+    '/operation/brand',
+    '/operation/ad',
+  ],
   video: ['/video', '/article/addArticle', '/article/addVideo', '/article/createVideo'],
   poster: ['/video', '/article/addArticle', '/article/addVideo', '/article/createVideo'],
 };

@@ -19,7 +19,10 @@ export const byText = (column: AnyPgColumn) => (v: string) => eq(column, v.slice
 
 /** The next `sort` at the end of a group (or of the whole table). */
 export async function nextSort(tx: DbOrTx, table: PgTable, sortColumn: AnyPgColumn, where?: SQL) {
-  const [{ top }] = await tx.select({ top: sql<number | null>`max(${sortColumn})` }).from(table).where(where);
+  const [{ top }] = await tx
+    .select({ top: sql<number | null>`max(${sortColumn})` })
+    .from(table)
+    .where(where);
   return (top === null || top === undefined ? -1 : Number(top)) + 1;
 }
 

@@ -43,23 +43,25 @@ const notEnded = (t: FocusTable) => sql`(${t.endAt} IS NULL OR ${t.endAt} > now(
  * The status filter, as `slotStatus` reads a row: expired, then switched off, then 内容已下线 (it
  * would show, but its content is gone), then scheduled or live. Each slot is in exactly one.
  */
-export const statusCondition = (t: FocusTable) => (value: string): SQL | undefined => {
-  const open = sql`${t.enabled} AND ${notEnded(t)}`;
-  switch (value) {
-    case 'live':
-      return sql`${open} AND ${t.startAt} <= now() AND NOT ${focusTargetOffline(t)}`;
-    case 'scheduled':
-      return sql`${open} AND ${t.startAt} > now() AND NOT ${focusTargetOffline(t)}`;
-    case 'offline':
-      return sql`${open} AND ${focusTargetOffline(t)}`;
-    case 'expired':
-      return sql`${t.endAt} IS NOT NULL AND ${t.endAt} <= now()`;
-    case 'disabled':
-      return sql`NOT ${t.enabled} AND ${notEnded(t)}`;
-    default:
-      return undefined;
-  }
-};
+export const statusCondition =
+  (t: FocusTable) =>
+  (value: string): SQL | undefined => {
+    const open = sql`${t.enabled} AND ${notEnded(t)}`;
+    switch (value) {
+      case 'live':
+        return sql`${open} AND ${t.startAt} <= now() AND NOT ${focusTargetOffline(t)}`;
+      case 'scheduled':
+        return sql`${open} AND ${t.startAt} > now() AND NOT ${focusTargetOffline(t)}`;
+      case 'offline':
+        return sql`${open} AND ${focusTargetOffline(t)}`;
+      case 'expired':
+        return sql`${t.endAt} IS NOT NULL AND ${t.endAt} <= now()`;
+      case 'disabled':
+        return sql`NOT ${t.enabled} AND ${notEnded(t)}`;
+      default:
+        return undefined;
+    }
+  };
 
 /** Slots that would show now or later but whose content is gone: what the workbench counts. */
 export const focusShowsOffline = (t: FocusTable) => sql`${t.enabled} AND ${notEnded(t)} AND ${focusTargetOffline(t)}`;
@@ -86,11 +88,20 @@ export async function assertTarget(tx: Tx, slot: Values) {
 
 export async function assertGroup(tx: Tx, group: FocusGroup, slot: Values) {
   if (group === 'platform') {
-    const [hit] = await tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.code, slot.platform as string)).limit(1);
+    const [hit] = await tx
+      .select({ id: platforms.id })
+      .from(platforms)
+      .where(eq(platforms.code, slot.platform as string))
+      .limit(1);
     if (!hit) throw badRequest('平台不存在', { platform: '平台不存在' });
   }
   if (group === 'category') {
-    const [hit] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, slot.categoryId as number)).limit(1).for('key share');
+    const [hit] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, slot.categoryId as number))
+      .limit(1)
+      .for('key share');
     if (!hit) throw badRequest('频道不存在', { categoryId: '频道不存在' });
   }
 }
@@ -98,9 +109,27 @@ export async function assertGroup(tx: Tx, group: FocusGroup, slot: Values) {
 /** The focus families, with the screen each is arranged on. */
 const FOCUS_SCREENS: Array<{ label: string; permission: string; table: FocusTable; group: FocusGroup; href: string }> = [
   { label: focusHomeResource.label, permission: focusHomeResource.permission, table: focusHome, group: 'platform', href: '/operation/focus' },
-  { label: focusChannelResource.label, permission: focusChannelResource.permission, table: focusChannel as unknown as FocusTable, group: 'category', href: '/operation/pcfocus' },
-  { label: focusHomeRightResource.label, permission: focusHomeRightResource.permission, table: focusHomeRight as unknown as FocusTable, group: 'none', href: '/operation/pcfocus?tab=right' },
-  { label: focusVideoResource.label, permission: focusVideoResource.permission, table: focusVideo as unknown as FocusTable, group: 'platform', href: '/operation/videofocus' },
+  {
+    label: focusChannelResource.label,
+    permission: focusChannelResource.permission,
+    table: focusChannel as unknown as FocusTable,
+    group: 'category',
+    href: '/operation/pcfocus',
+  },
+  {
+    label: focusHomeRightResource.label,
+    permission: focusHomeRightResource.permission,
+    table: focusHomeRight as unknown as FocusTable,
+    group: 'none',
+    href: '/operation/pcfocus?tab=right',
+  },
+  {
+    label: focusVideoResource.label,
+    permission: focusVideoResource.permission,
+    table: focusVideo as unknown as FocusTable,
+    group: 'platform',
+    href: '/operation/videofocus',
+  },
 ];
 
 /**

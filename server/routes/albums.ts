@@ -59,7 +59,15 @@ export const albumRoutes = crudRoutes({
       const where = allOf([eq(articles.albumId, id), scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId })]);
       const [list, counted] = await Promise.all([
         db
-          .select({ id: articles.id, kind: articles.kind, title: articles.title, status: articles.status, editorName: users.name, updatedAt: articles.updatedAt, publishedAt: articles.publishedAt })
+          .select({
+            id: articles.id,
+            kind: articles.kind,
+            title: articles.title,
+            status: articles.status,
+            editorName: users.name,
+            updatedAt: articles.updatedAt,
+            publishedAt: articles.publishedAt,
+          })
           .from(articles)
           .leftJoin(users, eq(users.id, articles.editorId))
           .where(where)

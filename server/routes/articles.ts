@@ -67,7 +67,9 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
     return ok(c, { ...article, savedBy: await savedByOf(c.get('db'), 'article', article.id, article.version) });
   });
 
-  app.post('/', access.anyRoute(ARTICLE_EDIT_ROUTES), async (c) => ok(c, await createArticle(c, parseInput(articleSaveSchema, await readJson(c)), contentService)));
+  app.post('/', access.anyRoute(ARTICLE_EDIT_ROUTES), async (c) =>
+    ok(c, await createArticle(c, parseInput(articleSaveSchema, await readJson(c)), contentService)),
+  );
 
   app.put('/:id', access.anyRoute(ARTICLE_EDIT_ROUTES), async (c) => {
     const id = idParam(c);

@@ -115,7 +115,13 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/auth', access.signedIn(), async (c) => {
     const rows = await c
       .get('db')
-      .select({ path: routePermissions.path, name: routePermissions.name, home: routePermissions.home, icon: routePermissions.icon, ignore: routePermissions.ignore })
+      .select({
+        path: routePermissions.path,
+        name: routePermissions.name,
+        home: routePermissions.home,
+        icon: routePermissions.icon,
+        ignore: routePermissions.ignore,
+      })
       .from(routePermissions)
       .orderBy(asc(routePermissions.sort));
     return ok(c, rows);

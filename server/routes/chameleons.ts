@@ -41,7 +41,8 @@ export const chameleonVersionRoutes = crudRoutes({
       return values;
     },
     async beforeUpdate({ tx }, before, patch) {
-      if ('name' in patch || 'platform' in patch) await assertVersionUnique(tx, (patch.platform ?? before.platform) as string, (patch.name ?? before.name) as string, before.id);
+      if ('name' in patch || 'platform' in patch)
+        await assertVersionUnique(tx, (patch.platform ?? before.platform) as string, (patch.name ?? before.name) as string, before.id);
       return patch;
     },
   },
@@ -64,9 +65,15 @@ export const chameleonTypeRoutes = crudRoutes({
 
 async function assertIconPlacement(tx: Tx, icon: Values) {
   const errors: Record<string, string> = {};
-  const [version] = await tx.select({ id: chameleonVersions.id }).from(chameleonVersions).where(eq(chameleonVersions.id, icon.versionId as number));
+  const [version] = await tx
+    .select({ id: chameleonVersions.id })
+    .from(chameleonVersions)
+    .where(eq(chameleonVersions.id, icon.versionId as number));
   if (!version) errors.versionId = '版本不存在';
-  const [type] = await tx.select({ id: chameleonTypes.id }).from(chameleonTypes).where(eq(chameleonTypes.id, icon.typeId as number));
+  const [type] = await tx
+    .select({ id: chameleonTypes.id })
+    .from(chameleonTypes)
+    .where(eq(chameleonTypes.id, icon.typeId as number));
   if (!type) errors.typeId = '图标类型不存在';
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
 }

@@ -58,7 +58,11 @@ export function withTotals<T extends { id: number; parentId: number | null; user
 }
 
 const userCounts = (db: DbOrTx) =>
-  db.select({ departmentId: users.departmentId, n: count().as('n') }).from(users).groupBy(users.departmentId).as('user_counts');
+  db
+    .select({ departmentId: users.departmentId, n: count().as('n') })
+    .from(users)
+    .groupBy(users.departmentId)
+    .as('user_counts');
 
 /** 部门: list, tree (with member counts), add, update, delete, sort among siblings. */
 export const departmentRoutes = crudRoutes({
@@ -80,7 +84,13 @@ export const departmentRoutes = crudRoutes({
       const db = c.get('db');
       const counts = userCounts(db);
       const rows = await db
-        .select({ id: departments.id, name: departments.name, parentId: departments.parentId, sort: departments.sort, userCount: sql<number>`coalesce(${counts.n}, 0)::int` })
+        .select({
+          id: departments.id,
+          name: departments.name,
+          parentId: departments.parentId,
+          sort: departments.sort,
+          userCount: sql<number>`coalesce(${counts.n}, 0)::int`,
+        })
         .from(departments)
         .leftJoin(counts, eq(counts.departmentId, departments.id))
         .orderBy(asc(departments.sort), asc(departments.id))

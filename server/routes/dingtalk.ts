@@ -46,7 +46,9 @@ async function issueTicket(c: Context<AppEnv>, config: DingtalkConfig, values: {
   // Lapsed tickets go as new ones are made (the table holds ten minutes of them).
   await db.delete(dingtalkTickets).where(lt(dingtalkTickets.expiresAt, new Date(Date.now() - 3600_000)));
   const { token, state } = newState(config.clientSecret);
-  await db.insert(dingtalkTickets).values({ tokenHash: hashToken(token), purpose: values.purpose, userId: values.userId ?? null, expiresAt: new Date(Date.now() + TICKET_MINUTES * 60_000) });
+  await db
+    .insert(dingtalkTickets)
+    .values({ tokenHash: hashToken(token), purpose: values.purpose, userId: values.userId ?? null, expiresAt: new Date(Date.now() + TICKET_MINUTES * 60_000) });
   setCookie(c, DINGTALK_STATE_COOKIE, token, { path: STATE_COOKIE_PATH, httpOnly: true, sameSite: 'Lax', secure: c.get('https'), maxAge: TICKET_MINUTES * 60 });
   return state;
 }
@@ -63,14 +65,25 @@ async function useTicket(db: DbOrTx, token: string, purpose: string) {
   const [row] = await db
     .update(dingtalkTickets)
     .set({ usedAt: new Date() })
-    .where(and(eq(dingtalkTickets.tokenHash, hashToken(token)), eq(dingtalkTickets.purpose, purpose), isNull(dingtalkTickets.usedAt), gt(dingtalkTickets.expiresAt, new Date())))
+    .where(
+      and(
+        eq(dingtalkTickets.tokenHash, hashToken(token)),
+        eq(dingtalkTickets.purpose, purpose),
+        isNull(dingtalkTickets.usedAt),
+        gt(dingtalkTickets.expiresAt, new Date()),
+      ),
+    )
     .returning();
   return row ?? null;
 }
 
 /** Binds a DingTalk identity to a user: one account per identity; logged. */
 async function bind(c: Context<AppEnv>, db: DbOrTx, userId: number, profile: { unionId: string; nick: string }) {
-  const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.dingtalkUnionId, profile.unionId), ne(users.id, userId))).limit(1);
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.dingtalkUnionId, profile.unionId), ne(users.id, userId)))
+    .limit(1);
   if (other) throw conflict('这个钉钉账号已绑定了另一个员工账号，请先在那个账号中解绑');
   await db.update(users).set({ dingtalkUnionId: profile.unionId, dingtalkNick: profile.nick, updatedAt: new Date() }).where(eq(users.id, userId));
   await logOperation(db, c, { type: 'bind_dingtalk', resource: 'profile', resourceId: userId, summary: `绑定钉钉账号「${profile.nick || profile.unionId}」` });
@@ -98,7 +111,14 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
       const [p] = await db
         .select({ nick: dingtalkTickets.nick })
         .from(dingtalkTickets)
-        .where(and(eq(dingtalkTickets.tokenHash, hashToken(pendingToken)), eq(dingtalkTickets.purpose, 'pending'), isNull(dingtalkTickets.usedAt), gt(dingtalkTickets.expiresAt, new Date())));
+        .where(
+          and(
+            eq(dingtalkTickets.tokenHash, hashToken(pendingToken)),
+            eq(dingtalkTickets.purpose, 'pending'),
+            isNull(dingtalkTickets.usedAt),
+            gt(dingtalkTickets.expiresAt, new Date()),
+          ),
+        );
       if (p) pending = { nick: p.nick ?? '' };
     }
     return ok(c, { configured: Boolean(config), bound: Boolean(row?.unionId), nick: row?.nick ?? null, pending });
@@ -127,7 +147,12 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
     const code = c.req.query('authCode') || c.req.query('code');
     const token = verifyState(config.clientSecret, c.req.query('state'));
     // Which flow the state belongs to decides where a refusal is shown.
-    const [ticket] = token ? await db.select({ purpose: dingtalkTickets.purpose }).from(dingtalkTickets).where(eq(dingtalkTickets.tokenHash, hashToken(token))) : [];
+    const [ticket] = token
+      ? await db
+          .select({ purpose: dingtalkTickets.purpose })
+          .from(dingtalkTickets)
+          .where(eq(dingtalkTickets.tokenHash, hashToken(token)))
+      : [];
     const isBind = ticket?.purpose === 'bind';
     const fail = (reason: string) => c.redirect(isBind ? `${BIND_SCREEN}?error=${reason}` : `/login?dingtalk=${reason}`);
     if (!token || !ticket || (ticket.purpose !== 'bind' && ticket.purpose !== 'login')) return fail('state');
@@ -162,12 +187,22 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
     }
 
     // Signing in with DingTalk.
-    const [user] = await db.select({ id: users.id, username: users.username, enabled: users.enabled }).from(users).where(eq(users.dingtalkUnionId, profile.unionId)).limit(1);
+    const [user] = await db
+      .select({ id: users.id, username: users.username, enabled: users.enabled })
+      .from(users)
+      .where(eq(users.dingtalkUnionId, profile.unionId))
+      .limit(1);
     const ip = c.get('ip');
     const userAgent = c.get('userAgent').slice(0, 512);
     if (!user) {
       const pending = newState(config.clientSecret).token;
-      await db.insert(dingtalkTickets).values({ tokenHash: hashToken(pending), purpose: 'pending', unionId: profile.unionId, nick: profile.nick, expiresAt: new Date(Date.now() + TICKET_MINUTES * 60_000) });
+      await db.insert(dingtalkTickets).values({
+        tokenHash: hashToken(pending),
+        purpose: 'pending',
+        unionId: profile.unionId,
+        nick: profile.nick,
+        expiresAt: new Date(Date.now() + TICKET_MINUTES * 60_000),
+      });
       setCookie(c, DINGTALK_PENDING_COOKIE, pending, { path: '/', httpOnly: true, sameSite: 'Lax', secure: c.get('https'), maxAge: TICKET_MINUTES * 60 });
       return c.redirect(`/login?from=${encodeURIComponent(BIND_SCREEN)}&dingtalk=unbound`);
     }
@@ -206,7 +241,8 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
   app.delete('/binding', access.signedIn(), async (c) => {
     const me = c.get('user')!;
     await c.get('db').transaction(async (tx) => {
-      if (!(await removeDingtalkBinding(tx, c, me.id, { resource: 'profile', why: (nick) => `解绑钉钉账号「${nick}」` }))) throw notFound('你还没有绑定钉钉账号');
+      if (!(await removeDingtalkBinding(tx, c, me.id, { resource: 'profile', why: (nick) => `解绑钉钉账号「${nick}」` })))
+        throw notFound('你还没有绑定钉钉账号');
     });
     return ok(c, { bound: false });
   });

@@ -2,7 +2,14 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { focusChannelResource, focusHomeResource, focusHomeRightResource, focusVideoResource, slotStatus, type FocusGroup } from '../../lib/resources/operations';
+import {
+  focusChannelResource,
+  focusHomeResource,
+  focusHomeRightResource,
+  focusVideoResource,
+  slotStatus,
+  type FocusGroup,
+} from '../../lib/resources/operations';
 import { access } from '../auth/access';
 import { articles, focusChannel, focusHome, focusHomeRight, focusVideo, videos } from '../db/schema';
 import { likePattern } from '../crud/list';
@@ -34,7 +41,9 @@ function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, grou
   const groupColumn = group === 'platform' ? t.platform : group === 'category' ? t.categoryId : undefined;
   const groupWhere = (slot: Values) => (groupColumn ? eq(groupColumn, slot[group === 'platform' ? 'platform' : 'categoryId'] as never) : undefined);
   // The picked article's or video's title, for the list (one indexed lookup per shown row).
-  const targetTitle = sql<string | null>`coalesce((SELECT a."title" FROM "articles" AS a WHERE a."id" = ${t.articleId}), (SELECT v."title" FROM "videos" AS v WHERE v."id" = ${t.videoId}))`;
+  const targetTitle = sql<
+    string | null
+  >`coalesce((SELECT a."title" FROM "articles" AS a WHERE a."id" = ${t.articleId}), (SELECT v."title" FROM "videos" AS v WHERE v."id" = ${t.videoId}))`;
   const flushed = (t as unknown as { flushedAt?: AnyPgColumn }).flushedAt;
   return crudRoutes({
     resource,
@@ -74,12 +83,19 @@ function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, grou
         assertPeriod(values.startAt, values.endAt);
         await assertGroup(tx, group, values);
         await assertTarget(tx, values);
-        return { ...values, articleId: values.articleId ?? null, videoId: values.videoId ?? null, endAt: values.endAt ?? null, sort: await nextSort(tx, t, t.sort, groupWhere(values)) };
+        return {
+          ...values,
+          articleId: values.articleId ?? null,
+          videoId: values.videoId ?? null,
+          endAt: values.endAt ?? null,
+          sort: await nextSort(tx, t, t.sort, groupWhere(values)),
+        };
       },
       async beforeUpdate({ tx }, before, patch) {
         const merged = { ...before, ...patch };
         if ('startAt' in patch || 'endAt' in patch) assertPeriod(merged.startAt, merged.endAt);
-        const movesGroup = groupColumn && (('platform' in patch && patch.platform !== before.platform) || ('categoryId' in patch && patch.categoryId !== before.categoryId));
+        const movesGroup =
+          groupColumn && (('platform' in patch && patch.platform !== before.platform) || ('categoryId' in patch && patch.categoryId !== before.categoryId));
         if (movesGroup) await assertGroup(tx, group, merged);
         if ('articleId' in patch || 'videoId' in patch || 'url' in patch) await assertTarget(tx, merged);
         // A slot moved to another platform or channel goes to the end of that list.

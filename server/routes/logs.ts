@@ -89,7 +89,16 @@ export const logRoutes = new Hono<AppEnv>()
     ]);
     const db = c.get('db');
     const select = db
-      .select({ id: loginLogs.id, username: loginLogs.username, userId: loginLogs.userId, ip: loginLogs.ip, userAgent: loginLogs.userAgent, success: loginLogs.success, reason: loginLogs.reason, createdAt: loginLogs.createdAt })
+      .select({
+        id: loginLogs.id,
+        username: loginLogs.username,
+        userId: loginLogs.userId,
+        ip: loginLogs.ip,
+        userAgent: loginLogs.userAgent,
+        success: loginLogs.success,
+        reason: loginLogs.reason,
+        createdAt: loginLogs.createdAt,
+      })
       .from(loginLogs)
       .where(where)
       .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id));
@@ -116,15 +125,29 @@ export const logRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     // The list leaves out before/after (large JSON); the detail drawer fetches them by id.
     const select = db
-      .select({ id: operationLogs.id, userId: operationLogs.userId, username: operationLogs.username, type: operationLogs.type, resource: operationLogs.resource, resourceId: operationLogs.resourceId, summary: operationLogs.summary, ip: operationLogs.ip, createdAt: operationLogs.createdAt })
+      .select({
+        id: operationLogs.id,
+        userId: operationLogs.userId,
+        username: operationLogs.username,
+        type: operationLogs.type,
+        resource: operationLogs.resource,
+        resourceId: operationLogs.resourceId,
+        summary: operationLogs.summary,
+        ip: operationLogs.ip,
+        createdAt: operationLogs.createdAt,
+      })
       .from(operationLogs)
       .where(where)
       .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id));
     return ok(c, await pageOf(db, { query: select, table: operationLogs, where, page, pageSize, cap: LOG_COUNT_CAP }));
   })
   .get('/operation/:id', access.route('/log/operate'), async (c) => {
-    const [row] = await c.get('db').select().from(operationLogs).where(eq(operationLogs.id, idParam(c, { max: Number.MAX_SAFE_INTEGER }))).limit(1);
+    const [row] = await c
+      .get('db')
+      .select()
+      .from(operationLogs)
+      .where(eq(operationLogs.id, idParam(c, { max: Number.MAX_SAFE_INTEGER })))
+      .limit(1);
     if (!row) throw notFound('日志不存在');
     return ok(c, row);
   });
-

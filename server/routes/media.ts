@@ -1,7 +1,14 @@
 import { and, arrayContains, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
-import { picRegisterSchema, picStoreResource, picStoreTagResource, videoRegisterSchema, videoStoreResource, videoStoreTagResource } from '../../lib/resources/media';
+import {
+  picRegisterSchema,
+  picStoreResource,
+  picStoreTagResource,
+  videoRegisterSchema,
+  videoStoreResource,
+  videoStoreTagResource,
+} from '../../lib/resources/media';
 import { access } from '../auth/access';
 import { departments, mediaUsage, picStores, picStoreTags, users, videoStores, videoStoreTags } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
@@ -11,7 +18,21 @@ import { ok } from '../http/reply';
 import { readJson } from '../http/body';
 import type { StorageConfig } from '../storage/config';
 import { titleSearch } from '../media/title-search';
-import { assertMayChange, assertMayChangeShown, assertTagsExist, changeTags, maskOutOfScope, playUrl, registerItem, removeItems, replacePoster, runCheck, uploadersOf, type Library, type ShownFields } from '../media/library';
+import {
+  assertMayChange,
+  assertMayChangeShown,
+  assertTagsExist,
+  changeTags,
+  maskOutOfScope,
+  playUrl,
+  registerItem,
+  removeItems,
+  replacePoster,
+  runCheck,
+  uploadersOf,
+  type Library,
+  type ShownFields,
+} from '../media/library';
 import { UPLOADERS } from '../media/uploaders';
 import type { ContentService } from '../content/check';
 import { BODY_LIMITS } from '../../lib/resources/articles';
@@ -88,7 +109,8 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, contentServi
   const time = (label: string) => (v: string) => {
     const d = new Date(v);
     const year = d.getUTCFullYear();
-    if (Number.isNaN(d.getTime()) || year < 1970 || year > 9999) throw badRequest(`${label}不是有效的时间`, { [label === '开始时间' ? 'from' : 'to']: `${label}不是有效的时间` });
+    if (Number.isNaN(d.getTime()) || year < 1970 || year > 9999)
+      throw badRequest(`${label}不是有效的时间`, { [label === '开始时间' ? 'from' : 'to']: `${label}不是有效的时间` });
     return d;
   };
 
@@ -115,14 +137,16 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, contentServi
       from: (v) => gte(t.createdAt, time('开始时间')(v)),
       to: (v) => lte(t.createdAt, time('结束时间')(v)),
     },
-    updateSchema: kind === 'pic' ? picStoreResource.schema.partial() : videoStoreResource.schema.partial().extend({ posterKey: videoRegisterSchema.shape.posterKey }),
+    updateSchema:
+      kind === 'pic' ? picStoreResource.schema.partial() : videoStoreResource.schema.partial().extend({ posterKey: videoRegisterSchema.shape.posterKey }),
     operations: { create: false, remove: false },
     hooks: {
       async beforeUpdate({ tx, user }, before, patch) {
         await assertMayChange(tx, user, [before.uploaderId as number | null]);
         await assertMayChangeShown(tx, user, kind, before as unknown as ShownFields, patch as Partial<ShownFields>, contentService);
         if (patch.tagIds) await assertTagsExist(tx, tagTable, patch.tagIds as number[]);
-        if (typeof patch.cover === 'string' && patch.cover && !/^(https?:\/\/|\/uploads\/)/.test(patch.cover)) throw badRequest('封面必须是图片库或上传的图片', { cover: '封面必须是图片库或上传的图片' });
+        if (typeof patch.cover === 'string' && patch.cover && !/^(https?:\/\/|\/uploads\/)/.test(patch.cover))
+          throw badRequest('封面必须是图片库或上传的图片', { cover: '封面必须是图片库或上传的图片' });
         if (kind === 'video' && 'posterKey' in patch) return replacePoster(tx, storage, user, before.id as number, patch);
         return patch;
       },
@@ -152,7 +176,11 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, contentServi
           .leftJoin(users, eq(users.id, t.uploaderId))
           .leftJoin(departments, eq(departments.id, users.departmentId))
           .where(inArray(t.id, ids));
-        return ok(c, { list: rows.map(({ key, storage: stored, ...row }) => (kind === 'video' ? { ...row, playUrl: playUrl(storage, { key, url: row.url, storage: stored }).url } : row)) });
+        return ok(c, {
+          list: rows.map(({ key, storage: stored, ...row }) =>
+            kind === 'video' ? { ...row, playUrl: playUrl(storage, { key, url: row.url, storage: stored }).url } : row,
+          ),
+        });
       });
       app.post('/', access.anyRoute(UPLOADERS[kind]), async (c) => {
         const input = parseInput(kind === 'pic' ? picRegisterSchema : videoRegisterSchema, await readJson(c)) as z.infer<typeof videoRegisterSchema>;
@@ -187,7 +215,11 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, contentServi
       if (kind === 'pic') {
         /** Runs the picture check again (after the service was down, or with a new service). */
         app.post('/:id/check', access.route(resource.permission), async (c) => {
-          const [row] = await c.get('db').select({ id: picStores.id, url: picStores.url }).from(picStores).where(eq(picStores.id, idParam(c)));
+          const [row] = await c
+            .get('db')
+            .select({ id: picStores.id, url: picStores.url })
+            .from(picStores)
+            .where(eq(picStores.id, idParam(c)));
           if (!row) throw notFound('图片不存在');
           return ok(c, await runCheck(c.get('db'), storage, row));
         });
@@ -216,4 +248,3 @@ export function mediaRoutes(storage: StorageConfig, contentService: ContentServi
     videoStores: libraryRoutes(storage, { kind: 'video', table: videoStores, tagTable: videoStoreTags, resource: videoStoreResource }, contentService),
   };
 }
-

@@ -158,7 +158,11 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
         const before = await advertiseRoutes.getOne(tx, user, id);
         if (!before) throw notFound('广告不存在');
         if ('startAt' in patch || 'endAt' in patch) assertPeriod(patch.startAt ?? before.startAt, 'endAt' in patch ? patch.endAt : before.endAt);
-        if (Object.keys(patch).length) await tx.update(advertise).set({ ...patch, updatedAt: new Date() }).where(eq(advertise.id, id));
+        if (Object.keys(patch).length)
+          await tx
+            .update(advertise)
+            .set({ ...patch, updatedAt: new Date() })
+            .where(eq(advertise.id, id));
         const after = (await advertiseRoutes.getOne(tx, user, id))!;
         await advertiseRoutes.recordMedia(tx, after, before);
         await logOperation(tx, c, { type: 'update', resource: 'advertise', resourceId: id, summary: `修改广告「${after.name}」`, before, after });

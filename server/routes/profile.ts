@@ -58,7 +58,10 @@ export const profileRoutes = new Hono<AppEnv>()
     const me = c.get('user')!;
     const after = await c.get('db').transaction(async (tx) => {
       const before = await loadProfile(tx, me.id);
-      await tx.update(users).set({ ...input, updatedAt: new Date() }).where(eq(users.id, me.id));
+      await tx
+        .update(users)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(users.id, me.id));
       const after = await loadProfile(tx, me.id);
       await logOperation(tx, c, { type: 'update_profile', resource: 'profile', resourceId: me.id, summary: `修改个人资料「${after.name}」`, before, after });
       return after;
@@ -70,7 +73,10 @@ export const profileRoutes = new Hono<AppEnv>()
     const me = c.get('user')!;
     await assertCurrentPassword(c, input.currentPassword);
     const dingtalkUnbound = await c.get('db').transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, me.id));
+      await tx
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+        .where(eq(users.id, me.id));
       // Every other session of this user ends; this browser stays signed in.
       await endSessions(tx, me.id, 'password', { except: me.sessionId });
       await logOperation(tx, c, { type: 'change_password', resource: 'profile', resourceId: me.id, summary: '修改登录密码' });

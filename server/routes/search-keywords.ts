@@ -51,7 +51,14 @@ export const searchKeywordRoutes = crudRoutes({
   keyword: [searchKeywords.word],
   filters: {
     enabled: byEnabled(searchKeywords.enabled),
-    platform: (v) => inArray(searchKeywords.platform, v.split(',').filter((p) => ['app', 'm', 'pc'].includes(p)).concat('-')),
+    platform: (v) =>
+      inArray(
+        searchKeywords.platform,
+        v
+          .split(',')
+          .filter((p) => ['app', 'm', 'pc'].includes(p))
+          .concat('-'),
+      ),
   },
   orderBy: [asc(searchKeywords.platform), asc(searchKeywords.sort), asc(searchKeywords.id)],
   sortGroup: searchKeywords.platform,

@@ -32,7 +32,13 @@ export const sensitiveWordRoutes = new Hono<AppEnv>()
     const where = keyword ? ilike(sensitiveWords.word, likePattern(keyword)) : undefined;
     const db = c.get('db');
     const select = db
-      .select({ id: sensitiveWords.id, word: sensitiveWords.word, createdBy: sensitiveWords.createdBy, createdByName: users.name, createdAt: sensitiveWords.createdAt })
+      .select({
+        id: sensitiveWords.id,
+        word: sensitiveWords.word,
+        createdBy: sensitiveWords.createdBy,
+        createdByName: users.name,
+        createdAt: sensitiveWords.createdAt,
+      })
       .from(sensitiveWords)
       .leftJoin(users, eq(users.id, sensitiveWords.createdBy))
       .where(where)

@@ -1,7 +1,19 @@
 import { Hono } from 'hono';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { addDays, chinaDate, csvToImportRows, daysBetween, IMPORT_COLUMNS, statsDetailSchema, statsEditSchema, statsFilterSchema, statsImportRowSchema, statsImportSchema, statsListSchema } from '../../lib/resources/statistics';
+import {
+  addDays,
+  chinaDate,
+  csvToImportRows,
+  daysBetween,
+  IMPORT_COLUMNS,
+  statsDetailSchema,
+  statsEditSchema,
+  statsFilterSchema,
+  statsImportRowSchema,
+  statsImportSchema,
+  statsListSchema,
+} from '../../lib/resources/statistics';
 import { access, canAccess } from '../auth/access';
 import { dataScope, subtreeIdSet } from '../auth/scope';
 import { departments, statistics, users } from '../db/schema';
@@ -31,7 +43,17 @@ const sortSchema = z.object({
 });
 
 const importRow = z.record(z.string(), z.unknown());
-type ImportPreviewRow = { line: number; date: string; username: string; pv: number | string; uv: number | string; userId?: number; name?: string; before?: { pv: number; uv: number } | null; error?: string };
+type ImportPreviewRow = {
+  line: number;
+  date: string;
+  username: string;
+  pv: number | string;
+  uv: number | string;
+  userId?: number;
+  name?: string;
+  before?: { pv: number; uv: number } | null;
+  error?: string;
+};
 
 export const statisticsRoutes = new Hono<AppEnv>()
   .get('/sum', access.route('/home'), async (c) => {
@@ -48,8 +70,18 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const src = daySource(user, range);
     const sums = sumsOf(src.columns);
     const [byDay, byDepartment, byEditor] = await Promise.all([
-      db.select({ date: src.date, ...sums }).from(src.table).where(src.where).groupBy(src.date).orderBy(src.date),
-      db.select({ departmentId: src.departmentId, ...sums }).from(src.table).where(src.where).groupBy(src.departmentId).orderBy(sql`2 DESC`, src.departmentId),
+      db
+        .select({ date: src.date, ...sums })
+        .from(src.table)
+        .where(src.where)
+        .groupBy(src.date)
+        .orderBy(src.date),
+      db
+        .select({ departmentId: src.departmentId, ...sums })
+        .from(src.table)
+        .where(src.where)
+        .groupBy(src.departmentId)
+        .orderBy(sql`2 DESC`, src.departmentId),
       db
         .select(editorSums)
         .from(editorSource(user, range))
@@ -60,12 +92,19 @@ export const statisticsRoutes = new Hono<AppEnv>()
     // Every day of the range, zeros included: the trend's axis has no gaps.
     const map = new Map(byDay.map((r) => [r.date, r]));
     const days = Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i)).map((date) => ({ ...zero(), ...map.get(date), date }));
-    const n = await names(db, [], byDepartment.map((r) => r.departmentId).filter((x): x is number => x !== null));
+    const n = await names(
+      db,
+      [],
+      byDepartment.map((r) => r.departmentId).filter((x): x is number => x !== null),
+    );
     return ok(c, {
       from,
       to,
       days,
-      departments: byDepartment.map((r) => ({ ...r, departmentName: r.departmentId === null ? '未分配部门' : (n.departments.get(r.departmentId) ?? `#${r.departmentId}`) })),
+      departments: byDepartment.map((r) => ({
+        ...r,
+        departmentName: r.departmentId === null ? '未分配部门' : (n.departments.get(r.departmentId) ?? `#${r.departmentId}`),
+      })),
       editors: await editorRows(db, byEditor),
     });
   })
@@ -78,10 +117,20 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const scope = dataScope(user);
     const allowed = scope.kind === 'department' ? [...(await subtreeIdSet(db, scope.rootId))] : null;
-    const userWhere = scope.kind === 'self' ? eq(users.id, user.id) : allowed ? (allowed.length ? inArray(users.departmentId, allowed) : sql`false`) : undefined;
+    const userWhere =
+      scope.kind === 'self' ? eq(users.id, user.id) : allowed ? (allowed.length ? inArray(users.departmentId, allowed) : sql`false`) : undefined;
     const [depts, editors] = await Promise.all([
-      scope.kind === 'self' ? [] : db.select({ id: departments.id, name: departments.name }).from(departments).where(allowed ? (allowed.length ? inArray(departments.id, allowed) : sql`false`) : undefined).orderBy(departments.sort, departments.id).limit(500),
-      withEditors ? db.select({ id: users.id, username: users.username, name: users.name }).from(users).where(userWhere).orderBy(users.name, users.id).limit(2000) : [],
+      scope.kind === 'self'
+        ? []
+        : db
+            .select({ id: departments.id, name: departments.name })
+            .from(departments)
+            .where(allowed ? (allowed.length ? inArray(departments.id, allowed) : sql`false`) : undefined)
+            .orderBy(departments.sort, departments.id)
+            .limit(500),
+      withEditors
+        ? db.select({ id: users.id, username: users.username, name: users.name }).from(users).where(userWhere).orderBy(users.name, users.id).limit(2000)
+        : [],
     ]);
     return ok(c, { departments: depts, editors });
   })
@@ -98,18 +147,29 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const src = daySource(user, range);
     const dir = order === 'ascend' ? sql`ASC` : sql`DESC`;
     const totalsQ = Promise.all([
-      db.select({ ...sumsOf(src.columns), days: sql<number>`count(DISTINCT ${src.date})::int` }).from(src.table).where(src.where),
+      db
+        .select({ ...sumsOf(src.columns), days: sql<number>`count(DISTINCT ${src.date})::int` })
+        .from(src.table)
+        .where(src.where),
       db.select({ editors: sql<number>`count(DISTINCT x.user_id)::int` }).from(editorSource(user, range)),
     ]).then(([[a], [b]]) => ({ ...a, ...b }));
     if (view === 'day') {
       const order_ = sort && sort !== 'date' ? sql`sum(${src.columns[sort]}) ${dir}, ${src.date} DESC` : sql`${src.date} ${dir}`;
       const [list, totals] = await Promise.all([
-        db.select({ date: src.date, editors: src.editors, ...sumsOf(src.columns) }).from(src.table).where(src.where).groupBy(src.date).orderBy(order_).limit(pageSize).offset((page - 1) * pageSize),
+        db
+          .select({ date: src.date, editors: src.editors, ...sumsOf(src.columns) })
+          .from(src.table)
+          .where(src.where)
+          .groupBy(src.date)
+          .orderBy(order_)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
         totalsQ,
       ]);
       return ok(c, { view, from, to, list: list.map((r) => ({ id: r.date, ...r })), page, pageSize, total: totals.days, totals });
     }
-    const order_ = sort && sort !== 'date' ? sql`sum(x.${sql.raw(sort)}) ${dir}, x.user_id` : sql`sum(x.articles) + sum(x.videos) DESC, sum(x.pv) DESC, x.user_id`;
+    const order_ =
+      sort && sort !== 'date' ? sql`sum(x.${sql.raw(sort)}) ${dir}, x.user_id` : sql`sum(x.articles) + sum(x.videos) DESC, sum(x.pv) DESC, x.user_id`;
     const [rows, totals] = await Promise.all([
       db
         .select({ ...editorSums, days: editorDays })
@@ -158,7 +218,12 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const result = await db.transaction(async (tx) => {
       const editor = await editorInScope(tx, user, input.userId);
       if (!editor) throw notFound('编辑不存在或不在你的数据范围内');
-      const [before] = await tx.select().from(s).where(and(eq(s.date, input.date), eq(s.userId, input.userId))).for('update').limit(1);
+      const [before] = await tx
+        .select()
+        .from(s)
+        .where(and(eq(s.date, input.date), eq(s.userId, input.userId)))
+        .for('update')
+        .limit(1);
       const [after] = await tx
         .insert(s)
         .values({ date: input.date, userId: input.userId, departmentId: before ? before.departmentId : editor.departmentId, pv: input.pv, uv: input.uv })
@@ -194,7 +259,12 @@ export const statisticsRoutes = new Hono<AppEnv>()
     });
     // The editors, in one query; then scope, duplicates and the values they replace.
     const usernames = [...new Set(rows.filter((r) => !r.error).map((r) => r.username))];
-    const found = usernames.length ? await db.select({ id: users.id, username: users.username, name: users.name, departmentId: users.departmentId }).from(users).where(inArray(users.username, usernames)) : [];
+    const found = usernames.length
+      ? await db
+          .select({ id: users.id, username: users.username, name: users.name, departmentId: users.departmentId })
+          .from(users)
+          .where(inArray(users.username, usernames))
+      : [];
     const byName = new Map(found.map((u) => [u.username, u]));
     const scope = dataScope(user);
     const allowed = scope.kind === 'department' ? await subtreeIdSet(db, scope.rootId) : null;
@@ -203,7 +273,8 @@ export const statisticsRoutes = new Hono<AppEnv>()
       if (r.error) continue;
       const u = byName.get(r.username);
       if (!u) r.error = `用户「${r.username}」不存在`;
-      else if ((scope.kind === 'self' && u.id !== user.id) || (allowed && (u.departmentId === null || !allowed.has(u.departmentId)))) r.error = `用户「${r.username}」不在你的数据范围内`;
+      else if ((scope.kind === 'self' && u.id !== user.id) || (allowed && (u.departmentId === null || !allowed.has(u.departmentId))))
+        r.error = `用户「${r.username}」不在你的数据范围内`;
       else {
         r.userId = u.id;
         r.name = u.name;
@@ -216,7 +287,10 @@ export const statisticsRoutes = new Hono<AppEnv>()
     if (good.length) {
       const dates = [...new Set(good.map((r) => r.date))];
       const ids = [...new Set(good.map((r) => r.userId!))];
-      const existing = await db.select({ date: s.date, userId: s.userId, pv: s.pv, uv: s.uv }).from(s).where(and(inArray(s.date, dates), inArray(s.userId, ids)));
+      const existing = await db
+        .select({ date: s.date, userId: s.userId, pv: s.pv, uv: s.uv })
+        .from(s)
+        .where(and(inArray(s.date, dates), inArray(s.userId, ids)));
       const map = new Map(existing.map((e) => [`${e.date}/${e.userId}`, { pv: e.pv, uv: e.uv }]));
       for (const r of good) r.before = map.get(`${r.date}/${r.userId}`) ?? null;
     }
@@ -227,7 +301,13 @@ export const statisticsRoutes = new Hono<AppEnv>()
     await db.transaction(async (tx) => {
       // One statement: the rollup trigger adds the whole import up once, and like a publication the
       // import locks day rows first and rollup rows after, so the two cannot wait on each other.
-      const values = good.map((r) => ({ date: r.date, user_id: r.userId!, department_id: byName.get(r.username)!.departmentId, pv: Number(r.pv), uv: Number(r.uv) }));
+      const values = good.map((r) => ({
+        date: r.date,
+        user_id: r.userId!,
+        department_id: byName.get(r.username)!.departmentId,
+        pv: Number(r.pv),
+        uv: Number(r.uv),
+      }));
       await tx.execute(sql`
         INSERT INTO ${s} (date, user_id, department_id, pv, uv, updated_at)
         SELECT r.date, r.user_id, r.department_id, r.pv, r.uv, now()
@@ -238,7 +318,10 @@ export const statisticsRoutes = new Hono<AppEnv>()
         type: 'update',
         resource: 'statistics',
         summary: `导入浏览量和访客数 ${good.length} 行（${dates[0]} 至 ${dates[dates.length - 1]}）`,
-        before: good.filter((r) => r.before).map((r) => ({ date: r.date, userId: r.userId, ...r.before })).slice(0, 500),
+        before: good
+          .filter((r) => r.before)
+          .map((r) => ({ date: r.date, userId: r.userId, ...r.before }))
+          .slice(0, 500),
         after: good.map((r) => ({ date: r.date, userId: r.userId, pv: Number(r.pv), uv: Number(r.uv) })).slice(0, 500),
       });
     });

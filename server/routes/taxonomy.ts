@@ -44,7 +44,10 @@ export const categoryTypeRoutes = crudRoutes({
 const siblingsOf = (typeId: number, parentId: number | null): SQL =>
   and(eq(categories.typeId, typeId), parentId === null ? sql`${categories.parentId} IS NULL` : eq(categories.parentId, parentId))!;
 
-async function assertCategoryPlacement(tx: DbOrTx, { id, typeId, parentId, name }: { id: number | null; typeId: number; parentId: number | null; name: string }) {
+async function assertCategoryPlacement(
+  tx: DbOrTx,
+  { id, typeId, parentId, name }: { id: number | null; typeId: number; parentId: number | null; name: string },
+) {
   const [type] = await tx.select({ id: categoryTypes.id }).from(categoryTypes).where(eq(categoryTypes.id, typeId));
   if (!type) throw badRequest('分类类型不存在', { typeId: '分类类型不存在' });
   const nodes = await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories).where(eq(categories.typeId, typeId));
@@ -76,10 +79,20 @@ async function moveArticlesOut({ c, tx, user, afterCommit }: HookContext, before
   if (target === null) throw badRequest('请选择要移入的分类', { moveTo: '请选择要移入的分类' });
   if (target === before.id) throw badRequest('不能移到要删除的分类本身', { moveTo: '请选择另一个分类' });
   if (!user.routes.has('/article/list')) throw forbidden('没有「文章列表」权限，不能移动文章');
-  const rows = await tx.select({ id: articles.id }).from(articles).where(eq(articles.categoryId, before.id)).orderBy(asc(articles.id)).limit(BATCH_MAX + 1);
+  const rows = await tx
+    .select({ id: articles.id })
+    .from(articles)
+    .where(eq(articles.categoryId, before.id))
+    .orderBy(asc(articles.id))
+    .limit(BATCH_MAX + 1);
   if (rows.length > BATCH_MAX) throw new ApiError(409, `该分类下的文章超过 ${BATCH_MAX} 篇，请先在文章列表中分批移动`);
   if (!rows.length) return;
-  const moved = await moveToCategory(tx, c, rows.map((r) => r.id), target);
+  const moved = await moveToCategory(
+    tx,
+    c,
+    rows.map((r) => r.id),
+    target,
+  );
   afterCommit(() => searchChanged(c, moved.ids));
 }
 
@@ -87,7 +100,14 @@ async function moveArticlesOut({ c, tx, user, afterCommit }: HookContext, before
 export const categoryRoutes = crudRoutes({
   resource: categoryResource,
   table: categories,
-  columns: { id: categories.id, typeId: categories.typeId, parentId: categories.parentId, name: categories.name, sort: categories.sort, enabled: categories.enabled },
+  columns: {
+    id: categories.id,
+    typeId: categories.typeId,
+    parentId: categories.parentId,
+    name: categories.name,
+    sort: categories.sort,
+    enabled: categories.enabled,
+  },
   read: 'signedIn',
   keyword: [categories.name],
   filters: { typeId: byId(categories.typeId), parentId: byId(categories.parentId), enabled: byEnabled(categories.enabled) },
@@ -98,10 +118,20 @@ export const categoryRoutes = crudRoutes({
   updateSchema: categoryResource.schema.omit({ typeId: true }).partial(),
   extend(app) {
     app.get('/tree', access.signedIn(), async (c) => {
-      const { typeId } = parseInput(z.object({ typeId: z.coerce.number({ error: '请选择分类类型' }).int().positive('请选择分类类型').max(2147483647, '分类类型不存在') }), c.req.query());
+      const { typeId } = parseInput(
+        z.object({ typeId: z.coerce.number({ error: '请选择分类类型' }).int().positive('请选择分类类型').max(2147483647, '分类类型不存在') }),
+        c.req.query(),
+      );
       const rows = await c
         .get('db')
-        .select({ id: categories.id, typeId: categories.typeId, parentId: categories.parentId, name: categories.name, sort: categories.sort, enabled: categories.enabled })
+        .select({
+          id: categories.id,
+          typeId: categories.typeId,
+          parentId: categories.parentId,
+          name: categories.name,
+          sort: categories.sort,
+          enabled: categories.enabled,
+        })
         .from(categories)
         .where(eq(categories.typeId, typeId))
         .orderBy(asc(categories.sort), asc(categories.id))
@@ -114,7 +144,10 @@ export const categoryRoutes = crudRoutes({
       const parentId = (values.parentId as number | null | undefined) ?? null;
       const typeId = values.typeId as number;
       await assertCategoryPlacement(tx, { id: null, typeId, parentId, name: values.name as string });
-      const [{ top }] = await tx.select({ top: max(categories.sort) }).from(categories).where(siblingsOf(typeId, parentId));
+      const [{ top }] = await tx
+        .select({ top: max(categories.sort) })
+        .from(categories)
+        .where(siblingsOf(typeId, parentId));
       return { ...values, parentId, sort: (top ?? -1) + 1 };
     },
     async beforeUpdate({ tx }, before, patch) {
@@ -172,7 +205,11 @@ export const TAG_SEARCH_LIMIT = 20;
 async function assertTagPlacement(tx: DbOrTx, { id, typeId, name }: { id: number | null; typeId: number; name: string }) {
   const [type] = await tx.select({ id: tagTypes.id }).from(tagTypes).where(eq(tagTypes.id, typeId));
   if (!type) throw badRequest('标签类型不存在', { typeId: '标签类型不存在' });
-  const [twin] = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.typeId, typeId), eq(tags.name, name), id ? ne(tags.id, id) : undefined)).limit(1);
+  const [twin] = await tx
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.typeId, typeId), eq(tags.name, name), id ? ne(tags.id, id) : undefined))
+    .limit(1);
   if (twin) throw conflict(`该类型下已有标签「${name}」`, { name: '该类型下已有同名标签' });
 }
 
@@ -191,7 +228,14 @@ export const tagRoutes = crudRoutes({
     typeId: byId(tags.typeId),
     // `ids=1,2,3`: the names of tags a form already holds (at most 100), in one call.
     ids: (v) => {
-      const ids = [...new Set(v.split(',').map((x) => idFilter(x.trim())).filter((x): x is number => x !== null))].slice(0, 100);
+      const ids = [
+        ...new Set(
+          v
+            .split(',')
+            .map((x) => idFilter(x.trim()))
+            .filter((x): x is number => x !== null),
+        ),
+      ].slice(0, 100);
       return ids.length ? inArray(tags.id, ids) : sql`false`;
     },
   },
@@ -209,7 +253,12 @@ export const tagRoutes = crudRoutes({
       const inType = typeId ? eq(tags.typeId, typeId) : undefined;
       if (!keyword) return ok(c, await db.select(cols).from(tags).where(inType).orderBy(asc(tags.name)).limit(TAG_SEARCH_LIMIT));
       const prefix = `${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-      const starts = await db.select(cols).from(tags).where(and(like(tags.name, prefix), inType)).orderBy(asc(tags.name)).limit(TAG_SEARCH_LIMIT);
+      const starts = await db
+        .select(cols)
+        .from(tags)
+        .where(and(like(tags.name, prefix), inType))
+        .orderBy(asc(tags.name))
+        .limit(TAG_SEARCH_LIMIT);
       if (starts.length >= TAG_SEARCH_LIMIT) return ok(c, starts);
       const seen = new Set(starts.map((t) => t.id));
       const contains = await db

@@ -20,7 +20,10 @@ const ticketSchema = z.object({
   filename: z.string().trim().max(255, '文件名过长').default(''),
   size: z.number({ error: '请提供文件大小' }).int().min(1, '文件是空的').max(Number.MAX_SAFE_INTEGER),
   mime: z.string({ error: '请提供文件类型' }).trim().toLowerCase().max(64),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'SHA-256 必须是 64 位十六进制').optional(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'SHA-256 必须是 64 位十六进制')
+    .optional(),
 });
 
 /**
@@ -32,7 +35,8 @@ export function uploadRoutes(storage: StorageConfig) {
   const app = new Hono<AppEnv>();
 
   const ticket = (only?: StorageConfig['driver']) => async (c: Context<AppEnv>) => {
-    if (only && storage.driver !== only) throw conflict(`当前存储不是${only === 'qiniu' ? '七牛' : '又拍云'}（CMS_STORAGE=${storage.driver}），请使用 /api/upload_token`);
+    if (only && storage.driver !== only)
+      throw conflict(`当前存储不是${only === 'qiniu' ? '七牛' : '又拍云'}（CMS_STORAGE=${storage.driver}），请使用 /api/upload_token`);
     const input = parseInput(ticketSchema, await readJson(c));
     const user = c.get('user')!;
     if (!mayUpload(user, input.kind)) throw forbidden(input.kind === 'pic' ? '没有上传图片的权限' : '没有上传视频的权限');
@@ -69,7 +73,11 @@ export function uploadRoutes(storage: StorageConfig) {
   /** A playable URL for a library video: signed (`_upt`) on Upyun, signed on a private Qiniu bucket. */
   app.post('/upyun_play_token', access.signedIn(), async (c) => {
     const { id } = parseInput(z.object({ id: z.number({ error: '请指定视频' }).int().positive().max(INT4_MAX, '视频不存在') }), await readJson(c));
-    const [video] = await c.get('db').select({ key: videoStores.key, url: videoStores.url, storage: videoStores.storage }).from(videoStores).where(eq(videoStores.id, id));
+    const [video] = await c
+      .get('db')
+      .select({ key: videoStores.key, url: videoStores.url, storage: videoStores.storage })
+      .from(videoStores)
+      .where(eq(videoStores.id, id));
     if (!video) throw notFound('视频不存在');
     return ok(c, playUrl(storage, video));
   });
@@ -89,7 +97,8 @@ export function uploadRoutes(storage: StorageConfig) {
     } catch (err) {
       await releaseTicket(db, ticket.id);
       // The person cancelled or the connection dropped: nothing to report on the server.
-      if (!(err instanceof ApiError) && err instanceof Error && (err.message === 'aborted' || err.name === 'AbortError')) throw badRequest('上传被中断，可以重试');
+      if (!(err instanceof ApiError) && err instanceof Error && (err.message === 'aborted' || err.name === 'AbortError'))
+        throw badRequest('上传被中断，可以重试');
       throw err;
     }
   });

@@ -147,12 +147,23 @@ export const userRoutes = crudRoutes({
       if (id === c.get('user')!.id) throw conflict('请在「个人资料」中修改自己的密码（需要输入当前密码）');
       const dingtalkUnbound = await userRoutes.inTransaction(c, async (ctx) => {
         const target = await managedTarget(ctx, id);
-        await ctx.tx.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, id));
+        await ctx.tx
+          .update(users)
+          .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+          .where(eq(users.id, id));
         // A reset ends every session of that user, and their DingTalk binding (issue 14): a reset
         // is what an administrator does when the account may be in someone else's hands.
         await endSessions(ctx.tx, id, 'password');
-        await logOperation(ctx.tx, c, { type: 'reset_password', resource: 'users', resourceId: id, summary: `重置「${target.name}（${target.username}）」的密码` });
-        return removeDingtalkBinding(ctx.tx, c, id, { resource: 'users', why: (nick) => `重置「${target.name}（${target.username}）」的密码，解除其钉钉绑定「${nick}」` });
+        await logOperation(ctx.tx, c, {
+          type: 'reset_password',
+          resource: 'users',
+          resourceId: id,
+          summary: `重置「${target.name}（${target.username}）」的密码`,
+        });
+        return removeDingtalkBinding(ctx.tx, c, id, {
+          resource: 'users',
+          why: (nick) => `重置「${target.name}（${target.username}）」的密码，解除其钉钉绑定「${nick}」`,
+        });
       });
       return ok(c, { id, dingtalkUnbound });
     });
@@ -161,7 +172,10 @@ export const userRoutes = crudRoutes({
       const id = idParam(c);
       await userRoutes.inTransaction(c, async (ctx) => {
         const target = await managedTarget(ctx, id);
-        const removed = await removeDingtalkBinding(ctx.tx, c, id, { resource: 'users', why: (nick) => `解除「${target.name}（${target.username}）」的钉钉绑定「${nick}」` });
+        const removed = await removeDingtalkBinding(ctx.tx, c, id, {
+          resource: 'users',
+          why: (nick) => `解除「${target.name}（${target.username}）」的钉钉绑定「${nick}」`,
+        });
         if (!removed) throw notFound('该员工没有绑定钉钉账号');
       });
       return ok(c, { id });
@@ -174,7 +188,11 @@ export const userRoutes = crudRoutes({
       if (dataScope(ctx.user).kind === 'self') throw forbidden('你的数据范围是「仅本人数据」，不能新增员工');
       await checkReferences(ctx, { ...values, departmentId: values.departmentId ?? null });
       // Usernames are unique ignoring case (an ADMIN beside admin is a trap for everyone).
-      const [taken] = await ctx.tx.select({ username: users.username }).from(users).where(sql`lower(${users.username}) = lower(${values.username as string})`).limit(1);
+      const [taken] = await ctx.tx
+        .select({ username: users.username })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${values.username as string})`)
+        .limit(1);
       if (taken) {
         const message = `用户名已被「${taken.username}」使用（不区分大小写）`;
         throw conflict(message, { username: message });

@@ -98,13 +98,22 @@ export function reviewRoutes({ contentService = {} }: { contentService?: Content
     // Oldest first: the item waiting longest is reviewed first (rejected ones: newest first).
     // (A pending item without a submit time, from before the workflow, counts as the oldest.)
     const order = f.status === STATUS.pending ? [sql`submitted_at asc nulls first`, sql`id asc`] : [sql`submitted_at desc nulls last`, sql`id desc`];
-    const union = selects.length === 1 ? selects[0].$dynamic() : (selects.slice(1).reduce((acc: any, s) => acc.unionAll(s), selects[0]) as typeof selects[0]).$dynamic();
+    const union =
+      selects.length === 1 ? selects[0].$dynamic() : (selects.slice(1).reduce((acc: any, s) => acc.unionAll(s), selects[0]) as (typeof selects)[0]).$dynamic();
     const cap = 10_000;
     const [list, counts] = await Promise.all([
-      union.orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
+      union
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
       Promise.all(
         chosen.map(async (t) => {
-          const limited = db.select({ one: sql`1` }).from(t.table).where(queueWhere(t, user, f, keyword)).limit(cap + 1).as('limited');
+          const limited = db
+            .select({ one: sql`1` })
+            .from(t.table)
+            .where(queueWhere(t, user, f, keyword))
+            .limit(cap + 1)
+            .as('limited');
           const [{ n }] = await db.select({ n: count() }).from(limited);
           return n;
         }),
@@ -142,7 +151,10 @@ export function reviewRoutes({ contentService = {} }: { contentService?: Content
       const [row] = await db.select({ tagIds: videos.tagIds }).from(videos).where(eq(videos.id, id));
       return ok(c, await relationNames(db, { tagIds: row?.tagIds }));
     }
-    const [row] = await db.select({ tagIds: articles.tagIds, topicIds: articles.topicIds, platformIds: articles.platformIds, albumId: articles.albumId }).from(articles).where(eq(articles.id, id));
+    const [row] = await db
+      .select({ tagIds: articles.tagIds, topicIds: articles.topicIds, platformIds: articles.platformIds, albumId: articles.albumId })
+      .from(articles)
+      .where(eq(articles.id, id));
     return ok(c, await relationNames(db, row ?? {}));
   });
 
@@ -191,20 +203,41 @@ export const workbenchRoutes = new Hono<AppEnv>().get('/', access.signedIn(), as
     return parts.flat();
   };
   const mine = (t: WorkflowTarget) => eq(t.columns.editorId, user.id);
-  const byTime = (key: string, dir: 1 | -1) => (a: Record<string, unknown>, b: Record<string, unknown>) => dir * ((new Date((a[key] as string) ?? 0).getTime() || 0) - (new Date((b[key] as string) ?? 0).getTime() || 0));
+  const byTime = (key: string, dir: 1 | -1) => (a: Record<string, unknown>, b: Record<string, unknown>) =>
+    dir * ((new Date((a[key] as string) ?? 0).getTime() || 0) - (new Date((b[key] as string) ?? 0).getTime() || 0));
   const reviewerOf = readable.filter((t) => isReviewer(t, user));
 
   const [drafts, rejected, scheduled, review, reviewTotal] = await Promise.all([
-    rows((t) => and(mine(t), eq(t.columns.status, STATUS.draft)), (t) => [desc(t.columns.updatedAt)]),
-    rows((t) => and(mine(t), eq(t.columns.status, STATUS.rejected)), (t) => [desc(t.columns.reviewedAt)]),
     rows(
-      (t) => and(isReviewer(t, user) ? targetScope(t, user) : mine(t), or(eq(t.columns.status, STATUS.scheduled), and(eq(t.columns.status, STATUS.published), isNotNull(t.columns.offlineAt)))),
+      (t) => and(mine(t), eq(t.columns.status, STATUS.draft)),
+      (t) => [desc(t.columns.updatedAt)],
+    ),
+    rows(
+      (t) => and(mine(t), eq(t.columns.status, STATUS.rejected)),
+      (t) => [desc(t.columns.reviewedAt)],
+    ),
+    rows(
+      (t) =>
+        and(
+          isReviewer(t, user) ? targetScope(t, user) : mine(t),
+          or(eq(t.columns.status, STATUS.scheduled), and(eq(t.columns.status, STATUS.published), isNotNull(t.columns.offlineAt))),
+        ),
       (t) => [sql`case when ${t.columns.status} = ${STATUS.scheduled} then ${t.columns.publishAt} else ${t.columns.offlineAt} end asc`],
     ),
-    reviewerOf.length ? rows((t) => (isReviewer(t, user) ? and(targetScope(t, user), eq(t.columns.status, STATUS.pending)) : sql`false`), (t) => [sql`${t.columns.submittedAt} asc nulls first`, asc(t.columns.id)]) : Promise.resolve(null),
+    reviewerOf.length
+      ? rows(
+          (t) => (isReviewer(t, user) ? and(targetScope(t, user), eq(t.columns.status, STATUS.pending)) : sql`false`),
+          (t) => [sql`${t.columns.submittedAt} asc nulls first`, asc(t.columns.id)],
+        )
+      : Promise.resolve(null),
     Promise.all(
       reviewerOf.map(async (t) => {
-        const limited = db.select({ one: sql`1` }).from(t.table).where(and(targetScope(t, user), eq(t.columns.status, STATUS.pending))).limit(1001).as('limited');
+        const limited = db
+          .select({ one: sql`1` })
+          .from(t.table)
+          .where(and(targetScope(t, user), eq(t.columns.status, STATUS.pending)))
+          .limit(1001)
+          .as('limited');
         const [{ n }] = await db.select({ n: count() }).from(limited);
         return n;
       }),

@@ -25,7 +25,13 @@ async function main() {
     const { indexed, index } = await search.rebuild(allDocuments(handle.db));
     // Saves made while the new index filled went to the old one: write them again.
     const changed = await handle.db.select({ id: articles.id }).from(articles).where(gte(articles.updatedAt, started));
-    if (changed.length) await search.index(await loadDocuments(handle.db, changed.map((r) => r.id)));
+    if (changed.length)
+      await search.index(
+        await loadDocuments(
+          handle.db,
+          changed.map((r) => r.id),
+        ),
+      );
     console.log(`已重建搜索索引 ${index}：${indexed} 篇文章（期间修改 ${changed.length} 篇已补写），用时 ${((performance.now() - t0) / 1000).toFixed(1)} 秒`);
   } finally {
     await handle.close();

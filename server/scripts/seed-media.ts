@@ -9,7 +9,18 @@ import { storageFromEnv } from '../storage/config';
 import { describePicture } from '../storage/local';
 import { publicUrl } from '../storage/tickets';
 
-const SUBJECTS = ['解放J7 牵引车', '豪沃TX 载货车', '天龙KL 驾驶室', '德龙X6000 外观', '欧曼EST 车展', '乘龙H7 试驾', '红岩杰狮 自卸车', '江淮格尔发 K7', '大运V6', '福田奥铃 轻卡'];
+const SUBJECTS = [
+  '解放J7 牵引车',
+  '豪沃TX 载货车',
+  '天龙KL 驾驶室',
+  '德龙X6000 外观',
+  '欧曼EST 车展',
+  '乘龙H7 试驾',
+  '红岩杰狮 自卸车',
+  '江淮格尔发 K7',
+  '大运V6',
+  '福田奥铃 轻卡',
+];
 const COLORS = ['#1f4e79', '#7a1f1f', '#1f6e43', '#6b4f1d', '#3d2c6e', '#225a6b'];
 
 /**

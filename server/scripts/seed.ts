@@ -35,9 +35,51 @@ async function main() {
     }
 
     const roleDefs: Array<{ name: string; description: string; level: number; routes: string[] }> = [
-      { name: '主编', description: '审核与发布全部内容', level: 1, routes: ['/home', '/article/add', '/article/addArticle', '/article/addImage', '/article/addVideo', '/article/list', '/article/check', '/article/createVideo', '/article/videoList', '/article/preview', '/store', '/photo', '/photo/tag', '/video', '/video/tag'] },
-      { name: '编辑', description: '撰写本部门内容', level: 2, routes: ['/article/add', '/article/addArticle', '/article/addImage', '/article/addVideo', '/article/list', '/article/preview', '/photo', '/video'] },
-      { name: '运营', description: '焦点图、关键词、导航、广告', level: 1, routes: ['/operation/focus', '/operation/pcfocus', '/operation/videofocus', '/operation/keywords', '/operation/pckeywords', '/operation/nav', '/operation/friendLinks', '/operation/brand', '/operation/ad', '/operation/stats'] },
+      {
+        name: '主编',
+        description: '审核与发布全部内容',
+        level: 1,
+        routes: [
+          '/home',
+          '/article/add',
+          '/article/addArticle',
+          '/article/addImage',
+          '/article/addVideo',
+          '/article/list',
+          '/article/check',
+          '/article/createVideo',
+          '/article/videoList',
+          '/article/preview',
+          '/store',
+          '/photo',
+          '/photo/tag',
+          '/video',
+          '/video/tag',
+        ],
+      },
+      {
+        name: '编辑',
+        description: '撰写本部门内容',
+        level: 2,
+        routes: ['/article/add', '/article/addArticle', '/article/addImage', '/article/addVideo', '/article/list', '/article/preview', '/photo', '/video'],
+      },
+      {
+        name: '运营',
+        description: '焦点图、关键词、导航、广告',
+        level: 1,
+        routes: [
+          '/operation/focus',
+          '/operation/pcfocus',
+          '/operation/videofocus',
+          '/operation/keywords',
+          '/operation/pckeywords',
+          '/operation/nav',
+          '/operation/friendLinks',
+          '/operation/brand',
+          '/operation/ad',
+          '/operation/stats',
+        ],
+      },
       { name: '实习编辑', description: '只能看到自己的稿件', level: 3, routes: ['/article/add', '/article/addArticle', '/article/list', '/article/preview'] },
     ];
     const roleIds = new Map<string, number>();
@@ -83,8 +125,19 @@ async function ensure<T extends { id: number }>(find: () => Promise<T[]>, create
 
 async function seedTaxonomy(db: Db) {
   const types: Record<string, Array<[string, string[]]>> = {
-    资讯: [['行业动态', ['政策法规', '市场销量', '企业新闻']], ['新车', ['新车上市', '谍照']], ['评测', ['试驾', '对比']], ['用车', ['保养', '改装']]],
-    车型: [['牵引车', []], ['载货车', []], ['自卸车', []], ['专用车', ['冷藏车', '危化品车', '环卫车']], ['轻卡', []]],
+    资讯: [
+      ['行业动态', ['政策法规', '市场销量', '企业新闻']],
+      ['新车', ['新车上市', '谍照']],
+      ['评测', ['试驾', '对比']],
+      ['用车', ['保养', '改装']],
+    ],
+    车型: [
+      ['牵引车', []],
+      ['载货车', []],
+      ['自卸车', []],
+      ['专用车', ['冷藏车', '危化品车', '环卫车']],
+      ['轻卡', []],
+    ],
   };
   for (const [ti, [typeName, tree]] of Object.entries(types).entries()) {
     const typeId = await ensure(
@@ -93,18 +146,31 @@ async function seedTaxonomy(db: Db) {
     );
     for (const [ci, [name, children]] of tree.entries()) {
       const parentId = await ensure(
-        () => db.select({ id: categories.id }).from(categories).where(and(eq(categories.typeId, typeId), eq(categories.name, name))),
+        () =>
+          db
+            .select({ id: categories.id })
+            .from(categories)
+            .where(and(eq(categories.typeId, typeId), eq(categories.name, name))),
         () => db.insert(categories).values({ typeId, name, sort: ci }).returning({ id: categories.id }),
       );
       for (const [k, child] of children.entries()) {
         await ensure(
-          () => db.select({ id: categories.id }).from(categories).where(and(eq(categories.parentId, parentId), eq(categories.name, child))),
+          () =>
+            db
+              .select({ id: categories.id })
+              .from(categories)
+              .where(and(eq(categories.parentId, parentId), eq(categories.name, child))),
           () => db.insert(categories).values({ typeId, parentId, name: child, sort: k }).returning({ id: categories.id }),
         );
       }
     }
   }
-  for (const [i, [name, code]] of [['APP', 'app'], ['M站', 'm'], ['PC站', 'pc'], ['小程序', 'mini']].entries()) {
+  for (const [i, [name, code]] of [
+    ['APP', 'app'],
+    ['M站', 'm'],
+    ['PC站', 'pc'],
+    ['小程序', 'mini'],
+  ].entries()) {
     await db.insert(platforms).values({ name, code, sort: i }).onConflictDoNothing();
   }
   const tagSets: Record<string, string[]> = {
@@ -119,17 +185,27 @@ async function seedTaxonomy(db: Db) {
     );
     for (const name of names) await db.insert(tags).values({ typeId, name }).onConflictDoNothing();
   }
-  for (const [i, name] of ['外观', '内饰', '细节', '车展', '试驾', '活动'].entries()) await db.insert(picStoreTags).values({ name, sort: i }).onConflictDoNothing();
+  for (const [i, name] of ['外观', '内饰', '细节', '车展', '试驾', '活动'].entries())
+    await db.insert(picStoreTags).values({ name, sort: i }).onConflictDoNothing();
   for (const [i, name] of ['试驾', '评测', '新车', '访谈'].entries()) await db.insert(videoStoreTags).values({ name, sort: i }).onConflictDoNothing();
   const topicDefs = [
-    { title: '2026 中国卡车年度评选', summary: '年度最受欢迎的牵引车、载货车和轻卡，由读者投票选出。', url: 'https://www.example.com/topic/2026-awards', activityId: 1 },
+    {
+      title: '2026 中国卡车年度评选',
+      summary: '年度最受欢迎的牵引车、载货车和轻卡，由读者投票选出。',
+      url: 'https://www.example.com/topic/2026-awards',
+      activityId: 1,
+    },
     { title: '新能源重卡专题', summary: '换电、氢燃料和纯电重卡的最新进展与用车成本。', url: 'https://www.example.com/topic/nev' },
     { title: '国六排放一问一答', summary: '', url: '' },
   ];
   for (const [i, t] of topicDefs.entries()) {
     await ensure(
       () => db.select({ id: topics.id }).from(topics).where(eq(topics.title, t.title)),
-      () => db.insert(topics).values({ ...t, sort: i }).returning({ id: topics.id }),
+      () =>
+        db
+          .insert(topics)
+          .values({ ...t, sort: i })
+          .returning({ id: topics.id }),
     );
   }
 }

@@ -57,7 +57,8 @@ export function searchBody(q: SearchQuery) {
   term('departmentId', f.departmentId);
   term('editorId', f.scopeEditorId);
   if (f.scopeDepartmentIds) filter.push({ terms: { departmentId: f.scopeDepartmentIds } });
-  const range = (field: string, gte?: string, lte?: string) => (gte || lte) && filter.push({ range: { [field]: { ...(gte ? { gte } : {}), ...(lte ? { lte } : {}) } } });
+  const range = (field: string, gte?: string, lte?: string) =>
+    (gte || lte) && filter.push({ range: { [field]: { ...(gte ? { gte } : {}), ...(lte ? { lte } : {}) } } });
   range('updatedAt', f.updatedFrom, f.updatedTo);
   range('publishedAt', f.publishedFrom, f.publishedTo);
   const order = q.descending ? 'desc' : 'asc';
@@ -81,12 +82,21 @@ export function elasticsearchBackend(config: SearchConfig): SearchBackend {
     try {
       res = await doFetch(`${config.url}${path}`, {
         method,
-        headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': ndjson ? 'application/x-ndjson' : 'application/json' } : {}), ...(config.authorization ? { authorization: config.authorization } : {}) },
+        headers: {
+          accept: 'application/json',
+          ...(body !== undefined ? { 'content-type': ndjson ? 'application/x-ndjson' : 'application/json' } : {}),
+          ...(config.authorization ? { authorization: config.authorization } : {}),
+        },
         body: body === undefined ? undefined : ndjson ? (body as string) : JSON.stringify(body),
         signal: AbortSignal.timeout(config.timeoutMs),
       });
     } catch (err) {
-      const reason = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') ? `${config.timeoutMs} ms 内无应答` : err instanceof Error ? err.message : String(err);
+      const reason =
+        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
+          ? `${config.timeoutMs} ms 内无应答`
+          : err instanceof Error
+            ? err.message
+            : String(err);
       throw new SearchEngineError(`${method} ${path}: ${reason}`);
     }
     const text = await res.text();
@@ -108,7 +118,9 @@ export function elasticsearchBackend(config: SearchConfig): SearchBackend {
     const { json } = await call('POST', `/${encodeURIComponent(index)}/_bulk`, lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { ndjson: true });
     if (json?.errors) {
       // A delete of a document that was never indexed is not an error.
-      const failed = (json.items as Array<Record<string, { status: number; error?: { reason?: string; type?: string } }>>).map((item) => Object.values(item)[0]).find((r) => r.error && r.status !== 404);
+      const failed = (json.items as Array<Record<string, { status: number; error?: { reason?: string; type?: string } }>>)
+        .map((item) => Object.values(item)[0])
+        .find((r) => r.error && r.status !== 404);
       if (failed) throw new SearchEngineError(`_bulk: ${failed.error?.reason ?? failed.error?.type ?? failed.status}`, failed.status);
     }
   }
@@ -135,7 +147,11 @@ export function elasticsearchBackend(config: SearchConfig): SearchBackend {
       if (!hits || !Array.isArray(hits.hits)) throw new SearchEngineError('_search: 应答格式不正确');
       const total = typeof hits.total === 'number' ? { value: hits.total, relation: 'eq' } : hits.total;
       const value = Number(total?.value ?? 0);
-      return { ids: hits.hits.map((h: { _id: string }) => Number(h._id)).filter((id: number) => Number.isSafeInteger(id)), total: Math.min(value, q.totalCap), totalCapped: total?.relation === 'gte' || value > q.totalCap };
+      return {
+        ids: hits.hits.map((h: { _id: string }) => Number(h._id)).filter((id: number) => Number.isSafeInteger(id)),
+        total: Math.min(value, q.totalCap),
+        totalCapped: total?.relation === 'gte' || value > q.totalCap,
+      };
     },
     async index(docs: SearchDocument[]) {
       if (!docs.length) return;

@@ -24,7 +24,13 @@ export function searchBackendFromEnv(env: Record<string, string | undefined> = p
   else if (url.username) authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
   url.username = '';
   url.password = '';
-  return elasticsearchBackend({ url: url.toString().replace(/\/$/, ''), index: env.ELASTICSEARCH_INDEX || 'cms_articles', authorization, timeoutMs: Number(env.ELASTICSEARCH_TIMEOUT_MS) || 3000, fetch: fetchImpl });
+  return elasticsearchBackend({
+    url: url.toString().replace(/\/$/, ''),
+    index: env.ELASTICSEARCH_INDEX || 'cms_articles',
+    authorization,
+    timeoutMs: Number(env.ELASTICSEARCH_TIMEOUT_MS) || 3000,
+    fetch: fetchImpl,
+  });
 }
 
 const docColumns = {
@@ -88,7 +94,9 @@ export async function* allDocuments(db: DbOrTx, batch = 500): AsyncIterable<Sear
 export function searchSync(backend: SearchBackend | null): SearchSync {
   const pending = new Set<Promise<void>>();
   const track = (p: Promise<void>) => {
-    const done = p.catch((err) => console.error(`[search] 索引更新失败（可运行 npm run search:reindex 重建）:`, err instanceof Error ? err.message : err)).finally(() => pending.delete(done));
+    const done = p
+      .catch((err) => console.error(`[search] 索引更新失败（可运行 npm run search:reindex 重建）:`, err instanceof Error ? err.message : err))
+      .finally(() => pending.delete(done));
     pending.add(done);
   };
   return {

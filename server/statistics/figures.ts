@@ -58,7 +58,10 @@ export const usesRollups = (user: SessionUser, f: Range) => !f.userId && dataSco
 /** The department filter and the viewer's department scope on a rollup's department column. */
 export function departmentWhere(user: SessionUser, f: Range, column: AnyPgColumn): SQL | undefined {
   const scope = dataScope(user);
-  return allOf([f.departmentId ? eq(column, f.departmentId) : undefined, scope.kind === 'department' ? sql`${column} IN ${subtreeIds(scope.rootId)}` : undefined]);
+  return allOf([
+    f.departmentId ? eq(column, f.departmentId) : undefined,
+    scope.kind === 'department' ? sql`${column} IN ${subtreeIds(scope.rootId)}` : undefined,
+  ]);
 }
 
 /**
@@ -66,7 +69,15 @@ export function departmentWhere(user: SessionUser, f: Range, column: AnyPgColumn
  * is how many day rows (editors) a group holds.
  */
 export function daySource(user: SessionUser, f: Range) {
-  if (!usesRollups(user, f)) return { table: s, where: filterWhere(user, f), date: s.date, departmentId: s.departmentId, editors: sql<number>`count(*)::int`, columns: { articles: s.articles, videos: s.videos, pv: s.pv, uv: s.uv } };
+  if (!usesRollups(user, f))
+    return {
+      table: s,
+      where: filterWhere(user, f),
+      date: s.date,
+      departmentId: s.departmentId,
+      editors: sql<number>`count(*)::int`,
+      columns: { articles: s.articles, videos: s.videos, pv: s.pv, uv: s.uv },
+    };
   return {
     table: bd,
     where: allOf([gte(bd.date, f.from), lte(bd.date, f.to), departmentWhere(user, f, bd.departmentId)]),
@@ -136,7 +147,15 @@ export function kpiPeriods(today: string): Array<Omit<StatsKpi, 'current' | 'pre
   return [
     { key: 'today', label: '今日', previousLabel: '昨日', from: today, to: today, prevFrom: addDays(today, -1), prevTo: addDays(today, -1) },
     { key: 'week', label: '本周', previousLabel: '上周同期', from: ws, to: today, prevFrom: addDays(ws, -7), prevTo: addDays(today, -7) },
-    { key: 'month', label: '本月', previousLabel: '上月同期', from: ms, to: today, prevFrom: lastMs, prevTo: addDays(lastMs, Math.min(elapsed, lastMonthLen) - 1) },
+    {
+      key: 'month',
+      label: '本月',
+      previousLabel: '上月同期',
+      from: ms,
+      to: today,
+      prevFrom: lastMs,
+      prevTo: addDays(lastMs, Math.min(elapsed, lastMonthLen) - 1),
+    },
   ];
 }
 
@@ -146,7 +165,10 @@ export async function kpis(db: DbOrTx, user: SessionUser, today: string): Promis
   const src = daySource(user, { from: earliest, to: today });
   const cols: Record<string, SQL> = {};
   periods.forEach((p, i) => {
-    for (const [side, from, to] of [['c', p.from, p.to], ['p', p.prevFrom, p.prevTo]] as const) {
+    for (const [side, from, to] of [
+      ['c', p.from, p.to],
+      ['p', p.prevFrom, p.prevTo],
+    ] as const) {
       const cond = sql`${src.date} BETWEEN ${from} AND ${to}`;
       cols[`${side}${i}_articles`] = sql`coalesce(sum(${src.columns.articles}) FILTER (WHERE ${cond}), 0)::int`;
       cols[`${side}${i}_videos`] = sql`coalesce(sum(${src.columns.videos}) FILTER (WHERE ${cond}), 0)::int`;
@@ -156,14 +178,21 @@ export async function kpis(db: DbOrTx, user: SessionUser, today: string): Promis
   });
   const [row] = await db.select(cols).from(src.table).where(src.where);
   const r = row as Record<string, number>;
-  const pick = (side: string, i: number): StatsFigures => ({ articles: Number(r[`${side}${i}_articles`]), videos: Number(r[`${side}${i}_videos`]), pv: Number(r[`${side}${i}_pv`]), uv: Number(r[`${side}${i}_uv`]) });
+  const pick = (side: string, i: number): StatsFigures => ({
+    articles: Number(r[`${side}${i}_articles`]),
+    videos: Number(r[`${side}${i}_videos`]),
+    pv: Number(r[`${side}${i}_pv`]),
+    uv: Number(r[`${side}${i}_uv`]),
+  });
   return periods.map(({ prevFrom: _pf, prevTo: _pt, ...p }, i) => ({ ...p, current: pick('c', i), previous: pick('p', i) }));
 }
 
 /** Names of editors and departments for a page of rows, in two queries (no per-row lookups). */
 export async function names(db: DbOrTx, userIds: number[], departmentIds: number[]) {
   const [u, d] = await Promise.all([
-    userIds.length ? db.select({ id: users.id, username: users.username, name: users.name, departmentId: users.departmentId }).from(users).where(inArray(users.id, userIds)) : [],
+    userIds.length
+      ? db.select({ id: users.id, username: users.username, name: users.name, departmentId: users.departmentId }).from(users).where(inArray(users.id, userIds))
+      : [],
     departmentIds.length ? db.select({ id: departments.id, name: departments.name }).from(departments).where(inArray(departments.id, departmentIds)) : [],
   ]);
   return { users: new Map(u.map((x) => [x.id, x])), departments: new Map(d.map((x) => [x.id, x.name])) };
@@ -171,12 +200,21 @@ export async function names(db: DbOrTx, userIds: number[], departmentIds: number
 
 export async function editorRows<T extends { userId: number; departmentId: number | null }>(db: DbOrTx, rows: T[]) {
   const n = await names(db, [...new Set(rows.map((r) => r.userId))], [...new Set(rows.map((r) => r.departmentId).filter((x): x is number => x !== null))]);
-  return rows.map((r) => ({ ...r, username: n.users.get(r.userId)?.username ?? `#${r.userId}`, name: n.users.get(r.userId)?.name ?? '（已删除）', departmentName: r.departmentId === null ? null : (n.departments.get(r.departmentId) ?? null) }));
+  return rows.map((r) => ({
+    ...r,
+    username: n.users.get(r.userId)?.username ?? `#${r.userId}`,
+    name: n.users.get(r.userId)?.name ?? '（已删除）',
+    departmentName: r.departmentId === null ? null : (n.departments.get(r.departmentId) ?? null),
+  }));
 }
 
 /** Whether an editor is within the viewer's scope (404 otherwise: out of scope looks like missing). */
 export async function editorInScope(db: DbOrTx, user: SessionUser, userId: number) {
-  const [u] = await db.select({ id: users.id, username: users.username, name: users.name, departmentId: users.departmentId }).from(users).where(eq(users.id, userId)).limit(1);
+  const [u] = await db
+    .select({ id: users.id, username: users.username, name: users.name, departmentId: users.departmentId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!u) return null;
   const scope = dataScope(user);
   if (scope.kind === 'self' && u.id !== user.id) return null;

@@ -74,11 +74,25 @@ export function storageFromEnv(): StorageConfig {
     // there before a switch can still be played (signed URLs) and deleted.
     qiniu:
       env.CMS_STORAGE === 'qiniu' || (env.QINIU_ACCESS_KEY && env.QINIU_SECRET_KEY && env.QINIU_BUCKET)
-        ? { accessKey: env.QINIU_ACCESS_KEY, secretKey: env.QINIU_SECRET_KEY, bucket: env.QINIU_BUCKET, domain: env.QINIU_DOMAIN.replace(/\/+$/, ''), uploadUrl: env.QINIU_UPLOAD_URL, isPrivate: env.QINIU_PRIVATE, rsUrl: env.QINIU_RS_URL.replace(/\/+$/, '') }
+        ? {
+            accessKey: env.QINIU_ACCESS_KEY,
+            secretKey: env.QINIU_SECRET_KEY,
+            bucket: env.QINIU_BUCKET,
+            domain: env.QINIU_DOMAIN.replace(/\/+$/, ''),
+            uploadUrl: env.QINIU_UPLOAD_URL,
+            isPrivate: env.QINIU_PRIVATE,
+            rsUrl: env.QINIU_RS_URL.replace(/\/+$/, ''),
+          }
         : undefined,
     upyun:
       env.CMS_STORAGE === 'upyun' || (env.UPYUN_BUCKET && env.UPYUN_OPERATOR && env.UPYUN_PASSWORD)
-        ? { bucket: env.UPYUN_BUCKET, operator: env.UPYUN_OPERATOR, password: env.UPYUN_PASSWORD, domain: env.UPYUN_DOMAIN.replace(/\/+$/, ''), tokenSecret: env.UPYUN_TOKEN_SECRET }
+        ? {
+            bucket: env.UPYUN_BUCKET,
+            operator: env.UPYUN_OPERATOR,
+            password: env.UPYUN_PASSWORD,
+            domain: env.UPYUN_DOMAIN.replace(/\/+$/, ''),
+            tokenSecret: env.UPYUN_TOKEN_SECRET,
+          }
         : undefined,
     imageCheckUrl: env.IMAGE_CHECK_URL || undefined,
     publicOrigin: env.CMS_PUBLIC_ORIGIN || undefined,

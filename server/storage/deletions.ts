@@ -40,7 +40,12 @@ export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.ma
 export async function queueDeletions(tx: DbOrTx, storage: StorageConfig, files: FileRef[]): Promise<number[]> {
   const rows = files
     .filter((f) => f.key)
-    .map((f) => ({ storage: f.storage, key: f.key, source: (f.source ?? '').slice(0, 128), bucket: f.storage === 'qiniu' ? (storage.qiniu?.bucket ?? '') : f.storage === 'upyun' ? (storage.upyun?.bucket ?? '') : '' }));
+    .map((f) => ({
+      storage: f.storage,
+      key: f.key,
+      source: (f.source ?? '').slice(0, 128),
+      bucket: f.storage === 'qiniu' ? (storage.qiniu?.bucket ?? '') : f.storage === 'upyun' ? (storage.upyun?.bucket ?? '') : '',
+    }));
   if (!rows.length) return [];
   const inserted = await tx.insert(storageDeletions).values(rows).returning({ id: storageDeletions.id });
   return inserted.map((r) => r.id);
@@ -59,7 +64,11 @@ export interface RunResult {
  * Deletes the due files (or just `ids`, the rows a delete has just queued). Never throws: a failure
  * is logged and kept for the next run.
  */
-export async function runDeletions(db: Db, storage: StorageConfig, { ids, now, limit = 500, log = (m: string) => console.warn(m) }: { ids?: number[]; now?: Date; limit?: number; log?: (message: string) => void } = {}): Promise<RunResult> {
+export async function runDeletions(
+  db: Db,
+  storage: StorageConfig,
+  { ids, now, limit = 500, log = (m: string) => console.warn(m) }: { ids?: number[]; now?: Date; limit?: number; log?: (message: string) => void } = {},
+): Promise<RunResult> {
   try {
     if (ids && !ids.length) return { done: 0, failed: 0 };
     const at = now ?? new Date();
@@ -68,7 +77,18 @@ export async function runDeletions(db: Db, storage: StorageConfig, { ids, now, l
     const claimed = await db
       .update(storageDeletions)
       .set({ attempts: sql`${storageDeletions.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + LEASE_MS) })
-      .where(inArray(storageDeletions.id, db.select({ id: storageDeletions.id }).from(storageDeletions).where(due).orderBy(asc(storageDeletions.nextAttemptAt)).limit(limit).for('update', { skipLocked: true })))
+      .where(
+        inArray(
+          storageDeletions.id,
+          db
+            .select({ id: storageDeletions.id })
+            .from(storageDeletions)
+            .where(due)
+            .orderBy(asc(storageDeletions.nextAttemptAt))
+            .limit(limit)
+            .for('update', { skipLocked: true }),
+        ),
+      )
       .returning();
     if (!claimed.length) return { done: 0, failed: 0 };
 
@@ -89,7 +109,10 @@ export async function runDeletions(db: Db, storage: StorageConfig, { ids, now, l
     for (const row of failed) {
       const error = outcomes.get(row.id)!.slice(0, 500);
       const next = new Date(at.getTime() + retryDelayMs(row.attempts));
-      await db.update(storageDeletions).set({ lastError: error, nextAttemptAt: next }).where(inArray(storageDeletions.id, [row.id]));
+      await db
+        .update(storageDeletions)
+        .set({ lastError: error, nextAttemptAt: next })
+        .where(inArray(storageDeletions.id, [row.id]));
       log(`[storage] 删除 ${row.storage}:${row.key}（${row.source}）失败（第 ${row.attempts} 次）：${error}；${next.toISOString()} 重试`);
     }
     return { done: done.length, failed: failed.length };
@@ -108,7 +131,13 @@ async function deleteGroup(storage: StorageConfig, rows: Row[]): Promise<Outcome
     if (!q?.accessKey || !q.secretKey) return rows.map(() => '未配置七牛密钥（QINIU_ACCESS_KEY、QINIU_SECRET_KEY），无法删除');
     const bucket = rows[0].bucket || q.bucket;
     const out: Outcome[] = [];
-    for (let i = 0; i < rows.length; i += QINIU_BATCH) out.push(...(await deleteQiniu({ ...q, bucket }, rows.slice(i, i + QINIU_BATCH).map((r) => r.key))));
+    for (let i = 0; i < rows.length; i += QINIU_BATCH)
+      out.push(
+        ...(await deleteQiniu(
+          { ...q, bucket },
+          rows.slice(i, i + QINIU_BATCH).map((r) => r.key),
+        )),
+      );
     return out;
   }
   if (kind === 'upyun') {
@@ -169,7 +198,11 @@ async function deleteQiniu(q: { accessKey: string; secretKey: string; bucket: st
 }
 
 /** `20060102T150405Z`, the form of the `X-Qiniu-Date` header. */
-const qiniuDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const qiniuDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 
 /** Upyun's REST API: `DELETE /<bucket>/<key>`, signed as `DELETE&/<bucket>/<key>&<date>`; 404 is fine. */
 async function deleteUpyun(u: { bucket: string; operator: string; password: string }, key: string): Promise<Outcome> {

@@ -31,7 +31,10 @@ export interface Received {
  * Streams a request body into `key`: counts bytes against `maxBytes` (413), checks the first bytes
  * against the declared type (415), hashes as it goes. Any failure removes the partial file.
  */
-export async function receiveFile(body: ReadableStream<Uint8Array> | null, { uploadsDir, key, maxBytes, declaredType }: { uploadsDir: string; key: string; maxBytes: number; declaredType: string }): Promise<Received> {
+export async function receiveFile(
+  body: ReadableStream<Uint8Array> | null,
+  { uploadsDir, key, maxBytes, declaredType }: { uploadsDir: string; key: string; maxBytes: number; declaredType: string },
+): Promise<Received> {
   if (!body) throw badRequest('没有收到文件内容');
   const target = localPath(uploadsDir, key);
   const tmpDir = path.join(uploadsDir, '.tmp');
@@ -45,8 +48,7 @@ export async function receiveFile(body: ReadableStream<Uint8Array> | null, { upl
   let size = 0;
   let head: Uint8Array = new Uint8Array(0);
   let sniffed: string | null | undefined;
-  const write = (chunk: Uint8Array) =>
-    new Promise<void>((resolve, reject) => out.write(chunk, (err) => (err ? reject(err) : resolve())));
+  const write = (chunk: Uint8Array) => new Promise<void>((resolve, reject) => out.write(chunk, (err) => (err ? reject(err) : resolve())));
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -76,7 +78,8 @@ export async function receiveFile(body: ReadableStream<Uint8Array> | null, { upl
 
 function check(head: Uint8Array, declaredType: string): string {
   const sniffed = sniffType(head);
-  if (!sniffed || !sameMediaType(declaredType, sniffed)) throw new ApiError(415, '文件内容与声明的类型不符（只接受真实的 jpg、png、gif、webp 图片或 mp4、mov、webm 视频）');
+  if (!sniffed || !sameMediaType(declaredType, sniffed))
+    throw new ApiError(415, '文件内容与声明的类型不符（只接受真实的 jpg、png、gif、webp 图片或 mp4、mov、webm 视频）');
   return sniffed;
 }
 
@@ -122,7 +125,11 @@ export async function describePicture(uploadsDir: string, key: string): Promise<
       // Written aside and moved into place: two registrations of one key never see half a file.
       const tmp = `${thumbFile}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        await image(file, { animated: false, sequentialRead: true }).rotate().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toFile(tmp);
+        await image(file, { animated: false, sequentialRead: true })
+          .rotate()
+          .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
+          .webp({ quality: 78 })
+          .toFile(tmp);
         await rename(tmp, thumbFile);
       } finally {
         await rm(tmp, { force: true });

@@ -7,7 +7,8 @@ import { TYPE_OF_EXTENSION } from './media-types';
 import { isServable } from './tickets';
 import type { DbOrTx } from '../db/types';
 
-const notFound = () => new Response('This page could not be found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ https: false }) } });
+const notFound = () =>
+  new Response('This page could not be found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ https: false }) } });
 
 /**
  * Serves a file of the local storage driver at `/uploads/<key>`: only keys the server made (no

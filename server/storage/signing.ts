@@ -40,13 +40,39 @@ const md5 = (text: string) => createHash('md5').update(text).digest('hex');
  * Upyun's signature: Base64(HMAC-SHA1(key = MD5(password), Method&URI&Date[&Policy][&Content-MD5])),
  * empty optional parts left out together with their `&`.
  */
-export function upyunSignature({ operator, password, method, uri, date, policy, contentMd5 }: { operator: string; password: string; method: string; uri: string; date: string; policy?: string; contentMd5?: string }): string {
+export function upyunSignature({
+  operator,
+  password,
+  method,
+  uri,
+  date,
+  policy,
+  contentMd5,
+}: {
+  operator: string;
+  password: string;
+  method: string;
+  uri: string;
+  date: string;
+  policy?: string;
+  contentMd5?: string;
+}): string {
   const message = [method, uri, date, policy, contentMd5].filter(Boolean).join('&');
   return `UPYUN ${operator}:${createHmac('sha1', md5(password)).update(message).digest('base64')}`;
 }
 
 /** The FORM API's policy (standard base64 of the JSON) and authorization for a browser upload. */
-export function upyunFormUpload({ bucket, operator, password, params }: { bucket: string; operator: string; password: string; params: Record<string, string | number> }) {
+export function upyunFormUpload({
+  bucket,
+  operator,
+  password,
+  params,
+}: {
+  bucket: string;
+  operator: string;
+  password: string;
+  params: Record<string, string | number>;
+}) {
   const date = new Date().toUTCString();
   const policy = Buffer.from(JSON.stringify({ bucket, date, ...params })).toString('base64');
   return { policy, authorization: upyunSignature({ operator, password, method: 'POST', uri: `/${bucket}`, date, policy }) };
@@ -64,7 +90,13 @@ export function upyunUpt(secret: string, etime: number, uri: string): string {
 export const qiniuEncodedEntry = (bucket: string, key: string) => qiniuBase64(`${bucket}:${key}`);
 
 /** `X-Qiniu-foo-BAR` → `X-Qiniu-Foo-Bar`, as Go's CanonicalMIMEHeaderKey (the signer compares these). */
-const canonicalHeader = (name: string) => (/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name) ? name.split('-').map((p) => p.charAt(0).toUpperCase() + p.slice(1).toLowerCase()).join('-') : name);
+const canonicalHeader = (name: string) =>
+  /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)
+    ? name
+        .split('-')
+        .map((p) => p.charAt(0).toUpperCase() + p.slice(1).toLowerCase())
+        .join('-')
+    : name;
 
 /**
  * Qiniu's management token (`Authorization: Qiniu <AK>:<sign>`, developer.qiniu.com/kodo/1201):
@@ -72,7 +104,23 @@ const canonicalHeader = (name: string) => (/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test
  * the `X-Qiniu-` headers canonicalised and sorted, the body signed unless it is octet-stream.
  * A missing content type is signed as form-encoded, as the official SDK does (its vectors test that).
  */
-export function qiniuManagementToken({ accessKey, secretKey, method, url, contentType, headers = {}, body = '' }: { accessKey: string; secretKey: string; method: string; url: string; contentType?: string; headers?: Record<string, string>; body?: string }): string {
+export function qiniuManagementToken({
+  accessKey,
+  secretKey,
+  method,
+  url,
+  contentType,
+  headers = {},
+  body = '',
+}: {
+  accessKey: string;
+  secretKey: string;
+  method: string;
+  url: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}): string {
   const u = new URL(url);
   const type = contentType || 'application/x-www-form-urlencoded';
   const qiniuHeaders = new Map<string, string>();
@@ -80,7 +128,10 @@ export function qiniuManagementToken({ accessKey, secretKey, method, url, conten
     const canonical = canonicalHeader(name);
     if (canonical.startsWith('X-Qiniu-') && canonical.length > 'X-Qiniu-'.length) qiniuHeaders.set(canonical, value);
   }
-  const extra = [...qiniuHeaders.keys()].sort().map((k) => `\n${k}: ${qiniuHeaders.get(k)}`).join('');
+  const extra = [...qiniuHeaders.keys()]
+    .sort()
+    .map((k) => `\n${k}: ${qiniuHeaders.get(k)}`)
+    .join('');
   const data = `${method.toUpperCase()} ${u.pathname}${u.search}\nHost: ${u.host}\nContent-Type: ${type}${extra}\n\n${body && type !== 'application/octet-stream' ? body : ''}`;
   return `Qiniu ${accessKey}:${qiniuBase64(createHmac('sha1', secretKey).update(data).digest())}`;
 }

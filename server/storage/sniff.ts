@@ -5,7 +5,11 @@
  */
 export function sniffType(head: Uint8Array): string | null {
   const at = (i: number, bytes: number[]) => bytes.every((b, k) => head[i + k] === b);
-  const ascii = (i: number, text: string) => at(i, [...text].map((ch) => ch.charCodeAt(0)));
+  const ascii = (i: number, text: string) =>
+    at(
+      i,
+      [...text].map((ch) => ch.charCodeAt(0)),
+    );
   if (at(0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'image/gif';

@@ -55,7 +55,19 @@ export async function issueTicket(
   if (storage.driver === 'qiniu') {
     const q = storage.qiniu!;
     const returnBody = '{"key":$(key),"hash":$(etag),"size":$(fsize),"mime":$(mimeType),"width":$(imageInfo.width),"height":$(imageInfo.height)}';
-    const uploadToken = qiniuUploadToken({ scope: `${q.bucket}:${key}`, deadline, insertOnly: 1, fsizeLimit: size, mimeLimit: Object.keys(rule.types).join(';'), detectMime: 1, ...(kind === 'video' ? {} : { returnBody }) }, q.accessKey, q.secretKey);
+    const uploadToken = qiniuUploadToken(
+      {
+        scope: `${q.bucket}:${key}`,
+        deadline,
+        insertOnly: 1,
+        fsizeLimit: size,
+        mimeLimit: Object.keys(rule.types).join(';'),
+        detectMime: 1,
+        ...(kind === 'video' ? {} : { returnBody }),
+      },
+      q.accessKey,
+      q.secretKey,
+    );
     return { ...base, method: 'POST', url: q.uploadUrl, fields: { token: uploadToken, key }, fileField: 'file' };
   }
   if (storage.driver === 'upyun') {
@@ -75,7 +87,10 @@ export type Ticket = typeof uploadTickets.$inferSelect;
 
 /** The ticket behind a local upload URL, claimed for this upload (a second upload on it is refused). */
 export async function claimTicket(db: DbOrTx, token: string): Promise<Ticket> {
-  const [ticket] = await db.select().from(uploadTickets).where(eq(uploadTickets.tokenHash, hashToken(token)));
+  const [ticket] = await db
+    .select()
+    .from(uploadTickets)
+    .where(eq(uploadTickets.tokenHash, hashToken(token)));
   if (!ticket || ticket.storage !== 'local') throw notFound('上传凭证无效');
   if (ticket.expiresAt < new Date()) throw forbidden('上传凭证已过期，请重新上传');
   const [claimed] = await db
@@ -89,7 +104,10 @@ export async function claimTicket(db: DbOrTx, token: string): Promise<Ticket> {
 
 /** Gives a claimed ticket back after a failed upload, so the person can retry with it. */
 export async function releaseTicket(db: DbOrTx, id: number) {
-  await db.update(uploadTickets).set({ uploadedAt: null }).where(and(eq(uploadTickets.id, id), isNull(uploadTickets.size)));
+  await db
+    .update(uploadTickets)
+    .set({ uploadedAt: null })
+    .where(and(eq(uploadTickets.id, id), isNull(uploadTickets.size)));
 }
 
 export async function completeTicket(db: DbOrTx, id: number, received: { size: number; mime: string; sha256: string }) {
@@ -100,7 +118,11 @@ export async function completeTicket(db: DbOrTx, id: number, received: { size: n
  * The ticket a register call names: issued to this user for this kind and storage, not registered
  * yet, and (local driver) with its file received. Registration is allowed until a day after expiry.
  */
-export async function ticketForRegister(db: DbOrTx, storage: StorageConfig, { key, kind, userId }: { key: string; kind: MediaKind; userId: number }): Promise<Ticket> {
+export async function ticketForRegister(
+  db: DbOrTx,
+  storage: StorageConfig,
+  { key, kind, userId }: { key: string; kind: MediaKind; userId: number },
+): Promise<Ticket> {
   const [ticket] = await db
     .select()
     .from(uploadTickets)
@@ -154,9 +176,21 @@ export async function sweepExpired(db: Db, storage: StorageConfig, limit = 1000)
   const queued = await db.transaction(async (tx) => {
     const stale = await tx
       .delete(uploadTickets)
-      .where(inArray(uploadTickets.id, tx.select({ id: uploadTickets.id }).from(uploadTickets).where(and(isNull(uploadTickets.registeredAt), lt(uploadTickets.expiresAt, new Date(Date.now() - REGISTER_GRACE_MS)))).limit(limit)))
+      .where(
+        inArray(
+          uploadTickets.id,
+          tx
+            .select({ id: uploadTickets.id })
+            .from(uploadTickets)
+            .where(and(isNull(uploadTickets.registeredAt), lt(uploadTickets.expiresAt, new Date(Date.now() - REGISTER_GRACE_MS))))
+            .limit(limit),
+        ),
+      )
       .returning({ key: uploadTickets.key, storage: uploadTickets.storage });
-    const files = stale.flatMap((t) => [{ storage: t.storage, key: t.key, source: '未登记的上传' }, ...(t.storage === 'local' && t.key.startsWith('pic/') ? [{ storage: 'local', key: thumbKeyOf(t.key), source: '未登记的上传' }] : [])]);
+    const files = stale.flatMap((t) => [
+      { storage: t.storage, key: t.key, source: '未登记的上传' },
+      ...(t.storage === 'local' && t.key.startsWith('pic/') ? [{ storage: 'local', key: thumbKeyOf(t.key), source: '未登记的上传' }] : []),
+    ]);
     return queueDeletions(tx, storage, files);
   });
   if (queued.length) await runDeletions(db, storage, { ids: queued });
@@ -174,7 +208,9 @@ export function scheduleUploadSweep(db: Db, storage: StorageConfig, { firstDelay
  * the `(storage, key)` index; files with no ticket (seeded ones) are served.
  */
 export async function isServable(db: DbOrTx, key: string): Promise<boolean> {
-  const keys = key.startsWith('thumbs/') ? [...new Set(Object.values(PICTURE_TYPES))].map((ext) => `${key.slice('thumbs/'.length).replace(/\.webp$/, '')}.${ext}`) : [key];
+  const keys = key.startsWith('thumbs/')
+    ? [...new Set(Object.values(PICTURE_TYPES))].map((ext) => `${key.slice('thumbs/'.length).replace(/\.webp$/, '')}.${ext}`)
+    : [key];
   const [pending] = await db
     .select({ id: uploadTickets.id })
     .from(uploadTickets)

@@ -34,7 +34,16 @@ const reviewers = alias(users, 'reviewers');
 /** One video with the names the form shows. */
 export async function loadVideo(db: DbOrTx, user: SessionUser, id: number) {
   const [row] = await db
-    .select({ video: videos, videoTitle: videoStores.title, videoUrl: videoStores.url, duration: videoStores.duration, videoCover: videoStores.cover, categoryName: categories.name, editorName: users.name, reviewerName: reviewers.name })
+    .select({
+      video: videos,
+      videoTitle: videoStores.title,
+      videoUrl: videoStores.url,
+      duration: videoStores.duration,
+      videoCover: videoStores.cover,
+      categoryName: categories.name,
+      editorName: users.name,
+      reviewerName: reviewers.name,
+    })
     .from(videos)
     .leftJoin(videoStores, eq(videoStores.id, videos.videoStoreId))
     .leftJoin(categories, eq(categories.id, videos.categoryId))
@@ -71,7 +80,10 @@ async function assertReferences(tx: DbOrTx, input: SaveInput) {
 /** The library video this short video uses (DESIGN §9 "where used"). */
 async function recordUsage(tx: Tx, v: { id: number; title: string; videoStoreId: number }) {
   await tx.delete(mediaUsage).where(and(eq(mediaUsage.ownerType, 'video'), eq(mediaUsage.ownerId, v.id)));
-  await tx.insert(mediaUsage).values({ mediaKind: 'video', mediaId: v.videoStoreId, ownerType: 'video', ownerId: v.id, ownerTitle: v.title.slice(0, 128) }).onConflictDoNothing();
+  await tx
+    .insert(mediaUsage)
+    .values({ mediaKind: 'video', mediaId: v.videoStoreId, ownerType: 'video', ownerId: v.id, ownerTitle: v.title.slice(0, 128) })
+    .onConflictDoNothing();
 }
 
 /** Creates a short video (POST /api/videos): references checked, content-checked, with its media usage, a first revision and an operation-log row. */
@@ -84,7 +96,14 @@ export async function createVideo(c: Context<AppEnv>, input: z.infer<typeof vide
     const checkResult = await checkContent(tx, videoCheckTexts(input), contentService);
     const [{ id }] = await tx
       .insert(videos)
-      .values({ ...input, cover: input.cover || source?.cover || '', categoryId: input.categoryId ?? null, checkResult, editorId: user.id, departmentId: user.departmentId })
+      .values({
+        ...input,
+        cover: input.cover || source?.cover || '',
+        categoryId: input.categoryId ?? null,
+        checkResult,
+        editorId: user.id,
+        departmentId: user.departmentId,
+      })
       .returning({ id: videos.id });
     const after = (await loadVideo(tx, user, id))!;
     await recordUsage(tx, after);
@@ -97,7 +116,21 @@ export async function createVideo(c: Context<AppEnv>, input: z.infer<typeof vide
 /** A version- and lock-checked save of a short video (PUT and a restore of a revision). */
 export async function updateVideo(
   c: Context<AppEnv>,
-  { id, version, patch, contentService, lockToken, revision = { kind: 'save' } }: { id: number; version: number; patch: SaveInput; contentService: ContentService; lockToken?: string; revision?: { kind: 'save' | 'restore'; note?: string } },
+  {
+    id,
+    version,
+    patch,
+    contentService,
+    lockToken,
+    revision = { kind: 'save' },
+  }: {
+    id: number;
+    version: number;
+    patch: SaveInput;
+    contentService: ContentService;
+    lockToken?: string;
+    revision?: { kind: 'save' | 'restore'; note?: string };
+  },
 ) {
   const user = c.get('user')!;
   return c.get('db').transaction(async (tx) => {
@@ -116,12 +149,24 @@ export async function updateVideo(
     if (!done.length) {
       const context = await conflictContext(tx, 'video', id, { from: version, current: before.version });
       const who = context.savedBy?.name ?? '他人';
-      throw new ApiError(409, `短视频已被${who}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`, { version: '版本已过期' }, { current: { ...before, savedBy: context.savedBy }, base: context.base });
+      throw new ApiError(
+        409,
+        `短视频已被${who}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`,
+        { version: '版本已过期' },
+        { current: { ...before, savedBy: context.savedBy }, base: context.base },
+      );
     }
     const after = (await loadVideo(tx, user, id))!;
     await recordUsage(tx, after);
     await recordRevision(tx, { resource: 'video', id, kind: revision.kind, userId: user.id, note: revision.note });
-    await logOperation(tx, c, { type: 'update', resource: 'videos', resourceId: id, summary: `${revision.kind === 'restore' ? '恢复' : '修改'}短视频「${after.title}」`, before, after });
+    await logOperation(tx, c, {
+      type: 'update',
+      resource: 'videos',
+      resourceId: id,
+      summary: `${revision.kind === 'restore' ? '恢复' : '修改'}短视频「${after.title}」`,
+      before,
+      after,
+    });
     return after;
   });
 }

@@ -181,7 +181,8 @@ function mayAct(target: WorkflowTarget, rule: Rule, actor: Actor, row: WorkflowR
  */
 export function assertMayChangeLive(target: WorkflowTarget, user: SessionUser, status: number) {
   if (isReviewer(target, user)) return;
-  if (status === published) throw new ApiError(409, `${target.label}已发布，修改需经审核：请内容审核人员修改，或请其下线后再修改并重新提交审核`, { status: '已发布' });
+  if (status === published)
+    throw new ApiError(409, `${target.label}已发布，修改需经审核：请内容审核人员修改，或请其下线后再修改并重新提交审核`, { status: '已发布' });
   if (status === scheduled) throw new ApiError(409, `${target.label}已定时发布，修改需经审核：请先取消定时发布，修改后重新提交审核`, { status: '定时发布' });
 }
 
@@ -195,7 +196,12 @@ export function blockingHits(result: CheckResult | null): string[] | null {
 
 export class ContentBlockedError extends ApiError {
   constructor(label: string, words: string[], checkResult: CheckResult) {
-    super(409, `内容检测未通过，不能发布：${label}含有敏感内容「${words.slice(0, 20).join('」「')}」，请修改后再发布`, { content: `含敏感内容：${words.slice(0, 20).join('、')}` }, { checkResult, words });
+    super(
+      409,
+      `内容检测未通过，不能发布：${label}含有敏感内容「${words.slice(0, 20).join('」「')}」，请修改后再发布`,
+      { content: `含敏感内容：${words.slice(0, 20).join('、')}` },
+      { checkResult, words },
+    );
     this.name = 'ContentBlockedError';
   }
 }
@@ -239,22 +245,35 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
     throw forbidden(rule.who === 'reviewer' ? `没有审核权限，不能${WORKFLOW_ACTIONS[action]}（需要「内容审核」权限）` : `没有编辑这篇${target.label}的权限`);
   }
   if (req.fromStatus !== undefined && req.fromStatus !== row.status) {
-    throw new ApiError(409, `${target.label}的状态已变为「${STATUS_LABELS[row.status] ?? row.status}」（你操作时为「${STATUS_LABELS[req.fromStatus] ?? req.fromStatus}」），没有${WORKFLOW_ACTIONS[action]}，请刷新后再操作`, undefined, { status: row.status, version: row.version });
+    throw new ApiError(
+      409,
+      `${target.label}的状态已变为「${STATUS_LABELS[row.status] ?? row.status}」（你操作时为「${STATUS_LABELS[req.fromStatus] ?? req.fromStatus}」），没有${WORKFLOW_ACTIONS[action]}，请刷新后再操作`,
+      undefined,
+      { status: row.status, version: row.version },
+    );
   }
-  if (!rule.from.includes(row.status as Status)) throw new ApiError(409, refusal(target.label, row.status, action), undefined, { status: row.status, version: row.version });
+  if (!rule.from.includes(row.status as Status))
+    throw new ApiError(409, refusal(target.label, row.status, action), undefined, { status: row.status, version: row.version });
   if (req.version !== undefined && req.version !== row.version) {
-    throw new ApiError(409, `${target.label}已在你打开之后被修改（你的版本 ${req.version}，当前版本 ${row.version}），请刷新后再操作`, { version: '版本已过期' }, { status: row.status, version: row.version });
+    throw new ApiError(
+      409,
+      `${target.label}已在你打开之后被修改（你的版本 ${req.version}，当前版本 ${row.version}），请刷新后再操作`,
+      { version: '版本已过期' },
+      { status: row.status, version: row.version },
+    );
   }
 
   // The times: what the request says, else what the item holds.
   const publishAt = req.publishAt === undefined ? row.publishAt : req.publishAt ? new Date(req.publishAt) : null;
   const offlineAt = req.offlineAt === undefined ? row.offlineAt : req.offlineAt ? new Date(req.offlineAt) : null;
-  if (req.publishAt && !future(publishAt, now) && (action === 'schedule' || action === 'submit')) throw badRequest('定时发布时间必须晚于现在', { publishAt: '定时发布时间必须晚于现在' });
+  if (req.publishAt && !future(publishAt, now) && (action === 'schedule' || action === 'submit'))
+    throw badRequest('定时发布时间必须晚于现在', { publishAt: '定时发布时间必须晚于现在' });
   if (action === 'schedule' && !future(publishAt, now)) throw badRequest('请设置晚于现在的定时发布时间', { publishAt: '请设置晚于现在的定时发布时间' });
   if (req.offlineAt && !future(offlineAt, now)) throw badRequest('定时下线时间必须晚于现在', { offlineAt: '定时下线时间必须晚于现在' });
   if (action === 'schedule_offline' && !future(offlineAt, now)) throw badRequest('请设置晚于现在的定时下线时间', { offlineAt: '请设置晚于现在的定时下线时间' });
   if (action === 'unschedule_offline' && !row.offlineAt) throw new ApiError(409, `${target.label}没有设置定时下线`);
-  if (offlineAt && publishAt && future(publishAt, now) && offlineAt <= publishAt) throw badRequest('定时下线时间必须晚于发布时间', { offlineAt: '定时下线时间必须晚于发布时间' });
+  if (offlineAt && publishAt && future(publishAt, now) && offlineAt <= publishAt)
+    throw badRequest('定时下线时间必须晚于发布时间', { offlineAt: '定时下线时间必须晚于发布时间' });
   const comment = (req.comment ?? '').trim();
   if (action === 'reject' && !comment) throw badRequest('请填写驳回理由，作者会看到它', { comment: '请填写驳回理由，作者会看到它' });
 
@@ -316,11 +335,24 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
     .update(target.table)
     .set(set as never)
     .where(eq(c.id, row.id))
-    .returning({ version: c.version, status: c.status, publishAt: c.publishAt, offlineAt: c.offlineAt, publishedAt: c.publishedAt, reviewComment: c.reviewComment } as Record<string, AnyPgColumn>);
+    .returning({
+      version: c.version,
+      status: c.status,
+      publishAt: c.publishAt,
+      offlineAt: c.offlineAt,
+      publishedAt: c.publishedAt,
+      reviewComment: c.reviewComment,
+    } as Record<string, AnyPgColumn>);
   const result = after as unknown as Omit<TransitionResult, 'id' | 'action' | 'fromStatus' | 'checkResult'>;
 
   // The jobs: exactly the ones the new state needs.
-  const jobKey = (jobAction: 'publish' | 'offline') => and(eq(scheduledJobs.contentType, target.type), eq(scheduledJobs.contentId, row.id), eq(scheduledJobs.action, jobAction), eq(scheduledJobs.state, 'pending'));
+  const jobKey = (jobAction: 'publish' | 'offline') =>
+    and(
+      eq(scheduledJobs.contentType, target.type),
+      eq(scheduledJobs.contentId, row.id),
+      eq(scheduledJobs.action, jobAction),
+      eq(scheduledJobs.state, 'pending'),
+    );
   const cancelJob = (jobAction: 'publish' | 'offline') => tx.update(scheduledJobs).set({ state: 'cancelled', finishedAt: now }).where(jobKey(jobAction));
   const putJob = async (jobAction: 'publish' | 'offline', runAt: Date) => {
     await cancelJob(jobAction);
@@ -329,7 +361,8 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
   if (to === scheduled && (action === 'schedule' || action === 'approve')) await putJob('publish', result.publishAt!);
   if (to !== scheduled && row.status === scheduled && action !== 'scheduled_publish') await cancelJob('publish');
   if (to === offline || to === draft || to === pending) await cancelJob('offline');
-  else if ((to === published || to === scheduled) && action !== 'scheduled_publish' && result.offlineAt && future(result.offlineAt, now)) await putJob('offline', result.offlineAt);
+  else if ((to === published || to === scheduled) && action !== 'scheduled_publish' && result.offlineAt && future(result.offlineAt, now))
+    await putJob('offline', result.offlineAt);
   else if (action === 'unschedule_offline') await cancelJob('offline');
 
   await tx.insert(contentEvents).values({
@@ -347,7 +380,13 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
   // DESIGN §11: a publication counts in the editor's statistics of that day, in this transaction.
   if (to === published && row.status !== published) await refreshPublications(tx, row.editorId, now);
   // DESIGN §8: each transition keeps a revision of the item (server/editorial/safety.ts).
-  await recordRevision(tx, { resource: target.type as 'article' | 'video', id: row.id, kind: 'transition', userId, note: `${WORKFLOW_ACTIONS[action]}：${STATUS_LABELS[row.status] ?? row.status} → ${STATUS_LABELS[to] ?? to}` });
+  await recordRevision(tx, {
+    resource: target.type as 'article' | 'video',
+    id: row.id,
+    kind: 'transition',
+    userId,
+    note: `${WORKFLOW_ACTIONS[action]}：${STATUS_LABELS[row.status] ?? row.status} → ${STATUS_LABELS[to] ?? to}`,
+  });
   const summaryTime = to === scheduled && result.publishAt ? `（${result.publishAt.toISOString()}）` : '';
   await tx.insert(operationLogs).values({
     userId,
@@ -357,7 +396,14 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
     resourceId: String(row.id),
     summary: `${WORKFLOW_ACTIONS[action]}${target.label}「${row.title}」${summaryTime}${comment ? `：${comment}` : ''}`.slice(0, 255),
     before: snapshot({ status: row.status, version: row.version, publishAt: row.publishAt, offlineAt: row.offlineAt }),
-    after: snapshot({ status: to, version: result.version, publishAt: result.publishAt, offlineAt: result.offlineAt, comment: comment || undefined, hits: checkResult?.hits }),
+    after: snapshot({
+      status: to,
+      version: result.version,
+      publishAt: result.publishAt,
+      offlineAt: result.offlineAt,
+      comment: comment || undefined,
+      hits: checkResult?.hits,
+    }),
     ip: actor.kind === 'user' ? actor.ip : '',
   });
 

@@ -21,9 +21,18 @@ import { currentState, publishActionFor, targetScope, transition, type WorkflowT
  * Runs one transition in its own transaction for the signed-in user; after it commits, the search
  * engine re-reads the item (its status, publication time), as it does after a save (DESIGN §10).
  */
-export async function runTransition(c: Context<AppEnv>, target: WorkflowTarget, id: number, action: WorkflowAction, input: TransitionInput & { fromStatus?: number }, contentService: ContentService) {
+export async function runTransition(
+  c: Context<AppEnv>,
+  target: WorkflowTarget,
+  id: number,
+  action: WorkflowAction,
+  input: TransitionInput & { fromStatus?: number },
+  contentService: ContentService,
+) {
   const user = c.get('user')!;
-  const result = await c.get('db').transaction((tx) => transition(tx, target, { ...input, id, action, actor: { kind: 'user', user, ip: c.get('ip') }, contentService }));
+  const result = await c
+    .get('db')
+    .transaction((tx) => transition(tx, target, { ...input, id, action, actor: { kind: 'user', user, ip: c.get('ip') }, contentService }));
   if (isSearchIndexed(target.type)) searchChanged(c, [id]);
   return result;
 }
@@ -68,7 +77,16 @@ export function historyHandler(target: WorkflowTarget) {
       .limit(1);
     if (!item) throw notFound(`${target.label}不存在`);
     const list = await db
-      .select({ id: contentEvents.id, action: contentEvents.action, fromStatus: contentEvents.fromStatus, toStatus: contentEvents.toStatus, userId: contentEvents.userId, userName: users.name, comment: contentEvents.comment, at: contentEvents.at })
+      .select({
+        id: contentEvents.id,
+        action: contentEvents.action,
+        fromStatus: contentEvents.fromStatus,
+        toStatus: contentEvents.toStatus,
+        userId: contentEvents.userId,
+        userName: users.name,
+        comment: contentEvents.comment,
+        at: contentEvents.at,
+      })
       .from(contentEvents)
       .leftJoin(users, eq(users.id, contentEvents.userId))
       .where(and(eq(contentEvents.contentType, target.type), eq(contentEvents.contentId, id)))
@@ -84,7 +102,13 @@ export interface BatchOutcome {
 }
 
 /** Each item in its own transaction: one refused item does not hold back the others. */
-export async function batch(c: Context<AppEnv>, target: WorkflowTarget, ids: number[], action: WorkflowAction, contentService: ContentService): Promise<BatchOutcome> {
+export async function batch(
+  c: Context<AppEnv>,
+  target: WorkflowTarget,
+  ids: number[],
+  action: WorkflowAction,
+  contentService: ContentService,
+): Promise<BatchOutcome> {
   const out: BatchOutcome = { done: [], failed: [] };
   for (const id of [...new Set(ids)]) {
     try {

@@ -23,7 +23,11 @@ const time = (label: string) =>
 export const queueFilters = z.object({
   contentType: z.enum(['article', 'video'], { error: '内容类型不正确' }).optional(),
   kind: z.enum(['article', 'gallery', 'video'], { error: '类型不正确' }).optional(),
-  status: z.coerce.number().int().refine((v) => v === STATUS.pending || v === STATUS.rejected, '只能查看待审核或已驳回').default(STATUS.pending),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === STATUS.pending || v === STATUS.rejected, '只能查看待审核或已驳回')
+    .default(STATUS.pending),
   editorId: z.string().optional(),
   departmentId: z.string().optional(),
   from: time('提交开始时间'),
@@ -42,7 +46,9 @@ export function queueSelect(db: Db, target: WorkflowTarget, where: SQL | undefin
   const kind = target.extraColumns?.kind ?? sql<string>`${target.type}`;
   const hits = c.checkResult ? sql<number>`coalesce(jsonb_array_length(${c.checkResult} -> 'hits'), 0)` : sql<number>`0`;
   // Why the item reads neither 「N 个敏感词」 nor a pass: nothing checked it (server/content/check.ts).
-  const unchecked = c.checkResult ? sql<string | null>`CASE WHEN ${c.checkResult} IS NULL THEN '尚未检测' ELSE ${c.checkResult} ->> 'unchecked' END` : sql<string | null>`'尚未检测'`;
+  const unchecked = c.checkResult
+    ? sql<string | null>`CASE WHEN ${c.checkResult} IS NULL THEN '尚未检测' ELSE ${c.checkResult} ->> 'unchecked' END`
+    : sql<string | null>`'尚未检测'`;
   return db
     .select({
       contentType: sql<string>`${target.type}::text`.as('content_type'),

@@ -38,7 +38,17 @@ export const articleTarget: WorkflowTarget = {
   reviewRoute: '/article/check',
   editRoutes: (row) => ARTICLE_KINDS.filter((k) => k.value === row.extra.kind).map((k) => k.route),
   async check(tx, id, service) {
-    const [a] = await tx.select({ title: articles.title, subtitle: articles.subtitle, summary: articles.summary, content: articles.content, images: articles.images, videoStoreId: articles.videoStoreId }).from(articles).where(eq(articles.id, id));
+    const [a] = await tx
+      .select({
+        title: articles.title,
+        subtitle: articles.subtitle,
+        summary: articles.summary,
+        content: articles.content,
+        images: articles.images,
+        videoStoreId: articles.videoStoreId,
+      })
+      .from(articles)
+      .where(eq(articles.id, id));
     const result = await checkContent(tx, [...articleCheckTexts(a), ...(await libraryTexts(tx, a))], service);
     await tx.update(articles).set({ checkResult: result }).where(eq(articles.id, id));
     return result;

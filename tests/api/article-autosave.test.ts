@@ -28,7 +28,10 @@ describe.each(DB_KINDS)('article autosave API on %s', (kind) => {
   it('keeps one rolling copy per user and article, sanitized, and gives it back only to its author', async () => {
     const path = `/api/articles/${articleId}/autosave`;
     expect((await t.call('GET', path, { cookie: writer.cookie })).body.data).toBeNull();
-    const first = await t.call('PUT', path, { cookie: writer.cookie, body: { baseVersion: 1, data: { title: '', content: '<p>第一句<script>alert(1)</script></p>' } } });
+    const first = await t.call('PUT', path, {
+      cookie: writer.cookie,
+      body: { baseVersion: 1, data: { title: '', content: '<p>第一句<script>alert(1)</script></p>' } },
+    });
     expect(first.status).toBe(200);
     // An empty title is kept as typed: an autosave is a backup, not a save.
     expect(first.body.data).toMatchObject({ articleId, kind: 'article', baseVersion: 1, data: { title: '', content: '<p>第一句</p>' } });
@@ -60,7 +63,9 @@ describe.each(DB_KINDS)('article autosave API on %s', (kind) => {
     const put = (cookie: string, body: unknown) => t.call('PUT', '/api/articles/new/autosave', { cookie, body });
     expect((await put(writer.cookie, { kind: 'article', baseVersion: 0, data: { title: '还没保存' } })).status).toBe(200);
     expect((await put(writer.cookie, { kind: 'article', baseVersion: 0, data: { title: '还没保存，改过' } })).status).toBe(200);
-    expect((await put(writer.cookie, { kind: 'gallery', baseVersion: 0, data: { images: [{ picId: null, url: '/uploads/a.jpg', caption: '图一' }] } })).status).toBe(200);
+    expect(
+      (await put(writer.cookie, { kind: 'gallery', baseVersion: 0, data: { images: [{ picId: null, url: '/uploads/a.jpg', caption: '图一' }] } })).status,
+    ).toBe(200);
     const video = await put(writer.cookie, { kind: 'video', baseVersion: 0, data: { title: '视频' } });
     expect(video.status).toBe(403);
     expect(video.body.message).toContain('视频文章');
@@ -86,11 +91,15 @@ describe.each(DB_KINDS)('article autosave API on %s', (kind) => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBeTruthy();
     }
-    expect((await t.call('PUT', path, { cookie: writer.cookie, body: { baseVersion: 1, data: { title: 'x'.repeat(129) } } })).body.errors['data.title']).toContain('128');
+    expect(
+      (await t.call('PUT', path, { cookie: writer.cookie, body: { baseVersion: 1, data: { title: 'x'.repeat(129) } } })).body.errors['data.title'],
+    ).toContain('128');
     expect(await rows()).toBe(before);
     // 仅本人: another writer's article does not exist for the writer.
     const theirs = (await t.call('POST', '/api/articles', { cookie: other.cookie, body: { title: '别人的稿子' } })).body.data.id;
-    expect((await t.call('PUT', `/api/articles/${theirs}/autosave`, { cookie: writer.cookie, body: { baseVersion: 1, data: { title: '偷看' } } })).status).toBe(404);
+    expect((await t.call('PUT', `/api/articles/${theirs}/autosave`, { cookie: writer.cookie, body: { baseVersion: 1, data: { title: '偷看' } } })).status).toBe(
+      404,
+    );
     expect((await t.call('GET', '/api/articles/999999/autosave', { cookie: writer.cookie })).status).toBe(404);
     expect((await t.call('GET', `/api/articles/${articleId}/autosave`)).status).toBe(401);
     expect(await rows()).toBe(before);

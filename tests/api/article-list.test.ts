@@ -6,7 +6,16 @@ import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers
 /** A writer of every kind who sees the list. */
 const WRITER_ROUTES = ['/article/addArticle', '/article/addImage', '/article/addVideo', '/article/list', '/article/preview'];
 
-type Row = { id: number; title: string; status: number; categoryId: number | null; categoryName: string | null; editorName: string | null; kind: string; version: number };
+type Row = {
+  id: number;
+  title: string;
+  status: number;
+  categoryId: number | null;
+  categoryName: string | null;
+  editorName: string | null;
+  kind: string;
+  version: number;
+};
 
 /** Parses the CSV the export sends (quoted fields, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {
@@ -17,16 +26,16 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
+    else if (ch === ',') (row.push(field), (field = ''));
     else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field), rows.push(row), (row = []), (field = ''), i++;
+      (row.push(field), rows.push(row), (row = []), (field = ''), i++);
     } else field += ch;
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) (row.push(field), rows.push(row));
   return rows;
 }
 
@@ -52,8 +61,13 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
     return res.body.data as { list: Row[]; total: number; totalCapped: boolean; nextCursor: string | null; prevCursor: string | null };
   };
   const titles = async (q: string, cookie = admin) => (await list(q, cookie)).list.map((r) => r.title).sort();
-  const setStatus = (id: number, status: number, publishedAt: Date | null = null) => t.db.update(articles).set({ status, publishedAt }).where(eq(articles.id, id));
-  const logRows = async (resourceId: number) => t.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'articles'), eq(operationLogs.resourceId, String(resourceId))));
+  const setStatus = (id: number, status: number, publishedAt: Date | null = null) =>
+    t.db.update(articles).set({ status, publishedAt }).where(eq(articles.id, id));
+  const logRows = async (resourceId: number) =>
+    t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.resource, 'articles'), eq(operationLogs.resourceId, String(resourceId))));
 
   beforeAll(async () => {
     t = await setupTestApp(kind);
@@ -101,7 +115,9 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
     // A department is its own articles (the department at creation), not its sub-teams'.
     expect(await titles(`departmentId=${team}`)).toEqual(['冬季保养图集', '同事的视频稿', '解放J7 新车上市']);
     expect(await titles(`departmentId=${other}`)).toEqual(['视频部的稿子']);
-    expect(await titles(`publishedFrom=${encodeURIComponent('2026-10-31T00:00:00+08:00')}&publishedTo=${encodeURIComponent('2026-11-02T00:00:00+08:00')}`)).toEqual(['已发布的政策解读']);
+    expect(
+      await titles(`publishedFrom=${encodeURIComponent('2026-10-31T00:00:00+08:00')}&publishedTo=${encodeURIComponent('2026-11-02T00:00:00+08:00')}`),
+    ).toEqual(['已发布的政策解读']);
     expect(await titles(`publishedFrom=${encodeURIComponent('2026-11-02T00:00:00+08:00')}`)).toEqual([]);
     expect((await titles(`updatedFrom=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}`)).length).toBe(6);
     expect(await titles(`updatedTo=${encodeURIComponent('2020-01-01T00:00:00Z')}`)).toEqual([]);
@@ -130,7 +146,12 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
     const searched = await t.call('GET', `/api/article_from_es?keyword=${encodeURIComponent('视频')}`, { cookie: lead.cookie });
     expect(searched.body.data.list.map((r: Row) => r.title)).toEqual(['同事的视频稿']);
     const csv = await t.call('GET', '/api/articles/export.csv', { cookie: writer.cookie });
-    expect(parseCsv(String(csv.body).slice(1)).slice(1).map((r) => r[1]).sort()).toEqual(['冬季保养图集', '解放J7 新车上市']);
+    expect(
+      parseCsv(String(csv.body).slice(1))
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(['冬季保养图集', '解放J7 新车上市']);
     // Without the list route: no list, no export.
     const editorOnly = await createStaff(t, admin, { username: 'lnolist', routes: ['/article/addArticle'], level: 1 });
     expect((await t.call('GET', '/api/articles', { cookie: editorOnly.cookie })).status).toBe(403);
@@ -139,7 +160,17 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
   });
 
   it('deletes drafts only, in scope, with its media usage, logged; anything else changes nothing', async () => {
-    const [pic] = await t.db.insert(picStores).values({ title: '草稿封面', storage: 'local', key: 'pic/2026/11/cccccccccccccccccccccccc.jpg', url: '/uploads/pic/2026/11/cccccccccccccccccccccccc.jpg', mime: 'image/jpeg', size: 1 }).returning();
+    const [pic] = await t.db
+      .insert(picStores)
+      .values({
+        title: '草稿封面',
+        storage: 'local',
+        key: 'pic/2026/11/cccccccccccccccccccccccc.jpg',
+        url: '/uploads/pic/2026/11/cccccccccccccccccccccccc.jpg',
+        mime: 'image/jpeg',
+        size: 1,
+      })
+      .returning();
     const draft = (await t.call('POST', '/api/articles', { cookie: writer.cookie, body: { title: '要删的草稿', cover: pic.url } })).body.data;
     expect((await t.db.select().from(mediaUsage).where(eq(mediaUsage.ownerId, draft.id))).length).toBe(1);
     // Someone else's draft outside the scope: 404, kept.
@@ -174,23 +205,43 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
     expect(mixed.status).toBe(409);
     const outOfScope = await t.call('POST', '/api/articles/batch', { cookie: writer.cookie, body: { action: 'delete', ids: [a, ids['同事的视频稿']] } });
     expect(outOfScope.status).toBe(404);
-    expect((await t.db.select({ id: articles.id }).from(articles).where(inArray(articles.id, [a, b]))).length).toBe(2);
+    expect(
+      (
+        await t.db
+          .select({ id: articles.id })
+          .from(articles)
+          .where(inArray(articles.id, [a, b]))
+      ).length,
+    ).toBe(2);
     const ok = await t.call('POST', '/api/articles/batch', { cookie: writer.cookie, body: { action: 'delete', ids: [a, b, a] } });
     expect(ok.status).toBe(200);
     expect(ok.body.data.ids.sort()).toEqual([a, b].sort());
-    expect((await t.db.select({ id: articles.id }).from(articles).where(inArray(articles.id, [a, b]))).length).toBe(0);
+    expect(
+      (
+        await t.db
+          .select({ id: articles.id })
+          .from(articles)
+          .where(inArray(articles.id, [a, b]))
+      ).length,
+    ).toBe(0);
     expect((await t.call('POST', '/api/articles/batch', { cookie: admin, body: { action: 'delete', ids: [] } })).status).toBe(400);
     expect((await t.call('POST', '/api/articles/batch', { cookie: admin, body: { action: 'publish', ids: [a] } })).status).toBe(400);
   });
 
   it('batch move: in scope only, all or nothing, versions grow, one log row per article', async () => {
     const mine = [ids['解放J7 新车上市'], ids['冬季保养图集']];
-    const before = await t.db.select({ id: articles.id, version: articles.version, categoryId: articles.categoryId }).from(articles).where(inArray(articles.id, mine));
+    const before = await t.db
+      .select({ id: articles.id, version: articles.version, categoryId: articles.categoryId })
+      .from(articles)
+      .where(inArray(articles.id, mine));
     // One article outside the writer's scope: nothing moves.
-    const refused = await t.call('POST', '/api/articles/batch', { cookie: writer.cookie, body: { action: 'move', ids: [...mine, ids['同事的视频稿']], categoryId: policy } });
+    const refused = await t.call('POST', '/api/articles/batch', {
+      cookie: writer.cookie,
+      body: { action: 'move', ids: [...mine, ids['同事的视频稿']], categoryId: policy },
+    });
     expect(refused.status).toBe(404);
     expect(refused.body.message).toContain('没有移动任何文章');
-    expect((await titles(`categoryId=${policy}`, writer.cookie))).toEqual([]);
+    expect(await titles(`categoryId=${policy}`, writer.cookie)).toEqual([]);
     // A category that does not exist: 400 on the field.
     const missing = await t.call('POST', '/api/articles/batch', { cookie: writer.cookie, body: { action: 'move', ids: mine, categoryId: 999999 } });
     expect(missing.status).toBe(400);
@@ -209,7 +260,10 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
     expect(log.before).toMatchObject({ categoryId: news, categoryName: '新闻' });
     expect(log.after).toMatchObject({ categoryId: policy, categoryName: '政策' });
     // A stale save from before the move is refused, not silently undoing it.
-    const stale = await t.call('PUT', `/api/articles/${mine[0]}`, { cookie: writer.cookie, body: { version: before.find((b) => b.id === mine[0])!.version, categoryId: news } });
+    const stale = await t.call('PUT', `/api/articles/${mine[0]}`, {
+      cookie: writer.cookie,
+      body: { version: before.find((b) => b.id === mine[0])!.version, categoryId: news },
+    });
     expect(stale.status).toBe(409);
     // Moving again to the same category changes nothing and logs nothing.
     const logsBefore = (await logRows(mine[0])).length;
@@ -222,7 +276,9 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
   });
 
   it('exports the filtered list as CSV: BOM, Chinese headers, quotes and commas escaped, formulas defused, logged', async () => {
-    const tricky = (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '他说："卡车,就是生产力"', categoryId: news, author: '=HYPERLINK("x")' } })).body.data.id;
+    const tricky = (
+      await t.call('POST', '/api/articles', { cookie: admin, body: { title: '他说："卡车,就是生产力"', categoryId: news, author: '=HYPERLINK("x")' } })
+    ).body.data.id;
     const res = await t.app.request(`http://localhost/api/articles/export.csv?categoryId=${news}`, { headers: { cookie: admin, 'x-test-peer': '10.0.0.1' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -243,9 +299,22 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
     expect(text).toContain('"他说：""卡车,就是生产力"""');
     // Newest first, like the list.
     expect(body[0][0]).toBe(String(tricky));
-    const published = parseCsv(new TextDecoder().decode(new Uint8Array(await (await t.app.request('http://localhost/api/articles/export.csv?status=3', { headers: { cookie: admin, 'x-test-peer': '10.0.0.1' } })).arrayBuffer()).slice(3)));
+    const published = parseCsv(
+      new TextDecoder().decode(
+        new Uint8Array(
+          await (
+            await t.app.request('http://localhost/api/articles/export.csv?status=3', { headers: { cookie: admin, 'x-test-peer': '10.0.0.1' } })
+          ).arrayBuffer(),
+        ).slice(3),
+      ),
+    );
     expect(published.slice(1).map((r) => [r[1], r[6], r[10]])).toEqual([['已发布的政策解读', '已发布', '2026-11-01 16:00:00']]);
-    const [log] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.type, 'export'), eq(operationLogs.resource, 'articles'))).orderBy(sql`${operationLogs.id} DESC`).limit(1);
+    const [log] = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.type, 'export'), eq(operationLogs.resource, 'articles')))
+      .orderBy(sql`${operationLogs.id} DESC`)
+      .limit(1);
     expect(log.summary).toBe('导出文章列表 CSV（状态=已发布）');
     expect((await t.call('GET', '/api/articles/export.csv?status=7', { cookie: admin })).status).toBe(400);
     await t.call('DELETE', `/api/articles/${tricky}`, { cookie: admin });
@@ -285,7 +354,9 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
 
     it('cursor pages, offset pages and deep pages agree, forwards and backwards, in both orders', async () => {
       for (const q of ['pageSize=25', `pageSize=25&categoryId=${market}&status=1`, 'pageSize=25&sort=updatedAt&order=ascend']) {
-        const expected = (await t.call('GET', `/api/articles?${q.replace('pageSize=25', 'pageSize=100')}&page=1`, { cookie: admin })).body.data.list.map((r: Row) => r.id);
+        const expected = (await t.call('GET', `/api/articles?${q.replace('pageSize=25', 'pageSize=100')}&page=1`, { cookie: admin })).body.data.list.map(
+          (r: Row) => r.id,
+        );
         const byOffset: number[] = [];
         for (let page = 1; page <= 12; page++) byOffset.push(...(await list(`${q}&page=${page}`)).list.map((r) => r.id));
         // Offsets from 200 on skip index entries first (the deferred join): same rows.
@@ -313,7 +384,11 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
       const asc = await list('sort=updatedAt&order=ascend&pageSize=5');
       const first = await list(`pageSize=5&cursor=${encodeURIComponent(asc.nextCursor!)}`);
       expect(first.list.map((r) => r.id)).toEqual((await list('pageSize=5')).list.map((r) => r.id));
-      const forged = await t.call('GET', `/api/articles?cursor=${Buffer.from(JSON.stringify({ s: 'updatedAt', o: 'd', k: "'; DROP TABLE articles; --", i: 1, d: 'n' })).toString('base64url')}`, { cookie: admin });
+      const forged = await t.call(
+        'GET',
+        `/api/articles?cursor=${Buffer.from(JSON.stringify({ s: 'updatedAt', o: 'd', k: "'; DROP TABLE articles; --", i: 1, d: 'n' })).toString('base64url')}`,
+        { cookie: admin },
+      );
       expect(forged.status).toBe(400);
       expect(forged.body.errors).toEqual({ cursor: '翻页标记无效' });
       expect((await t.call('GET', '/api/articles?cursor=%%%', { cookie: admin })).status).toBe(400);
@@ -338,7 +413,9 @@ describe.each(DB_KINDS)('article list, export, delete and batch on %s', (kind) =
     });
 
     it('the export streams every matching row in batches (more than one batch)', async () => {
-      const res = await t.app.request(`http://localhost/api/articles/export.csv?categoryId=${market}`, { headers: { cookie: admin, 'x-test-peer': '10.0.0.1' } });
+      const res = await t.app.request(`http://localhost/api/articles/export.csv?categoryId=${market}`, {
+        headers: { cookie: admin, 'x-test-peer': '10.0.0.1' },
+      });
       const rows = parseCsv(new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(3))).slice(1);
       const expected = (await t.db.select({ n: count() }).from(articles).where(eq(articles.categoryId, market)))[0].n;
       expect(rows.length).toBe(expected);

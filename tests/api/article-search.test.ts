@@ -34,7 +34,9 @@ const record = async (request: Request) => {
 const server = setupServer(
   http.get(`${ES}/_alias/:alias`, async ({ request, params }) => {
     await record(request);
-    return aliasExists ? HttpResponse.json({ [`${params.alias}_20261122t000000000`]: { aliases: { [String(params.alias)]: { is_write_index: true } } } }) : HttpResponse.json({ error: 'alias [cms_articles] missing', status: 404 }, { status: 404 });
+    return aliasExists
+      ? HttpResponse.json({ [`${params.alias}_20261122t000000000`]: { aliases: { [String(params.alias)]: { is_write_index: true } } } })
+      : HttpResponse.json({ error: 'alias [cms_articles] missing', status: 404 }, { status: 404 });
   }),
   http.put(`${ES}/:index`, async ({ request, params }) => {
     await record(request);
@@ -59,26 +61,49 @@ const server = setupServer(
   }),
   http.post(`${ES}/:index/_bulk`, async ({ request }) => {
     await record(request);
-    const lines = (await request.clone().text()).trim().split('\n').map((l) => JSON.parse(l));
-    const items = lines.filter((l) => l.index || l.delete).map((l) => (l.index ? { index: { _id: l.index._id, result: 'created', status: 201 } } : { delete: { _id: l.delete._id, result: 'not_found', status: 404 } }));
+    const lines = (await request.clone().text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const items = lines
+      .filter((l) => l.index || l.delete)
+      .map((l) =>
+        l.index ? { index: { _id: l.index._id, result: 'created', status: 201 } } : { delete: { _id: l.delete._id, result: 'not_found', status: 404 } },
+      );
     return HttpResponse.json({ took: 3, errors: items.some((i) => 'delete' in i), items });
   }),
   http.post(`${ES}/:index/_search`, async ({ request }) => {
     await record(request);
-    if (searchReply === 'fail') return HttpResponse.json({ error: { root_cause: [], type: 'search_phase_execution_exception', reason: 'all shards failed' }, status: 503 }, { status: 503 });
+    if (searchReply === 'fail')
+      return HttpResponse.json(
+        { error: { root_cause: [], type: 'search_phase_execution_exception', reason: 'all shards failed' }, status: 503 },
+        { status: 503 },
+      );
     if (searchReply === 'slow') await new Promise((r) => setTimeout(r, 600));
     const reply = searchReply === 'slow' ? { ids: [], total: 0, relation: 'eq' as const } : searchReply;
     return HttpResponse.json({
       took: 2,
       timed_out: false,
       _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
-      hits: { total: { value: reply.total, relation: reply.relation }, max_score: null, hits: reply.ids.map((id) => ({ _index: 'cms_articles_20261122t000000000', _id: String(id), _score: null, sort: [1763800000000, id] })) },
+      hits: {
+        total: { value: reply.total, relation: reply.relation },
+        max_score: null,
+        hits: reply.ids.map((id) => ({ _index: 'cms_articles_20261122t000000000', _id: String(id), _score: null, sort: [1763800000000, id] })),
+      },
     });
   }),
 );
 
 const searches = () => calls.filter((c) => c.path.endsWith('/_search')).map((c) => JSON.parse(c.body));
-const bulkLines = () => calls.filter((c) => c.path.endsWith('/_bulk')).flatMap((c) => c.body.trim().split('\n').map((l) => JSON.parse(l)));
+const bulkLines = () =>
+  calls
+    .filter((c) => c.path.endsWith('/_bulk'))
+    .flatMap((c) =>
+      c.body
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    );
 
 describe.each(DB_KINDS)('article search through Elasticsearch on %s', (kind) => {
   let t: TestContext;
@@ -100,15 +125,30 @@ describe.each(DB_KINDS)('article search through Elasticsearch on %s', (kind) => 
   });
 
   it('every write updates the index after its commit: create, save, move, delete', async () => {
-    const created = (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '解放J7 牵引车上市', summary: '新车', content: '<p>动力<b>强劲</b></p>' } })).body.data;
+    const created = (
+      await t.call('POST', '/api/articles', { cookie: admin, body: { title: '解放J7 牵引车上市', summary: '新车', content: '<p>动力<b>强劲</b></p>' } })
+    ).body.data;
     // First write on a new cluster: the index with our mapping behind the alias, then the document.
     await vi.waitFor(() => expect(bulkLines().length).toBe(2));
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toMatch(/^\/cms_articles_\d{8}t\d+$/);
-    expect(JSON.parse(put.body)).toMatchObject({ aliases: { cms_articles: { is_write_index: true } }, mappings: { properties: { title: { type: 'text', analyzer: 'cjk' } } } });
+    expect(JSON.parse(put.body)).toMatchObject({
+      aliases: { cms_articles: { is_write_index: true } },
+      mappings: { properties: { title: { type: 'text', analyzer: 'cjk' } } },
+    });
     const [action, doc] = bulkLines();
     expect(action).toEqual({ index: { _id: String(created.id) } });
-    expect(doc).toMatchObject({ id: created.id, kind: 'article', title: '解放J7 牵引车上市', summary: '新车', body: '动力 强劲', status: 0, editorId: created.editorId, categoryId: null, tagIds: [] });
+    expect(doc).toMatchObject({
+      id: created.id,
+      kind: 'article',
+      title: '解放J7 牵引车上市',
+      summary: '新车',
+      body: '动力 强劲',
+      status: 0,
+      editorId: created.editorId,
+      categoryId: null,
+      tagIds: [],
+    });
     expect(calls.find((c) => c.path.endsWith('/_bulk'))!.headers.get('content-type')).toBe('application/x-ndjson');
     calls.length = 0;
 
@@ -153,7 +193,9 @@ describe.each(DB_KINDS)('article search through Elasticsearch on %s', (kind) => 
     expect(batch.body.data.done).toEqual([b]);
     await vi.waitFor(() => expect(lastStatus(b)).toBe(1));
     calls.length = 0;
-    expect((await t.call('PUT', `/api/articles_review/${b}`, { cookie: admin, body: { contentType: 'article', action: 'reject', comment: '请补充车型' } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/articles_review/${b}`, { cookie: admin, body: { contentType: 'article', action: 'reject', comment: '请补充车型' } })).status,
+    ).toBe(200);
     await vi.waitFor(() => expect(lastStatus(b)).toBe(2));
 
     // A refused transition changes nothing and writes nothing.
@@ -188,22 +230,39 @@ describe.each(DB_KINDS)('article search through Elasticsearch on %s', (kind) => 
 
     // The cluster ranks b before a and also names an article outside the writer's scope.
     searchReply = { ids: [b, theirs, a], total: 3, relation: 'eq' };
-    const res = await t.call('GET', `/api/article_from_es?keyword=${encodeURIComponent('重卡')}&status=0&kind=article&updatedFrom=${encodeURIComponent('2026-01-01T00:00:00+08:00')}&page=1&pageSize=10`, { cookie: writer.cookie });
+    const res = await t.call(
+      'GET',
+      `/api/article_from_es?keyword=${encodeURIComponent('重卡')}&status=0&kind=article&updatedFrom=${encodeURIComponent('2026-01-01T00:00:00+08:00')}&page=1&pageSize=10`,
+      { cookie: writer.cookie },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.engine).toBe('elasticsearch');
     expect(res.body.data.list.map((r: { id: number }) => r.id)).toEqual([b, a]);
     const [body] = searches();
-    expect(body).toMatchObject({ from: 0, size: 10, track_total_hits: 1000, _source: false, sort: [{ updatedAt: { order: 'desc' } }, { id: { order: 'desc' } }] });
+    expect(body).toMatchObject({
+      from: 0,
+      size: 10,
+      track_total_hits: 1000,
+      _source: false,
+      sort: [{ updatedAt: { order: 'desc' } }, { id: { order: 'desc' } }],
+    });
     expect(body.query.bool.must).toEqual([{ multi_match: { query: '重卡', type: 'phrase', fields: ['title^3', 'summary^2', 'body'] } }]);
     expect(body.query.bool.filter).toEqual(
-      expect.arrayContaining([{ term: { kind: 'article' } }, { term: { status: 0 } }, { term: { editorId: writer.userId } }, { range: { updatedAt: { gte: '2026-01-01T00:00:00+08:00' } } }]),
+      expect.arrayContaining([
+        { term: { kind: 'article' } },
+        { term: { status: 0 } },
+        { term: { editorId: writer.userId } },
+        { range: { updatedAt: { gte: '2026-01-01T00:00:00+08:00' } } },
+      ]),
     );
 
     // 本部门: the department and its sub-teams as terms; page 3 asks from 20; "1000+" from `gte`.
     const lead = await createStaff(t, admin, { username: 'eslead', routes: ['/article/list'], level: 2, departmentId: dept });
     calls.length = 0;
     searchReply = { ids: [a], total: 1000, relation: 'gte' };
-    const deep = (await t.call('GET', `/api/articles?keyword=${encodeURIComponent('重卡')}&page=3&pageSize=10&sort=publishedAt&order=ascend`, { cookie: lead.cookie })).body.data;
+    const deep = (
+      await t.call('GET', `/api/articles?keyword=${encodeURIComponent('重卡')}&page=3&pageSize=10&sort=publishedAt&order=ascend`, { cookie: lead.cookie })
+    ).body.data;
     expect(deep).toMatchObject({ total: 1000, totalCapped: true, engine: 'elasticsearch' });
     const [second] = searches();
     expect(second.from).toBe(20);
@@ -236,9 +295,18 @@ describe.each(DB_KINDS)('article search through Elasticsearch on %s', (kind) => 
     const order = calls.map((c) => `${c.method} ${c.path.replace(result.index, 'NEW')}`);
     expect(order[0]).toBe('PUT /NEW');
     expect(order.filter((o) => o === 'POST /NEW/_bulk').length).toBe(Math.ceil(result.indexed / 2));
-    expect(order.slice(-5)).toEqual(['PUT /NEW/_settings', 'POST /NEW/_refresh', 'GET /_alias/cms_articles', 'POST /_aliases', 'DELETE /cms_articles_20261122t000000000']);
+    expect(order.slice(-5)).toEqual([
+      'PUT /NEW/_settings',
+      'POST /NEW/_refresh',
+      'GET /_alias/cms_articles',
+      'POST /_aliases',
+      'DELETE /cms_articles_20261122t000000000',
+    ]);
     const aliases = JSON.parse(calls.find((c) => c.path === '/_aliases')!.body);
-    expect(aliases.actions).toEqual([{ remove: { index: 'cms_articles_20261122t000000000', alias: 'cms_articles' } }, { add: { index: result.index, alias: 'cms_articles', is_write_index: true } }]);
+    expect(aliases.actions).toEqual([
+      { remove: { index: 'cms_articles_20261122t000000000', alias: 'cms_articles' } },
+      { add: { index: result.index, alias: 'cms_articles', is_write_index: true } },
+    ]);
   });
 });
 
@@ -252,8 +320,14 @@ describe('search configuration', () => {
     };
     const q = { keyword: '重卡', filters: {}, sort: 'updatedAt' as const, descending: true, from: 0, size: 20, totalCap: 1000 };
     await searchBackendFromEnv({ ELASTICSEARCH_URL: 'https://elastic:s%3Acret@search.example.test:9200/' }, fake)!.search(q);
-    expect(seen[0]).toEqual({ url: 'https://search.example.test:9200/cms_articles/_search', auth: `Basic ${Buffer.from('elastic:s:cret').toString('base64')}` });
-    await searchBackendFromEnv({ ELASTICSEARCH_URL: 'http://user:pw@es.local:9200', ELASTICSEARCH_API_KEY: 'abc==', ELASTICSEARCH_INDEX: 'news' }, fake)!.search(q);
+    expect(seen[0]).toEqual({
+      url: 'https://search.example.test:9200/cms_articles/_search',
+      auth: `Basic ${Buffer.from('elastic:s:cret').toString('base64')}`,
+    });
+    await searchBackendFromEnv(
+      { ELASTICSEARCH_URL: 'http://user:pw@es.local:9200', ELASTICSEARCH_API_KEY: 'abc==', ELASTICSEARCH_INDEX: 'news' },
+      fake,
+    )!.search(q);
     expect(seen[1]).toEqual({ url: 'http://es.local:9200/news/_search', auth: 'ApiKey abc==' });
   });
 });

@@ -38,13 +38,20 @@ describe.each(DB_KINDS)('articles API on %s', (kind) => {
     const before = await rowCount();
     const res = await t.call('POST', '/api/articles', {
       cookie: admin,
-      body: { title: '解放J7 深度试驾', content: '<p onclick="x()">正文<script>alert(1)</script></p><div class="cms-vote" data-activity-id="2">投票</div>', author: '张伟' },
+      body: {
+        title: '解放J7 深度试驾',
+        content: '<p onclick="x()">正文<script>alert(1)</script></p><div class="cms-vote" data-activity-id="2">投票</div>',
+        author: '张伟',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ title: '解放J7 深度试驾', kind: 'article', status: 0, version: 1, editorName: '超级管理员', author: '张伟' });
     expect(res.body.data.content).toBe('<p>正文</p><div class="cms-vote" contenteditable="false" data-activity-id="2">投票</div>');
     expect(await rowCount()).toBe(before + 1);
-    const [log] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'articles'), eq(operationLogs.resourceId, String(res.body.data.id))));
+    const [log] = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.resource, 'articles'), eq(operationLogs.resourceId, String(res.body.data.id))));
     expect(log.summary).toBe('新建文章「解放J7 深度试驾」');
   });
 
@@ -63,7 +70,8 @@ describe.each(DB_KINDS)('articles API on %s', (kind) => {
   });
 
   it('a stale save names the person who saved the newer version, not the owner, and carries the version it was opened at (issue 15)', async () => {
-    const created = (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '燃气版上市', summary: '旧摘要', content: '<p>一</p>' } })).body.data;
+    const created = (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '燃气版上市', summary: '旧摘要', content: '<p>一</p>' } })).body
+      .data;
     const fixer = await createStaff(t, admin, { username: 'title_fixer', routes: [...WRITER_ROUTES, '/article/check'], level: 1 });
     expect((await t.call('PUT', `/api/articles/${created.id}`, { cookie: fixer.cookie, body: { version: 1, title: '燃气版正式上市' } })).status).toBe(200);
     const stale = await t.call('PUT', `/api/articles/${created.id}`, { cookie: admin, body: { version: 1, summary: '新摘要' } });
@@ -87,7 +95,10 @@ describe.each(DB_KINDS)('articles API on %s', (kind) => {
 
   it('runs the content check: dictionary hits (normalized) and the outside service, which never blocks a save', async () => {
     // The repeated 赌博 is counted as skipped (issue 15: the reply counts everything not added).
-    expect((await t.call('POST', '/api/sensitive_words', { cookie: admin, body: { words: ['赌博', '代开发票', '赌博'] } })).body.data).toEqual({ added: 2, skipped: 1 });
+    expect((await t.call('POST', '/api/sensitive_words', { cookie: admin, body: { words: ['赌博', '代开发票', '赌博'] } })).body.data).toEqual({
+      added: 2,
+      skipped: 1,
+    });
     const res = await t.call('POST', '/api/articles', { cookie: admin, body: { title: '测试', content: '<p>网上赌 博和代开-发票都是违禁的</p>' } });
     expect(res.body.data.checkResult.hits.sort()).toEqual(['代开发票', '赌博']);
     expect(res.body.data.checkResult.service).toEqual({ status: 'hits', note: '违禁' });
@@ -113,15 +124,44 @@ describe.each(DB_KINDS)('articles API on %s', (kind) => {
     // The words as the dictionary has them.
     expect(res.body.data.checkResult.hits.sort()).toEqual(['Casino', '六合彩', '赌场'].sort());
     // The same text without them passes the dictionary.
-    const clean = await t.call('POST', '/api/articles', { cookie: admin, body: { title: '正常的稿子', content: '<p>欢迎来到卡车之家</p><img src="https://img.example.com/a.jpg" alt="新车图" title="示意图">' } });
+    const clean = await t.call('POST', '/api/articles', {
+      cookie: admin,
+      body: { title: '正常的稿子', content: '<p>欢迎来到卡车之家</p><img src="https://img.example.com/a.jpg" alt="新车图" title="示意图">' },
+    });
     expect(clean.body.data.checkResult.hits).toEqual([]);
   });
 
   it('records the library items an article uses, so they cannot be deleted from under it', async () => {
-    const [pic] = await t.db.insert(picStores).values({ title: '封面图', storage: 'local', key: 'pic/2026/11/aaaaaaaaaaaaaaaaaaaaaaaa.jpg', url: '/uploads/pic/2026/11/aaaaaaaaaaaaaaaaaaaaaaaa.jpg', mime: 'image/jpeg', size: 1 }).returning();
-    const [pic2] = await t.db.insert(picStores).values({ title: '图集图', storage: 'local', key: 'pic/2026/11/bbbbbbbbbbbbbbbbbbbbbbbb.jpg', url: '/uploads/pic/2026/11/bbbbbbbbbbbbbbbbbbbbbbbb.jpg', mime: 'image/jpeg', size: 1 }).returning();
-    const res = await t.call('POST', '/api/articles', { cookie: admin, body: { title: '用图的文章', cover: pic.url, content: `<div class="cms-gallery" data-pic-ids="${pic2.id}">图集</div>` } });
-    const uses = await t.db.select().from(mediaUsage).where(and(eq(mediaUsage.ownerType, 'article'), eq(mediaUsage.ownerId, res.body.data.id)));
+    const [pic] = await t.db
+      .insert(picStores)
+      .values({
+        title: '封面图',
+        storage: 'local',
+        key: 'pic/2026/11/aaaaaaaaaaaaaaaaaaaaaaaa.jpg',
+        url: '/uploads/pic/2026/11/aaaaaaaaaaaaaaaaaaaaaaaa.jpg',
+        mime: 'image/jpeg',
+        size: 1,
+      })
+      .returning();
+    const [pic2] = await t.db
+      .insert(picStores)
+      .values({
+        title: '图集图',
+        storage: 'local',
+        key: 'pic/2026/11/bbbbbbbbbbbbbbbbbbbbbbbb.jpg',
+        url: '/uploads/pic/2026/11/bbbbbbbbbbbbbbbbbbbbbbbb.jpg',
+        mime: 'image/jpeg',
+        size: 1,
+      })
+      .returning();
+    const res = await t.call('POST', '/api/articles', {
+      cookie: admin,
+      body: { title: '用图的文章', cover: pic.url, content: `<div class="cms-gallery" data-pic-ids="${pic2.id}">图集</div>` },
+    });
+    const uses = await t.db
+      .select()
+      .from(mediaUsage)
+      .where(and(eq(mediaUsage.ownerType, 'article'), eq(mediaUsage.ownerId, res.body.data.id)));
     expect(uses.map((u) => u.mediaId).sort()).toEqual([pic.id, pic2.id].sort());
     const refused = await t.call('DELETE', `/api/pic_stores/${pic.id}`, { cookie: admin });
     expect(refused.status).toBe(409);
@@ -133,7 +173,10 @@ describe.each(DB_KINDS)('articles API on %s', (kind) => {
 
   it('bad references and bad input store nothing', async () => {
     const before = await rowCount();
-    const res = await t.call('POST', '/api/articles', { cookie: admin, body: { title: '坏引用', categoryId: 999999, tagIds: [999998], cover: 'javascript:alert(1)' } });
+    const res = await t.call('POST', '/api/articles', {
+      cookie: admin,
+      body: { title: '坏引用', categoryId: 999999, tagIds: [999998], cover: 'javascript:alert(1)' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.cover).toBeDefined();
     const refs = await t.call('POST', '/api/articles', { cookie: admin, body: { title: '坏引用', categoryId: 999999, tagIds: [999998] } });
@@ -150,7 +193,8 @@ describe.each(DB_KINDS)('articles API on %s', (kind) => {
     const lead = await createStaff(t, admin, { username: 'lead1', routes: WRITER_ROUTES, level: 2, departmentId: dept });
     const mine = (await t.call('POST', '/api/articles', { cookie: writer.cookie, body: { title: '我的稿子' } })).body.data;
     const theirs = (await t.call('POST', '/api/articles', { cookie: other.cookie, body: { title: '别人的稿子' } })).body.data;
-    const listed = (cookie: string) => t.call('GET', '/api/articles?pageSize=100', { cookie }).then((r) => r.body.data.list.map((a: { title: string }) => a.title));
+    const listed = (cookie: string) =>
+      t.call('GET', '/api/articles?pageSize=100', { cookie }).then((r) => r.body.data.list.map((a: { title: string }) => a.title));
     expect(await listed(writer.cookie)).toEqual(['我的稿子']);
     expect((await t.call('GET', `/api/articles/${theirs.id}`, { cookie: writer.cookie })).status).toBe(404);
     expect((await t.call('PUT', `/api/articles/${theirs.id}`, { cookie: writer.cookie, body: { version: 1, title: '改别人的' } })).status).toBe(404);

@@ -74,7 +74,10 @@ describe.each(DB_KINDS)('auth and sessions on %s', (kind) => {
     expect(res.body.status).toBe(0);
     expect(res.body.data).toMatchObject({ username: ADMIN.username, name: '超级管理员', level: 1 });
     // Every grantable page, and 敏感词库 with 内容审核 (it comes with it: issue 15).
-    expect(Object.keys(res.body.data.auth)).toEqual(['/', ...PERMISSION_ROUTES.flatMap((r) => (r.path === '/article/check' ? [r.path, '/article/sensitiveWords'] : [r.path]))]);
+    expect(Object.keys(res.body.data.auth)).toEqual([
+      '/',
+      ...PERMISSION_ROUTES.flatMap((r) => (r.path === '/article/check' ? [r.path, '/article/sensitiveWords'] : [r.path])),
+    ]);
 
     const cookies = res.headers.getSetCookie();
     const session = cookies.find((c) => c.startsWith('cms_session='))!;
@@ -166,7 +169,10 @@ describe.each(DB_KINDS)('auth and sessions on %s', (kind) => {
     const blocked = await t.call('POST', '/api/login', { body: { username: 'target', password: 'Target#2026' }, headers: { 'x-test-peer': '10.7.0.1' } });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/登录失败次数过多/);
-    const [row] = await t.db.select().from(loginLogs).where(and(eq(loginLogs.ip, '10.7.0.1'), eq(loginLogs.reason, 'rate_limited')));
+    const [row] = await t.db
+      .select()
+      .from(loginLogs)
+      .where(and(eq(loginLogs.ip, '10.7.0.1'), eq(loginLogs.reason, 'rate_limited')));
     expect(row.username).toBe('target');
   });
 
@@ -188,7 +194,12 @@ describe.each(DB_KINDS)('auth and sessions on %s', (kind) => {
   it('refuses every route but login with a 401 envelope when signed out', async () => {
     // Public routes (sign-in, and the DingTalk sign-in round trip that redirects) are walked in
     // tests/api/permissions.test.ts; everything else answers 401 signed out.
-    const routes = t.app.routes.filter((r) => r.method !== 'ALL' && accessOf(r.handler)?.kind !== 'public' && !t.app.routes.some((o) => o.path === r.path && o.method === r.method && accessOf(o.handler)?.kind === 'public'));
+    const routes = t.app.routes.filter(
+      (r) =>
+        r.method !== 'ALL' &&
+        accessOf(r.handler)?.kind !== 'public' &&
+        !t.app.routes.some((o) => o.path === r.path && o.method === r.method && accessOf(o.handler)?.kind === 'public'),
+    );
     expect(routes.length).toBeGreaterThan(0);
     for (const r of routes) {
       const path = r.path.replace(/:(\w+)/g, '1');

@@ -33,7 +33,21 @@ describe.runIf(enabled)('a PostgreSQL restart under the app', () => {
 
   beforeAll(async () => {
     dropCluster(); // a leftover of an interrupted run
-    run('pg_createcluster', VERSION, NAME, '-p', String(PORT), '--start-conf=manual', '-o', 'fsync=off', '-o', 'shared_buffers=16MB', '--', '--auth=trust', '-N');
+    run(
+      'pg_createcluster',
+      VERSION,
+      NAME,
+      '-p',
+      String(PORT),
+      '--start-conf=manual',
+      '-o',
+      'fsync=off',
+      '-o',
+      'shared_buffers=16MB',
+      '--',
+      '--auth=trust',
+      '-N',
+    );
     run('pg_ctlcluster', VERSION, NAME, 'start');
     // setupTestApp opens its PostgreSQL app on TEST_DATABASE_URL: this file's is the throw-away cluster.
     process.env.TEST_DATABASE_URL = `postgres://postgres@127.0.0.1:${PORT}/postgres`;

@@ -21,7 +21,10 @@ describe.each(DB_KINDS)('departments API on %s', (kind) => {
     const a = await t.call('POST', '/api/departments', { cookie: admin, body: { name: '新闻组', parentId: root.body.data.id } });
     const b = await t.call('POST', '/api/departments', { cookie: admin, body: { name: '评测组', parentId: root.body.data.id } });
     expect([a.body.data.sort, b.body.data.sort]).toEqual([0, 1]);
-    const [log] = await t.db.select().from(operationLogs).where(eq(operationLogs.resourceId, String(b.body.data.id)));
+    const [log] = await t.db
+      .select()
+      .from(operationLogs)
+      .where(eq(operationLogs.resourceId, String(b.body.data.id)));
     expect(log).toMatchObject({ type: 'create', resource: 'departments', username: 'admin', before: null });
     expect(log.after).toMatchObject({ name: '评测组' });
   });

@@ -28,7 +28,11 @@ const dingtalk = setupServer(
 /** createStaff's password (tests/api/helpers.ts). */
 const STAFF_PASSWORD = 'Staff#2026';
 
-const cookieFrom = (headers: Headers, name: string) => headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith(`${name}=`));
+const cookieFrom = (headers: Headers, name: string) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith(`${name}=`));
 
 describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) => {
   let t: TestContext;
@@ -61,7 +65,12 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     keepStateCookie(res.headers, cookie);
     const url = new URL(res.body.data.url);
     expect(`${url.origin}${url.pathname}`).toBe('https://login.dingtalk.com/oauth2/auth');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ client_id: CONFIG.clientId, response_type: 'code', scope: 'openid', redirect_uri: 'http://localhost/api/dingtalk/callback' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: CONFIG.clientId,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: 'http://localhost/api/dingtalk/callback',
+    });
     return url.searchParams.get('state')!;
   };
   /** Starts a DingTalk sign-in in a browser without a session; returns the state. */
@@ -78,7 +87,12 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
 
   it('binds the signed-in person’s DingTalk account; the state works once and only for them', async () => {
     const li = await createStaff(t, admin, { username: 'li_dd', routes: [] });
-    expect((await t.call('GET', '/api/dingtalk/status', { cookie: li.cookie })).body.data).toEqual({ configured: true, bound: false, nick: null, pending: null });
+    expect((await t.call('GET', '/api/dingtalk/status', { cookie: li.cookie })).body.data).toEqual({
+      configured: true,
+      bound: false,
+      nick: null,
+      pending: null,
+    });
     const state = await startBind(li.cookie);
 
     // Someone else's browser cannot finish it.
@@ -110,7 +124,11 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     const state = await startBind(zhao.cookie);
     expect((await back(state, 'bad-code', zhao.cookie)).headers.get('location')).toBe('/user/bindDingtalk?error=refused');
     const again = await startBind(zhao.cookie);
-    expect((await t.call('GET', `/api/dingtalk/callback?state=${encodeURIComponent(again)}`, { cookie: `${zhao.cookie}; ${stateCookies.get(zhao.cookie)}` })).headers.get('location')).toBe('/user/bindDingtalk?error=denied');
+    expect(
+      (
+        await t.call('GET', `/api/dingtalk/callback?state=${encodeURIComponent(again)}`, { cookie: `${zhao.cookie}; ${stateCookies.get(zhao.cookie)}` })
+      ).headers.get('location'),
+    ).toBe('/user/bindDingtalk?error=denied');
     const [row] = await t.db.select({ unionId: users.dingtalkUnionId }).from(users).where(eq(users.username, 'zhao_dd'));
     expect(row.unionId).toBeNull();
   });
@@ -152,7 +170,11 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     // The same database behind an app started without DINGTALK_CLIENT_ID / _SECRET.
     const bare = createApp({ getDb: async () => t.db, peer: testPeer, dingtalk: null });
     const call = async (method: string, path: string, cookie?: string) => {
-      const res = await bare.request(`http://localhost${path}`, { method, headers: { 'x-test-peer': '10.0.0.1', ...(cookie ? { cookie } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: method === 'POST' ? '{}' : undefined });
+      const res = await bare.request(`http://localhost${path}`, {
+        method,
+        headers: { 'x-test-peer': '10.0.0.1', ...(cookie ? { cookie } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        body: method === 'POST' ? '{}' : undefined,
+      });
       return { status: res.status, location: res.headers.get('location'), body: res.headers.get('content-type')?.includes('json') ? await res.json() : null };
     };
     expect((await call('GET', '/api/dingtalk/status', admin)).body.data.configured).toBe(false);
@@ -170,7 +192,11 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
       // One browser: its session, and the state cookie the start leaves in it.
       let browser = zhou.cookie;
       const send = (path: string, method = 'GET') =>
-        app.request(`http://localhost${path}`, { method, headers: { 'x-test-peer': '10.0.0.1', cookie: browser, 'content-type': 'application/json' }, body: method === 'POST' ? JSON.stringify({ currentPassword: STAFF_PASSWORD }) : undefined });
+        app.request(`http://localhost${path}`, {
+          method,
+          headers: { 'x-test-peer': '10.0.0.1', cookie: browser, 'content-type': 'application/json' },
+          body: method === 'POST' ? JSON.stringify({ currentPassword: STAFF_PASSWORD }) : undefined,
+        });
       const started = await send('/api/dingtalk/bind_start', 'POST');
       browser = `${zhou.cookie}; ${cookieFrom(started.headers, DINGTALK_STATE_COOKIE)}`;
       const { url } = (await started.json()).data;
@@ -184,7 +210,11 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
       expect((await send(`${back.pathname}${back.search}`)).headers.get('location')).toBe('/user/bindDingtalk?result=bound');
       expect((await (await send('/api/dingtalk/status')).json()).data).toMatchObject({ bound: true, nick: '王钉钉' });
       // The callback is the configured one whatever Host the request names (issue 14 I7).
-      const viaHost = await app.request('http://localhost/api/dingtalk/bind_start', { method: 'POST', headers: { 'x-test-peer': '10.0.0.1', cookie: zhou.cookie, host: 'cms.newsroom.test:8443', 'content-type': 'application/json' }, body: JSON.stringify({ currentPassword: STAFF_PASSWORD }) });
+      const viaHost = await app.request('http://localhost/api/dingtalk/bind_start', {
+        method: 'POST',
+        headers: { 'x-test-peer': '10.0.0.1', cookie: zhou.cookie, host: 'cms.newsroom.test:8443', 'content-type': 'application/json' },
+        body: JSON.stringify({ currentPassword: STAFF_PASSWORD }),
+      });
       expect(new URL((await viaHost.json()).data.url).searchParams.get('redirect_uri')).toBe('http://localhost/api/dingtalk/callback');
       // A foreign app is turned away by the consent page.
       expect((await fetch(url.replace(CONFIG.clientId, 'someone-else'))).status).toBe(400);
@@ -196,9 +226,11 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
   // ── Issue 14 F4: a stolen session must not become a permanent way in ──────────────────────────
   /** Every binding gone (each test below starts from none; the recorded identities are few). */
   const unbindAll = () => t.db.update(users).set({ dingtalkUnionId: null, dingtalkNick: null });
-  const bindingOf = async (id: number) => (await t.db.select({ unionId: users.dingtalkUnionId, nick: users.dingtalkNick }).from(users).where(eq(users.id, id)))[0];
+  const bindingOf = async (id: number) =>
+    (await t.db.select({ unionId: users.dingtalkUnionId, nick: users.dingtalkNick }).from(users).where(eq(users.id, id)))[0];
   /** Binds `code-li` (李钉钉) to this person through DingTalk, as the bind screen does. */
-  const bindLi = async (cookie: string) => expect((await back(await startBind(cookie), 'code-li', cookie)).headers.get('location')).toBe('/user/bindDingtalk?result=bound');
+  const bindLi = async (cookie: string) =>
+    expect((await back(await startBind(cookie), 'code-li', cookie)).headers.get('location')).toBe('/user/bindDingtalk?result=bound');
   /** A DingTalk sign-in with `code-li` in a clean browser: where it lands. */
   const signInAsLi = async () => (await back(await startLogin(), 'code-li')).headers.get('location');
 
@@ -215,12 +247,16 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     expect(cookieFrom(wrong.headers, DINGTALK_STATE_COOKIE)).toBeUndefined();
     // One count for both places that ask for the current password.
     await t.call('PUT', '/api/profile/password', { cookie: sun.cookie, body: { currentPassword: 'guess-2', password: 'Sunny#2027' } });
-    expect((await t.call('POST', '/api/dingtalk/bind_start', { cookie: sun.cookie, body: { currentPassword: 'guess-3' } })).body.errors.currentPassword).toContain('还可尝试 2 次');
+    expect(
+      (await t.call('POST', '/api/dingtalk/bind_start', { cookie: sun.cookie, body: { currentPassword: 'guess-3' } })).body.errors.currentPassword,
+    ).toContain('还可尝试 2 次');
     // The pending confirmation asks too.
     const unbound = await back(await startLogin(), 'code-li');
     const withPending = `${sun.cookie}; ${cookieFrom(unbound.headers, DINGTALK_PENDING_COOKIE)}`;
     expect((await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: {} })).status).toBe(400);
-    expect((await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: { currentPassword: 'guess-4' } })).body.errors.currentPassword).toContain('还可尝试 1 次');
+    expect(
+      (await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: { currentPassword: 'guess-4' } })).body.errors.currentPassword,
+    ).toContain('还可尝试 1 次');
     const last = await t.call('POST', '/api/dingtalk/bind_pending', { cookie: withPending, body: { currentPassword: 'guess-5' } });
     expect(last.status).toBe(401);
     expect(last.body.message).toBe('当前密码连续输错 5 次，已退出登录，请重新登录');
@@ -232,7 +268,10 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     // With the right password (after signing in again) both work.
     await t.db.delete(loginLogs).where(eq(loginLogs.userId, sun.userId));
     const again = await t.login('sun_dd', STAFF_PASSWORD);
-    const confirmed = await t.call('POST', '/api/dingtalk/bind_pending', { cookie: `${again}; ${cookieFrom((await back(await startLogin(), 'code-li')).headers, DINGTALK_PENDING_COOKIE)}`, body: { currentPassword: STAFF_PASSWORD } });
+    const confirmed = await t.call('POST', '/api/dingtalk/bind_pending', {
+      cookie: `${again}; ${cookieFrom((await back(await startLogin(), 'code-li')).headers, DINGTALK_PENDING_COOKIE)}`,
+      body: { currentPassword: STAFF_PASSWORD },
+    });
     expect(confirmed.status).toBe(200);
     expect(await bindingOf(sun.userId)).toEqual({ unionId: expect.any(String), nick: '李钉钉' });
   });
@@ -248,10 +287,15 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     expect(await bindingOf(qian.userId)).toEqual({ unionId: null, nick: null });
     // The DingTalk account now finds no one: it must be bound again, with the new password.
     expect(await signInAsLi()).toBe('/login?from=%2Fuser%2FbindDingtalk&dingtalk=unbound');
-    const [own] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.type, 'unbind_dingtalk'), eq(operationLogs.resourceId, String(qian.userId))));
+    const [own] = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.type, 'unbind_dingtalk'), eq(operationLogs.resourceId, String(qian.userId))));
     expect(own.summary).toBe('修改密码，解除钉钉绑定「李钉钉」');
     // Without a binding the reply says nothing was removed.
-    expect((await t.call('PUT', '/api/profile/password', { cookie: qian.cookie, body: { currentPassword: 'Qian#2027x', password: 'Qian#2028x' } })).body.data).toEqual({ dingtalkUnbound: false });
+    expect(
+      (await t.call('PUT', '/api/profile/password', { cookie: qian.cookie, body: { currentPassword: 'Qian#2027x', password: 'Qian#2028x' } })).body.data,
+    ).toEqual({ dingtalkUnbound: false });
 
     // The old password no longer binds; the new one does.
     expect((await t.call('POST', '/api/dingtalk/bind_start', { cookie: qian.cookie, body: { currentPassword: STAFF_PASSWORD } })).status).toBe(400);
@@ -263,7 +307,10 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     expect(reset.body.data).toEqual({ id: qian.userId, dingtalkUnbound: true });
     expect(await bindingOf(qian.userId)).toEqual({ unionId: null, nick: null });
     expect(await signInAsLi()).toBe('/login?from=%2Fuser%2FbindDingtalk&dingtalk=unbound');
-    const [byAdmin] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.type, 'unbind_dingtalk'), eq(operationLogs.resource, 'users'), eq(operationLogs.resourceId, String(qian.userId))));
+    const [byAdmin] = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.type, 'unbind_dingtalk'), eq(operationLogs.resource, 'users'), eq(operationLogs.resourceId, String(qian.userId))));
     expect(byAdmin.summary).toBe('重置「员工qian_dd（qian_dd）」的密码，解除其钉钉绑定「李钉钉」');
   });
 
@@ -285,7 +332,9 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     expect(JSON.stringify(list.body)).not.toContain('union-');
     expect((await t.call('GET', `/api/users/${strong.userId}`, { cookie: admin })).body.data).toMatchObject({ dingtalkBound: true, dingtalkNick: '卫钉钉' });
     expect(list.body.data.list.find((u: { username: string }) => u.username === 'admin')).toBeUndefined();
-    expect((await t.call('GET', '/api/users?pageSize=100', { cookie: admin })).body.data.list.find((u: { username: string }) => u.username === 'admin')).toMatchObject({ dingtalkBound: false, dingtalkNick: null });
+    expect(
+      (await t.call('GET', '/api/users?pageSize=100', { cookie: admin })).body.data.list.find((u: { username: string }) => u.username === 'admin'),
+    ).toMatchObject({ dingtalkBound: false, dingtalkNick: null });
 
     // A department manager of 钉钉新闻组 with only 部门与员工: not other departments (404), not a stronger account (403).
     const lead = await createStaff(t, admin, { username: 'lead_dd', routes: ['/department'], level: 2, departmentId: news });
@@ -302,7 +351,10 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     expect(removed.status).toBe(200);
     expect(await bindingOf(feng.userId)).toEqual({ unionId: null, nick: null });
     expect(await signInAsLi()).toBe('/login?from=%2Fuser%2FbindDingtalk&dingtalk=unbound');
-    const [log] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.type, 'unbind_dingtalk'), eq(operationLogs.resource, 'users'), eq(operationLogs.resourceId, String(feng.userId))));
+    const [log] = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.type, 'unbind_dingtalk'), eq(operationLogs.resource, 'users'), eq(operationLogs.resourceId, String(feng.userId))));
     expect(log).toMatchObject({ summary: '解除「员工feng_dd（feng_dd）」的钉钉绑定「李钉钉」', userId: lead.userId });
     // Nothing left to remove.
     const again = await t.call('DELETE', `/api/users/${feng.userId}/dingtalk`, { cookie: lead.cookie });

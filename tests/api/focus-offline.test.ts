@@ -34,7 +34,17 @@ describe.each(DB_KINDS)('focus slots whose content went offline on %s', (kind) =
   beforeAll(async () => {
     t = await setupTestApp(kind);
     admin = await t.login();
-    const [pic] = await t.db.insert(picStores).values({ title: '焦点图', storage: 'local', key: 'pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg', url: '/uploads/pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg', mime: 'image/jpeg', size: 1 }).returning();
+    const [pic] = await t.db
+      .insert(picStores)
+      .values({
+        title: '焦点图',
+        storage: 'local',
+        key: 'pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg',
+        url: '/uploads/pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg',
+        mime: 'image/jpeg',
+        size: 1,
+      })
+      .returning();
     picUrl = pic.url;
     await call('POST', '/api/platform', { name: 'APP', code: 'app' });
     await call('POST', '/api/platform', { name: 'PC 站', code: 'pc' });
@@ -64,7 +74,13 @@ describe.each(DB_KINDS)('focus slots whose content went offline on %s', (kind) =
     await t.db.update(videos).set({ status: 0 }).where(eq(videos.id, videoId));
 
     const list = (await call('GET', '/api/focus_home?platform=app&pageSize=100')).body.data.list as Array<{ title: string; targetOffline: boolean }>;
-    expect(Object.fromEntries(list.map((s) => [s.title, s.targetOffline]))).toEqual({ 'A 头条': true, 'B 头条': false, 只是链接: false, 'A 停用的': true, 'A 明天': true });
+    expect(Object.fromEntries(list.map((s) => [s.title, s.targetOffline]))).toEqual({
+      'A 头条': true,
+      'B 头条': false,
+      只是链接: false,
+      'A 停用的': true,
+      'A 明天': true,
+    });
     expect((await call('GET', `/api/focus_home/${slots['A 头条']}`)).body.data.targetOffline).toBe(true);
     // Each slot is in one status: a switched-off slot stays 已停用; 展示中 and 待上线 leave these out.
     expect((await titles('/api/focus_home?platform=app&status=offline')).sort()).toEqual(['A 头条', 'A 明天'].sort());
@@ -83,7 +99,10 @@ describe.each(DB_KINDS)('focus slots whose content went offline on %s', (kind) =
       { label: '视频焦点图 · APP', href: '/operation/videofocus?platform=app&status=offline', count: 1 },
     ]);
     const homeOnly = (await createStaff(t, admin, { username: 'focus15', routes: ['/operation/focus'] })).cookie;
-    expect((await call('GET', '/api/workbench', undefined, homeOnly)).body.data.focus.map((g: { label: string }) => g.label)).toEqual(['首页焦点图 · APP', '首页焦点图 · PC 站']);
+    expect((await call('GET', '/api/workbench', undefined, homeOnly)).body.data.focus.map((g: { label: string }) => g.label)).toEqual([
+      '首页焦点图 · APP',
+      '首页焦点图 · PC 站',
+    ]);
     const writer = (await createStaff(t, admin, { username: 'writer15f', routes: ['/article/list'] })).cookie;
     expect((await call('GET', '/api/workbench', undefined, writer)).body.data.focus).toBeNull();
   });

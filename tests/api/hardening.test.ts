@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { departments, loginLogs, operationLogs, roles, sessions, users } from '@/server/db/schema';
+import { departments, loginLogs, operationLogs, roles, users } from '@/server/db/schema';
 import { accountDelayMs, LOGIN_LIMITS } from '@/server/auth/login-limits';
 import { CURRENT_PASSWORD_TRIES } from '@/server/auth/current-password';
-import { ADMIN, cookieHeader, createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
+import { ADMIN, createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 /**
  * Issue 10: holes an outside security test found in the API core. Each case failed before its fix.
@@ -25,7 +25,12 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
   const raw = async (method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit; cookie?: string } = {}) => {
     const headers: Record<string, string> = { 'x-test-peer': '10.0.0.1', ...init.headers };
     if (init.cookie) headers.cookie = init.cookie;
-    const res = await t.app.request(`http://localhost${path}`, { method, headers, body: init.body, ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+    const res = await t.app.request(`http://localhost${path}`, {
+      method,
+      headers,
+      body: init.body,
+      ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit);
     const text = await res.text();
     let body: any = text;
     try {
@@ -36,7 +41,12 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
     return { status: res.status, body, headers: res.headers };
   };
   const userCount = async () => (await t.db.select({ n: count() }).from(users))[0].n;
-  const failRows = (where: ReturnType<typeof eq>) => t.db.select({ n: count() }).from(loginLogs).where(where).then(([r]) => r.n);
+  const failRows = (where: ReturnType<typeof eq>) =>
+    t.db
+      .select({ n: count() })
+      .from(loginLogs)
+      .where(where)
+      .then(([r]) => r.n);
 
   describe('cross-site request forgery', () => {
     const superAdmin = JSON.stringify({ username: 'csrf_boss', name: '冒名', password: 'Csrf#2026', isSuper: true, x: '=' });
@@ -53,22 +63,38 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
       // Even from our own origin a body that is not declared JSON is refused.
       const plain = await raw('POST', '/api/users', { cookie: admin, headers: { origin: 'http://localhost', 'content-type': 'text/plain' }, body: superAdmin });
       expect(plain.status).toBe(415);
-      const form = await raw('POST', '/api/users', { cookie: admin, headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=csrf_boss' });
+      const form = await raw('POST', '/api/users', {
+        cookie: admin,
+        headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'username=csrf_boss',
+      });
       expect(form.status).toBe(415);
       expect(await userCount()).toBe(before);
     });
 
     it('JSON from our own origin works, told by Origin or by Sec-Fetch-Site', async () => {
-      const byOrigin = await raw('POST', '/api/departments', { cookie: admin, headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin', 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ name: '同源部门' }) });
+      const byOrigin = await raw('POST', '/api/departments', {
+        cookie: admin,
+        headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin', 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ name: '同源部门' }),
+      });
       expect(byOrigin.status).toBe(200);
-      const bySite = await raw('PUT', `/api/departments/${byOrigin.body.data.id}`, { cookie: admin, headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, body: JSON.stringify({ name: '同源部门2' }) });
+      const bySite = await raw('PUT', `/api/departments/${byOrigin.body.data.id}`, {
+        cookie: admin,
+        headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+        body: JSON.stringify({ name: '同源部门2' }),
+      });
       expect(bySite.status).toBe(200);
       // A bodiless DELETE needs no type.
       const removed = await raw('DELETE', `/api/departments/${byOrigin.body.data.id}`, { cookie: admin, headers: { origin: 'http://localhost' } });
       expect(removed.status).toBe(200);
       // Another site's Origin is refused even when it claims same-site, and so is the opaque "null".
       for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example']) {
-        const res = await raw('POST', '/api/departments', { cookie: admin, headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ name: '外站部门' }) });
+        const res = await raw('POST', '/api/departments', {
+          cookie: admin,
+          headers: { origin, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: '外站部门' }),
+        });
         expect(res.status, origin).toBe(403);
       }
       expect(await t.db.select().from(departments).where(eq(departments.name, '外站部门'))).toHaveLength(0);
@@ -81,7 +107,10 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
       });
       expect(res.status).toBe(403);
       expect(res.headers.getSetCookie()).toEqual([]);
-      const json = await raw('POST', '/api/login', { headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      const json = await raw('POST', '/api/login', {
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
       expect(json.status).toBe(403);
       expect(json.headers.getSetCookie()).toEqual([]);
     });
@@ -103,7 +132,11 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
       try {
         const cookie = await other.login();
         const send = (origin: string) =>
-          other.app.request('http://internal:3000/api/departments', { method: 'POST', headers: { origin, cookie, 'content-type': 'application/json', 'x-test-peer': '10.0.0.1' }, body: JSON.stringify({ name: `经 ${origin}` }) });
+          other.app.request('http://internal:3000/api/departments', {
+            method: 'POST',
+            headers: { origin, cookie, 'content-type': 'application/json', 'x-test-peer': '10.0.0.1' },
+            body: JSON.stringify({ name: `经 ${origin}` }),
+          });
         expect((await send('https://cms.example.com')).status).toBe(200);
         expect((await send('https://news.example.com')).status).toBe(403);
       } finally {
@@ -130,10 +163,15 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
     it('refused attempts do not renew the lock: it ends a window after the last real failure', async () => {
       await createStaff(t, admin, { username: 'patient', routes: [], password: 'Patient#2026' });
       const from = { 'x-test-peer': '203.0.113.9' };
-      for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp; i++) await t.call('POST', '/api/login', { body: { username: 'patient', password: 'wrong' }, headers: from });
-      for (let i = 0; i < 5; i++) expect((await t.call('POST', '/api/login', { body: { username: 'patient', password: 'wrong' }, headers: from })).status).toBe(429);
+      for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp; i++)
+        await t.call('POST', '/api/login', { body: { username: 'patient', password: 'wrong' }, headers: from });
+      for (let i = 0; i < 5; i++)
+        expect((await t.call('POST', '/api/login', { body: { username: 'patient', password: 'wrong' }, headers: from })).status).toBe(429);
       // The real failures age out of the window; the refusals just now do not keep the lock alive.
-      await t.db.update(loginLogs).set({ createdAt: sql`now() - interval '16 minutes'` }).where(and(eq(loginLogs.username, 'patient'), eq(loginLogs.reason, 'bad_password')));
+      await t.db
+        .update(loginLogs)
+        .set({ createdAt: sql`now() - interval '16 minutes'` })
+        .where(and(eq(loginLogs.username, 'patient'), eq(loginLogs.reason, 'bad_password')));
       expect((await t.call('POST', '/api/login', { body: { username: 'patient', password: 'Patient#2026' }, headers: from })).status).toBe(200);
     });
 
@@ -153,7 +191,14 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
     });
 
     it('a global budget for unknown usernames tightens every address’s allowance while it is spent', async () => {
-      await t.db.insert(loginLogs).values(Array.from({ length: LOGIN_LIMITS.unknownUserBudget }, (_, i) => ({ username: `spray${i}`, ip: `198.18.${i >> 8}.${i & 255}`, success: false, reason: 'unknown_user' })));
+      await t.db.insert(loginLogs).values(
+        Array.from({ length: LOGIN_LIMITS.unknownUserBudget }, (_, i) => ({
+          username: `spray${i}`,
+          ip: `198.18.${i >> 8}.${i & 255}`,
+          success: false,
+          reason: 'unknown_user',
+        })),
+      );
       const from = { 'x-test-peer': '198.19.0.1' };
       for (let i = 0; i < LOGIN_LIMITS.perIpUnderAttack; i++) {
         expect((await t.call('POST', '/api/login', { body: { username: `nobody-${i}`, password: 'x' }, headers: from })).status).toBe(401);
@@ -167,7 +212,10 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
     });
 
     it('without a configured proxy the socket address counts and X-Forwarded-For is ignored', async () => {
-      await t.call('POST', '/api/login', { body: { username: 'xff-probe', password: 'x' }, headers: { 'x-test-peer': '10.44.0.1', 'x-forwarded-for': '1.2.3.4' } });
+      await t.call('POST', '/api/login', {
+        body: { username: 'xff-probe', password: 'x' },
+        headers: { 'x-test-peer': '10.44.0.1', 'x-forwarded-for': '1.2.3.4' },
+      });
       const [row] = await t.db.select({ ip: loginLogs.ip }).from(loginLogs).where(eq(loginLogs.username, 'xff-probe'));
       expect(row.ip).toBe('10.44.0.1');
       // A forged X-Forwarded-Proto does not make the cookies Secure either.
@@ -179,7 +227,10 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
       const proxied = await setupTestApp(kind, { trustProxyHops: 1 });
       try {
         const attempt = (xff: string, username: string) =>
-          proxied.call('POST', '/api/login', { body: { username, password: 'x' }, headers: { 'x-test-peer': '10.0.0.254', 'x-forwarded-for': xff, 'x-forwarded-proto': 'https' } });
+          proxied.call('POST', '/api/login', {
+            body: { username, password: 'x' },
+            headers: { 'x-test-peer': '10.0.0.254', 'x-forwarded-for': xff, 'x-forwarded-proto': 'https' },
+          });
         await attempt('1.2.3.4, 198.51.100.77', 'via-proxy');
         await attempt('<script>', 'bad-ip');
         await attempt('::ffff:198.51.100.78', 'mapped');
@@ -188,7 +239,10 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
         expect(ipOf('via-proxy')).toBe('198.51.100.77');
         expect(ipOf('bad-ip')).toBe('');
         expect(ipOf('mapped')).toBe('198.51.100.78');
-        const ok = await proxied.call('POST', '/api/login', { body: ADMIN, headers: { 'x-test-peer': '10.0.0.254', 'x-forwarded-for': '198.51.100.79', 'x-forwarded-proto': 'https' } });
+        const ok = await proxied.call('POST', '/api/login', {
+          body: ADMIN,
+          headers: { 'x-test-peer': '10.0.0.254', 'x-forwarded-for': '198.51.100.79', 'x-forwarded-proto': 'https' },
+        });
         expect(ok.headers.getSetCookie().every((c) => /;\s*Secure/i.test(c))).toBe(true);
         expect(ok.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
       } finally {
@@ -217,7 +271,11 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
     it('bodies over the cap are refused with 413 before they are read, with or without Content-Length', async () => {
       const before = (await t.db.select({ n: count() }).from(departments))[0].n;
       const big = JSON.stringify({ name: 'x', filler: 'a'.repeat(1024 * 1024) });
-      const declared = await raw('POST', '/api/departments', { cookie: admin, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)) }, body: big });
+      const declared = await raw('POST', '/api/departments', {
+        cookie: admin,
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)) },
+        body: big,
+      });
       expect(declared.status).toBe(413);
       expect(declared.body.message).toContain('1 MB');
       // A chunked body that never says its length is counted as it arrives.
@@ -234,7 +292,9 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
       expect(sent).toBeLessThan(3 * 1024 * 1024);
       // Sign-in takes 64 KB at most.
       const login = JSON.stringify({ username: 'admin', password: 'p'.repeat(70 * 1024) });
-      expect((await raw('POST', '/api/login', { headers: { 'content-type': 'application/json', 'content-length': String(login.length) }, body: login })).status).toBe(413);
+      expect(
+        (await raw('POST', '/api/login', { headers: { 'content-type': 'application/json', 'content-length': String(login.length) }, body: login })).status,
+      ).toBe(413);
       expect((await t.db.select({ n: count() }).from(departments))[0].n).toBe(before);
     });
 
@@ -327,15 +387,21 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
       expect((await t.db.select({ d: users.departmentId }).from(users).where(eq(users.id, reporter.userId)))[0].d).toBe(news);
 
       // A parent's list with its sub-teams (withSub), within the viewer's scope.
-      const withSub = (await t.call('GET', `/api/users?departmentId=${editorial}&withSub=true&pageSize=100`, { cookie: admin })).body.data.list.map((u: { username: string }) => u.username);
+      const withSub = (await t.call('GET', `/api/users?departmentId=${editorial}&withSub=true&pageSize=100`, { cookie: admin })).body.data.list.map(
+        (u: { username: string }) => u.username,
+      );
       expect(withSub).toEqual(expect.arrayContaining(['ed_lead', 'news_rep']));
       expect(withSub).not.toContain('video_cut');
-      const own = (await t.call('GET', `/api/users?departmentId=${editorial}&pageSize=100`, { cookie: admin })).body.data.list.map((u: { username: string }) => u.username);
+      const own = (await t.call('GET', `/api/users?departmentId=${editorial}&pageSize=100`, { cookie: admin })).body.data.list.map(
+        (u: { username: string }) => u.username,
+      );
       expect(own).not.toContain('news_rep');
 
       // A sub-team's manager does not see upwards.
       const newsLead = await createStaff(t, admin, { username: 'news_lead', routes: ['/department'], level: 2, departmentId: news });
-      const seenBelow = (await t.call('GET', '/api/users?pageSize=100', { cookie: newsLead.cookie })).body.data.list.map((u: { username: string }) => u.username);
+      const seenBelow = (await t.call('GET', '/api/users?pageSize=100', { cookie: newsLead.cookie })).body.data.list.map(
+        (u: { username: string }) => u.username,
+      );
       expect(seenBelow).not.toContain('ed_lead');
       expect(seenBelow).toContain('news_rep');
     });
@@ -343,7 +409,12 @@ describe.each(DB_KINDS)('API core hardening on %s', (kind) => {
     it('roles are changed only with the 全部数据 scope: a department manager cannot rewrite another department’s role', async () => {
       const video = await dept('视频二部');
       const outsider = await createStaff(t, admin, { username: 'vid_staff', routes: ['/article/list'], level: 3, departmentId: video });
-      const manager = await createStaff(t, admin, { username: 'role_mgr', routes: ['/role', '/article/list', '/department'], level: 2, departmentId: await dept('新闻二部') });
+      const manager = await createStaff(t, admin, {
+        username: 'role_mgr',
+        routes: ['/role', '/article/list', '/department'],
+        level: 2,
+        departmentId: await dept('新闻二部'),
+      });
       const before = await logCount();
       for (const [method, path, body] of [
         ['PUT', `/api/roles/${outsider.roleId}`, { routes: [] }],

@@ -26,7 +26,11 @@ export interface TestContext {
   handle: DbHandle;
   close(): Promise<void>;
   /** Sends a request; `body` is JSON-encoded, `cookie` is the session cookie header. */
-  call(method: string, path: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; cookie?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** The local driver's folder of this app. */
   uploadsDir: string;
   /** Every wait the app asked for (milliseconds), in order. */
@@ -41,7 +45,10 @@ export interface TestContext {
  * content check starts empty, so a test's own words are the only ones; `starterWords: true` keeps
  * the starter list a new installation gets (migration 0024, issue 15).
  */
-export async function setupTestApp(kind: DbKind, { starterWords = false, ...appOptions }: Partial<Omit<AppDeps, 'getDb'>> & { starterWords?: boolean } = {}): Promise<TestContext> {
+export async function setupTestApp(
+  kind: DbKind,
+  { starterWords = false, ...appOptions }: Partial<Omit<AppDeps, 'getDb'>> & { starterWords?: boolean } = {},
+): Promise<TestContext> {
   let handle: DbHandle;
   let dropSchema: (() => Promise<void>) | undefined;
   if (kind === 'postgres') {
@@ -121,11 +128,20 @@ export function cookieHeader(headers: Headers): string {
 export async function createStaff(
   t: TestContext,
   admin: string,
-  { username, routes, level = 1, departmentId = null, password = 'Staff#2026' }: { username: string; routes: string[]; level?: 1 | 2 | 3; departmentId?: number | null; password?: string },
+  {
+    username,
+    routes,
+    level = 1,
+    departmentId = null,
+    password = 'Staff#2026',
+  }: { username: string; routes: string[]; level?: 1 | 2 | 3; departmentId?: number | null; password?: string },
 ) {
   const role = await t.call('POST', '/api/roles', { cookie: admin, body: { name: `角色-${username}`, routes, level } });
   if (role.body.status !== 0) throw new Error(`role for ${username}: ${JSON.stringify(role.body)}`);
-  const user = await t.call('POST', '/api/users', { cookie: admin, body: { username, name: `员工${username}`, password, roleId: role.body.data.id, departmentId } });
+  const user = await t.call('POST', '/api/users', {
+    cookie: admin,
+    body: { username, name: `员工${username}`, password, roleId: role.body.data.id, departmentId },
+  });
   if (user.body.status !== 0) throw new Error(`user ${username}: ${JSON.stringify(user.body)}`);
   return { cookie: await t.login(username, password), userId: user.body.data.id as number, roleId: role.body.data.id as number };
 }

@@ -6,7 +6,16 @@ import { createStaff, DB_KINDS, setupTestApp, testPeer, type TestContext } from 
 /** The clock the topic host reads statuses against: 2026-11-22 noon, Beijing time. */
 const NOW = new Date('2026-11-22T12:00:00+08:00');
 
-const PRODUCT_ROUTES = ['/brand/getList', '/series/getList', '/series/getExList', '/product/getList', '/parts_brands/bind', '/parts_sub_cate', '/parts_param_name', '/parts_products'];
+const PRODUCT_ROUTES = [
+  '/brand/getList',
+  '/series/getList',
+  '/series/getExList',
+  '/product/getList',
+  '/parts_brands/bind',
+  '/parts_sub_cate',
+  '/parts_param_name',
+  '/parts_products',
+];
 const TOPIC_ROUTES = ['/activity/list', '/master/vr'];
 
 describe.each(DB_KINDS)('built-in product and topic hosts on %s', (kind) => {
@@ -77,10 +86,31 @@ describe.each(DB_KINDS)('built-in product and topic hosts on %s', (kind) => {
     it('lists brands A–Z by initial with a series count, filtered by keyword, alias, sub-category and id', async () => {
       const all = await list('/product-api/brand/getList?pageSize=100');
       expect(all.total).toBeGreaterThanOrEqual(15);
-      expect(all.list.map((b) => b.name)).toEqual(expect.arrayContaining(['一汽解放', '东风商用车', '中国重汽', '陕汽重卡', '福田汽车', '江淮汽车', '大运汽车', '上汽红岩', '东风柳汽', '北奔重汽', '徐工汽车', '三一重卡']));
+      expect(all.list.map((b) => b.name)).toEqual(
+        expect.arrayContaining([
+          '一汽解放',
+          '东风商用车',
+          '中国重汽',
+          '陕汽重卡',
+          '福田汽车',
+          '江淮汽车',
+          '大运汽车',
+          '上汽红岩',
+          '东风柳汽',
+          '北奔重汽',
+          '徐工汽车',
+          '三一重卡',
+        ]),
+      );
       const initials = all.list.map((b) => b.initial);
       expect(initials).toEqual([...initials].sort());
-      expect(all.list[0]).toEqual({ id: expect.any(Number), name: expect.any(String), initial: expect.stringMatching(/^[A-Z]$/), logo: '', seriesCount: expect.any(Number) });
+      expect(all.list[0]).toEqual({
+        id: expect.any(Number),
+        name: expect.any(String),
+        initial: expect.stringMatching(/^[A-Z]$/),
+        logo: '',
+        seriesCount: expect.any(Number),
+      });
 
       expect((await list(`/product-api/brand/getList?keyword=${q('乘龙')}`)).list.map((b) => b.name)).toEqual(['东风柳汽']);
       expect((await list(`/product-api/brand/getList?keyword=${q('解放')}`)).list.map((b) => b.name)).toEqual(['一汽解放']);
@@ -181,7 +211,9 @@ describe.each(DB_KINDS)('built-in product and topic hosts on %s', (kind) => {
         expect(p).toMatchObject({ brandName: '米其林', subCateName: '轮胎', name: expect.stringMatching(/^米其林 /) });
         expect(p.params.map((x: any) => x.paramId)).toEqual(params.list.map((x) => x.id));
       }
-      expect((await list(`/product-api/parts_products?categoryId=${tyres.categoryId}&pageSize=100`)).total).toBe((await list(`/product-api/parts_products?subCateId=${tyres.id}&pageSize=100`)).total);
+      expect((await list(`/product-api/parts_products?categoryId=${tyres.categoryId}&pageSize=100`)).total).toBe(
+        (await list(`/product-api/parts_products?subCateId=${tyres.id}&pageSize=100`)).total,
+      );
       const sized = await list(`/product-api/parts_products?keyword=${q('295/80R22.5')}`);
       expect(sized.total).toBeGreaterThanOrEqual(3);
       expect(sized.list.every((p) => p.name.includes('295/80R22.5'))).toBe(true);

@@ -8,7 +8,9 @@ describe.each(DB_KINDS)('whether a picture check is configured, on %s', (kind) =
   let checked: TestContext;
   beforeAll(async () => {
     plain = await setupTestApp(kind);
-    checked = await setupTestApp(kind, { storage: { driver: 'local', uploadsDir: plain.uploadsDir, kinds: defaultKinds(), ticketMinutes: 60, imageCheckUrl: 'http://check.example.test/check' } });
+    checked = await setupTestApp(kind, {
+      storage: { driver: 'local', uploadsDir: plain.uploadsDir, kinds: defaultKinds(), ticketMinutes: 60, imageCheckUrl: 'http://check.example.test/check' },
+    });
   });
   afterAll(async () => {
     await checked?.close();

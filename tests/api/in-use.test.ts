@@ -52,7 +52,11 @@ describe.each(DB_KINDS)('in-use refusals on %s', (kind) => {
   const writers = new Map<number, string>();
   /** A person who may write articles and short videos; their cookie is kept by id. */
   const writer = async (departmentId: number | null = null) => {
-    const staff = await createStaff(t, admin, { username: uniq('writer'), routes: ['/article/addArticle', '/article/createVideo', '/article/list', '/article/videoList'], departmentId });
+    const staff = await createStaff(t, admin, {
+      username: uniq('writer'),
+      routes: ['/article/addArticle', '/article/createVideo', '/article/list', '/article/videoList'],
+      departmentId,
+    });
     writers.set(staff.userId, staff.cookie);
     return staff;
   };
@@ -95,7 +99,13 @@ describe.each(DB_KINDS)('in-use refusals on %s', (kind) => {
     'categories.focus': {
       make: () => newCategory(),
       use: async (id) => {
-        const slot = await data('POST', '/api/focus_channel', { title: uniq('频道头图'), url: 'https://www.example.com/a', image: picUrl, categoryId: id, startAt: new Date().toISOString() });
+        const slot = await data('POST', '/api/focus_channel', {
+          title: uniq('频道头图'),
+          url: 'https://www.example.com/a',
+          image: picUrl,
+          categoryId: id,
+          startAt: new Date().toISOString(),
+        });
         const other = await newCategory();
         return async () => void (await data('PUT', `/api/focus_channel/${slot.id}`, { categoryId: other }));
       },
@@ -126,9 +136,31 @@ describe.each(DB_KINDS)('in-use refusals on %s', (kind) => {
   beforeAll(async () => {
     t = await setupTestApp(kind);
     admin = await t.login();
-    const [pic] = await t.db.insert(picStores).values({ title: '图', storage: 'local', key: 'pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg', url: '/uploads/pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg', mime: 'image/jpeg', size: 1 }).returning();
+    const [pic] = await t.db
+      .insert(picStores)
+      .values({
+        title: '图',
+        storage: 'local',
+        key: 'pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg',
+        url: '/uploads/pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg',
+        mime: 'image/jpeg',
+        size: 1,
+      })
+      .returning();
     picUrl = pic.url;
-    const [v] = await t.db.insert(videoStores).values({ title: '实拍', storage: 'local', key: 'video/2026/11/in-use.mp4', url: '/uploads/video/2026/11/in-use.mp4', mime: 'video/mp4', size: 1000, duration: 60, cover: '' }).returning();
+    const [v] = await t.db
+      .insert(videoStores)
+      .values({
+        title: '实拍',
+        storage: 'local',
+        key: 'video/2026/11/in-use.mp4',
+        url: '/uploads/video/2026/11/in-use.mp4',
+        mime: 'video/mp4',
+        size: 1000,
+        duration: 60,
+        cover: '',
+      })
+      .returning();
     libVideo = v.id;
   });
   afterAll(async () => t?.close());
@@ -146,10 +178,17 @@ describe.each(DB_KINDS)('in-use refusals on %s', (kind) => {
     const refused = await call('DELETE', path);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(`该${resource.label}下有 2 ${relation.label}，不能删除`);
-    expect(refused.body.data.inUse).toEqual([{ key: relation.key, label: relation.label, count: 2, capped: false, ...(relation.list ? { link: `${relation.list}${id}` } : {}) }]);
+    expect(refused.body.data.inUse).toEqual([
+      { key: relation.key, label: relation.label, count: 2, capped: false, ...(relation.list ? { link: `${relation.list}${id}` } : {}) },
+    ]);
     // Nothing changed, nothing logged.
     expect((await call('GET', path)).status).toBe(200);
-    expect(await t.db.select().from(operationLogs).where(and(eq(operationLogs.resource, resource.name), eq(operationLogs.resourceId, String(id)), eq(operationLogs.type, 'delete')))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.resource, resource.name), eq(operationLogs.resourceId, String(id)), eq(operationLogs.type, 'delete'))),
+    ).toHaveLength(0);
     for (const stop of undo) await stop();
     expect((await call('DELETE', path)).status).toBe(200);
     expect((await call('GET', path)).status).toBe(404);
@@ -169,7 +208,10 @@ describe.each(DB_KINDS)('in-use refusals on %s', (kind) => {
     let orphans = 0;
     for (let round = 0; round < 25; round++) {
       const id = await newCategory();
-      const [created, deleted] = await Promise.all([call('POST', '/api/articles', { title: uniq('抢先'), categoryId: id }), call('DELETE', `/api/categories/${id}`)]);
+      const [created, deleted] = await Promise.all([
+        call('POST', '/api/articles', { title: uniq('抢先'), categoryId: id }),
+        call('DELETE', `/api/categories/${id}`),
+      ]);
       // Either the article landed first (the delete is refused) or the delete did (the save is 400).
       expect([created.status, deleted.status].sort()).toEqual(deleted.status === 200 ? [200, 400] : [200, 409]);
       if (created.status === 200 && deleted.status === 200) orphans++;
@@ -186,12 +228,21 @@ describe.each(DB_KINDS)('in-use refusals on %s', (kind) => {
       const done = await call('DELETE', `/api/categories/${from}?moveTo=${to}`);
       expect(done.status).toBe(200);
       expect((await call('GET', `/api/categories/${from}`)).status).toBe(404);
-      const rows = await t.db.select({ id: articles.id, categoryId: articles.categoryId, version: articles.version }).from(articles).where(eq(articles.categoryId, to));
+      const rows = await t.db
+        .select({ id: articles.id, categoryId: articles.categoryId, version: articles.version })
+        .from(articles)
+        .where(eq(articles.categoryId, to));
       expect(rows.map((r) => r.id).sort()).toEqual([a1.id, a2.id].sort());
       expect(rows.every((r) => r.version === 2)).toBe(true);
-      const moves = await t.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'articles'), eq(operationLogs.resourceId, String(a1.id)), eq(operationLogs.type, 'update')));
+      const moves = await t.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.resource, 'articles'), eq(operationLogs.resourceId, String(a1.id)), eq(operationLogs.type, 'update')));
       expect(moves.map((m) => m.summary)).toContain(`移动「移走的一」到分类「${(await data('GET', `/api/categories/${to}`)).name}」`);
-      const [deleted] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'categories'), eq(operationLogs.resourceId, String(from)), eq(operationLogs.type, 'delete')));
+      const [deleted] = await t.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.resource, 'categories'), eq(operationLogs.resourceId, String(from)), eq(operationLogs.type, 'delete')));
       expect(deleted).toBeDefined();
       const listed = (await call('GET', `/api/articles?categoryId=${to}`)).body.data.list.map((r: { id: number }) => r.id);
       expect(listed.sort()).toEqual([a1.id, a2.id].sort());

@@ -25,12 +25,27 @@ describe.each(DB_KINDS)('library and articles on %s', (kind) => {
 
   const pic = async (title: string, uploaderId: number) => {
     const key = `pic/2026/11/${(++seq).toString(16).padStart(24, '0')}.jpg`;
-    const [row] = await t.db.insert(picStores).values({ title, storage: 'local', key, url: `/uploads/${key}`, mime: 'image/jpeg', size: 1, uploaderId }).returning();
+    const [row] = await t.db
+      .insert(picStores)
+      .values({ title, storage: 'local', key, url: `/uploads/${key}`, mime: 'image/jpeg', size: 1, uploaderId })
+      .returning();
     return row;
   };
   const libraryVideo = async (title: string, uploaderId: number) => {
     const key = `video/2026/11/${(++seq).toString(16).padStart(24, '0')}.mp4`;
-    const [row] = await t.db.insert(videoStores).values({ title, storage: 'local', key, url: `/uploads/${key}`, mime: 'video/mp4', size: 1, uploaderId, cover: '/uploads/poster/2026/11/aaaaaaaaaaaaaaaaaaaaaaaa.jpg' }).returning();
+    const [row] = await t.db
+      .insert(videoStores)
+      .values({
+        title,
+        storage: 'local',
+        key,
+        url: `/uploads/${key}`,
+        mime: 'video/mp4',
+        size: 1,
+        uploaderId,
+        cover: '/uploads/poster/2026/11/aaaaaaaaaaaaaaaaaaaaaaaa.jpg',
+      })
+      .returning();
     return row;
   };
   const article = async (body: Record<string, unknown>, cookie = admin) => {
@@ -45,7 +60,12 @@ describe.each(DB_KINDS)('library and articles on %s', (kind) => {
     t = await setupTestApp(kind);
     admin = await t.login();
     dept = (await t.call('POST', '/api/departments', { cookie: admin, body: { name: '新闻组' } })).body.data.id;
-    editor = await createStaff(t, admin, { username: 'lib_editor', routes: ['/article/addArticle', '/article/list', '/photo', '/video'], level: 1, departmentId: dept });
+    editor = await createStaff(t, admin, {
+      username: 'lib_editor',
+      routes: ['/article/addArticle', '/article/list', '/photo', '/video'],
+      level: 1,
+      departmentId: dept,
+    });
     ops = await createStaff(t, admin, { username: 'lib_ops', routes: ['/store', '/photo', '/video', '/operation/focus'], level: 1, departmentId: dept });
     reader = await createStaff(t, admin, { username: 'lib_reader', routes: ['/article/list', '/photo'], level: 1, departmentId: dept });
     videoReader = await createStaff(t, admin, { username: 'lib_vreader', routes: ['/article/videoList', '/video'], level: 1, departmentId: dept });
@@ -70,12 +90,15 @@ describe.each(DB_KINDS)('library and articles on %s', (kind) => {
       const p = await pic('召回配图', ops.userId);
       const v = await libraryVideo('召回视频', ops.userId);
       const a = await article({ title: '草稿：召回名单', cover: p.url, content: `<p>正文</p>${videoBlock(v.id)}` }, editor.cookie);
-      const short = (await t.call('POST', '/api/videos', { cookie: admin, body: { title: '短视频草稿：召回现场', videoStoreId: v.id } })).body.data.id as number;
+      const short = (await t.call('POST', '/api/videos', { cookie: admin, body: { title: '短视频草稿：召回现场', videoStoreId: v.id } })).body.data
+        .id as number;
 
       const usage = async (cookie: string, k: 'pic' | 'video', id: number) => {
         const res = await t.call('GET', `/api/${k === 'pic' ? 'pic_stores' : 'video_stores'}/${id}/usage`, { cookie });
         expect(res.status).toBe(200);
-        return Object.fromEntries(res.body.data.map((u: { ownerType: string; ownerId: number; ownerTitle: string }) => [`${u.ownerType}:${u.ownerId}`, u.ownerTitle]));
+        return Object.fromEntries(
+          res.body.data.map((u: { ownerType: string; ownerId: number; ownerTitle: string }) => [`${u.ownerType}:${u.ownerId}`, u.ownerTitle]),
+        );
       };
       // 运营: the ids (it is in use) but no title.
       expect(await usage(ops.cookie, 'pic', p.id)).toEqual({ [`article:${a.id}`]: '' });
@@ -105,7 +128,10 @@ describe.each(DB_KINDS)('library and articles on %s', (kind) => {
       expect(retitle.status).toBe(409);
       expect(retitle.body.message).toMatch(/1 篇已发布或定时发布的文章/);
       expect(retitle.body.message).toContain('内容审核');
-      const recover = await t.call('PUT', `/api/video_stores/${clip.id}`, { cookie: editor.cookie, body: { cover: '/uploads/pic/2026/11/ffffffffffffffffffffffff.jpg' } });
+      const recover = await t.call('PUT', `/api/video_stores/${clip.id}`, {
+        cookie: editor.cookie,
+        body: { cover: '/uploads/pic/2026/11/ffffffffffffffffffffffff.jpg' },
+      });
       expect(recover.status).toBe(409);
       const [p] = await t.db.select().from(picStores).where(eq(picStores.id, shown.id));
       const [v] = await t.db.select().from(videoStores).where(eq(videoStores.id, clip.id));
@@ -134,7 +160,10 @@ describe.each(DB_KINDS)('library and articles on %s', (kind) => {
     it('a scheduled article and a published short video hold their library items too', async () => {
       const clip = await libraryVideo('定时视频', editor.userId);
       const soon = await article({ title: '定时发布的文章', content: videoBlock(clip.id) });
-      const scheduled = await t.call('PUT', `/api/articles/schedule/${soon.id}`, { cookie: admin, body: { publishAt: new Date(Date.now() + 3_600_000).toISOString() } });
+      const scheduled = await t.call('PUT', `/api/articles/schedule/${soon.id}`, {
+        cookie: admin,
+        body: { publishAt: new Date(Date.now() + 3_600_000).toISOString() },
+      });
       expect(scheduled.body.data.status).toBe(5);
       const short = (await t.call('POST', '/api/videos', { cookie: admin, body: { title: '已发布短视频', videoStoreId: clip.id } })).body.data;
       expect((await t.call('PUT', `/api/videos/publish/${short.id}`, { cookie: admin, body: { version: short.version } })).body.data.status).toBe(3);
@@ -148,7 +177,10 @@ describe.each(DB_KINDS)('library and articles on %s', (kind) => {
     await t.call('POST', '/api/sensitive_words', { cookie: admin, body: { words: ['刷单返现'] } });
     const bad = await pic('刷单返现群', editor.userId);
     const clip = await libraryVideo('正常视频', editor.userId);
-    const draft = await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '看似正常的文章', content: `<p>正文</p>${gallery([bad.id])}${videoBlock(clip.id)}` } });
+    const draft = await t.call('POST', '/api/articles', {
+      cookie: editor.cookie,
+      body: { title: '看似正常的文章', content: `<p>正文</p>${gallery([bad.id])}${videoBlock(clip.id)}` },
+    });
     expect(draft.body.data.checkResult.hits).toEqual(['刷单返现']);
     const publish = await t.call('PUT', `/api/articles/publish/${draft.body.data.id}`, { cookie: admin, body: {} });
     expect(publish.status).toBe(409);
@@ -161,18 +193,30 @@ describe.each(DB_KINDS)('library and articles on %s', (kind) => {
       const tooMany = await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '51 个块', content: videoBlock(1).repeat(51) } });
       expect(tooMany.status).toBe(400);
       expect(tooMany.body.errors.content).toMatch(/最多 50 个/);
-      const bigGallery = await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '201 张的图集', content: gallery(Array.from({ length: 201 }, (_, i) => i + 1)) } });
+      const bigGallery = await t.call('POST', '/api/articles', {
+        cookie: editor.cookie,
+        body: { title: '201 张的图集', content: gallery(Array.from({ length: 201 }, (_, i) => i + 1)) },
+      });
       expect(bigGallery.status).toBe(400);
       expect(bigGallery.body.errors.content).toMatch(/200 张/);
       const ids = Array.from({ length: 200 }, (_, i) => i + 1);
-      const tooManyPictures = await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '601 张', content: gallery(ids).repeat(3) + gallery([1]) } });
+      const tooManyPictures = await t.call('POST', '/api/articles', {
+        cookie: editor.cookie,
+        body: { title: '601 张', content: gallery(ids).repeat(3) + gallery([1]) },
+      });
       expect(tooManyPictures.status).toBe(400);
       expect(tooManyPictures.body.errors.content).toMatch(/500 张/);
       expect((await t.db.select({ n: count() }).from(articles))[0].n).toBe(before);
 
       // At the caps it saves; an update over them is refused and the article stays as it was.
-      const fine = await article({ title: '恰好 50 个块', content: gallery(ids) + gallery(ids) + gallery(ids.slice(0, 100)) + videoBlock(1).repeat(47) }, editor.cookie);
-      const over = await t.call('PUT', `/api/articles/${fine.id}`, { cookie: editor.cookie, body: { version: fine.version, content: videoBlock(1).repeat(60) } });
+      const fine = await article(
+        { title: '恰好 50 个块', content: gallery(ids) + gallery(ids) + gallery(ids.slice(0, 100)) + videoBlock(1).repeat(47) },
+        editor.cookie,
+      );
+      const over = await t.call('PUT', `/api/articles/${fine.id}`, {
+        cookie: editor.cookie,
+        body: { version: fine.version, content: videoBlock(1).repeat(60) },
+      });
       expect(over.status).toBe(400);
       expect(over.body.errors.content).toMatch(/最多 50 个/);
       const [row] = await t.db.select().from(articles).where(eq(articles.id, fine.id));
@@ -186,7 +230,12 @@ describe.each(DB_KINDS)('library and articles on %s', (kind) => {
       const v = await libraryVideo('批量视频', ops.userId);
       const res = await t.call('GET', `/api/pic_stores/by_ids?ids=${b.id},${a.id},${b.id},999999`, { cookie: reader.cookie });
       expect(res.status).toBe(200);
-      expect(res.body.data.list.map((x: { id: number; title: string }) => [x.id, x.title]).sort()).toEqual([[a.id, '批量甲'], [b.id, '批量乙']].sort());
+      expect(res.body.data.list.map((x: { id: number; title: string }) => [x.id, x.title]).sort()).toEqual(
+        [
+          [a.id, '批量甲'],
+          [b.id, '批量乙'],
+        ].sort(),
+      );
       const videos = await t.call('GET', `/api/video_stores/by_ids?ids=${v.id}`, { cookie: ops.cookie });
       expect(videos.body.data.list).toEqual([expect.objectContaining({ id: v.id, title: '批量视频', cover: v.cover, playUrl: v.url })]);
       expect((await t.call('GET', `/api/pic_stores/by_ids?ids=${a.id}`)).status).toBe(401);
@@ -195,7 +244,9 @@ describe.each(DB_KINDS)('library and articles on %s', (kind) => {
         expect(r.status, bad.slice(0, 20)).toBe(400);
         expect(r.body.errors.ids).toBeTruthy();
       }
-      expect((await t.call('GET', `/api/pic_stores/by_ids?ids=${Array.from({ length: 500 }, (_, i) => i + 1).join(',')}`, { cookie: ops.cookie })).status).toBe(200);
+      expect((await t.call('GET', `/api/pic_stores/by_ids?ids=${Array.from({ length: 500 }, (_, i) => i + 1).join(',')}`, { cookie: ops.cookie })).status).toBe(
+        200,
+      );
     });
   });
 });

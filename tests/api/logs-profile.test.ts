@@ -36,7 +36,8 @@ describe.each(DB_KINDS)('logs and my profile on %s', (kind) => {
         { username: 'lixsi', ip: '172.16.0.4', success: true },
         { username: 'zh', ip: '192.168.0.1', success: true },
       ]);
-      const names = async (q: string) => ((await t.call('GET', `/api/log/login?${q}`, { cookie: admin })).body.data.list as Array<{ username: string }>).map((r) => r.username).sort();
+      const names = async (q: string) =>
+        ((await t.call('GET', `/api/log/login?${q}`, { cookie: admin })).body.data.list as Array<{ username: string }>).map((r) => r.username).sort();
       expect(await names('username=ZHANG')).toEqual(['zhangsan', 'zhangwei']);
       expect(await names('username=angw')).toEqual(['zhangwei']);
       // `_` is an underscore, not "any character".
@@ -60,7 +61,9 @@ describe.each(DB_KINDS)('logs and my profile on %s', (kind) => {
     });
 
     it('caps the total on a huge table instead of counting every row', async () => {
-      await t.db.insert(loginLogs).values(Array.from({ length: LOG_COUNT_CAP + 5 }, () => ({ username: 'bulk', ip: '10.6.6.6', success: false, reason: 'bad_password' })));
+      await t.db
+        .insert(loginLogs)
+        .values(Array.from({ length: LOG_COUNT_CAP + 5 }, () => ({ username: 'bulk', ip: '10.6.6.6', success: false, reason: 'bad_password' })));
       const res = await t.call('GET', '/api/log/login?username=bulk&pageSize=5&page=3', { cookie: admin });
       expect(res.body.data).toMatchObject({ total: LOG_COUNT_CAP, totalCapped: true, page: 3, pageSize: 5 });
       expect(res.body.data.list).toHaveLength(5);
@@ -103,7 +106,10 @@ describe.each(DB_KINDS)('logs and my profile on %s', (kind) => {
   describe('my profile', () => {
     it('reads and edits my own profile, logged with before and after', async () => {
       const { cookie } = await createStaff(t, admin, { username: 'zhangwei', routes: [] });
-      const res = await t.call('PUT', '/api/profile', { cookie, body: { name: '张伟', phone: '138 0000 0000', email: 'zw@example.com', avatar: '/uploads/a.png' } });
+      const res = await t.call('PUT', '/api/profile', {
+        cookie,
+        body: { name: '张伟', phone: '138 0000 0000', email: 'zw@example.com', avatar: '/uploads/a.png' },
+      });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ username: 'zhangwei', name: '张伟', email: 'zw@example.com' });
       const info = await t.call('GET', '/api/login_info', { cookie });

@@ -14,7 +14,10 @@ describe('PGlite maintenance (it has no autovacuum)', () => {
     const handle = await openDatabase({ dataDir: dir, quiet: true });
     try {
       const stats = async () =>
-        (await handle.db.execute(sql`SELECT last_vacuum, last_analyze, last_autovacuum FROM pg_stat_user_tables WHERE relname = 'users'`)).rows[0] as Record<string, unknown>;
+        (await handle.db.execute(sql`SELECT last_vacuum, last_analyze, last_autovacuum FROM pg_stat_user_tables WHERE relname = 'users'`)).rows[0] as Record<
+          string,
+          unknown
+        >;
       expect((await stats()).last_analyze).toBeNull();
       expect(await vacuumAnalyze(handle.db)).toBeGreaterThanOrEqual(0);
       const after = await stats();

@@ -19,10 +19,20 @@ import { DB_KINDS, setupTestApp, type TestContext } from './helpers';
  * retry row and never the item.
  */
 
-const png = (width: number, color: string) => sharp({ create: { width, height: 40, channels: 3, background: color } }).png().toBuffer();
-const jpeg = () => sharp({ create: { width: 64, height: 36, channels: 3, background: '#036' } }).jpeg().toBuffer();
+const png = (width: number, color: string) =>
+  sharp({ create: { width, height: 40, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 64, height: 36, channels: 3, background: '#036' } })
+    .jpeg()
+    .toBuffer();
 const mp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(16, 1)]);
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 const b64url = (b: Buffer) => b.toString('base64').replace(/\//g, '_').replace(/\+/g, '-');
 
 interface Seen {
@@ -34,7 +44,8 @@ interface Seen {
 const seen: Seen[] = [];
 /** What the fake vendors answer next (per host); default 200. */
 const answers: Record<'qiniu' | 'upyun', Array<() => Response>> = { qiniu: [], upyun: [] };
-const record = async (request: Request) => seen.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() });
+const record = async (request: Request) =>
+  seen.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() });
 
 const vendors = setupServer(
   http.post('https://rs.qiniuapi.com/*', async ({ request }) => {
@@ -66,14 +77,21 @@ describe.each(DB_KINDS)('deleting library items removes their files on %s', (kin
   const upload = async (ctx: TestContext, cookie: string, kindOf: 'pic' | 'video' | 'poster', file: Buffer, mime: string) => {
     const ticket = (await ctx.call('POST', '/api/upload_token', { cookie, body: { kind: kindOf, size: file.length, mime } })).body.data;
     if (ticket.method === 'PUT') {
-      const res = await ctx.app.request(`http://localhost${ticket.url}`, { method: 'PUT', headers: { cookie, 'content-type': mime, 'x-test-peer': '10.0.0.1' }, body: new Uint8Array(file) });
+      const res = await ctx.app.request(`http://localhost${ticket.url}`, {
+        method: 'PUT',
+        headers: { cookie, 'content-type': mime, 'x-test-peer': '10.0.0.1' },
+        body: new Uint8Array(file),
+      });
       expect(res.status).toBe(200);
     }
     return ticket.key as string;
   };
   const picture = async (ctx: TestContext, cookie: string, title: string, color = '#c00') => {
     const key = await upload(ctx, cookie, 'pic', await png(60 + Math.floor(Math.random() * 500), color), 'image/png');
-    const res = await ctx.call('POST', '/api/pic_stores', { cookie, body: { key, title, width: 60, height: 40, size: 100, mime: 'image/png', allowDuplicate: true } });
+    const res = await ctx.call('POST', '/api/pic_stores', {
+      cookie,
+      body: { key, title, width: 60, height: 40, size: 100, mime: 'image/png', allowDuplicate: true },
+    });
     expect(res.status).toBe(200);
     return res.body.data;
   };
@@ -119,7 +137,12 @@ describe.each(DB_KINDS)('deleting library items removes their files on %s', (kin
     await expect.poll(() => pending()).toEqual([]);
     expect((await t.call('GET', `/api/pic_stores/${pic.id}`, { cookie: admin })).status).toBe(404);
     // Its key is free: no ticket left to register it again.
-    expect(await t.db.select().from(uploadTickets).where(eq(uploadTickets.key, pic.url.replace('/uploads/', '')))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(uploadTickets)
+        .where(eq(uploadTickets.key, pic.url.replace('/uploads/', ''))),
+    ).toEqual([]);
   });
 
   it('local: bulk delete removes every file; a video takes its poster, never a library picture used as its cover', async () => {
@@ -154,7 +177,9 @@ describe.each(DB_KINDS)('deleting library items removes their files on %s', (kin
     const logs: string[] = [];
     expect((await t.call('DELETE', `/api/pic_stores/${pic.id}`, { cookie: admin })).status).toBe(200);
     await expect.poll(() => exists(fileOf(pic.url))).toBe(false);
-    await expect.poll(async () => (await pending()).map((r) => [r.storage, r.key, r.attempts, r.lastError.includes('EISDIR')])).toEqual([['local', pic.thumbUrl.replace('/uploads/', ''), 1, true]]);
+    await expect
+      .poll(async () => (await pending()).map((r) => [r.storage, r.key, r.attempts, r.lastError.includes('EISDIR')]))
+      .toEqual([['local', pic.thumbUrl.replace('/uploads/', ''), 1, true]]);
     const [row] = await pending();
     expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
     expect((await t.call('GET', `/api/pic_stores/${pic.id}`, { cookie: admin })).status).toBe(404);
@@ -177,7 +202,20 @@ describe.each(DB_KINDS)('deleting library items removes their files on %s', (kin
   });
 
   it('Qiniu: one file by /delete, several by /batch, signed with the management token; a failure is retried', async () => {
-    const storage: StorageConfig = { driver: 'qiniu', uploadsDir: t.uploadsDir, kinds: defaultKinds(), ticketMinutes: 60, qiniu: { accessKey: 'AK', secretKey: 'SK', bucket: 'news', domain: 'https://img.example.com', uploadUrl: 'https://upload-z2.qiniup.com', isPrivate: false } };
+    const storage: StorageConfig = {
+      driver: 'qiniu',
+      uploadsDir: t.uploadsDir,
+      kinds: defaultKinds(),
+      ticketMinutes: 60,
+      qiniu: {
+        accessKey: 'AK',
+        secretKey: 'SK',
+        bucket: 'news',
+        domain: 'https://img.example.com',
+        uploadUrl: 'https://upload-z2.qiniup.com',
+        isPrivate: false,
+      },
+    };
     const q = await setupTestApp(kind, { storage });
     try {
       const cookie = await q.login();
@@ -208,7 +246,12 @@ describe.each(DB_KINDS)('deleting library items removes their files on %s', (kin
       answers.qiniu.push(() => HttpResponse.json({ error: 'service unavailable' }, { status: 599 }));
       expect((await q.call('POST', '/api/pic_stores/batch', { cookie, body: { action: 'delete', ids: [two.id, three.id] } })).status).toBe(200);
       // The attempt is counted when a run claims the rows, the error once the storage has answered.
-      await expect.poll(async () => (await pending(q.db)).map((r) => [r.attempts, r.bucket, r.lastError.includes('599')])).toEqual([[1, 'news', true], [1, 'news', true]]);
+      await expect
+        .poll(async () => (await pending(q.db)).map((r) => [r.attempts, r.bucket, r.lastError.includes('599')]))
+        .toEqual([
+          [1, 'news', true],
+          [1, 'news', true],
+        ]);
       expect((await q.call('GET', `/api/pic_stores/${two.id}`, { cookie })).status).toBe(404);
       const batch = seen[0];
       expect(batch.url.pathname).toBe('/batch');
@@ -237,14 +280,23 @@ describe.each(DB_KINDS)('deleting library items removes their files on %s', (kin
   });
 
   it('Upyun: a REST DELETE per file, signed; a missing file counts as gone; a failure is retried', async () => {
-    const storage: StorageConfig = { driver: 'upyun', uploadsDir: t.uploadsDir, kinds: defaultKinds(), ticketMinutes: 60, upyun: { bucket: 'truck-video', operator: 'op', password: 'secret-pass', domain: 'https://v.example.com', tokenSecret: '' } };
+    const storage: StorageConfig = {
+      driver: 'upyun',
+      uploadsDir: t.uploadsDir,
+      kinds: defaultKinds(),
+      ticketMinutes: 60,
+      upyun: { bucket: 'truck-video', operator: 'op', password: 'secret-pass', domain: 'https://v.example.com', tokenSecret: '' },
+    };
     const u = await setupTestApp(kind, { storage });
     try {
       const cookie = await u.login();
       const v = await video(u, cookie, '又拍视频');
       const pic = await picture(u, cookie, '又拍图');
       // The poster was already removed by hand (404): still done. The video file: the service is down once.
-      answers.upyun.push(() => new HttpResponse('busy', { status: 503 }), () => new HttpResponse('{"msg":"file or directory not found"}', { status: 404 }));
+      answers.upyun.push(
+        () => new HttpResponse('busy', { status: 503 }),
+        () => new HttpResponse('{"msg":"file or directory not found"}', { status: 404 }),
+      );
       expect((await u.call('DELETE', `/api/video_stores/${v.id}`, { cookie })).status).toBe(200);
       await expect.poll(() => seen.length).toBe(2);
       expect(seen.map((s) => `${s.method} ${s.url.pathname}`).sort()).toEqual([`DELETE /truck-video/${v.key}`, `DELETE /truck-video/${v.posterKey}`].sort());

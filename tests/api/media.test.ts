@@ -13,7 +13,10 @@ import { upyunUpt } from '@/server/storage/signing';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 import { isPlaceholderTitle, UNTITLED } from '@/lib/api/media';
 
-const png = (width: number, height: number, color = '#c00') => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+const png = (width: number, height: number, color = '#c00') =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 /** The smallest MP4 a sniffer recognises: an `ftyp` box. */
 const mp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(16, 1)]);
@@ -35,7 +38,12 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
   const token = async (cookie: string, body: Record<string, unknown>) => t.call('POST', '/api/upload_token', { cookie, body });
   /** Sends a file the way the browser does with a local ticket. */
   const put = async (cookie: string, url: string, body: Buffer | ReadableStream, type: string) => {
-    const res = await t.app.request(`http://localhost${url}`, { method: 'PUT', headers: { cookie, 'content-type': type, 'x-test-peer': '10.0.0.1' }, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+    const res = await t.app.request(`http://localhost${url}`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': type, 'x-test-peer': '10.0.0.1' },
+      body,
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit);
     return { status: res.status, body: await res.json() };
   };
   /** Ticket, upload, register: the whole path of one picture. */
@@ -78,7 +86,17 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
     const res = await uploadPicture(admin, file, { title: '解放J7 外观' });
     expect(res.status).toBe(200);
     const item = res.body.data;
-    expect(item).toMatchObject({ title: '解放J7 外观', width: 800, height: 600, size: file.length, mime: 'image/png', uploaderId: adminId, uploaderName: '超级管理员', checkStatus: 0, usageCount: 0 });
+    expect(item).toMatchObject({
+      title: '解放J7 外观',
+      width: 800,
+      height: 600,
+      size: file.length,
+      mime: 'image/png',
+      uploaderId: adminId,
+      uploaderName: '超级管理员',
+      checkStatus: 0,
+      usageCount: 0,
+    });
     expect(item.url).toMatch(/^\/uploads\/pic\/\d{4}\/\d{2}\/[0-9a-f]{24}\.png$/);
     const [row] = await t.db.select().from(picStores).where(eq(picStores.id, item.id));
     expect(row.sha256).toBe(sha(file));
@@ -139,7 +157,12 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
     const t2 = (await token(admin, { kind: 'pic', size: file.length, mime: 'image/png' })).body.data;
     expect((await put(admin, t2.url, file, 'image/jpeg')).status).toBe(415);
     // More bytes than the ticket allows, streamed without a length.
-    const small: StorageConfig = { driver: 'local', uploadsDir: t.uploadsDir, kinds: { ...defaultKinds(), pic: { maxBytes: 64 * 1024, types: { 'image/png': 'png' } } }, ticketMinutes: 60 };
+    const small: StorageConfig = {
+      driver: 'local',
+      uploadsDir: t.uploadsDir,
+      kinds: { ...defaultKinds(), pic: { maxBytes: 64 * 1024, types: { 'image/png': 'png' } } },
+      ticketMinutes: 60,
+    };
     const tight = await setupTestApp(kind, { storage: small });
     try {
       const cookie = await tight.login();
@@ -153,7 +176,12 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
           sent += sent === 0 ? head.length : 16 * 1024;
         },
       });
-      const res = await tight.app.request(`http://localhost${tk.url}`, { method: 'PUT', headers: { cookie, 'content-type': 'image/png', 'x-test-peer': '10.0.0.1' }, body: stream, duplex: 'half' } as RequestInit);
+      const res = await tight.app.request(`http://localhost${tk.url}`, {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'image/png', 'x-test-peer': '10.0.0.1' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
       expect(res.status).toBe(413);
       expect(sent).toBeLessThan(1024 * 1024);
     } finally {
@@ -176,7 +204,10 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
     expect((await put(other.cookie, t4.url, file, 'image/png')).status).toBe(403);
     // An expired ticket.
     const t5 = (await token(admin, { kind: 'pic', size: file.length, mime: 'image/png' })).body.data;
-    await t.db.update(uploadTickets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploadTickets.key, t5.key));
+    await t.db
+      .update(uploadTickets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploadTickets.key, t5.key));
     const expired = await put(admin, t5.url, file, 'image/png');
     expect(expired.status).toBe(403);
     expect(expired.body.message).toContain('过期');
@@ -244,12 +275,19 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
     await createStaff(t, admin, { username: 'never_uploads', routes: ['/photo'] });
     const mine = (await uploadPicture(shooter.cookie, await png(44, 40, '#444'), { title: '乘龙 H7 夜景' })).body.data;
 
-    const uploaders = async (q: string) => (await t.call('GET', `/api/pic_stores/uploaders?${q}`, { cookie: admin })).body.data.list as Array<{ id: number; name: string; departmentName: string | null }>;
+    const uploaders = async (q: string) =>
+      (await t.call('GET', `/api/pic_stores/uploaders?${q}`, { cookie: admin })).body.data.list as Array<{
+        id: number;
+        name: string;
+        departmentName: string | null;
+      }>;
     const everyone = await uploaders('');
     expect(everyone.map((u) => u.name)).toContain('赵摄影');
     // Only people who uploaded to this library.
     expect(everyone.map((u) => u.name)).not.toContain('员工never_uploads');
-    expect(await uploaders(`keyword=${encodeURIComponent('赵')}`)).toEqual([{ id: shooter.userId, name: '赵摄影', username: 'zhaosheying', departmentName: '图片部' }]);
+    expect(await uploaders(`keyword=${encodeURIComponent('赵')}`)).toEqual([
+      { id: shooter.userId, name: '赵摄影', username: 'zhaosheying', departmentName: '图片部' },
+    ]);
     expect((await uploaders(`ids=${shooter.userId}`)).map((u) => u.id)).toEqual([shooter.userId]);
     expect(await uploaders('keyword=nobody-like-this')).toEqual([]);
     expect((await t.call('GET', '/api/video_stores/uploaders', { cookie: admin })).body.data.list.map((u: { name: string }) => u.name)).not.toContain('赵摄影');
@@ -283,17 +321,29 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
 
     const yFile = path.join(t.uploadsDir, y.url.replace('/uploads/', ''));
     expect((await t.call('DELETE', `/api/pic_stores/${y.id}`, { cookie: admin })).status).toBe(200);
-    await expect.poll(() => stat(yFile).then(() => true, () => false)).toBe(false);
+    await expect
+      .poll(() =>
+        stat(yFile).then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(false);
   });
 
   it('a video with its poster frame; its play URL', async () => {
     const video = mp4();
     const vt = (await token(admin, { kind: 'video', filename: 'drive.mp4', size: video.length, mime: 'video/mp4' })).body.data;
     expect((await put(admin, vt.url, video, 'video/mp4')).status).toBe(200);
-    const poster = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#036' } }).jpeg().toBuffer();
+    const poster = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#036' } })
+      .jpeg()
+      .toBuffer();
     const pt = (await token(admin, { kind: 'poster', size: poster.length, mime: 'image/jpeg' })).body.data;
     expect((await put(admin, pt.url, poster, 'image/jpeg')).status).toBe(200);
-    const res = await t.call('POST', '/api/video_stores', { cookie: admin, body: { key: vt.key, posterKey: pt.key, title: '试驾视频', duration: 93.5, width: 1920, height: 1080 } });
+    const res = await t.call('POST', '/api/video_stores', {
+      cookie: admin,
+      body: { key: vt.key, posterKey: pt.key, title: '试驾视频', duration: 93.5, width: 1920, height: 1080 },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ title: '试驾视频', duration: 93.5, width: 1920, height: 1080, mime: 'video/mp4', cover: `/uploads/${pt.key}` });
     const play = await t.call('POST', '/api/upyun_play_token', { cookie: admin, body: { id: res.body.data.id } });
@@ -316,12 +366,25 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
   });
 
   it('the picture check keeps the service’s verdict; an unreachable or unknown answer stays 未检测 with the reason', async () => {
-    const checked = await setupTestApp(kind, { storage: { driver: 'local', uploadsDir: t.uploadsDir, kinds: defaultKinds(), ticketMinutes: 60, imageCheckUrl: 'http://check.example.test/check', publicOrigin: 'https://cms.example.test' } });
+    const checked = await setupTestApp(kind, {
+      storage: {
+        driver: 'local',
+        uploadsDir: t.uploadsDir,
+        kinds: defaultKinds(),
+        ticketMinutes: 60,
+        imageCheckUrl: 'http://check.example.test/check',
+        publicOrigin: 'https://cms.example.test',
+      },
+    });
     try {
       const cookie = await checked.login();
       const file = await png(20, 20, '#abc');
       const tk = (await checked.call('POST', '/api/upload_token', { cookie, body: { kind: 'pic', size: file.length, mime: 'image/png' } })).body.data;
-      await checked.app.request(`http://localhost${tk.url}`, { method: 'PUT', headers: { cookie, 'content-type': 'image/png', 'x-test-peer': '10.0.0.1' }, body: file });
+      await checked.app.request(`http://localhost${tk.url}`, {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'image/png', 'x-test-peer': '10.0.0.1' },
+        body: file,
+      });
       const item = (await checked.call('POST', '/api/pic_stores', { cookie, body: { key: tk.key } })).body.data;
       await expect.poll(async () => (await checked.db.select({ s: picStores.checkStatus }).from(picStores).where(eq(picStores.id, item.id)))[0].s).toBe(1);
       // The service is down for this one: the recheck says so and the status stays 未检测.
@@ -338,7 +401,20 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
 
   it('Qiniu and Upyun: the ticket is the vendor’s signed form for exactly that key', async () => {
     const qiniu = await setupTestApp(kind, {
-      storage: { driver: 'qiniu', uploadsDir: t.uploadsDir, kinds: defaultKinds(), ticketMinutes: 60, qiniu: { accessKey: 'AK', secretKey: 'SK', bucket: 'news', domain: 'https://img.example.com', uploadUrl: 'https://upload-z2.qiniup.com', isPrivate: false } },
+      storage: {
+        driver: 'qiniu',
+        uploadsDir: t.uploadsDir,
+        kinds: defaultKinds(),
+        ticketMinutes: 60,
+        qiniu: {
+          accessKey: 'AK',
+          secretKey: 'SK',
+          bucket: 'news',
+          domain: 'https://img.example.com',
+          uploadUrl: 'https://upload-z2.qiniup.com',
+          isPrivate: false,
+        },
+      },
     });
     try {
       const cookie = await qiniu.login();
@@ -353,15 +429,28 @@ describe.each(DB_KINDS)('picture and video libraries on %s', (kind) => {
       expect(policy.deadline).toBe(Math.floor(new Date(tk.expiresAt).getTime() / 1000));
       expect((await qiniu.call('POST', '/api/upyun_up_token', { cookie, body: { kind: 'pic', size: 1000, mime: 'image/jpeg' } })).status).toBe(409);
       // The file went to Qiniu; registering takes what the upload reply reported.
-      const reg = await qiniu.call('POST', '/api/pic_stores', { cookie, body: { key: tk.key, title: '七牛图', width: 1200, height: 800, size: 1000, mime: 'image/jpeg', sha256: 'a'.repeat(64) } });
-      expect(reg.body.data).toMatchObject({ url: `https://img.example.com/${tk.key}`, thumbUrl: `https://img.example.com/${tk.key}?imageView2/2/w/320/format/webp`, width: 1200 });
+      const reg = await qiniu.call('POST', '/api/pic_stores', {
+        cookie,
+        body: { key: tk.key, title: '七牛图', width: 1200, height: 800, size: 1000, mime: 'image/jpeg', sha256: 'a'.repeat(64) },
+      });
+      expect(reg.body.data).toMatchObject({
+        url: `https://img.example.com/${tk.key}`,
+        thumbUrl: `https://img.example.com/${tk.key}?imageView2/2/w/320/format/webp`,
+        width: 1200,
+      });
       expect((await qiniu.call('PUT', `/api/uploads/whatever`, { cookie, body: {} })).status).toBe(415);
     } finally {
       await qiniu.close();
     }
 
     const upyun = await setupTestApp(kind, {
-      storage: { driver: 'upyun', uploadsDir: t.uploadsDir, kinds: defaultKinds(), ticketMinutes: 60, upyun: { bucket: 'truck-video', operator: 'op', password: 'secret-pass', domain: 'https://v.example.com', tokenSecret: 'leech' } },
+      storage: {
+        driver: 'upyun',
+        uploadsDir: t.uploadsDir,
+        kinds: defaultKinds(),
+        ticketMinutes: 60,
+        upyun: { bucket: 'truck-video', operator: 'op', password: 'secret-pass', domain: 'https://v.example.com', tokenSecret: 'leech' },
+      },
     });
     try {
       const cookie = await upyun.login();

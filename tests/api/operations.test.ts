@@ -19,7 +19,12 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
   const call = (method: string, path: string, body?: unknown, cookie = admin) => t.call(method, path, { cookie, body });
   const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
   const usesOf = async (ownerType: string, ownerId: number) =>
-    (await t.db.select().from(mediaUsage).where(and(eq(mediaUsage.ownerType, ownerType), eq(mediaUsage.ownerId, ownerId)))).map((u) => u.mediaId);
+    (
+      await t.db
+        .select()
+        .from(mediaUsage)
+        .where(and(eq(mediaUsage.ownerType, ownerType), eq(mediaUsage.ownerId, ownerId)))
+    ).map((u) => u.mediaId);
 
   beforeAll(async () => {
     pushServer = createServer((req, res) => {
@@ -35,8 +40,28 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
     const port = (pushServer.address() as AddressInfo).port;
     t = await setupTestApp(kind, { focusFlushUrl: `http://127.0.0.1:${port}/flush` });
     admin = await t.login();
-    const [pic] = await t.db.insert(picStores).values({ title: '焦点图片', storage: 'local', key: 'pic/2026/11/cccccccccccccccccccccccc.jpg', url: '/uploads/pic/2026/11/cccccccccccccccccccccccc.jpg', mime: 'image/jpeg', size: 1 }).returning();
-    const [pic2] = await t.db.insert(picStores).values({ title: '第二张', storage: 'local', key: 'pic/2026/11/dddddddddddddddddddddddd.jpg', url: '/uploads/pic/2026/11/dddddddddddddddddddddddd.jpg', mime: 'image/jpeg', size: 1 }).returning();
+    const [pic] = await t.db
+      .insert(picStores)
+      .values({
+        title: '焦点图片',
+        storage: 'local',
+        key: 'pic/2026/11/cccccccccccccccccccccccc.jpg',
+        url: '/uploads/pic/2026/11/cccccccccccccccccccccccc.jpg',
+        mime: 'image/jpeg',
+        size: 1,
+      })
+      .returning();
+    const [pic2] = await t.db
+      .insert(picStores)
+      .values({
+        title: '第二张',
+        storage: 'local',
+        key: 'pic/2026/11/dddddddddddddddddddddddd.jpg',
+        url: '/uploads/pic/2026/11/dddddddddddddddddddddddd.jpg',
+        mime: 'image/jpeg',
+        size: 1,
+      })
+      .returning();
     picUrl = pic.url;
     picId = pic.id;
     pic2Url = pic2.url;
@@ -59,7 +84,14 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
     });
 
     it('creates a home slot picking an article with a library image, and records the image as used', async () => {
-      const res = await call('POST', '/api/focus_home', { title: '首页头条', articleId, image: picUrl, platform: 'app', startAt: inHours(-1), endAt: inHours(24) });
+      const res = await call('POST', '/api/focus_home', {
+        title: '首页头条',
+        articleId,
+        image: picUrl,
+        platform: 'app',
+        startAt: inHours(-1),
+        endAt: inHours(24),
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data).toMatchObject({ title: '首页头条', articleId, targetTitle: '重卡销量再创新高', platform: 'app', enabled: true, sort: 0 });
       expect(await usesOf('focus_home', res.body.data.id)).toEqual([picId]);
@@ -67,21 +99,43 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       const refused = await call('DELETE', `/api/pic_stores/${picId}`);
       expect(refused.status).toBe(409);
       expect(refused.body.message).toContain('首页焦点图「首页头条」');
-      const [log] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'focus_home'), eq(operationLogs.resourceId, String(res.body.data.id))));
+      const [log] = await t.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.resource, 'focus_home'), eq(operationLogs.resourceId, String(res.body.data.id))));
       expect(log.summary).toBe('新增首页焦点图「首页头条」');
     });
 
     it('refuses bad input with field errors and changes nothing', async () => {
       const before = (await call('GET', '/api/focus_home?pageSize=100')).body.data.total;
-      const bad = await call('POST', '/api/focus_home', { title: '', image: 'javascript:alert(1)', url: 'ftp://x.cn/a', platform: 'app', startAt: 'yesterday' });
+      const bad = await call('POST', '/api/focus_home', {
+        title: '',
+        image: 'javascript:alert(1)',
+        url: 'ftp://x.cn/a',
+        platform: 'app',
+        startAt: 'yesterday',
+      });
       expect(bad.status).toBe(400);
       expect(Object.keys(bad.body.errors).sort()).toEqual(['image', 'startAt', 'title', 'url']);
-      const backwards = await call('POST', '/api/focus_home', { title: '倒着的时间', url: 'https://www.example.com/a', image: picUrl, platform: 'app', startAt: inHours(5), endAt: inHours(1) });
+      const backwards = await call('POST', '/api/focus_home', {
+        title: '倒着的时间',
+        url: 'https://www.example.com/a',
+        image: picUrl,
+        platform: 'app',
+        startAt: inHours(5),
+        endAt: inHours(1),
+      });
       expect(backwards.status).toBe(400);
       expect(backwards.body.errors).toEqual({ endAt: '结束时间必须晚于开始时间' });
       const nothing = await call('POST', '/api/focus_home', { title: '什么都没选', image: picUrl, platform: 'app', startAt: inHours(0) });
       expect(nothing.body.errors).toEqual({ url: '请选择文章或视频，或填写链接' });
-      const noPlatform = await call('POST', '/api/focus_home', { title: '没有的平台', url: 'https://a.cn', image: picUrl, platform: 'tv', startAt: inHours(0) });
+      const noPlatform = await call('POST', '/api/focus_home', {
+        title: '没有的平台',
+        url: 'https://a.cn',
+        image: picUrl,
+        platform: 'tv',
+        startAt: inHours(0),
+      });
       expect(noPlatform.body.errors).toEqual({ platform: '平台不存在' });
       const ghost = await call('POST', '/api/focus_home', { title: '没有的文章', articleId: 999999, image: picUrl, platform: 'app', startAt: inHours(0) });
       expect(ghost.body.errors).toEqual({ articleId: '文章不存在' });
@@ -94,7 +148,14 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
 
     it('filters by live / scheduled / expired and sorts within a platform', async () => {
       const make = (title: string, startH: number, endH: number | null, platform = 'app') =>
-        call('POST', '/api/focus_home', { title, url: 'https://www.example.com/' + encodeURIComponent(title), image: pic2Url, platform, startAt: inHours(startH), endAt: endH === null ? null : inHours(endH) });
+        call('POST', '/api/focus_home', {
+          title,
+          url: 'https://www.example.com/' + encodeURIComponent(title),
+          image: pic2Url,
+          platform,
+          startAt: inHours(startH),
+          endAt: endH === null ? null : inHours(endH),
+        });
       const scheduled = (await make('明天上线', 20, 40)).body.data;
       const expired = (await make('昨天结束', -48, -24)).body.data;
       const pc = (await make('PC 的', -1, null, 'pc')).body.data;
@@ -120,11 +181,25 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
     it('channel slots belong to a category; video slots take a video or a link', async () => {
       const type = (await call('POST', '/api/category_types', { name: '频道' })).body.data;
       const channel = (await call('POST', '/api/categories', { typeId: type.id, name: '新闻' })).body.data;
-      const res = await call('POST', '/api/focus_channel', { title: '新闻频道头图', url: 'https://www.example.com/news', image: picUrl, categoryId: channel.id, startAt: inHours(0) });
+      const res = await call('POST', '/api/focus_channel', {
+        title: '新闻频道头图',
+        url: 'https://www.example.com/news',
+        image: picUrl,
+        categoryId: channel.id,
+        startAt: inHours(0),
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect((await call('POST', '/api/focus_channel', { title: 'x', url: 'https://a.cn', image: picUrl, startAt: inHours(0) })).body.errors.categoryId).toBe('请选择频道');
+      expect((await call('POST', '/api/focus_channel', { title: 'x', url: 'https://a.cn', image: picUrl, startAt: inHours(0) })).body.errors.categoryId).toBe(
+        '请选择频道',
+      );
       expect((await call('GET', `/api/focus_channel?categoryId=${channel.id}`)).body.data.list).toHaveLength(1);
-      const video = await call('POST', '/api/focus_video', { title: '视频头图', url: 'https://v.example.com/1', image: picUrl, platform: 'app', startAt: inHours(0) });
+      const video = await call('POST', '/api/focus_video', {
+        title: '视频头图',
+        url: 'https://v.example.com/1',
+        image: picUrl,
+        platform: 'app',
+        startAt: inHours(0),
+      });
       expect(video.status).toBe(200);
       const both = await call('POST', '/api/focus_video', { title: '两个都选', articleId, videoId: 1, image: picUrl, platform: 'app', startAt: inHours(0) });
       expect(both.body.errors).toEqual({ articleId: '一个焦点图只能选一篇文章或一个视频' });
@@ -155,9 +230,16 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       // The paged list (what the chooser used to read) stops at 100 a page.
       const paged = (await call('GET', `/api/categories?typeId=${type.id}&pageSize=100`, undefined, operator.cookie)).body.data;
       expect([paged.list.length, paged.total]).toEqual([100, 300]);
-      const slot = await call('POST', '/api/focus_channel', { title: '第 300 个频道的头图', url: 'https://www.example.com/300', image: picUrl, categoryId: last.id, startAt: inHours(0) }, operator.cookie);
+      const slot = await call(
+        'POST',
+        '/api/focus_channel',
+        { title: '第 300 个频道的头图', url: 'https://www.example.com/300', image: picUrl, categoryId: last.id, startAt: inHours(0) },
+        operator.cookie,
+      );
       expect(slot.status, JSON.stringify(slot.body)).toBe(200);
-      expect((await call('GET', `/api/focus_channel?categoryId=${last.id}`, undefined, operator.cookie)).body.data.list.map((s: { title: string }) => s.title)).toEqual(['第 300 个频道的头图']);
+      expect(
+        (await call('GET', `/api/focus_channel?categoryId=${last.id}`, undefined, operator.cookie)).body.data.list.map((s: { title: string }) => s.title),
+      ).toEqual(['第 300 个频道的头图']);
     });
 
     it('searches published articles (and videos) for the slot form, for operators without the article list', async () => {
@@ -185,7 +267,10 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       expect(res.body.data.pushed).toBe(true);
       expect(Date.now() - new Date(res.body.data.flushedAt).getTime()).toBeLessThan(60_000);
       expect(pushed.at(-1)).toMatchObject({ family: 'focus_home_right', status: 'live', slot: { id: slot.id, title: '右侧推荐', articleId } });
-      const [log] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'focus_home_right'), eq(operationLogs.type, 'flush')));
+      const [log] = await t.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.resource, 'focus_home_right'), eq(operationLogs.type, 'flush')));
       expect(log.summary).toContain('刷新首页右侧焦点图「右侧推荐」');
       expect((await call('PUT', '/api/focus_home_right/flush/999999')).status).toBe(404);
     });
@@ -194,7 +279,9 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       const bare = await setupTestApp(kind);
       try {
         const cookie = await bare.login();
-        const slot = (await bare.call('POST', '/api/focus_home_right', { cookie, body: { title: '右侧', url: 'https://a.cn', image: picUrl, startAt: inHours(0) } })).body.data;
+        const slot = (
+          await bare.call('POST', '/api/focus_home_right', { cookie, body: { title: '右侧', url: 'https://a.cn', image: picUrl, startAt: inHours(0) } })
+        ).body.data;
         const res = await bare.call('PUT', `/api/focus_home_right/flush/${slot.id}`, { cookie });
         expect(res.body.data).toMatchObject({ pushed: false, note: '未配置推送地址（FOCUS_FLUSH_URL），已记录刷新时间' });
         expect(res.body.data.flushedAt).not.toBeNull();
@@ -234,7 +321,9 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       expect((await call('POST', '/api/search_keywords', { word: '欧曼', platform: 'app' }, cookie)).status).toBe(403);
       expect((await call('PUT', `/api/search_keywords/${a.id}`, { word: '改' }, cookie)).status).toBe(404);
       expect((await call('POST', '/api/search_keywords', { word: '欧曼', platform: 'pc' }, cookie)).status).toBe(200);
-      expect((await call('GET', '/api/search_keywords', undefined, (await createStaff(t, admin, { username: 'nokw', routes: ['/operation/ad'] })).cookie)).status).toBe(403);
+      expect(
+        (await call('GET', '/api/search_keywords', undefined, (await createStaff(t, admin, { username: 'nokw', routes: ['/operation/ad'] })).cookie)).status,
+      ).toBe(403);
     });
   });
 
@@ -246,7 +335,8 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       const tab = (await call('POST', '/api/chameleon_type', { name: '底部导航' })).body.data;
       expect((await call('POST', '/api/chameleon_type', { name: '金刚区' })).status).toBe(409);
       expect((await call('GET', '/api/chameleon_type')).body.data.list.map((x: { name: string }) => x.name)).toEqual(['金刚区', '底部导航']);
-      const icon = (name: string, typeId: number) => call('POST', '/api/chameleon', { versionId: v.id, typeId, name, icon: picUrl, url: 'https://m.example.com/' + name });
+      const icon = (name: string, typeId: number) =>
+        call('POST', '/api/chameleon', { versionId: v.id, typeId, name, icon: picUrl, url: 'https://m.example.com/' + name });
       const i1 = (await icon('找车', grid.id)).body.data;
       const i2 = (await icon('查价', grid.id)).body.data;
       const i3 = (await icon('首页', tab.id)).body.data;
@@ -299,7 +389,14 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
 
   describe('ads', () => {
     it('adds and edits through /edit, switches through /state/edit, lists by position and state', async () => {
-      const added = await call('PUT', '/api/advertise/edit', { name: '首页通栏', position: 'home_top', image: picUrl, url: 'https://ad.example.com', startAt: inHours(-1), endAt: inHours(48) });
+      const added = await call('PUT', '/api/advertise/edit', {
+        name: '首页通栏',
+        position: 'home_top',
+        image: picUrl,
+        url: 'https://ad.example.com',
+        startAt: inHours(-1),
+        endAt: inHours(48),
+      });
       expect(added.status, JSON.stringify(added.body)).toBe(200);
       const ad = added.body.data;
       expect(ad.state).toBe(0);
@@ -318,7 +415,10 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       expect((await call('PUT', '/api/advertise/state/edit', { id: 999999, state: 1 })).status).toBe(404);
       expect((await call('GET', '/api/advertise/list?state=1&position=home_top')).body.data.list.map((a: { id: number }) => a.id)).toEqual([ad.id]);
       expect((await call('GET', '/api/advertise/list?state=0')).body.data.list).toEqual([]);
-      const logs = await t.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'advertise'), eq(operationLogs.resourceId, String(ad.id))));
+      const logs = await t.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.resource, 'advertise'), eq(operationLogs.resourceId, String(ad.id))));
       expect(logs.map((l) => l.summary)).toContain('上线广告「首页顶部通栏」');
       const { cookie } = await createStaff(t, admin, { username: 'noad', routes: ['/operation/brand'] });
       expect((await call('PUT', '/api/advertise/state/edit', { id: ad.id, state: 0 }, cookie)).status).toBe(403);
@@ -329,7 +429,7 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       const live = await call('PUT', '/api/advertise/edit', { ...body, state: 1 });
       expect(live.status).toBe(400);
       expect(live.body.errors).toEqual({ state: '新广告先以「下线」保存，检查无误后在列表中用「上线」开关上线' });
-      expect((await t.db.select().from(advertise).where(eq(advertise.name, '抢先上线')))).toEqual([]);
+      expect(await t.db.select().from(advertise).where(eq(advertise.name, '抢先上线'))).toEqual([]);
       const added = await call('PUT', '/api/advertise/edit', body);
       expect(added.body.data.state).toBe(0);
       const sneaked = await call('PUT', '/api/advertise/edit', { id: added.body.data.id, name: '改名顺便上线', state: 1 });

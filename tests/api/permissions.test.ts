@@ -44,7 +44,14 @@ describe.each(DB_KINDS)('every API route checks permission on %s', (kind) => {
 
   it('has the routes of the admin screens', () => {
     const keys = routes.map((r) => `${r.method} ${r.path}`);
-    for (const k of ['GET /api/users', 'POST /api/roles', 'PUT /api/departments/sort', 'GET /api/log/login', 'GET /api/log/operation_type', 'PUT /api/profile/password']) {
+    for (const k of [
+      'GET /api/users',
+      'POST /api/roles',
+      'PUT /api/departments/sort',
+      'GET /api/log/login',
+      'GET /api/log/operation_type',
+      'PUT /api/profile/password',
+    ]) {
       expect(keys).toContain(k);
     }
   });

@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { albums, articles, focusChannel, focusHome, focusHomeRight, focusVideo, platforms, tags, tagTypes, topics, videoStores, videos } from '@/server/db/schema';
+import {
+  albums,
+  articles,
+  focusChannel,
+  focusHome,
+  focusHomeRight,
+  focusVideo,
+  platforms,
+  tags,
+  tagTypes,
+  topics,
+  videoStores,
+  videos,
+} from '@/server/db/schema';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 // Issue 15: what the lists' publishing actions and the review drawer ask the server beyond the
@@ -50,9 +63,17 @@ describe.each(DB_KINDS)('publishing control on %s', (kind) => {
     const other = await article(writer.cookie);
     const now = Date.now();
     const slot = (extra: Record<string, unknown>) => ({ title: '焦点', image: '/uploads/pic/x.jpg', startAt: new Date(now - HOUR), ...extra });
-    await t.db.insert(focusHome).values([slot({ articleId: a.id, platform: 'app' }), slot({ articleId: a.id, platform: 'pc', endAt: new Date(now + HOUR) }), slot({ articleId: other.id, platform: 'app' })]);
+    await t.db
+      .insert(focusHome)
+      .values([
+        slot({ articleId: a.id, platform: 'app' }),
+        slot({ articleId: a.id, platform: 'pc', endAt: new Date(now + HOUR) }),
+        slot({ articleId: other.id, platform: 'app' }),
+      ]);
     // Not counted: switched off, or already over.
-    await t.db.insert(focusHome).values([slot({ articleId: a.id, platform: 'm', enabled: false }), slot({ articleId: a.id, platform: 'm', endAt: new Date(now - 60_000) })]);
+    await t.db
+      .insert(focusHome)
+      .values([slot({ articleId: a.id, platform: 'm', enabled: false }), slot({ articleId: a.id, platform: 'm', endAt: new Date(now - 60_000) })]);
     await t.db.insert(focusChannel).values(slot({ articleId: a.id, startAt: new Date(now + HOUR) }));
     await t.db.insert(focusHomeRight).values(slot({ articleId: a.id }));
     await t.db.insert(focusVideo).values([slot({ videoId: v.id, platform: 'app' }), slot({ articleId: a.id, platform: 'app' })]);
@@ -60,7 +81,12 @@ describe.each(DB_KINDS)('publishing control on %s', (kind) => {
     const res = await t.call('GET', `/api/articles_review/focus_usage/article/${a.id}`, { cookie: reviewer.cookie });
     expect(res.status).toBe(200);
     expect(res.body.data.total).toBe(5);
-    expect(Object.fromEntries(res.body.data.families.map((f: { key: string; count: number }) => [f.key, f.count]))).toEqual({ focus_home: 2, focus_channel: 1, focus_home_right: 1, focus_video: 1 });
+    expect(Object.fromEntries(res.body.data.families.map((f: { key: string; count: number }) => [f.key, f.count]))).toEqual({
+      focus_home: 2,
+      focus_channel: 1,
+      focus_home_right: 1,
+      focus_video: 1,
+    });
     expect(res.body.data.families[0]).toMatchObject({ label: '首页焦点图', route: '/operation/focus' });
 
     const forVideo = await t.call('GET', `/api/articles_review/focus_usage/video/${v.id}`, { cookie: reviewer.cookie });
@@ -83,9 +109,21 @@ describe.each(DB_KINDS)('publishing control on %s', (kind) => {
 
   it('names the tags, topics, platforms and album of an article, and the tags of a short video, in their order', async () => {
     const [type] = await t.db.insert(tagTypes).values({ name: '话题' }).returning();
-    const [t1, t2] = await t.db.insert(tags).values([{ typeId: type.id, name: '国六' }, { typeId: type.id, name: '换电重卡' }]).returning();
+    const [t1, t2] = await t.db
+      .insert(tags)
+      .values([
+        { typeId: type.id, name: '国六' },
+        { typeId: type.id, name: '换电重卡' },
+      ])
+      .returning();
     const [topic] = await t.db.insert(topics).values({ title: '新能源重卡专题' }).returning();
-    const [p1, p2] = await t.db.insert(platforms).values([{ name: 'APP', code: 'app' }, { name: 'PC站', code: 'pc' }]).returning();
+    const [p1, p2] = await t.db
+      .insert(platforms)
+      .values([
+        { name: 'APP', code: 'app' },
+        { name: 'PC站', code: 'pc' },
+      ])
+      .returning();
     const [album] = await t.db.insert(albums).values({ name: '年度评选' }).returning();
     const a = await article(writer.cookie, { tagIds: [t2.id, t1.id], topicIds: [topic.id], platformIds: [p2.id, p1.id], albumId: album.id });
     const res = await t.call('GET', `/api/articles_review/relations/article/${a.id}`, { cookie: reviewer.cookie });
@@ -103,7 +141,10 @@ describe.each(DB_KINDS)('publishing control on %s', (kind) => {
       album: { id: album.id, name: '年度评选' },
     });
     // A tag id an old row still holds after the tag went: listed without a name.
-    await t.db.update(articles).set({ tagIds: [t1.id, 999999] }).where(eq(articles.id, a.id));
+    await t.db
+      .update(articles)
+      .set({ tagIds: [t1.id, 999999] })
+      .where(eq(articles.id, a.id));
     const stale = await t.call('GET', `/api/articles_review/relations/article/${a.id}`, { cookie: reviewer.cookie });
     expect(stale.body.data.tags).toEqual([
       { id: t1.id, name: '国六' },
@@ -111,7 +152,10 @@ describe.each(DB_KINDS)('publishing control on %s', (kind) => {
     ]);
 
     const v = await video(writer.cookie);
-    await t.db.update(videos).set({ tagIds: [t1.id] }).where(eq(videos.id, v.id));
+    await t.db
+      .update(videos)
+      .set({ tagIds: [t1.id] })
+      .where(eq(videos.id, v.id));
     const forVideo = await t.call('GET', `/api/articles_review/relations/video/${v.id}`, { cookie: reviewer.cookie });
     expect(forVideo.body.data).toEqual({ tags: [{ id: t1.id, name: '国六' }], topics: [], platforms: [], album: null });
   });

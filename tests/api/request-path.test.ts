@@ -115,7 +115,9 @@ describe.each(DB_KINDS)('the session cache across instances on %s', (kind) => {
     const staff = await createStaff(t, admin, { username: 'two-b', routes: ['/article/list'] });
     const phone = await t.login('two-b', 'Staff#2026');
     expect((await onB('/api/login_info', phone)).status).toBe(200);
-    expect((await t.call('PUT', '/api/profile/password', { cookie: staff.cookie, body: { currentPassword: 'Staff#2026', password: 'Newer#Pass-2026' } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', '/api/profile/password', { cookie: staff.cookie, body: { currentPassword: 'Staff#2026', password: 'Newer#Pass-2026' } })).status,
+    ).toBe(200);
     expect((await onB('/api/login_info', phone)).body).toMatchObject({ status: 401, reason: 'password' });
     expect((await onB('/api/login_info', staff.cookie)).status).toBe(200);
   });

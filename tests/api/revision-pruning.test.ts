@@ -23,19 +23,38 @@ describe.each(DB_KINDS)('revision pruning on %s', (kind) => {
     const day = new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     return new Date(new Date(`${day}T12:00:00+08:00`).getTime() + minutes * 60_000);
   };
-  const article = async (title: string) => (await t.call('POST', '/api/articles', { cookie: admin, body: { title, content: '<p>正文</p>' } })).body.data.id as number;
+  const article = async (title: string) =>
+    (await t.call('POST', '/api/articles', { cookie: admin, body: { title, content: '<p>正文</p>' } })).body.data.id as number;
   /** Puts revisions of an article at given times (its create revision is moved to the first). */
   const history = async (id: number, rows: Array<{ at: Date; kind?: string; note?: string }>) => {
-    const [created] = await t.db.select().from(revisions).where(and(eq(revisions.resource, 'article'), eq(revisions.resourceId, id)));
+    const [created] = await t.db
+      .select()
+      .from(revisions)
+      .where(and(eq(revisions.resource, 'article'), eq(revisions.resourceId, id)));
     await t.db.update(revisions).set({ createdAt: rows[0].at }).where(eq(revisions.id, created.id));
     let version = 1;
     for (const r of rows.slice(1)) {
       version++;
-      await t.db.insert(revisions).values({ resource: 'article', resourceId: id, kind: r.kind ?? 'save', version, snapshot: { title: `版本 ${version}` }, userId: 1, note: r.note ?? '', createdAt: r.at });
+      await t.db.insert(revisions).values({
+        resource: 'article',
+        resourceId: id,
+        kind: r.kind ?? 'save',
+        version,
+        snapshot: { title: `版本 ${version}` },
+        userId: 1,
+        note: r.note ?? '',
+        createdAt: r.at,
+      });
     }
   };
   const kept = async (id: number) =>
-    (await t.db.select({ at: revisions.createdAt, kind: revisions.kind, version: revisions.version }).from(revisions).where(and(eq(revisions.resource, 'article'), eq(revisions.resourceId, id))).orderBy(asc(revisions.id))).map((r) => ({ ...r, at: r.at.toISOString() }));
+    (
+      await t.db
+        .select({ at: revisions.createdAt, kind: revisions.kind, version: revisions.version })
+        .from(revisions)
+        .where(and(eq(revisions.resource, 'article'), eq(revisions.resourceId, id)))
+        .orderBy(asc(revisions.id))
+    ).map((r) => ({ ...r, at: r.at.toISOString() }));
 
   beforeAll(async () => {
     t = await setupTestApp(kind);
@@ -58,7 +77,10 @@ describe.each(DB_KINDS)('revision pruning on %s', (kind) => {
     await history(busy, rows);
     // Few revisions, all old: the newest 20 stay whatever their age.
     const quiet = await article('很少改的稿子');
-    await history(quiet, Array.from({ length: REVISION_KEEP_LATEST }, (_, i) => ({ at: chinaNoon(36, i) })));
+    await history(
+      quiet,
+      Array.from({ length: REVISION_KEEP_LATEST }, (_, i) => ({ at: chinaNoon(36, i) })),
+    );
     const before = await kept(busy);
     expect(before).toHaveLength(36);
 
@@ -88,7 +110,10 @@ describe.each(DB_KINDS)('revision pruning on %s', (kind) => {
 
   it('the daily pass looks at records whose revisions aged lately; a full pass at all of them', async () => {
     const old = await article('早就不改的稿子');
-    await history(old, Array.from({ length: 30 }, (_, i) => ({ at: chinaNoon(60, i) })));
+    await history(
+      old,
+      Array.from({ length: 30 }, (_, i) => ({ at: chinaNoon(60, i) })),
+    );
     expect(await pruneRevisions(t.db, { now })).toBe(0);
     expect(await kept(old)).toHaveLength(30);
     // A full pass (after a long outage): the newest 20 stay, all of that day.

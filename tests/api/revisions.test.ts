@@ -8,7 +8,12 @@ describe.each(DB_KINDS)('article revisions on %s', (kind) => {
   let admin: string;
   let tagA: number;
   let tagB: number;
-  const revs = async (id: number) => t.db.select().from(revisions).where(and(eq(revisions.resource, 'article'), eq(revisions.resourceId, id))).orderBy(revisions.id);
+  const revs = async (id: number) =>
+    t.db
+      .select()
+      .from(revisions)
+      .where(and(eq(revisions.resource, 'article'), eq(revisions.resourceId, id)))
+      .orderBy(revisions.id);
 
   beforeAll(async () => {
     t = await setupTestApp(kind);
@@ -21,7 +26,10 @@ describe.each(DB_KINDS)('article revisions on %s', (kind) => {
 
   it('each create and save keeps a revision; the list is newest first with who and what', async () => {
     const a = (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '解放J7上市', content: '<p>解放J7今日上市。</p>' } })).body.data;
-    const saved = await t.call('PUT', `/api/articles/${a.id}`, { cookie: admin, body: { version: 1, title: '解放J7正式上市', content: '<p>解放J7今日正式上市，售价公布。</p>' } });
+    const saved = await t.call('PUT', `/api/articles/${a.id}`, {
+      cookie: admin,
+      body: { version: 1, title: '解放J7正式上市', content: '<p>解放J7今日正式上市，售价公布。</p>' },
+    });
     expect(saved.status).toBe(200);
     const rows = await revs(a.id);
     expect(rows.map((r) => [r.kind, r.version])).toEqual([
@@ -38,7 +46,12 @@ describe.each(DB_KINDS)('article revisions on %s', (kind) => {
     expect(list.body.data.current.version).toBe(2);
     // Each workflow transition keeps one too.
     expect((await t.call('PUT', `/api/articles/publish/${a.id}`, { cookie: admin, body: { version: 2 } })).status).toBe(200);
-    expect((await revs(a.id)).at(-1)).toMatchObject({ kind: 'transition', version: 3, note: '发布：草稿 → 已发布', snapshot: expect.objectContaining({ status: 3 }) });
+    expect((await revs(a.id)).at(-1)).toMatchObject({
+      kind: 'transition',
+      version: 3,
+      note: '发布：草稿 → 已发布',
+      snapshot: expect.objectContaining({ status: 3 }),
+    });
     // A refused (stale) save keeps no revision.
     expect((await t.call('PUT', `/api/articles/${a.id}`, { cookie: admin, body: { version: 1, title: '旧标签页' } })).status).toBe(409);
     expect(await revs(a.id)).toHaveLength(3);
@@ -48,12 +61,25 @@ describe.each(DB_KINDS)('article revisions on %s', (kind) => {
     const a = (
       await t.call('POST', '/api/articles', {
         cookie: admin,
-        body: { title: '东风天龙评测', cover: '/uploads/a.jpg', tagIds: [tagA, tagB], content: '<p>东风天龙的油耗表现很好。</p><div class="cms-vote" data-activity-id="2">投票</div>', images: [{ url: '/uploads/1.jpg' }, { url: '/uploads/2.jpg' }] },
+        body: {
+          title: '东风天龙评测',
+          cover: '/uploads/a.jpg',
+          tagIds: [tagA, tagB],
+          content: '<p>东风天龙的油耗表现很好。</p><div class="cms-vote" data-activity-id="2">投票</div>',
+          images: [{ url: '/uploads/1.jpg' }, { url: '/uploads/2.jpg' }],
+        },
       })
     ).body.data;
     await t.call('PUT', `/api/articles/${a.id}`, {
       cookie: admin,
-      body: { version: 1, title: '东风天龙深度评测', cover: '/uploads/b.jpg', tagIds: [tagB, tagA], content: '<p>东风天龙的油耗表现一般。</p><div class="cms-vote" data-activity-id="3">投票</div>', images: [{ url: '/uploads/2.jpg' }, { url: '/uploads/1.jpg' }] },
+      body: {
+        version: 1,
+        title: '东风天龙深度评测',
+        cover: '/uploads/b.jpg',
+        tagIds: [tagB, tagA],
+        content: '<p>东风天龙的油耗表现一般。</p><div class="cms-vote" data-activity-id="3">投票</div>',
+        images: [{ url: '/uploads/2.jpg' }, { url: '/uploads/1.jpg' }],
+      },
     });
     const [, second] = await revs(a.id);
     const res = await t.call('GET', `/api/articles/${a.id}/revisions/${second.id}?against=previous`, { cookie: admin });
@@ -109,7 +135,7 @@ describe.each(DB_KINDS)('article revisions on %s', (kind) => {
     expect(row.version).toBe(4);
   });
 
-  it('revisions follow the article\'s data scope and permissions', async () => {
+  it("revisions follow the article's data scope and permissions", async () => {
     const a = (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '管理员的稿子', content: '' } })).body.data;
     const [rev] = await revs(a.id);
     const own = await createStaff(t, admin, { username: 'rev_self', routes: ['/article/addArticle', '/article/list'], level: 3 });

@@ -95,13 +95,22 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
 
   it('restoring a revision validates the fields like a save (an unsaved copy sent with the lock is not trusted)', async () => {
     const editor = await createStaff(t, admin, { username: 'rev_editor', routes: ['/article/list', '/article/addArticle'], level: 2, departmentId: newsroom });
-    const a = (await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '重卡销量', cover: '/uploads/pic/2026/11/a.jpg', content: '<p>正文</p>' } })).body.data;
+    const a = (
+      await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '重卡销量', cover: '/uploads/pic/2026/11/a.jpg', content: '<p>正文</p>' } })
+    ).body.data;
     const lock = await t.call('POST', `/api/articles/${a.id}/lock`, { cookie: editor.cookie, body: {} });
     expect(lock.status).toBe(200);
     const token = lock.body.data.token;
     // The heartbeat's copy is checked for shape and size only (as typed, like the autosave's; issue
     // 14): here fields of the right shape that no save would accept.
-    const draft = { baseVersion: 1, fields: { cover: 'javascript:alert(document.cookie)', images: [{ picId: null, url: 'data:text/html,<script>alert(1)</script>', caption: '' }], title: '' } };
+    const draft = {
+      baseVersion: 1,
+      fields: {
+        cover: 'javascript:alert(document.cookie)',
+        images: [{ picId: null, url: 'data:text/html,<script>alert(1)</script>', caption: '' }],
+        title: '',
+      },
+    };
     expect((await t.call('PUT', `/api/articles/${a.id}/lock`, { cookie: editor.cookie, body: { token, draft } })).status).toBe(200);
     const released = await t.call('DELETE', `/api/articles/${a.id}/lock?token=${token}`, { cookie: editor.cookie });
     const rid = released.body.data.savedRevisionId;
@@ -110,16 +119,27 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     const restored = await t.call('POST', `/api/articles/${a.id}/revisions/${rid}/restore`, { cookie: editor.cookie, body: { version: 1 } });
     expect(restored.status).toBe(400);
     expect(Object.keys(restored.body.errors ?? {})).toEqual(expect.arrayContaining(['cover', 'title']));
-    const [stored] = await t.db.select({ cover: articles.cover, title: articles.title, images: articles.images, version: articles.version }).from(articles).where(eq(articles.id, a.id));
+    const [stored] = await t.db
+      .select({ cover: articles.cover, title: articles.title, images: articles.images, version: articles.version })
+      .from(articles)
+      .where(eq(articles.id, a.id));
     expect(stored).toEqual({ cover: '/uploads/pic/2026/11/a.jpg', title: '重卡销量', images: [], version: 1 });
     // Restoring only a field that is fine still works.
-    const titleOnly = await t.call('POST', `/api/articles/${a.id}/revisions/${rid}/restore`, { cookie: editor.cookie, body: { version: 1, fields: ['subtitle'] } });
+    const titleOnly = await t.call('POST', `/api/articles/${a.id}/revisions/${rid}/restore`, {
+      cookie: editor.cookie,
+      body: { version: 1, fields: ['subtitle'] },
+    });
     expect(titleOnly.status).toBe(200);
   });
 
   it('the list’s lock lookup names no one editing an article outside the asker’s data scope', async () => {
     const owner = await createStaff(t, admin, { username: 'lock_owner', routes: ['/article/list', '/article/addArticle'], level: 3, departmentId: newsroom });
-    const outsider = await createStaff(t, admin, { username: 'lock_outsider', routes: ['/article/list', '/article/addArticle'], level: 2, departmentId: video });
+    const outsider = await createStaff(t, admin, {
+      username: 'lock_outsider',
+      routes: ['/article/list', '/article/addArticle'],
+      level: 2,
+      departmentId: video,
+    });
     const a = (await t.call('POST', '/api/articles', { cookie: owner.cookie, body: { title: '独家：新车型谍照', content: '<p>保密</p>' } })).body.data;
     expect((await t.call('POST', `/api/articles/${a.id}/lock`, { cookie: owner.cookie, body: {} })).status).toBe(200);
     // The article itself is out of the outsider's reach...
@@ -135,14 +155,30 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
 
   it('the picture check never fetches a local picture from the host a request names (only CMS_PUBLIC_ORIGIN)', async () => {
     // IMAGE_CHECK_URL set, CMS_PUBLIC_ORIGIN forgotten: the request's own origin was used instead.
-    const checked = await setupTestApp(kind, { storage: { driver: 'local', uploadsDir: t.uploadsDir, kinds: defaultKinds(), ticketMinutes: 60, imageCheckUrl: 'http://check.example.test/check' } });
+    const checked = await setupTestApp(kind, {
+      storage: { driver: 'local', uploadsDir: t.uploadsDir, kinds: defaultKinds(), ticketMinutes: 60, imageCheckUrl: 'http://check.example.test/check' },
+    });
     try {
       const cookie = await checked.login();
-      const file = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } }).png().toBuffer();
+      const file = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } })
+        .png()
+        .toBuffer();
       // A script (no Origin, no Sec-Fetch-Site) names its own server as the Host of every call.
       const send = (path: string, init: { method: string; body: string | Buffer; type: string }) =>
-        checked.app.request(`http://attacker.example.test${path}`, { method: init.method, headers: { cookie, 'content-type': init.type, 'x-test-peer': '10.0.0.1' }, body: init.body as BodyInit });
-      const tk = (await (await send('/api/upload_token', { method: 'POST', type: 'application/json', body: JSON.stringify({ kind: 'pic', size: file.length, mime: 'image/png' }) })).json()).data;
+        checked.app.request(`http://attacker.example.test${path}`, {
+          method: init.method,
+          headers: { cookie, 'content-type': init.type, 'x-test-peer': '10.0.0.1' },
+          body: init.body as BodyInit,
+        });
+      const tk = (
+        await (
+          await send('/api/upload_token', {
+            method: 'POST',
+            type: 'application/json',
+            body: JSON.stringify({ kind: 'pic', size: file.length, mime: 'image/png' }),
+          })
+        ).json()
+      ).data;
       expect((await send(tk.url, { method: 'PUT', type: 'image/png', body: file })).status).toBe(200);
       const item = (await (await send('/api/pic_stores', { method: 'POST', type: 'application/json', body: JSON.stringify({ key: tk.key }) })).json()).data;
       const again = await (await send(`/api/pic_stores/${item.id}/check`, { method: 'POST', type: 'application/json', body: '{}' })).json();
@@ -158,8 +194,17 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
   });
 
   it('what readers see changes only through review: an editor without 内容审核 cannot rewrite a published or scheduled item', async () => {
-    const reviewer = await createStaff(t, admin, { username: 'live_reviewer', routes: ['/article/list', '/article/check', '/article/addArticle', '/article/createVideo'], level: 1 });
-    const editor = await createStaff(t, admin, { username: 'live_editor', routes: ['/article/list', '/article/addArticle', '/article/createVideo'], level: 3, departmentId: newsroom });
+    const reviewer = await createStaff(t, admin, {
+      username: 'live_reviewer',
+      routes: ['/article/list', '/article/check', '/article/addArticle', '/article/createVideo'],
+      level: 1,
+    });
+    const editor = await createStaff(t, admin, {
+      username: 'live_editor',
+      routes: ['/article/list', '/article/addArticle', '/article/createVideo'],
+      level: 3,
+      departmentId: newsroom,
+    });
     const a = (await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '新车上市', content: '<p>审核过的正文</p>' } })).body.data;
     expect((await t.call('PUT', `/api/articles/submit/${a.id}`, { cookie: editor.cookie, body: {} })).status).toBe(200);
     expect((await t.call('PUT', `/api/articles_review/${a.id}`, { cookie: reviewer.cookie, body: { action: 'approve' } })).status).toBe(200);
@@ -174,7 +219,9 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     expect(stored).toEqual({ content: '<p>审核过的正文</p>', version: live.version });
     // Nor through restoring an older revision.
     const [first] = (await t.call('GET', `/api/articles/${a.id}/revisions`, { cookie: editor.cookie })).body.data.list.slice(-1);
-    expect((await t.call('POST', `/api/articles/${a.id}/revisions/${first.id}/restore`, { cookie: editor.cookie, body: { version: live.version } })).status).toBe(409);
+    expect(
+      (await t.call('POST', `/api/articles/${a.id}/revisions/${first.id}/restore`, { cookie: editor.cookie, body: { version: live.version } })).status,
+    ).toBe(409);
 
     // A scheduled one: approved for later, then rewritten before its time.
     const b = (await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '明日发布', content: '<p>原文</p>' } })).body.data;
@@ -182,7 +229,9 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     expect((await t.call('PUT', `/api/articles/submit/${b.id}`, { cookie: editor.cookie, body: { publishAt: later } })).status).toBe(200);
     expect((await t.call('PUT', `/api/articles_review/${b.id}`, { cookie: reviewer.cookie, body: { action: 'approve' } })).body.data.status).toBe(5);
     const scheduled = (await t.call('GET', `/api/articles/${b.id}`, { cookie: editor.cookie })).body.data;
-    expect((await t.call('PUT', `/api/articles/${b.id}`, { cookie: editor.cookie, body: { version: scheduled.version, content: '<p>改过</p>' } })).status).toBe(409);
+    expect((await t.call('PUT', `/api/articles/${b.id}`, { cookie: editor.cookie, body: { version: scheduled.version, content: '<p>改过</p>' } })).status).toBe(
+      409,
+    );
 
     // Nor by moving it to another category from the list.
     const typeId = (await t.call('POST', '/api/category_types', { cookie: admin, body: { name: '频道' } })).body.data.id;
@@ -192,18 +241,38 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     expect((await t.db.select({ categoryId: articles.categoryId }).from(articles).where(eq(articles.id, a.id)))[0].categoryId).toBeNull();
 
     // Short videos the same.
-    const [lib] = await t.db.insert(videoStores).values({ title: '实拍', storage: 'local', key: 'video/2026/11/live.mp4', url: '/uploads/video/2026/11/live.mp4', mime: 'video/mp4', size: 1000, duration: 60, cover: '' }).returning({ id: videoStores.id });
+    const [lib] = await t.db
+      .insert(videoStores)
+      .values({
+        title: '实拍',
+        storage: 'local',
+        key: 'video/2026/11/live.mp4',
+        url: '/uploads/video/2026/11/live.mp4',
+        mime: 'video/mp4',
+        size: 1000,
+        duration: 60,
+        cover: '',
+      })
+      .returning({ id: videoStores.id });
     const v = (await t.call('POST', '/api/videos', { cookie: editor.cookie, body: { title: '短视频', videoStoreId: lib.id, description: '简介' } })).body.data;
     expect((await t.call('PUT', `/api/videos/submit/${v.id}`, { cookie: editor.cookie, body: {} })).status).toBe(200);
-    expect((await t.call('PUT', `/api/articles_review/${v.id}`, { cookie: reviewer.cookie, body: { contentType: 'video', action: 'approve' } })).body.data.status).toBe(3);
+    expect(
+      (await t.call('PUT', `/api/articles_review/${v.id}`, { cookie: reviewer.cookie, body: { contentType: 'video', action: 'approve' } })).body.data.status,
+    ).toBe(3);
     const liveVideo = (await t.call('GET', `/api/videos/${v.id}`, { cookie: editor.cookie })).body.data;
-    expect((await t.call('PUT', `/api/videos/${v.id}`, { cookie: editor.cookie, body: { version: liveVideo.version, description: '未经审核' } })).status).toBe(409);
+    expect((await t.call('PUT', `/api/videos/${v.id}`, { cookie: editor.cookie, body: { version: liveVideo.version, description: '未经审核' } })).status).toBe(
+      409,
+    );
 
     // The reviewer may still correct a live article, and the author may edit it once it is back in their hands.
-    expect((await t.call('PUT', `/api/articles/${a.id}`, { cookie: reviewer.cookie, body: { version: live.version, title: '新车上市（更正）' } })).status).toBe(200);
+    expect((await t.call('PUT', `/api/articles/${a.id}`, { cookie: reviewer.cookie, body: { version: live.version, title: '新车上市（更正）' } })).status).toBe(
+      200,
+    );
     expect((await t.call('PUT', `/api/articles/unschedule/${b.id}`, { cookie: editor.cookie, body: {} })).status).toBe(200);
     const draft = (await t.call('GET', `/api/articles/${b.id}`, { cookie: editor.cookie })).body.data;
-    expect((await t.call('PUT', `/api/articles/${b.id}`, { cookie: editor.cookie, body: { version: draft.version, content: '<p>改过</p>' } })).status).toBe(200);
+    expect((await t.call('PUT', `/api/articles/${b.id}`, { cookie: editor.cookie, body: { version: draft.version, content: '<p>改过</p>' } })).status).toBe(
+      200,
+    );
   });
 
   it('a focus slot takes only a published or scheduled article or video (an operator read any draft’s title by id through it)', async () => {
@@ -228,10 +297,26 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
   });
 
   it('a library item’s “used in” list names no article outside the viewer’s data scope', async () => {
-    const writer = await createStaff(t, admin, { username: 'usage_writer', routes: ['/article/list', '/article/addArticle'], level: 3, departmentId: newsroom });
+    const writer = await createStaff(t, admin, {
+      username: 'usage_writer',
+      routes: ['/article/list', '/article/addArticle'],
+      level: 3,
+      departmentId: newsroom,
+    });
     const other = await createStaff(t, admin, { username: 'usage_other', routes: ['/photo'], level: 3, departmentId: video });
-    const [pic] = await t.db.insert(picStores).values({ title: '共用图片', storage: 'local', key: 'pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg', url: '/uploads/pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg', mime: 'image/jpeg', size: 1 }).returning();
-    const draft = (await t.call('POST', '/api/articles', { cookie: writer.cookie, body: { title: '内部：裁员名单', cover: pic.url, content: '<p>草稿</p>' } })).body.data;
+    const [pic] = await t.db
+      .insert(picStores)
+      .values({
+        title: '共用图片',
+        storage: 'local',
+        key: 'pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg',
+        url: '/uploads/pic/2026/11/eeeeeeeeeeeeeeeeeeeeeeee.jpg',
+        mime: 'image/jpeg',
+        size: 1,
+      })
+      .returning();
+    const draft = (await t.call('POST', '/api/articles', { cookie: writer.cookie, body: { title: '内部：裁员名单', cover: pic.url, content: '<p>草稿</p>' } }))
+      .body.data;
     const seen = await t.call('GET', `/api/pic_stores/${pic.id}/usage`, { cookie: other.cookie });
     expect(seen.status).toBe(200);
     expect(seen.body.data).toEqual([expect.objectContaining({ ownerType: 'article', ownerId: draft.id, ownerTitle: '' })]);
@@ -259,20 +344,31 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
     ]);
     expect(decisions.map((d) => d.status).filter((s) => s === 200)).toHaveLength(1);
     expect(decisions.map((d) => d.status).filter((s) => s === 409)).toHaveLength(3);
-    const events = await t.db.select({ action: contentEvents.action }).from(contentEvents).where(and(eq(contentEvents.contentType, 'article'), eq(contentEvents.contentId, a.id)));
+    const events = await t.db
+      .select({ action: contentEvents.action })
+      .from(contentEvents)
+      .where(and(eq(contentEvents.contentType, 'article'), eq(contentEvents.contentId, a.id)));
     expect(events.map((e) => e.action).sort()).toEqual(['submit', decisions.find((d) => d.status === 200)!.body.data.action].sort());
   });
 
   // Needs a second connection to hold the row while the request waits: PostgreSQL only.
   it.skipIf(kind === 'pglite')('发布 chosen for a pending article does not publish it after another reviewer rejected it meanwhile', async () => {
-    const writer = await createStaff(t, admin, { username: 'stale_writer', routes: ['/article/list', '/article/addArticle'], level: 3, departmentId: newsroom });
+    const writer = await createStaff(t, admin, {
+      username: 'stale_writer',
+      routes: ['/article/list', '/article/addArticle'],
+      level: 3,
+      departmentId: newsroom,
+    });
     const reviewer = await createStaff(t, admin, { username: 'stale_reviewer', routes: ['/article/check', '/article/list'], level: 1 });
     const a = (await t.call('POST', '/api/articles', { cookie: writer.cookie, body: { title: '被驳回的稿件', content: '<p>正文</p>' } })).body.data;
     expect((await t.call('PUT', `/api/articles/submit/${a.id}`, { cookie: writer.cookie, body: {} })).status).toBe(200);
     let publish!: Promise<{ status: number; body: any }>;
     // Another reviewer's rejection is being written: the row is locked, the article still reads 待审核.
     await t.db.transaction(async (tx) => {
-      await tx.update(articles).set({ status: 2, reviewComment: '数据有误', version: sql`${articles.version} + 1` }).where(eq(articles.id, a.id));
+      await tx
+        .update(articles)
+        .set({ status: 2, reviewComment: '数据有误', version: sql`${articles.version} + 1` })
+        .where(eq(articles.id, a.id));
       publish = t.call('PUT', `/api/articles/publish/${a.id}`, { cookie: reviewer.cookie, body: {} });
       await wait(400);
     });
@@ -285,13 +381,33 @@ describe.each(DB_KINDS)('content routes security review on %s', (kind) => {
 
   it('a library video’s cover takes only an http(s) picture or our own uploads (a cover of /uploads/../api/logout signed out everyone who opened 视频库)', async () => {
     const uploader = await createStaff(t, admin, { username: 'cover_uploader', routes: ['/video'], level: 3, departmentId: video });
-    const [item] = await t.db.insert(videoStores).values({ title: '我的视频', storage: 'local', key: 'video/2026/11/cover.mp4', url: '/uploads/video/2026/11/cover.mp4', mime: 'video/mp4', size: 1000, duration: 10, cover: '', uploaderId: uploader.userId }).returning({ id: videoStores.id });
-    for (const cover of ['/uploads/../api/logout', '/uploads/%2e%2e/api/logout', '/uploads/x/../../api/articles/batch', 'https://cdn.example.com/a.jpg" onerror="x']) {
+    const [item] = await t.db
+      .insert(videoStores)
+      .values({
+        title: '我的视频',
+        storage: 'local',
+        key: 'video/2026/11/cover.mp4',
+        url: '/uploads/video/2026/11/cover.mp4',
+        mime: 'video/mp4',
+        size: 1000,
+        duration: 10,
+        cover: '',
+        uploaderId: uploader.userId,
+      })
+      .returning({ id: videoStores.id });
+    for (const cover of [
+      '/uploads/../api/logout',
+      '/uploads/%2e%2e/api/logout',
+      '/uploads/x/../../api/articles/batch',
+      'https://cdn.example.com/a.jpg" onerror="x',
+    ]) {
       const res = await t.call('PUT', `/api/video_stores/${item.id}`, { cookie: uploader.cookie, body: { cover } });
       expect(res.status, cover).toBe(400);
     }
     const [row] = await t.db.select({ cover: videoStores.cover }).from(videoStores).where(eq(videoStores.id, item.id));
     expect(row.cover).toBe('');
-    expect((await t.call('PUT', `/api/video_stores/${item.id}`, { cookie: uploader.cookie, body: { cover: '/uploads/poster/2026/11/abc.jpg' } })).status).toBe(200);
+    expect((await t.call('PUT', `/api/video_stores/${item.id}`, { cookie: uploader.cookie, body: { cover: '/uploads/poster/2026/11/abc.jpg' } })).status).toBe(
+      200,
+    );
   });
 });

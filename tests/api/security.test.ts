@@ -53,8 +53,7 @@ describe.each(DB_KINDS)('administration API hardening on %s', (kind) => {
   it('a burst of parallel wrong passwords is still limited to the allowance, the rest 429', async () => {
     const victim = 'burst_target';
     await createStaff(t, admin, { username: victim, routes: [] }); // signs in once
-    const attempt = (password: string) =>
-      t.call('POST', '/api/login', { body: { username: victim, password }, headers: { 'x-test-peer': '10.9.9.9' } });
+    const attempt = (password: string) => t.call('POST', '/api/login', { body: { username: victim, password }, headers: { 'x-test-peer': '10.9.9.9' } });
     const replies = await Promise.all([...Array.from({ length: 20 }, () => attempt('wrong-password')), attempt('Staff#2026')]);
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_LIMITS.perAccountAndIp);
@@ -89,19 +88,31 @@ describe.each(DB_KINDS)('administration API hardening on %s', (kind) => {
     // the winner's) or as no longer a super-administrator at all (403, its session was loaded after
     // the winner committed): which one depends on timing, and both keep one of them.
     expect([409, 403]).toContain(loser[0].status);
-    const supers = await t.db.select({ id: users.id }).from(users).where(and(eq(users.isSuper, true), ne(users.id, adminId)));
+    const supers = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isSuper, true), ne(users.id, adminId)));
     expect(supers).toHaveLength(1);
   });
 
   it('scoped managers keep staff inside their scope; "only myself" creates no one', async () => {
     const own = await createStaff(t, admin, { username: 'scope_own', routes: ['/department'], level: 3, departmentId: newsroom });
-    const created = await t.call('POST', '/api/users', { cookie: own.cookie, body: { username: 'x_own', name: '越权', password: 'Staff#2026', departmentId: video } });
+    const created = await t.call('POST', '/api/users', {
+      cookie: own.cookie,
+      body: { username: 'x_own', name: '越权', password: 'Staff#2026', departmentId: video },
+    });
     expect(created.status).toBe(403);
     const dept = await createStaff(t, admin, { username: 'scope_dept', routes: ['/department'], level: 2, departmentId: newsroom });
     const noDept = await createStaff(t, admin, { username: 'scope_nodept', routes: ['/department'], level: 2 });
-    expect((await t.call('POST', '/api/users', { cookie: noDept.cookie, body: { username: 'x_nodept', name: '越权', password: 'Staff#2026', departmentId: null } })).status).toBe(403);
+    expect(
+      (await t.call('POST', '/api/users', { cookie: noDept.cookie, body: { username: 'x_nodept', name: '越权', password: 'Staff#2026', departmentId: null } }))
+        .status,
+    ).toBe(403);
     // Moving a member out of the department (or to none) is refused and changes nothing.
-    const member = await t.call('POST', '/api/users', { cookie: dept.cookie, body: { username: 'member1', name: '成员', password: 'Staff#2026', departmentId: newsroom } });
+    const member = await t.call('POST', '/api/users', {
+      cookie: dept.cookie,
+      body: { username: 'member1', name: '成员', password: 'Staff#2026', departmentId: newsroom },
+    });
     expect(member.status).toBe(200);
     const before = await logCount();
     for (const departmentId of [null, video]) {

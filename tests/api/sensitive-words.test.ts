@@ -43,7 +43,10 @@ describe.each(DB_KINDS)('敏感词库 on %s', (kind) => {
   });
 
   it('adds in bulk: blanks dropped; repeats, words already there as matched and words with nothing to match skipped; one log row', async () => {
-    const res = await t.call('POST', '/api/sensitive_words', { cookie: reviewer, body: { words: ['赌博', ' 代开发票 ', '赌博', '', '  ', '赌 博', 'ＤＵＢＯ', 'dubo', '！！'] } });
+    const res = await t.call('POST', '/api/sensitive_words', {
+      cookie: reviewer,
+      body: { words: ['赌博', ' 代开发票 ', '赌博', '', '  ', '赌 博', 'ＤＵＢＯ', 'dubo', '！！'] },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual({ added: 3, skipped: 4 });
     expect(await words()).toEqual(['ＤＵＢＯ', '代开发票', '赌博'].sort());
@@ -74,7 +77,10 @@ describe.each(DB_KINDS)('敏感词库 on %s', (kind) => {
     expect(longest.body.data).toEqual({ added: 1, skipped: 0 });
     expect((await t.call('POST', '/api/sensitive_words/batch', { cookie: reviewer, body: { action: 'delete', ids: [] } })).body.errors.ids).toBeDefined();
     expect((await t.call('POST', '/api/sensitive_words/batch', { cookie: reviewer, body: { action: 'rename', ids: [1] } })).body.errors.action).toBeDefined();
-    expect((await t.call('POST', '/api/sensitive_words/batch', { cookie: reviewer, body: { action: 'delete', ids: Array.from({ length: 1001 }, (_, i) => i + 1) } })).status).toBe(400);
+    expect(
+      (await t.call('POST', '/api/sensitive_words/batch', { cookie: reviewer, body: { action: 'delete', ids: Array.from({ length: 1001 }, (_, i) => i + 1) } }))
+        .status,
+    ).toBe(400);
     expect(await words()).toEqual([...before, '长'.repeat(64)].sort());
   });
 
@@ -88,11 +94,17 @@ describe.each(DB_KINDS)('敏感词库 on %s', (kind) => {
   });
 
   it('deletes one or several at once; the check follows at once; every delete is logged', async () => {
-    const article = await t.call('POST', '/api/articles', { cookie: admin, body: { title: '稿件', content: '<p>有人在网上赌博，还有枪支出售和代开发票的广告</p>' } });
+    const article = await t.call('POST', '/api/articles', {
+      cookie: admin,
+      body: { title: '稿件', content: '<p>有人在网上赌博，还有枪支出售和代开发票的广告</p>' },
+    });
     expect(article.body.data.checkResult.hits.sort()).toEqual(['代开发票', '枪支出售', '赌博'].sort());
     const ids = Object.fromEntries((await t.db.select().from(sensitiveWords)).map((w) => [w.word, w.id]));
     expect((await t.call('DELETE', `/api/sensitive_words/${ids['赌博']}`, { cookie: reviewer })).status).toBe(200);
-    const batch = await t.call('POST', '/api/sensitive_words/batch', { cookie: reviewer, body: { action: 'delete', ids: [ids['代开发票'], ids['枪支出售'], ids['赌博']] } });
+    const batch = await t.call('POST', '/api/sensitive_words/batch', {
+      cookie: reviewer,
+      body: { action: 'delete', ids: [ids['代开发票'], ids['枪支出售'], ids['赌博']] },
+    });
     expect(batch.body.data).toEqual({ deleted: 2, missing: 1 });
     expect((await t.call('POST', '/api/sensitive_words/batch', { cookie: reviewer, body: { action: 'delete', ids: [ids['赌博']] } })).status).toBe(404);
     expect((await t.call('DELETE', `/api/sensitive_words/${ids['赌博']}`, { cookie: reviewer })).status).toBe(404);
@@ -114,7 +126,8 @@ describe.each(DB_KINDS)('an empty dictionary without an outside service on %s', 
   let editor: string;
   let service: Server;
   let serviceUrl: string;
-  const queueRow = async (id: number) => (await t.call('GET', '/api/articles_review', { cookie: admin })).body.data.list.find((r: { id: number }) => r.id === id);
+  const queueRow = async (id: number) =>
+    (await t.call('GET', '/api/articles_review', { cookie: admin })).body.data.list.find((r: { id: number }) => r.id === id);
 
   beforeAll(async () => {
     t = await setupTestApp(kind, { contentService: {} });

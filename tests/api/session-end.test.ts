@@ -57,7 +57,10 @@ describe.each(DB_KINDS)('a session that ended says why (issue 11) on %s', (kind)
 
   it('an expired session says expired; a token never issued says nothing more than 401', async () => {
     const staff = await createStaff(t, admin, { username: 'late', routes: ['/article/list'] });
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(tokenOf(staff.cookie))));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(tokenOf(staff.cookie))));
     expect((await info(staff.cookie)).body).toMatchObject({ status: 401, reason: 'expired' });
     const forged = await info(`${SESSION_COOKIE}=not-a-token-we-issued`);
     expect(forged.status).toBe(401);

@@ -23,7 +23,7 @@ describe.each(DB_KINDS)('the starter dictionary on %s', (kind) => {
     const list = await t.call('GET', '/api/sensitive_words?pageSize=100', { cookie: admin });
     expect(list.body.data.total).toBeGreaterThanOrEqual(100);
     expect(list.body.data.total).toBeLessThanOrEqual(150);
-    const all = (await t.db.select({ word: sensitiveWords.word, createdBy: sensitiveWords.createdBy }).from(sensitiveWords));
+    const all = await t.db.select({ word: sensitiveWords.word, createdBy: sensitiveWords.createdBy }).from(sensitiveWords);
     expect(all.map((w) => w.word)).toEqual(expect.arrayContaining(['代开发票', '出售枪支', '博彩网站', '刷单返现', '冰毒出售']));
     expect(all.every((w) => w.createdBy === null)).toBe(true);
     const spam = await t.call('POST', '/api/articles', { cookie: admin, body: { title: '招聘', content: '<p>兼职刷单，日赚千元，另有发票代开</p>' } });

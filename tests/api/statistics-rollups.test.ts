@@ -61,13 +61,23 @@ describe.each(DB_KINDS)('statistics rollups on %s', (kind) => {
   let editors: number[] = [];
   const today = chinaDate();
   const rand = random(SEED + (kind === 'postgres' ? 1 : 0));
-  const pick = <T,>(list: T[]): T => list[Math.floor(rand() * list.length)];
+  const pick = <T>(list: T[]): T => list[Math.floor(rand() * list.length)];
   const int = (n: number) => Math.floor(rand() * n);
   /** A day of the last 14 months (both ends of a year-long range fall mid-month). */
   const someDay = () => addDays(today, -int(430));
 
   const allRows = async (): Promise<Row[]> =>
-    t.db.select({ date: statistics.date, userId: statistics.userId, departmentId: statistics.departmentId, articles: statistics.articles, videos: statistics.videos, pv: statistics.pv, uv: statistics.uv }).from(statistics);
+    t.db
+      .select({
+        date: statistics.date,
+        userId: statistics.userId,
+        departmentId: statistics.departmentId,
+        articles: statistics.articles,
+        videos: statistics.videos,
+        pv: statistics.pv,
+        uv: statistics.uv,
+      })
+      .from(statistics);
 
   beforeAll(async () => {
     t = await setupTestApp(kind);
@@ -94,7 +104,9 @@ describe.each(DB_KINDS)('statistics rollups on %s', (kind) => {
   const publish = async (owner: number, day: string) => {
     const at = new Date(Date.parse(`${day}T00:00:00+08:00`) + int(86_400_000));
     await t.db.transaction(async (tx) => {
-      await tx.insert(contentEvents).values({ contentType: rand() < 0.7 ? 'article' : 'video', contentId: ++contentId, action: 'publish', fromStatus: 2, toStatus: 3, ownerId: owner, at });
+      await tx
+        .insert(contentEvents)
+        .values({ contentType: rand() < 0.7 ? 'article' : 'video', contentId: ++contentId, action: 'publish', fromStatus: 2, toStatus: 3, ownerId: owner, at });
       await refreshPublications(tx, owner, at);
     });
   };
@@ -107,7 +119,10 @@ describe.each(DB_KINDS)('statistics rollups on %s', (kind) => {
       // Corrections through the API (an editor's day with or without a row).
       for (let i = 0; i < 8; i++) {
         const pv = int(5000);
-        const res = await t.call('PUT', '/api/statistics/edit', { cookie: admin, body: { date: i % 2 ? someDay() : addDays(today, -int(20)), userId: pick(editors), pv, uv: int(pv + 1), reason: `性质测试 ${round}/${i}` } });
+        const res = await t.call('PUT', '/api/statistics/edit', {
+          cookie: admin,
+          body: { date: i % 2 ? someDay() : addDays(today, -int(20)), userId: pick(editors), pv, uv: int(pv + 1), reason: `性质测试 ${round}/${i}` },
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       }
       // An import through the API: new days and days that already have rows.
@@ -126,7 +141,10 @@ describe.each(DB_KINDS)('statistics rollups on %s', (kind) => {
       expect(imported.status, JSON.stringify(imported.body).slice(0, 500)).toBe(200);
       // An editor moves to another department; their next recount carries the new one.
       const mover = pick(editors.slice(0, 6));
-      await t.db.update(users).set({ departmentId: pick([news, flash, video, null]) }).where(eq(users.id, mover));
+      await t.db
+        .update(users)
+        .set({ departmentId: pick([news, flash, video, null]) })
+        .where(eq(users.id, mover));
       const moverRows = (await allRows()).filter((r) => r.userId === mover);
       for (const r of moverRows.slice(0, 5)) await publish(mover, r.date);
       // A few rows removed, and a multi-row update (no route does either; the triggers still must).
@@ -138,14 +156,19 @@ describe.each(DB_KINDS)('statistics rollups on %s', (kind) => {
   });
 
   it('each rollup is exactly the GROUP BY of the day rows', async () => {
-    const query = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => JSON.stringify(r));
-    const byDepartment = await query(sql`SELECT date::text, department_id, editors, articles, videos, pv::bigint::text AS pv, uv::bigint::text AS uv FROM statistics_by_department ORDER BY date, department_id`);
+    const query = async (q: ReturnType<typeof sql>) =>
+      ((await t.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => JSON.stringify(r));
+    const byDepartment = await query(
+      sql`SELECT date::text, department_id, editors, articles, videos, pv::bigint::text AS pv, uv::bigint::text AS uv FROM statistics_by_department ORDER BY date, department_id`,
+    );
     const expectedDept = await query(
       sql`SELECT date::text, department_id, count(*)::int AS editors, sum(articles)::int AS articles, sum(videos)::int AS videos, sum(pv)::bigint::text AS pv, sum(uv)::bigint::text AS uv FROM statistics GROUP BY date, department_id ORDER BY date, department_id`,
     );
     expect(byDepartment.length).toBeGreaterThan(50);
     expect(byDepartment).toEqual(expectedDept);
-    const byMonth = await query(sql`SELECT month::text, user_id, department_id, days, articles, videos, pv::text, uv::text FROM statistics_by_month ORDER BY month, user_id, department_id`);
+    const byMonth = await query(
+      sql`SELECT month::text, user_id, department_id, days, articles, videos, pv::text, uv::text FROM statistics_by_month ORDER BY month, user_id, department_id`,
+    );
     const expectedMonth = await query(
       sql`SELECT date_trunc('month', date::timestamp)::date::text AS month, user_id, department_id, count(*)::int AS days, sum(articles)::int AS articles, sum(videos)::int AS videos, sum(pv)::bigint::text AS pv, sum(uv)::bigint::text AS uv FROM statistics GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     );
@@ -185,7 +208,12 @@ describe.each(DB_KINDS)('statistics rollups on %s', (kind) => {
         for (const filter of filters) {
           const label = `${viewer.name} ${range.from}..${range.to} ${JSON.stringify(filter)} seed ${SEED}`;
           const inRange = rows.filter(
-            (r) => viewer.sees(r) && r.date >= range.from && r.date <= range.to && (!filter.departmentId || r.departmentId === filter.departmentId) && (!filter.userId || r.userId === filter.userId),
+            (r) =>
+              viewer.sees(r) &&
+              r.date >= range.from &&
+              r.date <= range.to &&
+              (!filter.departmentId || r.departmentId === filter.departmentId) &&
+              (!filter.userId || r.userId === filter.userId),
           );
           const query = new URLSearchParams({ from: range.from, to: range.to, ...Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)])) });
 
@@ -196,7 +224,11 @@ describe.each(DB_KINDS)('statistics rollups on %s', (kind) => {
             byDay.set(r.date, { ...add(d, r), editors: d.editors + 1 });
           }
           const totals = { ...inRange.reduce((s, r) => add(s, r), zero()), days: byDay.size, editors: new Set(inRange.map((r) => r.userId)).size };
-          for (const [sort, order] of [[undefined, 'descend'], ['pv', 'descend'], ['articles', 'ascend']] as const) {
+          for (const [sort, order] of [
+            [undefined, 'descend'],
+            ['pv', 'descend'],
+            ['articles', 'ascend'],
+          ] as const) {
             const expected = [...byDay].map(([date, d]) => ({ date, ...d }));
             if (!sort) expected.sort((a, b) => (order === 'descend' ? b.date.localeCompare(a.date) : a.date.localeCompare(b.date)));
             else expected.sort((a, b) => (order === 'descend' ? b[sort] - a[sort] : a[sort] - b[sort]) || b.date.localeCompare(a.date));
@@ -220,12 +252,22 @@ describe.each(DB_KINDS)('statistics rollups on %s', (kind) => {
           const byEditor = new Map<number, Fig & { days: number; departmentId: number | null }>();
           for (const r of inRange) {
             const e = byEditor.get(r.userId) ?? { ...zero(), days: 0, departmentId: null };
-            byEditor.set(r.userId, { ...add(e, r), days: e.days + 1, departmentId: r.departmentId === null ? e.departmentId : Math.max(e.departmentId ?? -Infinity, r.departmentId) });
+            byEditor.set(r.userId, {
+              ...add(e, r),
+              days: e.days + 1,
+              departmentId: r.departmentId === null ? e.departmentId : Math.max(e.departmentId ?? -Infinity, r.departmentId),
+            });
           }
           const editorsList = [...byEditor].map(([userId, e]) => ({ userId, ...e }));
           const busiest = [...editorsList].sort((a, b) => b.articles + b.videos - (a.articles + a.videos) || b.pv - a.pv || a.userId - b.userId);
-          for (const [sort, order] of [[undefined, 'descend'], ['uv', 'ascend'], ['videos', 'descend']] as const) {
-            const expected = sort ? [...editorsList].sort((a, b) => (order === 'descend' ? b[sort] - a[sort] : a[sort] - b[sort]) || a.userId - b.userId) : busiest;
+          for (const [sort, order] of [
+            [undefined, 'descend'],
+            ['uv', 'ascend'],
+            ['videos', 'descend'],
+          ] as const) {
+            const expected = sort
+              ? [...editorsList].sort((a, b) => (order === 'descend' ? b[sort] - a[sort] : a[sort] - b[sort]) || a.userId - b.userId)
+              : busiest;
             const q = new URLSearchParams(query);
             q.set('view', 'editor');
             if (sort) q.set('sort', sort);
@@ -243,14 +285,21 @@ describe.each(DB_KINDS)('statistics rollups on %s', (kind) => {
           const chart = await t.call('GET', `/api/statistics/chart?${query}`, { cookie: viewer.cookie });
           expect(chart.status, label).toBe(200);
           expect(chart.body.data.days, label).toEqual(
-            Array.from({ length: daysBetween(range.from, range.to) }, (_, i) => addDays(range.from, i)).map((date) => ({ date, ...figs(byDay.get(date) ?? zero()) })),
+            Array.from({ length: daysBetween(range.from, range.to) }, (_, i) => addDays(range.from, i)).map((date) => ({
+              date,
+              ...figs(byDay.get(date) ?? zero()),
+            })),
           );
           const byDept = new Map<number | null, Fig>();
           for (const r of inRange) byDept.set(r.departmentId, add(byDept.get(r.departmentId) ?? zero(), r));
           expect(
             chart.body.data.departments.map((d: Row) => ({ departmentId: d.departmentId, ...figs(d) })),
             label,
-          ).toEqual([...byDept].map(([departmentId, d]) => ({ departmentId, ...d })).sort((a, b) => b.articles - a.articles || nullsLast(a.departmentId) - nullsLast(b.departmentId)));
+          ).toEqual(
+            [...byDept]
+              .map(([departmentId, d]) => ({ departmentId, ...d }))
+              .sort((a, b) => b.articles - a.articles || nullsLast(a.departmentId) - nullsLast(b.departmentId)),
+          );
           expect(
             chart.body.data.editors.map((r: Row) => ({ userId: r.userId, departmentId: r.departmentId, ...figs(r) })),
             label,

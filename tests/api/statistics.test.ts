@@ -24,7 +24,9 @@ describe('statistics days and periods', () => {
     expect(kpiPeriods('2026-03-31')[2]).toMatchObject({ prevFrom: '2026-02-01', prevTo: '2026-02-28' });
   });
   it('CSV rows: header skipped, quotes kept', () => {
-    expect(csvToImportRows('\uFEFF日期,用户名,浏览量,访客数\r\n2026-11-01,"zhang,wei",10,5\n\n')).toEqual([{ date: '2026-11-01', username: 'zhang,wei', pv: '10', uv: '5' }]);
+    expect(csvToImportRows('\uFEFF日期,用户名,浏览量,访客数\r\n2026-11-01,"zhang,wei",10,5\n\n')).toEqual([
+      { date: '2026-11-01', username: 'zhang,wei', pv: '10', uv: '5' },
+    ]);
   });
 });
 
@@ -40,7 +42,13 @@ describe.each(DB_KINDS)('statistics on %s', (kind) => {
   let elsewhere: number;
   const today = chinaDate();
 
-  const stat = async (userId: number, date = today) => (await t.db.select().from(statistics).where(and(eq(statistics.userId, userId), eq(statistics.date, date))))[0];
+  const stat = async (userId: number, date = today) =>
+    (
+      await t.db
+        .select()
+        .from(statistics)
+        .where(and(eq(statistics.userId, userId), eq(statistics.date, date)))
+    )[0];
   const create = async (cookie: string, title: string) => {
     const res = await t.call('POST', '/api/articles', { cookie, body: { title, content: '<p>正文</p>' } });
     if (res.status !== 200) throw new Error(JSON.stringify(res.body));
@@ -97,7 +105,10 @@ describe.each(DB_KINDS)('statistics on %s', (kind) => {
   });
 
   it('the day is the China day of the event (an event at 23:59 and at 00:00 China time)', async () => {
-    const insert = (id: number, at: string) => t.db.insert(contentEvents).values({ contentType: 'video', contentId: id, action: 'publish', fromStatus: 0, toStatus: 3, ownerId: other.userId, at: new Date(at) });
+    const insert = (id: number, at: string) =>
+      t.db
+        .insert(contentEvents)
+        .values({ contentType: 'video', contentId: id, action: 'publish', fromStatus: 0, toStatus: 3, ownerId: other.userId, at: new Date(at) });
     await insert(900001, '2026-01-10T15:59:00Z');
     await insert(900002, '2026-01-10T16:00:00Z');
     await refreshPublications(t.db, other.userId, new Date('2026-01-10T15:59:00Z'));
@@ -110,14 +121,23 @@ describe.each(DB_KINDS)('statistics on %s', (kind) => {
     const bad = await t.call('PUT', '/api/statistics/edit', { cookie: admin, body: { date: today, userId: writer.userId, pv: 10, uv: 20, reason: '' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({ reason: '请填写修改原因，它会记入操作日志', uv: '访客数不能大于浏览量' });
-    const badDate = await t.call('PUT', '/api/statistics/edit', { cookie: admin, body: { date: '2026-02-30', userId: writer.userId, pv: 1, uv: 1, reason: 'x' } });
+    const badDate = await t.call('PUT', '/api/statistics/edit', {
+      cookie: admin,
+      body: { date: '2026-02-30', userId: writer.userId, pv: 1, uv: 1, reason: 'x' },
+    });
     expect(badDate.body.errors.date).toBe('日期不是有效日期');
-    const future = await t.call('PUT', '/api/statistics/edit', { cookie: admin, body: { date: addDays(today, 1), userId: writer.userId, pv: 1, uv: 1, reason: 'x' } });
+    const future = await t.call('PUT', '/api/statistics/edit', {
+      cookie: admin,
+      body: { date: addDays(today, 1), userId: writer.userId, pv: 1, uv: 1, reason: 'x' },
+    });
     expect(future.status).toBe(400);
     expect((await t.call('PUT', '/api/statistics/edit', { cookie: admin, body: { date: today, userId: 999999, pv: 1, uv: 1, reason: 'x' } })).status).toBe(404);
     expect((await stat(writer.userId)).pv).toBe(0);
 
-    const res = await t.call('PUT', '/api/statistics/edit', { cookie: admin, body: { date: today, userId: writer.userId, pv: 1200, uv: 300, reason: '补录统计平台数据' } });
+    const res = await t.call('PUT', '/api/statistics/edit', {
+      cookie: admin,
+      body: { date: today, userId: writer.userId, pv: 1200, uv: 300, reason: '补录统计平台数据' },
+    });
     expect(res.status).toBe(200);
     expect(await stat(writer.userId)).toMatchObject({ pv: 1200, uv: 300, articles: 2 });
     const [log] = await t.db.select().from(operationLogs).where(eq(operationLogs.resource, 'statistics')).orderBy(desc(operationLogs.id)).limit(1);
@@ -138,7 +158,13 @@ describe.each(DB_KINDS)('statistics on %s', (kind) => {
     const preview = await t.call('POST', '/api/statistics/import', { cookie: admin, body: { rows } });
     expect(preview.status).toBe(200);
     expect(preview.body.data.errorCount).toBe(4);
-    expect(preview.body.data.rows.map((r: { error?: string }) => r.error ?? null)).toEqual([null, '用户「nobody」不存在', '日期不是有效日期', '浏览量不能为负数', '与第 1 行重复（同一日期和用户）']);
+    expect(preview.body.data.rows.map((r: { error?: string }) => r.error ?? null)).toEqual([
+      null,
+      '用户「nobody」不存在',
+      '日期不是有效日期',
+      '浏览量不能为负数',
+      '与第 1 行重复（同一日期和用户）',
+    ]);
     const refused = await t.call('POST', '/api/statistics/import', { cookie: admin, body: { rows, apply: true } });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('有 4 行有误，未导入任何数据，请修改后重新导入');
@@ -170,7 +196,9 @@ describe.each(DB_KINDS)('statistics on %s', (kind) => {
     expect(byDay.body.data).toMatchObject({ total: 2, totals: { articles: 2, pv: 1880, uv: 430 } });
 
     const byEditor = await t.call('GET', `/api/statistics/list?view=editor&from=${addDays(today, -1)}&to=${today}&departmentId=${team}`, { cookie: admin });
-    expect(byEditor.body.data.list).toEqual([expect.objectContaining({ userId: writer.userId, name: '员工writer1', departmentName: '快讯组', articles: 2, pv: 1800, days: 2 })]);
+    expect(byEditor.body.data.list).toEqual([
+      expect.objectContaining({ userId: writer.userId, name: '员工writer1', departmentName: '快讯组', articles: 2, pv: 1800, days: 2 }),
+    ]);
     expect(byEditor.body.data.total).toBe(1);
 
     // The shared date filter sends ISO times: their day counts.
@@ -180,7 +208,10 @@ describe.each(DB_KINDS)('statistics on %s', (kind) => {
     expect(editor.body.data).toMatchObject({ kind: 'editor', editor: { username: 'writer1' }, totals: { articles: 2, pv: 1800 } });
     expect(editor.body.data.list.map((r: { date: string }) => r.date)).toEqual([today, addDays(today, -1)]);
     const day = await t.call('GET', `/api/statistics/detail?date=${addDays(today, -1)}`, { cookie: admin });
-    expect(day.body.data.list.map((r: { username: string; pv: number }) => [r.username, r.pv])).toEqual([['writer1', 500], ['other1', 80]]);
+    expect(day.body.data.list.map((r: { username: string; pv: number }) => [r.username, r.pv])).toEqual([
+      ['writer1', 500],
+      ['other1', 80],
+    ]);
 
     const chart = await t.call('GET', `/api/statistics/chart?from=${addDays(today, -6)}&to=${today}`, { cookie: admin });
     expect(chart.body.data.days).toHaveLength(7);
@@ -194,7 +225,10 @@ describe.each(DB_KINDS)('statistics on %s', (kind) => {
     expect(mine.body.data.list.map((r: { username: string }) => r.username)).toEqual(['writer1']);
     expect(mine.body.data.totals.pv).toBe(1800);
     expect((await t.call('GET', `/api/statistics/detail?userId=${other.userId}`, { cookie: manager.cookie })).status).toBe(404);
-    expect((await t.call('PUT', '/api/statistics/edit', { cookie: manager.cookie, body: { date: today, userId: other.userId, pv: 1, uv: 1, reason: '试试' } })).status).toBe(404);
+    expect(
+      (await t.call('PUT', '/api/statistics/edit', { cookie: manager.cookie, body: { date: today, userId: other.userId, pv: 1, uv: 1, reason: '试试' } }))
+        .status,
+    ).toBe(404);
     const imp = await t.call('POST', '/api/statistics/import', { cookie: manager.cookie, body: { rows: [{ date: today, username: 'other1', pv: 1, uv: 1 }] } });
     expect(imp.body.data.rows[0].error).toBe('用户「other1」不在你的数据范围内');
     const sum = await t.call('GET', '/api/statistics/sum', { cookie: manager.cookie });

@@ -17,10 +17,20 @@ import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers
  * not served before they are registered, and abandoned ones are swept on a timer (F10).
  */
 
-const png = (width: number, height: number, color = '#c00') => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
-const jpeg = (color = '#036') => sharp({ create: { width: 64, height: 36, channels: 3, background: color } }).jpeg().toBuffer();
+const png = (width: number, height: number, color = '#c00') =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+const jpeg = (color = '#036') =>
+  sharp({ create: { width: 64, height: 36, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 const mp4 = (n = 1) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(16, n)]);
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * The review's bomb (security-content F3): a black 16383×16383 RGB PNG, Adam7-interlaced, so it
@@ -30,7 +40,15 @@ async function interlacedBomb(): Promise<Buffer> {
   const W = 16383;
   const H = 16383;
   let raw = 0;
-  for (const [xs, ys, dx, dy] of [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]]) {
+  for (const [xs, ys, dx, dy] of [
+    [0, 0, 8, 8],
+    [4, 0, 8, 8],
+    [0, 4, 4, 8],
+    [2, 0, 4, 4],
+    [0, 2, 2, 4],
+    [1, 0, 2, 2],
+    [0, 1, 1, 2],
+  ]) {
     raw += Math.ceil((H - ys) / dy) * (1 + 3 * Math.ceil((W - xs) / dx));
   }
   // Every scanline is filter 0 and black pixels: the whole stream is zeros.
@@ -57,7 +75,12 @@ async function interlacedBomb(): Promise<Buffer> {
   ihdr.writeUInt32BE(W, 0);
   ihdr.writeUInt32BE(H, 4);
   ihdr.set([8, 2, 0, 0, 1], 8); // 8-bit RGB, interlaced
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(out)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.concat(out)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe.each(DB_KINDS)('storage hardening on %s', (kind) => {
@@ -71,7 +94,11 @@ describe.each(DB_KINDS)('storage hardening on %s', (kind) => {
     const res = await ctx.call('POST', '/api/upload_token', { cookie, body: { kind: kindOf, size: file.length, mime } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const ticket = res.body.data;
-    const put = await ctx.app.request(`http://localhost${ticket.url}`, { method: 'PUT', headers: { cookie, 'content-type': mime, 'x-test-peer': '10.0.0.1' }, body: new Uint8Array(file) });
+    const put = await ctx.app.request(`http://localhost${ticket.url}`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': mime, 'x-test-peer': '10.0.0.1' },
+      body: new Uint8Array(file),
+    });
     expect(put.status).toBe(200);
     return ticket as { key: string; url: string };
   };
@@ -117,7 +144,7 @@ describe.each(DB_KINDS)('storage hardening on %s', (kind) => {
     expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(320);
   }, 60_000);
 
-  it('F6: deleting one\'s own video whose cover names another video\'s poster under another prefix keeps that poster', async () => {
+  it("F6: deleting one's own video whose cover names another video's poster under another prefix keeps that poster", async () => {
     const victim = await video(t, admin, '主编的视频', 1);
     expect((await serve(t, victim.cover)).status).toBe(200);
     const editor = await createStaff(t, admin, { username: 'f6editor', routes: ['/video'], level: 3 });
@@ -168,7 +195,9 @@ describe.each(DB_KINDS)('storage hardening on %s', (kind) => {
     const migration = await readFile(path.join(process.cwd(), 'server/db/migrations/0022_video_poster_key.sql'), 'utf8');
     const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('UPDATE'))!;
     await t.db.execute(sql.raw(backfill));
-    const keys = Object.fromEntries((await t.db.select({ id: videoStores.id, posterKey: videoStores.posterKey }).from(videoStores)).map((r) => [r.id, r.posterKey]));
+    const keys = Object.fromEntries(
+      (await t.db.select({ id: videoStores.id, posterKey: videoStores.posterKey }).from(videoStores)).map((r) => [r.id, r.posterKey]),
+    );
     expect(keys[a.id]).toBe(a.cover.replace('/uploads/', ''));
     expect([keys[b.id], keys[c.id]]).toEqual([null, null]);
   });
@@ -190,7 +219,13 @@ describe.each(DB_KINDS)('storage hardening on %s', (kind) => {
   });
 
   it('F10: tickets per hour and unregistered bytes per person are limited (429, in Chinese)', async () => {
-    const quota: StorageConfig = { driver: 'local', uploadsDir: t.uploadsDir, kinds: defaultKinds(), ticketMinutes: 60, quota: { ticketsPerHour: 3, pendingBytes: 1000 } };
+    const quota: StorageConfig = {
+      driver: 'local',
+      uploadsDir: t.uploadsDir,
+      kinds: defaultKinds(),
+      ticketMinutes: 60,
+      quota: { ticketsPerHour: 3, pendingBytes: 1000 },
+    };
     const q = await setupTestApp(kind, { storage: quota });
     try {
       const cookie = await q.login();
@@ -215,7 +250,10 @@ describe.each(DB_KINDS)('storage hardening on %s', (kind) => {
   it('F10: abandoned uploads are swept on a timer, without anyone asking for a ticket', async () => {
     const pic = await upload(t, admin, 'pic', await png(100, 100, '#aa0'), 'image/png');
     const kept = await upload(t, admin, 'pic', await png(100, 100, '#0aa'), 'image/png');
-    await t.db.update(uploadTickets).set({ expiresAt: new Date(Date.now() - 2 * 24 * 3600_000) }).where(eq(uploadTickets.key, pic.key));
+    await t.db
+      .update(uploadTickets)
+      .set({ expiresAt: new Date(Date.now() - 2 * 24 * 3600_000) })
+      .where(eq(uploadTickets.key, pic.key));
     const storage: StorageConfig = { driver: 'local', uploadsDir: t.uploadsDir, kinds: defaultKinds(), ticketMinutes: 60 };
     const stop = scheduleUploadSweep(t.db, storage, { firstDelayMs: 10, everyMs: 50 });
     try {

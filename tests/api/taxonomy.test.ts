@@ -67,7 +67,10 @@ describe.each(DB_KINDS)('taxonomy API on %s', (kind) => {
       const [first] = (await t.call('GET', `/api/categories?typeId=${news}&keyword=${encodeURIComponent('行业')}`, { cookie: admin })).body.data.list;
       const off = await t.call('PUT', `/api/categories/${first.id}`, { cookie: admin, body: { enabled: false } });
       expect(off.body.data.enabled).toBe(false);
-      const [log] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'categories'), eq(operationLogs.resourceId, String(first.id)), eq(operationLogs.type, 'update')));
+      const [log] = await t.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.resource, 'categories'), eq(operationLogs.resourceId, String(first.id)), eq(operationLogs.type, 'update')));
       expect(log.summary).toBe('修改分类「行业动态」');
       const kids = (await t.call('GET', `/api/categories?parentId=${first.id}`, { cookie: admin })).body.data.list.map((c: { id: number }) => c.id);
       expect((await t.call('PUT', '/api/categories/sort', { cookie: admin, body: { ids: [...kids].reverse() } })).status).toBe(200);
@@ -80,7 +83,10 @@ describe.each(DB_KINDS)('taxonomy API on %s', (kind) => {
       const type = await t.call('DELETE', `/api/category_types/${news}`, { cookie: admin });
       expect(type.status).toBe(409);
       expect(type.body.message).toMatch(/^该分类类型下有 \d+ 个分类，不能删除$/);
-      const [parent] = await t.db.select().from(categories).where(and(eq(categories.typeId, news), eq(categories.name, '行业动态')));
+      const [parent] = await t.db
+        .select()
+        .from(categories)
+        .where(and(eq(categories.typeId, news), eq(categories.name, '行业动态')));
       const cat = await t.call('DELETE', `/api/categories/${parent.id}`, { cookie: admin });
       expect(cat.status).toBe(409);
       expect(cat.body.message).toContain('下级分类');
@@ -154,7 +160,13 @@ describe.each(DB_KINDS)('taxonomy API on %s', (kind) => {
 
   describe('topics', () => {
     it('takes http(s) links and library images only, optionally an activity', async () => {
-      const ok = await post('/api/topic', { title: '2026 卡车年度评选', cover: '/uploads/pic/2026/11/a.webp', summary: '年度盘点\n第二行', url: 'https://www.example.com/topic/1', activityId: 3 });
+      const ok = await post('/api/topic', {
+        title: '2026 卡车年度评选',
+        cover: '/uploads/pic/2026/11/a.webp',
+        summary: '年度盘点\n第二行',
+        url: 'https://www.example.com/topic/1',
+        activityId: 3,
+      });
       expect(ok.status).toBe(200);
       expect(ok.body.data).toMatchObject({ enabled: true, activityId: 3 });
       const bad = await post('/api/topic', { title: 'x', url: 'javascript:alert(1)', cover: '/api/logout' });

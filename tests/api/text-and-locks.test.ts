@@ -54,7 +54,12 @@ describe.each(DB_KINDS)('long bodies and live items on %s', (kind) => {
     return { res: m.res, ms: m.ms, otherMs: o.ms };
   }
 
-  const revs = (id: number) => t.db.select({ id: revisions.id, kind: revisions.kind, note: revisions.note, snapshot: revisions.snapshot }).from(revisions).where(and(eq(revisions.resource, 'article'), eq(revisions.resourceId, id))).orderBy(revisions.id);
+  const revs = (id: number) =>
+    t.db
+      .select({ id: revisions.id, kind: revisions.kind, note: revisions.note, snapshot: revisions.snapshot })
+      .from(revisions)
+      .where(and(eq(revisions.resource, 'article'), eq(revisions.resourceId, id)))
+      .orderBy(revisions.id);
   const contentDiff = (res: { body: any }) => (res.body.data.fields as Array<{ name: string; parts?: DiffPart[] }>).find((f) => f.name === 'content')!.parts!;
 
   beforeAll(async () => {
@@ -64,7 +69,16 @@ describe.each(DB_KINDS)('long bodies and live items on %s', (kind) => {
     reviewer = await createStaff(t, admin, { username: 'live_reviewer', routes: REVIEWER_ROUTES });
     [{ id: library }] = await t.db
       .insert(videoStores)
-      .values({ title: '解放J7 实拍', storage: 'local', key: 'j7.mp4', url: '/uploads/video/j7.mp4', mime: 'video/mp4', size: 1000, duration: 62, cover: '/uploads/poster/j7.jpg' })
+      .values({
+        title: '解放J7 实拍',
+        storage: 'local',
+        key: 'j7.mp4',
+        url: '/uploads/video/j7.mp4',
+        mime: 'video/mp4',
+        size: 1000,
+        duration: 62,
+        cover: '/uploads/poster/j7.jpg',
+      })
       .returning({ id: videoStores.id });
   });
   afterAll(async () => t?.close());
@@ -74,7 +88,9 @@ describe.each(DB_KINDS)('long bodies and live items on %s', (kind) => {
     expect(html.length).toBe(CONTENT_MAX);
     // A running server: the code paths a long save takes have run once (the first run compiles them).
     const warm = (await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '预热', content: '<p>短</p>' } })).body.data;
-    expect((await t.call('PUT', `/api/articles/${warm.id}`, { cookie: editor.cookie, body: { version: 1, content: body('解放 truck ', 200_000).html } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/articles/${warm.id}`, { cookie: editor.cookie, body: { version: 1, content: body('解放 truck ', 200_000).html } })).status,
+    ).toBe(200);
     expect((await t.call('GET', `/api/articles/${warm.id}/revisions/${(await revs(warm.id)).at(-1)!.id}`, { cookie: editor.cookie })).status).toBe(200);
 
     const a = (await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '长正文', content: '<p>短</p>' } })).body.data;
@@ -137,7 +153,8 @@ describe.each(DB_KINDS)('long bodies and live items on %s', (kind) => {
   it("the lock heartbeat's unsaved copy follows the autosave's size rules (400, nothing kept)", async () => {
     const a = (await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '副本', content: '<p>原文</p>' } })).body.data;
     const lock = (await t.call('POST', `/api/articles/${a.id}/lock`, { cookie: editor.cookie, body: {} })).body.data;
-    const beat = (fields: Record<string, unknown>) => t.call('PUT', `/api/articles/${a.id}/lock`, { cookie: editor.cookie, body: { token: lock.token, draft: { baseVersion: 1, fields } } });
+    const beat = (fields: Record<string, unknown>) =>
+      t.call('PUT', `/api/articles/${a.id}/lock`, { cookie: editor.cookie, body: { token: lock.token, draft: { baseVersion: 1, fields } } });
     const tooLong = await beat({ content: `<p>${'长'.repeat(10)}</p>`.padEnd(CONTENT_MAX + 1, 'x') });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors['draft.fields.content']).toBe(`正文不能超过 ${CONTENT_MAX} 个字符`);
@@ -146,15 +163,26 @@ describe.each(DB_KINDS)('long bodies and live items on %s', (kind) => {
     expect((await beat({ notAField: 'x'.repeat(500_000) })).status).toBe(400);
     // Taking the lock with a copy: the same rules.
     const other = (await t.call('POST', '/api/articles', { cookie: editor.cookie, body: { title: '另一篇' } })).body.data;
-    expect((await t.call('POST', `/api/articles/${other.id}/lock`, { cookie: editor.cookie, body: { draft: { baseVersion: 1, fields: { summary: '摘'.repeat(501) } } } })).status).toBe(400);
-    const [row] = await t.db.select({ draft: editLocks.draft }).from(editLocks).where(and(eq(editLocks.resource, 'article'), eq(editLocks.resourceId, a.id)));
+    expect(
+      (
+        await t.call('POST', `/api/articles/${other.id}/lock`, {
+          cookie: editor.cookie,
+          body: { draft: { baseVersion: 1, fields: { summary: '摘'.repeat(501) } } },
+        })
+      ).status,
+    ).toBe(400);
+    const [row] = await t.db
+      .select({ draft: editLocks.draft })
+      .from(editLocks)
+      .where(and(eq(editLocks.resource, 'article'), eq(editLocks.resourceId, a.id)));
     expect(row.draft).toBeNull();
     // A copy within the rules is kept as before.
     expect((await beat({ title: '副本', content: '<p>还没保存</p>', tagIds: [] })).status).toBe(200);
     // Short videos: their own fields, the same kind of rules.
     const v = (await t.call('POST', '/api/videos', { cookie: editor.cookie, body: { title: '视频', videoStoreId: library } })).body.data;
     const vlock = (await t.call('POST', `/api/videos/${v.id}/lock`, { cookie: editor.cookie, body: {} })).body.data;
-    const vbeat = (fields: Record<string, unknown>) => t.call('PUT', `/api/videos/${v.id}/lock`, { cookie: editor.cookie, body: { token: vlock.token, draft: { baseVersion: 1, fields } } });
+    const vbeat = (fields: Record<string, unknown>) =>
+      t.call('PUT', `/api/videos/${v.id}/lock`, { cookie: editor.cookie, body: { token: vlock.token, draft: { baseVersion: 1, fields } } });
     expect((await vbeat({ description: '简'.repeat(2001) })).body.errors['draft.fields.description']).toBe('简介不能超过 2000 个字符');
     expect((await vbeat({ content: 'x'.repeat(800_000) })).status).toBe(400);
     expect((await vbeat({ title: '视频', cover: '', videoStoreId: library, description: '改了简介', categoryId: null, tagIds: [] })).status).toBe(200);
@@ -166,27 +194,44 @@ describe.each(DB_KINDS)('long bodies and live items on %s', (kind) => {
     const published = '文章已发布，修改需经审核：请内容审核人员修改，或请其下线后再修改并重新提交审核';
     const take = await t.call('POST', `/api/articles/${live.id}/lock`, { cookie: editor.cookie, body: {} });
     expect([take.status, take.body.message]).toEqual([409, published]);
-    expect(await t.db.select().from(editLocks).where(and(eq(editLocks.resource, 'article'), eq(editLocks.resourceId, live.id)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(editLocks)
+        .where(and(eq(editLocks.resource, 'article'), eq(editLocks.resourceId, live.id))),
+    ).toEqual([]);
 
     // The reviewer edits it; the editor's takeover is refused and the reviewer's correction lands.
     const mine = await t.call('POST', `/api/articles/${live.id}/lock`, { cookie: reviewer.cookie, body: {} });
     expect(mine.status).toBe(200);
     const before = (await revs(live.id)).length;
-    const takeover = await t.call('POST', `/api/articles/${live.id}/lock`, { cookie: editor.cookie, body: { takeover: true, draft: { baseVersion: 2, fields: { content: '<p>篡改</p>' } } } });
+    const takeover = await t.call('POST', `/api/articles/${live.id}/lock`, {
+      cookie: editor.cookie,
+      body: { takeover: true, draft: { baseVersion: 2, fields: { content: '<p>篡改</p>' } } },
+    });
     expect([takeover.status, takeover.body.message]).toEqual([409, published]);
     // A renew with a made-up token neither takes the lock nor leaves a revision in the live item's history.
-    const renew = await t.call('PUT', `/api/articles/${live.id}/lock`, { cookie: editor.cookie, body: { token: 'made-up-token', draft: { baseVersion: 2, fields: { content: '<p>篡改</p>' } } } });
+    const renew = await t.call('PUT', `/api/articles/${live.id}/lock`, {
+      cookie: editor.cookie,
+      body: { token: 'made-up-token', draft: { baseVersion: 2, fields: { content: '<p>篡改</p>' } } },
+    });
     expect([renew.status, renew.body.message]).toEqual([409, published]);
     expect((await revs(live.id)).length).toBe(before);
     const locks = await t.call('GET', `/api/articles/locks?ids=${live.id}`, { cookie: reviewer.cookie });
     expect(locks.body.data.list).toEqual([expect.objectContaining({ userId: reviewer.userId })]);
     expect((await t.call('PUT', `/api/articles/${live.id}/lock`, { cookie: reviewer.cookie, body: { token: mine.body.data.token } })).status).toBe(200);
-    const fix = await t.call('PUT', `/api/articles/${live.id}`, { cookie: reviewer.cookie, body: { version: 2, content: '<p>紧急更正</p>', lockToken: mine.body.data.token } });
+    const fix = await t.call('PUT', `/api/articles/${live.id}`, {
+      cookie: reviewer.cookie,
+      body: { version: 2, content: '<p>紧急更正</p>', lockToken: mine.body.data.token },
+    });
     expect(fix.status).toBe(200);
 
     // Scheduled: the same, in the save's words for it.
     const later = (await t.call('POST', '/api/articles', { cookie: reviewer.cookie, body: { title: '定时发布的新闻' } })).body.data;
-    expect((await t.call('PUT', `/api/articles/publish/${later.id}`, { cookie: reviewer.cookie, body: { publishAt: new Date(Date.now() + HOUR).toISOString() } })).body.data.status).toBe(5);
+    expect(
+      (await t.call('PUT', `/api/articles/publish/${later.id}`, { cookie: reviewer.cookie, body: { publishAt: new Date(Date.now() + HOUR).toISOString() } }))
+        .body.data.status,
+    ).toBe(5);
     const scheduled = await t.call('POST', `/api/articles/${later.id}/lock`, { cookie: editor.cookie, body: {} });
     expect([scheduled.status, scheduled.body.message]).toEqual([409, '文章已定时发布，修改需经审核：请先取消定时发布，修改后重新提交审核']);
     expect((await t.call('POST', `/api/articles/${later.id}/lock`, { cookie: reviewer.cookie, body: {} })).status).toBe(200);
@@ -204,7 +249,10 @@ describe.each(DB_KINDS)('long bodies and live items on %s', (kind) => {
     const lock = (await t.call('POST', `/api/articles/${a.id}/lock`, { cookie: editor.cookie, body: {} })).body.data;
     // A reviewer publishes it meanwhile (no lock is needed for that).
     expect((await t.call('PUT', `/api/articles/publish/${a.id}`, { cookie: reviewer.cookie, body: { version: 1 } })).body.data.status).toBe(3);
-    const beat = await t.call('PUT', `/api/articles/${a.id}/lock`, { cookie: editor.cookie, body: { token: lock.token, draft: { baseVersion: 1, fields: { content: '<p>原文，和没保存的一句</p>' } } } });
+    const beat = await t.call('PUT', `/api/articles/${a.id}/lock`, {
+      cookie: editor.cookie,
+      body: { token: lock.token, draft: { baseVersion: 1, fields: { content: '<p>原文，和没保存的一句</p>' } } },
+    });
     expect(beat.status).toBe(409);
     expect(beat.body.message).toContain('文章已发布');
     const kept = (await revs(a.id)).find((r) => r.id === beat.body.data.savedRevisionId)!;
@@ -212,7 +260,10 @@ describe.each(DB_KINDS)('long bodies and live items on %s', (kind) => {
     expect(kept.snapshot.content).toBe('<p>原文，和没保存的一句</p>');
     // The reviewer opening it is not told someone is editing.
     expect((await t.call('POST', `/api/articles/${a.id}/lock`, { cookie: reviewer.cookie, body: {} })).status).toBe(200);
-    const [{ n }] = await t.db.select({ n: count() }).from(editLocks).where(and(eq(editLocks.resource, 'article'), eq(editLocks.resourceId, a.id), eq(editLocks.userId, editor.userId)));
+    const [{ n }] = await t.db
+      .select({ n: count() })
+      .from(editLocks)
+      .where(and(eq(editLocks.resource, 'article'), eq(editLocks.resourceId, a.id), eq(editLocks.userId, editor.userId)));
     expect(n).toBe(0);
   });
 });

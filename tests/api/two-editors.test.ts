@@ -71,12 +71,15 @@ describe.each(DB_KINDS)('two editors, random sequences, on %s', (kind) => {
       try {
         await playSequence(seed, log, count);
       } catch (err) {
-        throw new Error(`two-editors sequence failed: seed ${seed} (TWO_EDITORS_SEED=${seed} TWO_EDITORS_SEQUENCES=1)\n${log.join('\n')}\n${(err as Error).stack ?? err}`);
+        throw new Error(
+          `two-editors sequence failed: seed ${seed} (TWO_EDITORS_SEED=${seed} TWO_EDITORS_SEQUENCES=1)\n${log.join('\n')}\n${(err as Error).stack ?? err}`,
+        );
       }
     }
     // The default sequences do exercise every path (a run that never took over would prove little).
     if (process.env.TWO_EDITORS_SEED === undefined) {
-      for (const k of ['save 200', 'save 423', 'takeover 200', 'heartbeat 423', 'restore 200', 'open 423']) expect(stats[k] ?? 0, `${k} in ${JSON.stringify(stats)}`).toBeGreaterThan(0);
+      for (const k of ['save 200', 'save 423', 'takeover 200', 'heartbeat 423', 'restore 200', 'open 423'])
+        expect(stats[k] ?? 0, `${k} in ${JSON.stringify(stats)}`).toBeGreaterThan(0);
       // At least one stale tab was stopped: by the version check (a save or a restore), or, since a
       // takeover is told even after the taker left (issue 15), by its heartbeat before it could write.
       expect((stats['save 409'] ?? 0) + (stats['restore 409'] ?? 0) + (stats['heartbeat 423 ended'] ?? 0), JSON.stringify(stats)).toBeGreaterThan(0);
@@ -85,7 +88,7 @@ describe.each(DB_KINDS)('two editors, random sequences, on %s', (kind) => {
 
   async function playSequence(seed: number, log: string[], count: (k: string) => void) {
     const rnd = prng(seed);
-    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
     const created = await t.call('POST', '/api/articles', { cookie: admin, body: { title: `稿件${seed}`, content: '<p>初稿</p>' } });
     const id = created.body.data.id as number;
     for (const e of editors) {
@@ -100,7 +103,13 @@ describe.each(DB_KINDS)('two editors, random sequences, on %s', (kind) => {
     const refuse = (e: Editor) => {
       for (const [piece, state] of e.typed) if (e.open && (e.open.title.includes(piece) || e.open.content.includes(piece))) state.refused = true;
     };
-    const lockRow = async () => (await t.db.select({ token: editLocks.token, live: sql<boolean>`renewed_at > now() - interval '45 seconds'` }).from(editLocks).where(and(eq(editLocks.resource, 'article'), eq(editLocks.resourceId, id))))[0];
+    const lockRow = async () =>
+      (
+        await t.db
+          .select({ token: editLocks.token, live: sql<boolean>`renewed_at > now() - interval '45 seconds'` })
+          .from(editLocks)
+          .where(and(eq(editLocks.resource, 'article'), eq(editLocks.resourceId, id)))
+      )[0];
 
     const load = async (e: Editor, token: string | null, locked: boolean) => {
       const res = await t.call('GET', `/api/articles/${id}`, { cookie: e.cookie });
@@ -149,7 +158,10 @@ describe.each(DB_KINDS)('two editors, random sequences, on %s', (kind) => {
         if (!e.open || !e.open.dirty) return;
         const before = (await t.db.select({ version: articles.version }).from(articles).where(eq(articles.id, id)))[0].version;
         const live = await lockRow();
-        const res = await t.call('PUT', `/api/articles/${id}`, { cookie: e.cookie, body: { version: e.open.version, title: e.open.title, content: e.open.content, lockToken: e.open.token ?? undefined } });
+        const res = await t.call('PUT', `/api/articles/${id}`, {
+          cookie: e.cookie,
+          body: { version: e.open.version, title: e.open.title, content: e.open.content, lockToken: e.open.token ?? undefined },
+        });
         count(`save ${res.status}`);
         if (res.status === 200) {
           // Never applied over another's live lock, never from an old version.
@@ -165,7 +177,10 @@ describe.each(DB_KINDS)('two editors, random sequences, on %s', (kind) => {
       },
       /** Take over: the holder's last copy is kept by the server; this tab's own copy goes along. */
       async takeover(e: Editor) {
-        const res = await t.call('POST', `/api/articles/${id}/lock`, { cookie: e.cookie, body: { takeover: true, token: e.open?.token ?? undefined, draft: draftOf(e) } });
+        const res = await t.call('POST', `/api/articles/${id}/lock`, {
+          cookie: e.cookie,
+          body: { takeover: true, token: e.open?.token ?? undefined, draft: draftOf(e) },
+        });
         count(`takeover ${res.status}`);
         expect(res.status).toBe(200);
         serverHolder = res.body.data.token;
@@ -177,7 +192,10 @@ describe.each(DB_KINDS)('two editors, random sequences, on %s', (kind) => {
         const list = (await t.call('GET', `/api/articles/${id}/revisions?pageSize=100`, { cookie: e.cookie })).body.data.list as Array<{ id: number }>;
         const rev = pick(list);
         const fields = rnd() < 0.5 ? undefined : [pick(['title', 'content'])];
-        const res = await t.call('POST', `/api/articles/${id}/revisions/${rev.id}/restore`, { cookie: e.cookie, body: { version: e.open.version, fields, lockToken: e.open.token ?? undefined } });
+        const res = await t.call('POST', `/api/articles/${id}/revisions/${rev.id}/restore`, {
+          cookie: e.cookie,
+          body: { version: e.open.version, fields, lockToken: e.open.token ?? undefined },
+        });
         count(`restore ${res.status}`);
         if (res.status === 200) {
           e.open.version = res.body.data.version;
@@ -193,7 +211,10 @@ describe.each(DB_KINDS)('two editors, random sequences, on %s', (kind) => {
       },
       /** Time passes: the lock's last renewal moves 50 s into the past (it lapses). */
       async lapse() {
-        await t.db.update(editLocks).set({ renewedAt: sql`now() - interval '50 seconds'` }).where(and(eq(editLocks.resource, 'article'), eq(editLocks.resourceId, id)));
+        await t.db
+          .update(editLocks)
+          .set({ renewedAt: sql`now() - interval '50 seconds'` })
+          .where(and(eq(editLocks.resource, 'article'), eq(editLocks.resourceId, id)));
       },
     };
     const weights: Array<[keyof typeof actions, number]> = [
@@ -224,13 +245,18 @@ describe.each(DB_KINDS)('two editors, random sequences, on %s', (kind) => {
 
     // Where every typed piece ended up.
     const [final] = await t.db.select({ title: articles.title, content: articles.content }).from(articles).where(eq(articles.id, id));
-    const revs = await t.db.select({ snapshot: revisions.snapshot }).from(revisions).where(and(eq(revisions.resource, 'article'), eq(revisions.resourceId, id)));
+    const revs = await t.db
+      .select({ snapshot: revisions.snapshot })
+      .from(revisions)
+      .where(and(eq(revisions.resource, 'article'), eq(revisions.resourceId, id)));
     const kept = [final.title, final.content, ...revs.map((r) => `${r.snapshot.title}\u0000${r.snapshot.content}`)].join('\u0001');
     for (const e of editors) {
       for (const [piece, state] of e.typed) {
         if (kept.includes(piece)) continue;
         const inCopy = !!e.open && (e.open.title.includes(piece) || e.open.content.includes(piece));
-        expect(inCopy && state.refused, `${e.name}'s「${piece}」is lost: not in the article, not in a revision, not refused to them while in their copy`).toBe(true);
+        expect(inCopy && state.refused, `${e.name}'s「${piece}」is lost: not in the article, not in a revision, not refused to them while in their copy`).toBe(
+          true,
+        );
       }
     }
   }

@@ -78,21 +78,33 @@ describe.each(DB_KINDS)('users and roles API on %s', (kind) => {
 
   describe('users', () => {
     it('creates a user with an initial password; never returns or logs the hash', async () => {
-      const res = await t.call('POST', '/api/users', { cookie: admin, body: { username: 'lina', name: '李娜', password: 'Lina#2026', departmentId: deptA, email: 'lina@example.com' } });
+      const res = await t.call('POST', '/api/users', {
+        cookie: admin,
+        body: { username: 'lina', name: '李娜', password: 'Lina#2026', departmentId: deptA, email: 'lina@example.com' },
+      });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ username: 'lina', name: '李娜', departmentId: deptA, departmentName: '新闻组', enabled: true, isSuper: false });
       expect(JSON.stringify(res.body)).not.toMatch(/password/i);
-      const [log] = await t.db.select().from(operationLogs).where(eq(operationLogs.resourceId, String(res.body.data.id)));
+      const [log] = await t.db
+        .select()
+        .from(operationLogs)
+        .where(eq(operationLogs.resourceId, String(res.body.data.id)));
       expect(JSON.stringify(log.after)).not.toMatch(/password/i);
       await t.login('lina', 'Lina#2026');
     });
 
     it('400 with field errors; 409 for a duplicate username; nothing logged', async () => {
       const before = await logCount();
-      const bad = await t.call('POST', '/api/users', { cookie: admin, body: { username: 'a b', name: '', password: 'short', email: 'not-mail', departmentId: 99999 } });
+      const bad = await t.call('POST', '/api/users', {
+        cookie: admin,
+        body: { username: 'a b', name: '', password: 'short', email: 'not-mail', departmentId: 99999 },
+      });
       expect(bad.status).toBe(400);
       expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['username', 'name', 'password', 'email']));
-      const missingDept = await t.call('POST', '/api/users', { cookie: admin, body: { username: 'ghost', name: '幽灵', password: 'Ghost#2026', departmentId: 99999 } });
+      const missingDept = await t.call('POST', '/api/users', {
+        cookie: admin,
+        body: { username: 'ghost', name: '幽灵', password: 'Ghost#2026', departmentId: 99999 },
+      });
       expect(missingDept.status).toBe(400);
       expect(missingDept.body.errors).toEqual({ departmentId: '部门不存在' });
       const dup = await t.call('POST', '/api/users', { cookie: admin, body: { username: 'LINA'.toLowerCase(), name: '重复', password: 'Dup#20260' } });
@@ -115,7 +127,9 @@ describe.each(DB_KINDS)('users and roles API on %s', (kind) => {
       const zhao = { username: 'zhao_reporter', name: '赵记者', phone: '13912345678', password: 'Zhao#2026' };
       expect((await t.call('POST', '/api/users', { cookie: admin, body: zhao })).body.status).toBe(0);
       const names = async (keyword: string) =>
-        (await t.call('GET', `/api/users?keyword=${encodeURIComponent(keyword)}`, { cookie: admin })).body.data.list.map((u: { username: string }) => u.username);
+        (await t.call('GET', `/api/users?keyword=${encodeURIComponent(keyword)}`, { cookie: admin })).body.data.list.map(
+          (u: { username: string }) => u.username,
+        );
       expect(await names('记者')).toEqual(['zhao_reporter']);
       expect(await names('2345')).toEqual(['zhao_reporter']);
       expect(await names('o_r')).toEqual(['zhao_reporter']);
@@ -125,7 +139,9 @@ describe.each(DB_KINDS)('users and roles API on %s', (kind) => {
       // indexes, on PGlite (extension loaded at open) as on PostgreSQL.
       const plan = await t.db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        const res = await tx.execute(sql`EXPLAIN SELECT id FROM users WHERE ${or(ilike(users.username, '%记者%'), ilike(users.name, '%记者%'), ilike(users.phone, '%记者%'))}`);
+        const res = await tx.execute(
+          sql`EXPLAIN SELECT id FROM users WHERE ${or(ilike(users.username, '%记者%'), ilike(users.name, '%记者%'), ilike(users.phone, '%记者%'))}`,
+        );
         return (res.rows as Array<Record<string, string>>).map((r) => r['QUERY PLAN']).join('\n');
       });
       expect(plan).toContain('users_name_trgm_idx');
@@ -140,9 +156,17 @@ describe.each(DB_KINDS)('users and roles API on %s', (kind) => {
       await t.call('PUT', `/api/users/${lina.id}`, { cookie: admin, body: { enabled: false } });
       expect((await t.call('GET', '/api/login_info', { cookie })).status).toBe(401);
       // Ended, not live: kept only to tell her why (tests/api/session-end.test.ts).
-      expect(await t.db.select().from(sessions).where(and(eq(sessions.userId, lina.id), isNull(sessions.endedAt)))).toHaveLength(0);
+      expect(
+        await t.db
+          .select()
+          .from(sessions)
+          .where(and(eq(sessions.userId, lina.id), isNull(sessions.endedAt))),
+      ).toHaveLength(0);
       await t.call('PUT', `/api/users/${lina.id}`, { cookie: admin, body: { enabled: true } });
-      const types = await t.db.select({ type: operationLogs.type, summary: operationLogs.summary }).from(operationLogs).where(eq(operationLogs.resourceId, String(lina.id)));
+      const types = await t.db
+        .select({ type: operationLogs.type, summary: operationLogs.summary })
+        .from(operationLogs)
+        .where(eq(operationLogs.resourceId, String(lina.id)));
       expect(types.slice(-3)).toEqual([
         { type: 'update', summary: '修改员工「李娜（lina）」' },
         { type: 'disable', summary: '停用员工「李娜（lina）」' },
@@ -182,7 +206,10 @@ describe.each(DB_KINDS)('users and roles API on %s', (kind) => {
     });
 
     it('a second super-administrator can remove the first, but not the last', async () => {
-      const second = await t.call('POST', '/api/users', { cookie: admin, body: { username: 'root2', name: '副管理员', password: 'Root2#2026', isSuper: true } });
+      const second = await t.call('POST', '/api/users', {
+        cookie: admin,
+        body: { username: 'root2', name: '副管理员', password: 'Root2#2026', isSuper: true },
+      });
       const cookie2 = await t.login('root2', 'Root2#2026');
       expect((await t.call('PUT', `/api/users/${adminId}`, { cookie: cookie2, body: { enabled: false } })).status).toBe(200);
       // Now root2 is the only enabled super-administrator: nobody may remove them.
@@ -209,7 +236,10 @@ describe.each(DB_KINDS)('users and roles API on %s', (kind) => {
       const outside = await t.call('POST', '/api/users', { cookie: dept.cookie, body: { username: 'stray', name: '无部门', password: 'Stray#2026' } });
       expect(outside.status).toBe(400);
       expect(outside.body.errors).toEqual({ departmentId: '只能把员工分到自己的部门或其下属部门' });
-      const inside = await t.call('POST', '/api/users', { cookie: dept.cookie, body: { username: 'newbie', name: '新人', password: 'Newbie#2026', departmentId: deptA } });
+      const inside = await t.call('POST', '/api/users', {
+        cookie: dept.cookie,
+        body: { username: 'newbie', name: '新人', password: 'Newbie#2026', departmentId: deptA },
+      });
       expect(inside.status).toBe(200);
       const self = await createStaff(t, admin, { username: 'solo', routes: ['/department'], level: 3, departmentId: deptA });
       const own = await t.call('GET', '/api/users?pageSize=100', { cookie: self.cookie });
@@ -221,7 +251,10 @@ describe.each(DB_KINDS)('users and roles API on %s', (kind) => {
       const res = await t.call('DELETE', `/api/users/${created.body.data.id}`, { cookie: admin });
       expect(res.status).toBe(200);
       expect((await t.call('GET', `/api/users/${created.body.data.id}`, { cookie: admin })).status).toBe(404);
-      const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.resourceId, String(created.body.data.id)));
+      const logs = await t.db
+        .select()
+        .from(operationLogs)
+        .where(eq(operationLogs.resourceId, String(created.body.data.id)));
       expect(logs.map((l) => l.type)).toEqual(['create', 'delete']);
     });
   });

@@ -15,8 +15,20 @@ describe.each(DB_KINDS)('short videos API on %s', (kind) => {
   beforeAll(async () => {
     t = await setupTestApp(kind);
     admin = await t.login();
-    const lib = (title: string, key: string) => ({ title, storage: 'local', key, url: `/uploads/video/${key}`, mime: 'video/mp4', size: 1000, duration: 62, cover: `/uploads/poster/${key}.jpg` });
-    [{ id: libA }, { id: libB }] = await t.db.insert(videoStores).values([lib('解放J7 实拍', 'a.mp4'), lib('东风天龙 试驾', 'b.mp4')]).returning({ id: videoStores.id });
+    const lib = (title: string, key: string) => ({
+      title,
+      storage: 'local',
+      key,
+      url: `/uploads/video/${key}`,
+      mime: 'video/mp4',
+      size: 1000,
+      duration: 62,
+      cover: `/uploads/poster/${key}.jpg`,
+    });
+    [{ id: libA }, { id: libB }] = await t.db
+      .insert(videoStores)
+      .values([lib('解放J7 实拍', 'a.mp4'), lib('东风天龙 试驾', 'b.mp4')])
+      .returning({ id: videoStores.id });
   });
   afterAll(async () => t?.close());
 
@@ -30,12 +42,32 @@ describe.each(DB_KINDS)('short videos API on %s', (kind) => {
     const before = await rows();
     const res = await t.call('POST', '/api/videos', { cookie: admin, body: { title: '解放J7 上坡实测', videoStoreId: libA, description: '满载上坡' } });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ title: '解放J7 上坡实测', status: 0, version: 1, cover: '/uploads/poster/a.mp4.jpg', videoTitle: '解放J7 实拍', editorName: '超级管理员' });
+    expect(res.body.data).toMatchObject({
+      title: '解放J7 上坡实测',
+      status: 0,
+      version: 1,
+      cover: '/uploads/poster/a.mp4.jpg',
+      videoTitle: '解放J7 实拍',
+      editorName: '超级管理员',
+    });
     expect(await rows()).toBe(before + 1);
     const id = res.body.data.id;
-    expect(await t.db.select().from(mediaUsage).where(and(eq(mediaUsage.ownerType, 'video'), eq(mediaUsage.ownerId, id)))).toHaveLength(1);
-    expect(await t.db.select().from(revisions).where(and(eq(revisions.resource, 'video'), eq(revisions.resourceId, id)))).toHaveLength(1);
-    const [log] = await t.db.select().from(operationLogs).where(and(eq(operationLogs.resource, 'videos'), eq(operationLogs.resourceId, String(id))));
+    expect(
+      await t.db
+        .select()
+        .from(mediaUsage)
+        .where(and(eq(mediaUsage.ownerType, 'video'), eq(mediaUsage.ownerId, id))),
+    ).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(revisions)
+        .where(and(eq(revisions.resource, 'video'), eq(revisions.resourceId, id))),
+    ).toHaveLength(1);
+    const [log] = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.resource, 'videos'), eq(operationLogs.resourceId, String(id))));
     expect(log.summary).toBe('新建短视频「解放J7 上坡实测」');
   });
 
@@ -57,7 +89,11 @@ describe.each(DB_KINDS)('short videos API on %s', (kind) => {
     const own = await createStaff(t, admin, { username: 'video_autosave', routes: EDITOR, level: 3 });
     const put = (path: string, cookie: string, body: unknown) => t.call('PUT', path, { cookie, body });
     expect((await put('/api/videos/new/autosave', own.cookie, { baseVersion: 0, data: { title: '还没保存', description: '草稿' } })).status).toBe(200);
-    expect((await t.call('GET', '/api/videos/new/autosave', { cookie: own.cookie })).body.data).toMatchObject({ kind: 'short', baseVersion: 0, data: { title: '还没保存', description: '草稿' } });
+    expect((await t.call('GET', '/api/videos/new/autosave', { cookie: own.cookie })).body.data).toMatchObject({
+      kind: 'short',
+      baseVersion: 0,
+      data: { title: '还没保存', description: '草稿' },
+    });
     // Someone else's slot is their own: the admin sees no copy.
     expect((await t.call('GET', '/api/videos/new/autosave', { cookie: admin })).body.data).toBeNull();
     const v = (await t.call('POST', '/api/videos', { cookie: own.cookie, body: { title: '已保存', videoStoreId: libA } })).body.data;
@@ -74,7 +110,7 @@ describe.each(DB_KINDS)('short videos API on %s', (kind) => {
     expect((await t.call('GET', path, { cookie: own.cookie })).body.data).toBeNull();
   });
 
-  it('lists with filters in the viewer\'s data scope, newest first', async () => {
+  it("lists with filters in the viewer's data scope, newest first", async () => {
     const own = await createStaff(t, admin, { username: 'video_own', routes: EDITOR, level: 3 });
     const mine = (await t.call('POST', '/api/videos', { cookie: own.cookie, body: { title: '我的挂车视频', videoStoreId: libB } })).body.data;
     const list = await t.call('GET', '/api/videos?page=1&pageSize=10', { cookie: own.cookie });
@@ -102,16 +138,27 @@ describe.each(DB_KINDS)('short videos API on %s', (kind) => {
     const queue = await t.call('GET', '/api/articles_review?contentType=video', { cookie: admin });
     expect(queue.body.data.list.map((r: { id: number; contentType: string }) => [r.contentType, r.id])).toContainEqual(['video', v.id]);
     // Rejected: the editor reads who, when and why with the video; resubmitted, it is pending again.
-    expect((await t.call('PUT', `/api/articles_review/${v.id}`, { cookie: admin, body: { contentType: 'video', action: 'reject', comment: '封面太暗' } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/articles_review/${v.id}`, { cookie: admin, body: { contentType: 'video', action: 'reject', comment: '封面太暗' } })).status,
+    ).toBe(200);
     const rejected = (await t.call('GET', `/api/videos/${v.id}`, { cookie: editor.cookie })).body.data;
     expect(rejected).toMatchObject({ status: 2, reviewComment: '封面太暗', reviewerName: '超级管理员' });
     expect(rejected.reviewedAt).toEqual(expect.any(String));
-    expect((await t.call('PUT', `/api/videos/publish/${v.id}`, { cookie: editor.cookie, body: { version: rejected.version } })).body.data).toMatchObject({ action: 'submit', status: 1 });
+    expect((await t.call('PUT', `/api/videos/publish/${v.id}`, { cookie: editor.cookie, body: { version: rejected.version } })).body.data).toMatchObject({
+      action: 'submit',
+      status: 1,
+    });
     const published = await t.call('PUT', `/api/videos/publish/${v.id}`, { cookie: admin, body: { version: rejected.version + 1 } });
     expect(published.body.data).toMatchObject({ action: 'publish', status: 3 });
     const again = await t.call('PUT', `/api/videos/publish/${v.id}`, { cookie: admin, body: {} });
     expect(again.status).toBe(409);
-    const kinds = (await t.db.select({ kind: revisions.kind }).from(revisions).where(and(eq(revisions.resource, 'video'), eq(revisions.resourceId, v.id))).orderBy(revisions.id)).map((r) => r.kind);
+    const kinds = (
+      await t.db
+        .select({ kind: revisions.kind })
+        .from(revisions)
+        .where(and(eq(revisions.resource, 'video'), eq(revisions.resourceId, v.id)))
+        .orderBy(revisions.id)
+    ).map((r) => r.kind);
     expect(kinds).toEqual(['create', 'transition', 'transition', 'transition', 'transition']);
     // Words from the dictionary block publishing.
     await t.call('POST', '/api/sensitive_words', { cookie: admin, body: { words: ['违禁词'] } });
@@ -130,12 +177,18 @@ describe.each(DB_KINDS)('short videos API on %s', (kind) => {
     expect(refused.status).toBe(423);
     expect(refused.body.data.holder.name).toBe('员工video_lock_a');
     expect((await t.call('GET', `/api/videos/locks?ids=${v.id}`, { cookie: admin })).body.data.list).toHaveLength(1);
-    const saved = await t.call('PUT', `/api/videos/${v.id}`, { cookie: a.cookie, body: { version: 1, description: '第二版简介', lockToken: lock.body.data.token } });
+    const saved = await t.call('PUT', `/api/videos/${v.id}`, {
+      cookie: a.cookie,
+      body: { version: 1, description: '第二版简介', lockToken: lock.body.data.token },
+    });
     expect(saved.status).toBe(200);
     const list = (await t.call('GET', `/api/videos/${v.id}/revisions`, { cookie: a.cookie })).body.data.list;
     const rev = await t.call('GET', `/api/videos/${v.id}/revisions/${list[0].id}`, { cookie: a.cookie });
     expect(rev.body.data.fields.find((f: { name: string }) => f.name === 'description').parts).toEqual([{ op: 'insert', text: '第二版简介' }]);
-    const restored = await t.call('POST', `/api/videos/${v.id}/revisions/${list[1].id}/restore`, { cookie: a.cookie, body: { version: 2, fields: ['description'], lockToken: lock.body.data.token } });
+    const restored = await t.call('POST', `/api/videos/${v.id}/revisions/${list[1].id}/restore`, {
+      cookie: a.cookie,
+      body: { version: 2, fields: ['description'], lockToken: lock.body.data.token },
+    });
     expect(restored.body.data).toMatchObject({ description: '', version: 3 });
   });
 });

@@ -31,7 +31,10 @@ describe.each(DB_KINDS)('origins and the web edge (issue 14) on %s', (kind) => {
         const gallery = await t.call('POST', '/api/articles', { cookie: admin, body: { kind: 'gallery', title: '图集', images: [{ url }] } });
         expect(gallery.status, url).toBe(400);
       }
-      const saved = await t.call('POST', '/api/articles', { cookie: admin, body: { title: '正文图片', content: `<p>看图<img src="${SELF[2]}"><img src="https://cdn.example.com/ok.jpg"></p>` } });
+      const saved = await t.call('POST', '/api/articles', {
+        cookie: admin,
+        body: { title: '正文图片', content: `<p>看图<img src="${SELF[2]}"><img src="https://cdn.example.com/ok.jpg"></p>` },
+      });
       expect(saved.status).toBe(200);
       const [row] = await t.db.select({ content: articles.content }).from(articles).where(eq(articles.id, saved.body.data.id));
       expect(row.content).toBe('<p>看图<img src="https://cdn.example.com/ok.jpg" /></p>');
@@ -39,27 +42,51 @@ describe.each(DB_KINDS)('origins and the web edge (issue 14) on %s', (kind) => {
 
     it('a focus slot, an avatar and a topic refuse it too', async () => {
       for (const url of SELF) {
-        expect((await t.call('POST', '/api/focus_home', { cookie: admin, body: { title: '头条', image: url, platform: 'app' } })).body.errors?.image, url).toContain('不能是接口地址');
+        expect(
+          (await t.call('POST', '/api/focus_home', { cookie: admin, body: { title: '头条', image: url, platform: 'app' } })).body.errors?.image,
+          url,
+        ).toContain('不能是接口地址');
         expect((await t.call('PUT', '/api/profile', { cookie: admin, body: { name: '管理员', avatar: url } })).status, url).toBe(400);
-        expect((await t.call('POST', '/api/topic', { cookie: admin, body: { title: '专题', cover: url } })).body.errors?.cover, url).toContain('不能是接口地址');
+        expect((await t.call('POST', '/api/topic', { cookie: admin, body: { title: '专题', cover: url } })).body.errors?.cover, url).toContain(
+          '不能是接口地址',
+        );
       }
     });
 
     it('GET /api/logout as a picture, a frame or a fetch keeps the session; as a page it signs out', async () => {
       const cookie = await t.login();
-      const asPicture = await t.call('GET', '/api/logout', { cookie, headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' } });
+      const asPicture = await t.call('GET', '/api/logout', {
+        cookie,
+        headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
+      });
       expect(asPicture.status).toBe(403);
       expect(asPicture.headers.getSetCookie()).toEqual([]);
-      for (const headers of <Array<Record<string, string>>>[{ 'sec-fetch-dest': 'image' }, { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }, { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' }]) {
-        expect((await t.call('GET', '/api/logout', { cookie, headers: { 'sec-fetch-site': 'same-origin', ...headers } })).status, JSON.stringify(headers)).toBe(403);
+      for (const headers of <Array<Record<string, string>>>[
+        { 'sec-fetch-dest': 'image' },
+        { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
+        { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' },
+      ]) {
+        expect((await t.call('GET', '/api/logout', { cookie, headers: { 'sec-fetch-site': 'same-origin', ...headers } })).status, JSON.stringify(headers)).toBe(
+          403,
+        );
       }
       expect((await t.call('GET', '/api/login_info', { cookie })).status).toBe(200);
-      const asPage = await t.call('GET', '/api/logout', { cookie, headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' } });
+      const asPage = await t.call('GET', '/api/logout', {
+        cookie,
+        headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+      });
       expect(asPage.status).toBe(200);
       expect((await t.call('GET', '/api/login_info', { cookie })).status).toBe(401);
       // The app's own 退出登录 posts, as before.
       const other = await t.login();
-      expect((await t.call('POST', '/api/logout', { cookie: other, headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' } })).status).toBe(200);
+      expect(
+        (
+          await t.call('POST', '/api/logout', {
+            cookie: other,
+            headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
+          })
+        ).status,
+      ).toBe(200);
       expect((await t.call('GET', '/api/login_info', { cookie: other })).status).toBe(401);
     });
   });
@@ -84,7 +111,17 @@ describe.each(DB_KINDS)('origins and the web edge (issue 14) on %s', (kind) => {
   describe('I6: who uploaded and who is on staff is not every account’s business', () => {
     it('the uploader list answers only people who work with that library', async () => {
       const uploader = await createStaff(t, admin, { username: 'pic_uploader', routes: ['/photo'], level: 3 });
-      await t.db.insert(picStores).values({ title: '图', storage: 'local', key: 'pic/2026/11/i6.jpg', url: '/uploads/pic/2026/11/i6.jpg', mime: 'image/jpeg', size: 10, width: 1, height: 1, uploaderId: uploader.userId });
+      await t.db.insert(picStores).values({
+        title: '图',
+        storage: 'local',
+        key: 'pic/2026/11/i6.jpg',
+        url: '/uploads/pic/2026/11/i6.jpg',
+        mime: 'image/jpeg',
+        size: 10,
+        width: 1,
+        height: 1,
+        uploaderId: uploader.userId,
+      });
       const outsider = await createStaff(t, admin, { username: 'stats_only', routes: ['/home'], level: 3 });
       expect((await t.call('GET', '/api/pic_stores/uploaders', { cookie: outsider.cookie })).status).toBe(403);
       expect((await t.call('GET', '/api/video_stores/uploaders', { cookie: outsider.cookie })).status).toBe(403);

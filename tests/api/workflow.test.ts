@@ -22,11 +22,25 @@ describe.each(DB_KINDS)('publishing workflow on %s', (kind) => {
     return res.body.data as { id: number; version: number };
   };
   const row = async (id: number) => (await t.db.select().from(articles).where(eq(articles.id, id)))[0];
-  const events = async (id: number) => t.db.select().from(contentEvents).where(and(eq(contentEvents.contentType, 'article'), eq(contentEvents.contentId, id))).orderBy(contentEvents.id);
-  const logs = async (id: number) => (await t.db.select({ n: count() }).from(operationLogs).where(and(eq(operationLogs.resource, 'articles'), eq(operationLogs.resourceId, String(id)))))[0].n;
+  const events = async (id: number) =>
+    t.db
+      .select()
+      .from(contentEvents)
+      .where(and(eq(contentEvents.contentType, 'article'), eq(contentEvents.contentId, id)))
+      .orderBy(contentEvents.id);
+  const logs = async (id: number) =>
+    (
+      await t.db
+        .select({ n: count() })
+        .from(operationLogs)
+        .where(and(eq(operationLogs.resource, 'articles'), eq(operationLogs.resourceId, String(id))))
+    )[0].n;
   /** Puts an article in a status directly (the matrix starts from every status). */
   const force = async (id: number, status: number, extra: Partial<typeof articles.$inferInsert> = {}) => {
-    await t.db.update(articles).set({ status, ...extra }).where(eq(articles.id, id));
+    await t.db
+      .update(articles)
+      .set({ status, ...extra })
+      .where(eq(articles.id, id));
   };
 
   beforeAll(async () => {
@@ -84,14 +98,20 @@ describe.each(DB_KINDS)('publishing workflow on %s', (kind) => {
     const at = inAnHour();
     const sch = await t.call('PUT', `/api/articles/publish/${b.id}`, { cookie: reviewer.cookie, body: { publishAt: at } });
     expect(sch.body.data).toMatchObject({ action: 'schedule', status: 5 });
-    const jobs = await t.db.select().from(scheduledJobs).where(and(eq(scheduledJobs.contentId, b.id), eq(scheduledJobs.state, 'pending')));
+    const jobs = await t.db
+      .select()
+      .from(scheduledJobs)
+      .where(and(eq(scheduledJobs.contentId, b.id), eq(scheduledJobs.state, 'pending')));
     expect(jobs.map((j) => [j.action, j.runAt.toISOString()])).toEqual([['publish', at]]);
     // Cancel: back to draft, the job cancelled (kept as the trail).
     const cancel = await t.call('PUT', `/api/articles/unschedule/${b.id}`, { cookie: reviewer.cookie });
     expect(cancel.body.data).toMatchObject({ status: 0, publishAt: null });
     const after = await t.db.select().from(scheduledJobs).where(eq(scheduledJobs.contentId, b.id));
     expect(after.map((j) => j.state)).toEqual(['cancelled']);
-    const past = await t.call('PUT', `/api/articles/schedule/${b.id}`, { cookie: reviewer.cookie, body: { publishAt: new Date(Date.now() - 1000).toISOString() } });
+    const past = await t.call('PUT', `/api/articles/schedule/${b.id}`, {
+      cookie: reviewer.cookie,
+      body: { publishAt: new Date(Date.now() - 1000).toISOString() },
+    });
     expect(past.status).toBe(400);
     expect(past.body.errors.publishAt).toBe('定时发布时间必须晚于现在');
   });
@@ -119,7 +139,17 @@ describe.each(DB_KINDS)('publishing workflow on %s', (kind) => {
   };
 
   it('every transition from every status: allowed ones succeed with the status of DESIGN §8, the others are 409 and change nothing', async () => {
-    const expected: Record<string, number | 'keep'> = { submit: 1, withdraw: 0, approve: 3, reject: 2, schedule: 5, unschedule: 0, offline: 4, republish: 3, schedule_offline: 'keep' };
+    const expected: Record<string, number | 'keep'> = {
+      submit: 1,
+      withdraw: 0,
+      approve: 3,
+      reject: 2,
+      schedule: 5,
+      unschedule: 0,
+      offline: 4,
+      republish: 3,
+      schedule_offline: 'keep',
+    };
     for (const [action, route] of Object.entries(ROUTE) as Array<[WorkflowAction, (id: number) => [string, string, unknown]]>) {
       for (const status of [0, 1, 2, 3, 4, 5]) {
         const a = await create(admin, `${action}-${status}`);
@@ -190,7 +220,10 @@ describe.each(DB_KINDS)('publishing workflow on %s', (kind) => {
     expect(direct.status).toBe(409);
     expect((await row(a.id)).status).toBe(1);
     // The reviewer may still reject it, with the reason.
-    expect((await t.call('PUT', `/api/articles_review/${a.id}`, { cookie: reviewer.cookie, body: { action: 'reject', comment: '请删去违禁词甲' } })).body.data.status).toBe(2);
+    expect(
+      (await t.call('PUT', `/api/articles_review/${a.id}`, { cookie: reviewer.cookie, body: { action: 'reject', comment: '请删去违禁词甲' } })).body.data
+        .status,
+    ).toBe(2);
   });
 
   it('reject needs a comment; the author reads it on the article and on the workbench', async () => {

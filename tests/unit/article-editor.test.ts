@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blockHtml, splitBody, type BlockInput } from '@/components/article-body/blocks';
-import { canonicalHtml, plainText, textToHtml } from '@/components/article-editor/conflict';
+import { canonicalHtml, plainText, textToHtml, fieldsKey } from '@/components/article-editor/conflict';
 import { addPictures, moveItem } from '@/components/article-editor/gallery-field';
 import { copyDelay, LOCAL_DELAY_MS, LOCAL_MAX_WAIT_MS, newerCopy } from '@/components/editorial/local-copy';
-import { fieldsKey } from '@/components/article-editor/conflict';
 import { EMPTY_FIELDS, fieldsOf, type ArticleFields } from '@/lib/api/articles';
 import { sanitizeArticleHtml } from '@/server/content/sanitize';
 
@@ -12,7 +11,14 @@ const BLOCKS: BlockInput[] = [
   { kind: 'vr', id: 3, title: '东风天龙 VR', cover: 'https://cdn.example.com/vr.jpg' },
   { kind: 'inquiry', seriesId: 5, productId: 51, title: '解放J6P 460马力', price: 45.8 },
   { kind: 'vote', id: 7, title: '年度重卡" onmouseover="x' },
-  { kind: 'gallery', pics: [{ id: 1, url: '/uploads/a.jpg' }, { id: 2, url: 'javascript:alert(1)' }, { id: 3, url: 'https://cdn.example.com/c.jpg' }] },
+  {
+    kind: 'gallery',
+    pics: [
+      { id: 1, url: '/uploads/a.jpg' },
+      { id: 2, url: 'javascript:alert(1)' },
+      { id: 3, url: 'https://cdn.example.com/c.jpg' },
+    ],
+  },
 ];
 
 describe('custom blocks', () => {
@@ -21,7 +27,11 @@ describe('custom blocks', () => {
       const html = blockHtml(input);
       const stored = sanitizeArticleHtml(html);
       const open = (s: string) => s.match(/^<div[^>]*>/)![0];
-      expect(open(stored), input.kind).toBe(open(html).replace(/ contenteditable="false"/, '').replace(/^<div class="([^"]+)"/, '<div class="$1" contenteditable="false"'));
+      expect(open(stored), input.kind).toBe(
+        open(html)
+          .replace(/ contenteditable="false"/, '')
+          .replace(/^<div class="([^"]+)"/, '<div class="$1" contenteditable="false"'),
+      );
       expect(splitBody(stored)).toHaveLength(1);
     }
   });
@@ -57,13 +67,17 @@ describe('custom blocks', () => {
 
 describe('stale saves', () => {
   it('shows bodies as text with blocks named, and turns a description into paragraphs', () => {
-    expect(plainText('<p>一 &amp; 二</p><div class="cms-vote" contenteditable="false" data-activity-id="2"><p>投票：x</p></div><p>三</p>')).toBe('一 & 二\n［投票］投票：x\n\n三');
+    expect(plainText('<p>一 &amp; 二</p><div class="cms-vote" contenteditable="false" data-activity-id="2"><p>投票：x</p></div><p>三</p>')).toBe(
+      '一 & 二\n［投票］投票：x\n\n三',
+    );
     expect(textToHtml('第一行\n\n<第二行>\n')).toBe('<p>第一行</p><p>&lt;第二行&gt;</p>');
     expect(plainText(textToHtml('甲\n乙'))).toBe('甲\n乙');
   });
 
   it('a body re-serialized by the editor is not a change', () => {
-    expect(canonicalHtml('<div data-vr-id="3" class="cms-vr"><p>x</p></div>\n<p>&nbsp;</p>')).toBe(canonicalHtml('<div class="cms-vr" contenteditable="false" data-vr-id="3"><p>x</p></div>'));
+    expect(canonicalHtml('<div data-vr-id="3" class="cms-vr"><p>x</p></div>\n<p>&nbsp;</p>')).toBe(
+      canonicalHtml('<div class="cms-vr" contenteditable="false" data-vr-id="3"><p>x</p></div>'),
+    );
     expect(canonicalHtml('<p>甲</p>')).not.toBe(canonicalHtml('<p>乙</p>'));
     expect(canonicalHtml('<p>6&times;4&nbsp;牵引车</p>')).toBe(canonicalHtml('<p>6×4\u00a0牵引车</p>'));
     expect(canonicalHtml('<p><img src="/uploads/a.png" width="240" /></p>\n')).toBe(canonicalHtml('<p><img width="240" src="/uploads/a.png"></p>'));
@@ -104,7 +118,13 @@ describe('gallery order', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
     expect(moveItem(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b']);
     expect(moveItem(['a', 'b'], 0, 5)).toEqual(['a', 'b']);
-    const list = addPictures([{ picId: 1, url: '/uploads/1.jpg', caption: '一' }], [{ id: 1, url: '/uploads/1.jpg', title: '' }, { id: 2, url: '/uploads/2.jpg', title: '' }]);
+    const list = addPictures(
+      [{ picId: 1, url: '/uploads/1.jpg', caption: '一' }],
+      [
+        { id: 1, url: '/uploads/1.jpg', title: '' },
+        { id: 2, url: '/uploads/2.jpg', title: '' },
+      ],
+    );
     expect(list).toEqual([
       { picId: 1, url: '/uploads/1.jpg', caption: '一' },
       { picId: 2, url: '/uploads/2.jpg', caption: '' },

@@ -6,10 +6,16 @@ import { articleList } from '@/lib/api/article-list';
 describe('articleList.list and the known total', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  const page = (total: number | null) => ({ status: 0, message: 'ok', data: { list: [], page: 1, pageSize: 20, total, totalCapped: total === null ? null : true, nextCursor: 'n', prevCursor: null } });
+  const page = (total: number | null) => ({
+    status: 0,
+    message: 'ok',
+    data: { list: [], page: 1, pageSize: 20, total, totalCapped: total === null ? null : true, nextCursor: 'n', prevCursor: null },
+  });
 
   it('asks for no count on a cursor page of the same filters and fills in the total it had', async () => {
-    const get = vi.spyOn(http.main, 'get').mockImplementation(async (_url, params) => page((params as Record<string, unknown>)?.withTotal === false ? null : 1000) as never);
+    const get = vi
+      .spyOn(http.main, 'get')
+      .mockImplementation(async (_url, params) => page((params as Record<string, unknown>)?.withTotal === false ? null : 1000) as never);
     await articleList.list({ status: 3 });
     const next = await articleList.list({ status: 3, page: 2, cursor: 'abc' });
     expect(get.mock.calls[1][1]).toMatchObject({ withTotal: false });

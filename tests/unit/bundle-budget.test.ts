@@ -4,7 +4,19 @@ import { budgetKiB, GUARD_KIB, listScreens, RECORDED_KIB } from '@/scripts/bundl
 /** The CI budget's rules (issue 17); the sizes themselves are read from a build by `npm run test:budget`. */
 describe('list screens first-load JS budget', () => {
   it('guards the list screens, not the editors, sign-in, preview or error pages', () => {
-    const pages = ['/', '/article/list', '/department', '/article/addArticle', '/article/addImage', '/article/createVideo', '/article/preview', '/login', '/user/my', '/_not-found', '/operation/focus'];
+    const pages = [
+      '/',
+      '/article/list',
+      '/department',
+      '/article/addArticle',
+      '/article/addImage',
+      '/article/createVideo',
+      '/article/preview',
+      '/login',
+      '/user/my',
+      '/_not-found',
+      '/operation/focus',
+    ];
     expect(listScreens(pages)).toEqual(['/', '/article/list', '/department', '/operation/focus']);
   });
 

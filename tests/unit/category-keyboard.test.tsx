@@ -31,7 +31,9 @@ const ROWS: Record<number, Array<{ id: number; typeId: number; parentId: number 
 const empty = () => HttpResponse.json({ status: 0, data: { list: [], total: 0, page: 1, pageSize: 100 } });
 const server = setupServer(
   mock.get('*/api/category_types', () => HttpResponse.json({ status: 0, data: { list: TYPES, total: 2, page: 1, pageSize: 100 } })),
-  mock.get('*/api/categories/tree', ({ request }) => HttpResponse.json({ status: 0, data: ROWS[Number(new URL(request.url).searchParams.get('typeId'))] ?? [] })),
+  mock.get('*/api/categories/tree', ({ request }) =>
+    HttpResponse.json({ status: 0, data: ROWS[Number(new URL(request.url).searchParams.get('typeId'))] ?? [] }),
+  ),
   mock.get('*/api/platform', empty),
   mock.get('*/api/topic', empty),
   mock.get('*/api/articles_album', empty),

@@ -22,7 +22,9 @@ describe('the content check as reviewers see it', () => {
   });
 
   it('the reading view: 词库为空，未做检测 with the way to the dictionary, not 内容检测通过', () => {
-    const { container } = render(<CheckResultView result={{ hits: [], service: { status: 'off', note: '未配置外部内容检测服务' }, checkedAt: at, unchecked: '词库为空，未做检测' }} />);
+    const { container } = render(
+      <CheckResultView result={{ hits: [], service: { status: 'off', note: '未配置外部内容检测服务' }, checkedAt: at, unchecked: '词库为空，未做检测' }} />,
+    );
     expect(container.textContent).toContain('词库为空，未做检测');
     expect(container.textContent).not.toContain('内容检测通过');
     expect(screen.getByRole('link', { name: '去敏感词库添加敏感词' }).getAttribute('href')).toBe('/article/sensitiveWords');

@@ -19,7 +19,8 @@ describe('the content check’s text', () => {
   });
 
   it('reads alt and title text as well as the text between tags, entities decoded', () => {
-    const html = '<p>正文<img src="/uploads/a.jpg" alt="网上赌博" title=\'代开&amp;发票\'><a href="https://x.example" title="cаsino">链接</a></p><img alt=unquoted src=x>';
+    const html =
+      '<p>正文<img src="/uploads/a.jpg" alt="网上赌博" title=\'代开&amp;发票\'><a href="https://x.example" title="cаsino">链接</a></p><img alt=unquoted src=x>';
     expect(htmlText(html, { attributes: true }).replace(/\s+/g, ' ').trim()).toBe('正文 网上赌博 代开&发票 cаsino 链接 unquoted');
     // Without the option (search, log summaries): the text only, as before.
     expect(htmlText(html).replace(/\s+/g, ' ').trim()).toBe('正文 链接');
@@ -30,7 +31,13 @@ describe('the content check’s text', () => {
   });
 
   it('the texts of an article it checks: title, subtitle, summary, body with alt/title, gallery captions', () => {
-    const texts = articleCheckTexts({ title: '标题', subtitle: '副题', summary: '摘要', content: '<p>正文<img alt="图说"></p>', images: [{ caption: '图注' }] });
+    const texts = articleCheckTexts({
+      title: '标题',
+      subtitle: '副题',
+      summary: '摘要',
+      content: '<p>正文<img alt="图说"></p>',
+      images: [{ caption: '图注' }],
+    });
     expect(texts.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(['标题', '副题', '摘要', '正文 图说', '图注']);
   });
 

@@ -41,7 +41,8 @@ describe('the middleware’s way to its own API', () => {
 
 describe('same-origin check', () => {
   const opts = { allowedOrigins: new Set<string>(), trustForwardedHost: false };
-  const req = (headers: Record<string, string>) => new Request('http://cms.example.com/api/users', { method: 'POST', headers: { host: 'cms.example.com', ...headers } });
+  const req = (headers: Record<string, string>) =>
+    new Request('http://cms.example.com/api/users', { method: 'POST', headers: { host: 'cms.example.com', ...headers } });
   it('accepts our own pages and non-browser clients, refuses other sites', () => {
     expect(isSameOrigin(req({ 'sec-fetch-site': 'same-origin' }), opts)).toBe(true);
     expect(isSameOrigin(req({ origin: 'http://cms.example.com' }), opts)).toBe(true);
@@ -51,7 +52,9 @@ describe('same-origin check', () => {
     expect(isSameOrigin(req({ origin: 'null' }), opts)).toBe(false);
     // X-Forwarded-Host counts only behind a configured proxy.
     expect(isSameOrigin(req({ origin: 'https://public.example.com', 'x-forwarded-host': 'public.example.com' }), opts)).toBe(false);
-    expect(isSameOrigin(req({ origin: 'https://public.example.com', 'x-forwarded-host': 'public.example.com' }), { ...opts, trustForwardedHost: true })).toBe(true);
+    expect(isSameOrigin(req({ origin: 'https://public.example.com', 'x-forwarded-host': 'public.example.com' }), { ...opts, trustForwardedHost: true })).toBe(
+      true,
+    );
   });
 });
 
@@ -71,7 +74,12 @@ describe('page security headers (next.config.ts)', () => {
     const rules = await nextConfig.headers!();
     const plain = rules.find((r) => !r.has)!;
     const values = Object.fromEntries(plain.headers.map((h) => [h.key, h.value]));
-    expect(values).toMatchObject({ 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "frame-ancestors 'none'", 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin' });
+    expect(values).toMatchObject({
+      'X-Frame-Options': 'DENY',
+      'Content-Security-Policy': "frame-ancestors 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'same-origin',
+    });
     const tls = rules.find((r) => r.has)!;
     expect(tls.headers[0].key).toBe('Strict-Transport-Security');
     // Which paths the rules reach is checked against the running server in e2e/security.spec.ts.

@@ -55,7 +55,7 @@ describe('word diff for Chinese articles', () => {
 
   it('Myers finds a shortest script: both sides rebuild from the parts', () => {
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     const alphabet = '车卡油耗新旧的了';
     for (let n = 0; n < 300; n++) {
       const a = Array.from({ length: Math.floor(rnd() * 30) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');

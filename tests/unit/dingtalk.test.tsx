@@ -9,7 +9,11 @@ import { BindDingtalkScreen } from '@/app/(default)/user/bindDingtalk/bind-scree
 // stand-in: e2e/dingtalk.spec.ts). The API side of "not configured" is in tests/api/dingtalk.test.ts;
 // this is the status reply it asserts.
 vi.mock('next/navigation', () => ({ useRouter: () => ({ replace() {}, refresh() {}, push() {} }), useSearchParams: () => new URLSearchParams() }));
-const server = setupServer(mock.get('*/api/dingtalk/status', () => HttpResponse.json({ status: 0, message: 'ok', data: { configured: false, bound: false, nick: null, pending: null } })));
+const server = setupServer(
+  mock.get('*/api/dingtalk/status', () =>
+    HttpResponse.json({ status: 0, message: 'ok', data: { configured: false, bound: false, nick: null, pending: null } }),
+  ),
+);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => cleanup());

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,8 @@ import type { DraftCopy } from '@/lib/api/editorial';
 const calls: Array<{ method: string; body: Record<string, unknown> }> = [];
 let next: { post: () => Response; put: () => Response };
 const holder = (name: string, self = false) => ({ userId: self ? 1 : 2, name, since: '2026-11-22T06:05:00.000Z', renewedAt: '2026-11-22T06:05:00.000Z', self });
-const okLock = (token: string) => HttpResponse.json({ status: 0, message: 'ok', data: { held: true, token, holder: holder('我', true), ttlSeconds: 45, renewSeconds: 15 } });
+const okLock = (token: string) =>
+  HttpResponse.json({ status: 0, message: 'ok', data: { held: true, token, holder: holder('我', true), ttlSeconds: 45, renewSeconds: 15 } });
 const server = setupServer(
   mock.post('*/api/articles/7/lock', async ({ request }) => {
     calls.push({ method: 'POST', body: (await request.json()) as Record<string, unknown> });
@@ -47,7 +48,11 @@ afterAll(() => server.close());
 describe('edit lock banner', () => {
   it('someone else holds the lock: who and since when, read-only, and 接管编辑 takes it over', { timeout: 20_000 }, async () => {
     next = {
-      post: () => HttpResponse.json({ status: 423, message: '张三正在编辑这篇文章', data: { held: false, holder: holder('张三'), ttlSeconds: 45, renewSeconds: 15 } }, { status: 423 }),
+      post: () =>
+        HttpResponse.json(
+          { status: 423, message: '张三正在编辑这篇文章', data: { held: false, holder: holder('张三'), ttlSeconds: 45, renewSeconds: 15 } },
+          { status: 423 },
+        ),
       put: () => okLock('t-mine'),
     };
     render(<Harness draft={null} />);
@@ -71,7 +76,15 @@ describe('edit lock banner', () => {
     await waitFor(() => expect(screen.getByTestId('token').textContent).toBe('t-1'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ token: 't-1', draft });
-    next.put = () => HttpResponse.json({ status: 423, message: '李四已接管编辑', data: { held: false, takenOver: true, holder: holder('李四'), savedRevisionId: 12, ttlSeconds: 45, renewSeconds: 15 } }, { status: 423 });
+    next.put = () =>
+      HttpResponse.json(
+        {
+          status: 423,
+          message: '李四已接管编辑',
+          data: { held: false, takenOver: true, holder: holder('李四'), savedRevisionId: 12, ttlSeconds: 45, renewSeconds: 15 },
+        },
+        { status: 423 },
+      );
     await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('takenOver'));
     const alert = screen.getByRole('alert').textContent!;
     expect(alert).toMatch(/李四已于 \d\d:05 接管编辑/);
@@ -101,7 +114,13 @@ describe('DiffText', () => {
     const draft = { baseVersion: 3, fields: { content: `<p>${'粘贴'.repeat(10)}</p>` } };
     next = {
       post: () => okLock('t-2'),
-      put: () => (calls.at(-1)!.body.draft ? HttpResponse.json({ status: 400, message: '提交的数据有误，请检查标红的字段', errors: { 'draft.fields.content': '正文不能超过 900000 个字符' } }, { status: 400 }) : okLock('t-2')),
+      put: () =>
+        calls.at(-1)!.body.draft
+          ? HttpResponse.json(
+              { status: 400, message: '提交的数据有误，请检查标红的字段', errors: { 'draft.fields.content': '正文不能超过 900000 个字符' } },
+              { status: 400 },
+            )
+          : okLock('t-2'),
     };
     render(<Harness draft={draft} />);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').length).toBeGreaterThanOrEqual(2));

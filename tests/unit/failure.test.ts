@@ -7,7 +7,11 @@ const pgError = (message: string, code?: string) => Object.assign(new Error(mess
 describe('unexpected errors in the log (issue 14)', () => {
   it('never carries a query’s parameters, even through Drizzle’s wrapper', () => {
     const hash = 'a'.repeat(64);
-    const err = new DrizzleQueryError('select "user_id" from "sessions" where "token_hash" = $1', [hash], pgError('relation "sessions" does not exist', '42P01'));
+    const err = new DrizzleQueryError(
+      'select "user_id" from "sessions" where "token_hash" = $1',
+      [hash],
+      pgError('relation "sessions" does not exist', '42P01'),
+    );
     const text = describeError(err, { withStack: true });
     expect(text).not.toContain(hash);
     expect(text).not.toContain('params:');

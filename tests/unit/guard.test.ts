@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { deniedPath, isKnownGuard, isPathAllowed, loginGuard, loginUrl, safeReturnPath, sessionEndReason, unknownGuard, userGuardDecide, userGuardNeedsFetch } from '@/lib/guard';
+import {
+  deniedPath,
+  isKnownGuard,
+  isPathAllowed,
+  loginGuard,
+  loginUrl,
+  safeReturnPath,
+  sessionEndReason,
+  unknownGuard,
+  userGuardDecide,
+  userGuardNeedsFetch,
+} from '@/lib/guard';
 import { findRoute, ROUTES } from '@/lib/routes';
 
 const auth = { '/': { name: '工作台' }, '/article/list': { name: '文章列表', home: '内容管理' } };
@@ -24,11 +35,24 @@ describe('user guard (SEED §4, §6)', () => {
     expect(userGuardNeedsFetch({ hasSession: true })).toBe('fetch');
   });
   it('without a session remembers the page asked for', () => {
-    expect(userGuardNeedsFetch({ hasSession: false, returnTo: '/department?dept=3' })).toEqual({ action: 'redirect', to: '/login?from=%2Fdepartment%3Fdept%3D3' });
+    expect(userGuardNeedsFetch({ hasSession: false, returnTo: '/department?dept=3' })).toEqual({
+      action: 'redirect',
+      to: '/login?from=%2Fdepartment%3Fdept%3D3',
+    });
   });
   it('a non-zero status goes to /login, says the session ended and clears the stale cookie', () => {
-    expect(userGuardDecide({ path: '/', detail: { status: 401 } })).toEqual({ action: 'redirect', to: '/login?reason=ended', clearSession: true, endReason: 'ended' });
-    expect(userGuardDecide({ path: '/role', detail: { status: 401 } })).toEqual({ action: 'redirect', to: '/login?from=%2Frole&reason=ended', clearSession: true, endReason: 'ended' });
+    expect(userGuardDecide({ path: '/', detail: { status: 401 } })).toEqual({
+      action: 'redirect',
+      to: '/login?reason=ended',
+      clearSession: true,
+      endReason: 'ended',
+    });
+    expect(userGuardDecide({ path: '/role', detail: { status: 401 } })).toEqual({
+      action: 'redirect',
+      to: '/login?from=%2Frole&reason=ended',
+      clearSession: true,
+      endReason: 'ended',
+    });
   });
   it('passes on the reason the server gives for an ended session', () => {
     expect(userGuardDecide({ path: '/', detail: { status: 401, reason: 'disabled' } })).toMatchObject({ to: '/login?reason=disabled' });
@@ -94,7 +118,18 @@ describe('return to the page asked for after signing in', () => {
   it.each(['/department?dept=3', '/role', '/', '/log/operate?type=create'])('accepts the back-office path %s', (path) => {
     expect(safeReturnPath(path)).toBe(path);
   });
-  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/login', '/no/such/page', '/article/preview', '', null, ' /role'])('refuses %s', (value) => {
+  it.each([
+    '//evil.example/x',
+    'https://evil.example/',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/login',
+    '/no/such/page',
+    '/article/preview',
+    '',
+    null,
+    ' /role',
+  ])('refuses %s', (value) => {
     expect(safeReturnPath(value as string | null)).toBeNull();
   });
   it('builds the login URL with the page and the reason', () => {

@@ -46,7 +46,11 @@ describe('request', () => {
   });
 
   it('hands a 409 naming what still uses a record to the in-use handler instead of the toast (issue 14)', async () => {
-    const body = { status: 409, message: '该分类下有 2 篇文章，不能删除', data: { inUse: [{ key: 'articles', label: '篇文章', count: 2, capped: false, link: '/article/list?categoryId=5' }] } };
+    const body = {
+      status: 409,
+      message: '该分类下有 2 篇文章，不能删除',
+      data: { inUse: [{ key: 'articles', label: '篇文章', count: 2, capped: false, link: '/article/list?categoryId=5' }] },
+    };
     server.use(mock.delete(`${BASE}/api/categories/5`, () => HttpResponse.json(body, { status: 409 })));
     const shown = vi.fn();
     setInUseHandler(shown);
@@ -204,7 +208,8 @@ describe('request', () => {
 });
 
 describe('the database away (HTTP 503, issue 14)', () => {
-  const unavailable = () => HttpResponse.json({ status: 503, data: null, message: '服务暂时不可用，正在重试' }, { status: 503, headers: { 'Retry-After': '5' } });
+  const unavailable = () =>
+    HttpResponse.json({ status: 503, data: null, message: '服务暂时不可用，正在重试' }, { status: 503, headers: { 'Retry-After': '5' } });
   let sleeps: number[];
   let away: HttpClient;
   beforeEach(() => {
@@ -282,20 +287,14 @@ describe('login', () => {
   });
 
   it('throws "Bad credentials" on HTTP 401 and toasts it', async () => {
-    server.use(
-      mock.post(`${BASE}/api/login`, () => HttpResponse.json({ status: 401, message: '用户名或密码错误' }, { status: 401 })),
-    );
+    server.use(mock.post(`${BASE}/api/login`, () => HttpResponse.json({ status: 401, message: '用户名或密码错误' }, { status: 401 })));
 
     await expect(login(credentials, client)).rejects.toThrow(new Error('Bad credentials'));
     expect(notify).toHaveBeenCalledWith('Bad credentials');
   });
 
   it('rethrows an Error with the server message on HTTP 429', async () => {
-    server.use(
-      mock.post(`${BASE}/api/login`, () =>
-        HttpResponse.json({ status: 429, message: '登录尝试过于频繁，请稍后再试' }, { status: 429 }),
-      ),
-    );
+    server.use(mock.post(`${BASE}/api/login`, () => HttpResponse.json({ status: 429, message: '登录尝试过于频繁，请稍后再试' }, { status: 429 })));
 
     await expect(login(credentials, client)).rejects.toThrow('登录尝试过于频繁，请稍后再试');
   });

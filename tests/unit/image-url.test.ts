@@ -56,7 +56,9 @@ describe('image addresses never point at an API path (issue 14 F2)', () => {
   it('the shared rule refuses API paths on any host, however they are spelled', () => {
     for (const url of SELF_POINTING) expect(isImageUrl(url), url).toBe(false);
     for (const url of GOOD) expect(isImageUrl(url), url).toBe(true);
-    expect(imageUrl('封面').safeParse('https://cms.example.com/api/logout').error?.issues[0].message).toBe('封面必须是 http(s) 链接或本站上传的图片（/uploads/…），不能是接口地址');
+    expect(imageUrl('封面').safeParse('https://cms.example.com/api/logout').error?.issues[0].message).toBe(
+      '封面必须是 http(s) 链接或本站上传的图片（/uploads/…），不能是接口地址',
+    );
     expect(avatarUrl.safeParse('https://cms.example.com/api/logout').success).toBe(false);
   });
 

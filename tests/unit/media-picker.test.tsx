@@ -7,7 +7,21 @@ import { MediaPickerModal, type PickedMedia } from '@/components/media/picker-mo
 
 // The media pickers open on their first useful control (review P3-12: the focus landed on ×):
 // the search box, the upload tab's choose button, or on a touch screen the first grid item.
-const pics = [1, 2].map((id) => ({ id, title: `E2E卡车-${id}`, url: `/uploads/p${id}.png`, thumbUrl: `/uploads/p${id}.webp`, mime: 'image/png', size: 1000, width: 900, height: 700, tagIds: [], uploaderId: 1, checkStatus: 0, usageCount: 0, createdAt: '2026-11-01T00:00:00Z' }));
+const pics = [1, 2].map((id) => ({
+  id,
+  title: `E2E卡车-${id}`,
+  url: `/uploads/p${id}.png`,
+  thumbUrl: `/uploads/p${id}.webp`,
+  mime: 'image/png',
+  size: 1000,
+  width: 900,
+  height: 700,
+  tagIds: [],
+  uploaderId: 1,
+  checkStatus: 0,
+  usageCount: 0,
+  createdAt: '2026-11-01T00:00:00Z',
+}));
 const server = setupServer(
   mock.get('*/api/pic_store_tags', () => HttpResponse.json({ status: 0, data: { list: [], total: 0, page: 1, pageSize: 100 } })),
   mock.get('*/api/pic_stores/uploaders', () => HttpResponse.json({ status: 0, data: [] })),
@@ -32,7 +46,16 @@ function Page({ startWithUpload = false, onPick = () => undefined }: { startWith
 }
 
 const touchScreen = () =>
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('coarse'), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('coarse'),
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  }));
 
 describe('MediaPickerModal first focus', () => {
   it('opens on the search box, not on ×', async () => {

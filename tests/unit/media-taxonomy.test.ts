@@ -18,7 +18,10 @@ describe('upload helpers', () => {
   });
 
   it('says why in Chinese, by the kind of refusal', () => {
-    expect(refusalText(413, '文件过大（上限 20 MB）', { size: '文件不能超过 20 MB' })).toMatchObject({ reason: 'tooLarge', message: '文件过大：文件不能超过 20 MB' });
+    expect(refusalText(413, '文件过大（上限 20 MB）', { size: '文件不能超过 20 MB' })).toMatchObject({
+      reason: 'tooLarge',
+      message: '文件过大：文件不能超过 20 MB',
+    });
     expect(refusalText(413, '图片尺寸过大（最多 5000 万像素）', { key: '图片尺寸过大（最多 5000 万像素）' }).message).toBe('图片尺寸过大（最多 5000 万像素）');
     expect(refusalText(429, '上传过于频繁：每人每小时最多 300 个文件，请稍后再试').message).toBe('上传过于频繁：每人每小时最多 300 个文件，请稍后再试');
     expect(refusalText(400, '不支持的文件类型：image/bmp', { mime: '只接受 jpg、png 文件' }).reason).toBe('type');

@@ -5,8 +5,16 @@ const p = (...texts: string[]) => texts.map((t) => `<p>${t}</p>`).join('');
 
 describe('splitBlocks', () => {
   it('splits a body into its top-level blocks, nested markup kept whole', () => {
-    const html = '<p>一<strong>二</strong></p>\n<h2>标题</h2><div class="cms-video" data-id="2"><img src="/a.jpg"><p>说明</p></div><hr>尾巴<ul><li>甲</li><li>乙</li></ul>';
-    expect(splitBlocks(html)).toEqual(['<p>一<strong>二</strong></p>', '<h2>标题</h2>', '<div class="cms-video" data-id="2"><img src="/a.jpg"><p>说明</p></div>', '<hr>', '尾巴', '<ul><li>甲</li><li>乙</li></ul>']);
+    const html =
+      '<p>一<strong>二</strong></p>\n<h2>标题</h2><div class="cms-video" data-id="2"><img src="/a.jpg"><p>说明</p></div><hr>尾巴<ul><li>甲</li><li>乙</li></ul>';
+    expect(splitBlocks(html)).toEqual([
+      '<p>一<strong>二</strong></p>',
+      '<h2>标题</h2>',
+      '<div class="cms-video" data-id="2"><img src="/a.jpg"><p>说明</p></div>',
+      '<hr>',
+      '尾巴',
+      '<ul><li>甲</li><li>乙</li></ul>',
+    ]);
   });
   it('is linear on a large body', () => {
     const big = p(...Array.from({ length: 20000 }, (_, i) => `段落${i}`));

@@ -48,14 +48,38 @@ describe('loadBodyMedia', () => {
 describe('ArticlePreview', () => {
   it('draws ten galleries of 200 pictures from at most two requests to the libraries', { timeout: 30_000 }, async () => {
     const body = gallery(Array.from({ length: 200 }, (_, i) => 1 + (i % 36))).repeat(10);
-    vi.spyOn(http.main, 'send').mockImplementation(async () => ({
-      httpStatus: 200,
-      body: { status: 0, message: 'ok', data: { id: 7, kind: 'article', title: '图集很多的文章', subtitle: '', summary: '', author: '', source: '', content: body, images: [], cover: '', version: 1, updatedAt: '2026-11-26T00:00:00.000Z', publishedAt: null } },
-    }) as never);
+    vi.spyOn(http.main, 'send').mockImplementation(
+      async () =>
+        ({
+          httpStatus: 200,
+          body: {
+            status: 0,
+            message: 'ok',
+            data: {
+              id: 7,
+              kind: 'article',
+              title: '图集很多的文章',
+              subtitle: '',
+              summary: '',
+              author: '',
+              source: '',
+              content: body,
+              images: [],
+              cover: '',
+              version: 1,
+              updatedAt: '2026-11-26T00:00:00.000Z',
+              publishedAt: null,
+            },
+          },
+        }) as never,
+    );
     const gets: string[] = [];
     vi.spyOn(http.main, 'get').mockImplementation(async (url: string, params?: object) => {
       gets.push(url);
-      const ids = String((params as { ids?: string })?.ids ?? '').split(',').filter(Boolean).map(Number);
+      const ids = String((params as { ids?: string })?.ids ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map(Number);
       return { status: 0, message: 'ok', data: { list: ids.map((id) => item(id, `图${id}`)) } } as never;
     });
     render(<ArticlePreview />);

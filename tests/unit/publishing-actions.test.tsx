@@ -33,7 +33,10 @@ const server = setupServer(
     const body = await request.json();
     calls.push({ method: 'PUT', path: `${params.collection}/${params.action}/${params.id}`, body });
     const status = params.action === 'offline' ? 4 : params.action === 'withdraw' ? 0 : 3;
-    return HttpResponse.json({ status: 0, data: { id: Number(params.id), action: params.action, fromStatus: 3, status, version: 4, publishAt: null, offlineAt: null, reviewComment: '' } });
+    return HttpResponse.json({
+      status: 0,
+      data: { id: Number(params.id), action: params.action, fromStatus: 3, status, version: 4, publishAt: null, offlineAt: null, reviewComment: '' },
+    });
   }),
 );
 
@@ -44,7 +47,16 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const item = (extra: Partial<PublishingItem> = {}): PublishingItem => ({ contentType: 'article', id: 7, title: '解放J7 上市', status: 3, version: 3, isAuthor: false, mayEdit: true, ...extra });
+const item = (extra: Partial<PublishingItem> = {}): PublishingItem => ({
+  contentType: 'article',
+  id: 7,
+  title: '解放J7 上市',
+  status: 3,
+  version: 3,
+  isAuthor: false,
+  mayEdit: true,
+  ...extra,
+});
 const shown = (i: PublishingItem, isReviewer: boolean) =>
   publishingActions(i, { isReviewer }, () => undefined)
     .filter((a) => !a.hidden)

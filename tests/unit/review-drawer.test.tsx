@@ -44,12 +44,30 @@ const server = setupServer(
   mock.get('*/api/articles_review/relations/article/7', () =>
     HttpResponse.json({
       status: 0,
-      data: { tags: [{ id: 3, name: '天然气重卡' }, { id: 4, name: null }], topics: [{ id: 1, name: '新能源重卡专题' }], platforms: [], album: { id: 2, name: '年度评选' } },
+      data: {
+        tags: [
+          { id: 3, name: '天然气重卡' },
+          { id: 4, name: null },
+        ],
+        topics: [{ id: 1, name: '新能源重卡专题' }],
+        platforms: [],
+        album: { id: 2, name: '年度评选' },
+      },
     }),
   ),
-  mock.get('*/api/video_stores/by_ids', () => HttpResponse.json({ status: 0, data: { list: [{ id: 31, title: '远程星瀚H 实拍', cover: '/uploads/pic/poster.jpg', playUrl: '/uploads/video/31.mp4' }] } })),
+  mock.get('*/api/video_stores/by_ids', () =>
+    HttpResponse.json({ status: 0, data: { list: [{ id: 31, title: '远程星瀚H 实拍', cover: '/uploads/pic/poster.jpg', playUrl: '/uploads/video/31.mp4' }] } }),
+  ),
   mock.get('*/product-api/product/getList', () =>
-    HttpResponse.json({ status: 0, data: { list: [{ id: 5, name: '远程星瀚H 燃气版', brandName: '远程', seriesName: '星瀚H', engine: 'WP13NG', horsepower: 560, drive: '6×4', guidePrice: 48.8 }], total: 1, page: 1, pageSize: 10 } }),
+    HttpResponse.json({
+      status: 0,
+      data: {
+        list: [{ id: 5, name: '远程星瀚H 燃气版', brandName: '远程', seriesName: '星瀚H', engine: 'WP13NG', horsepower: 560, drive: '6×4', guidePrice: 48.8 }],
+        total: 1,
+        page: 1,
+        pageSize: 10,
+      },
+    }),
   ),
 );
 

@@ -6,8 +6,8 @@ const VECTORS = [
   '<script>alert(1)</script>',
   '<SCRIPT SRC=https://xss.example/xss.js></SCRIPT>',
   '<IMG SRC="javascript:alert(\'XSS\');">',
-  '<IMG SRC=javascript:alert(\'XSS\')>',
-  '<IMG SRC=JaVaScRiPt:alert(\'XSS\')>',
+  "<IMG SRC=javascript:alert('XSS')>",
+  "<IMG SRC=JaVaScRiPt:alert('XSS')>",
   '<IMG SRC=`javascript:alert("RSnake says, \'XSS\'")`>',
   '<IMG """><SCRIPT>alert("XSS")</SCRIPT>"\\>',
   '<IMG SRC=javascript:alert(String.fromCharCode(88,83,83))>',
@@ -32,7 +32,7 @@ const VECTORS = [
   '<BODY BACKGROUND="javascript:alert(\'XSS\')">',
   '<IMG DYNSRC="javascript:alert(\'XSS\')">',
   '<STYLE>li {list-style-image: url("javascript:alert(\'XSS\')");}</STYLE><UL><LI>XSS</br>',
-  '<svg/onload=alert(\'XSS\')>',
+  "<svg/onload=alert('XSS')>",
   '<svg><script>alert(1)</script></svg>',
   '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
   '<IFRAME SRC="javascript:alert(\'XSS\');"></IFRAME>',
@@ -82,7 +82,41 @@ const VECTORS = [
 /** Whether sanitized HTML is harmless: only allowed tags, attributes and schemes remain. */
 function harmful(html: string): string | null {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  const allowedTags = new Set(['P', 'BR', 'H2', 'H3', 'H4', 'STRONG', 'B', 'EM', 'I', 'U', 'S', 'DEL', 'SUB', 'SUP', 'BLOCKQUOTE', 'PRE', 'CODE', 'UL', 'OL', 'LI', 'A', 'IMG', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'HR', 'SPAN', 'DIV', 'FIGURE', 'FIGCAPTION']);
+  const allowedTags = new Set([
+    'P',
+    'BR',
+    'H2',
+    'H3',
+    'H4',
+    'STRONG',
+    'B',
+    'EM',
+    'I',
+    'U',
+    'S',
+    'DEL',
+    'SUB',
+    'SUP',
+    'BLOCKQUOTE',
+    'PRE',
+    'CODE',
+    'UL',
+    'OL',
+    'LI',
+    'A',
+    'IMG',
+    'TABLE',
+    'THEAD',
+    'TBODY',
+    'TR',
+    'TH',
+    'TD',
+    'HR',
+    'SPAN',
+    'DIV',
+    'FIGURE',
+    'FIGCAPTION',
+  ]);
   for (const el of Array.from(doc.body.querySelectorAll('*'))) {
     if (!allowedTags.has(el.tagName)) return `tag ${el.tagName}`;
     for (const attr of Array.from(el.attributes)) {
@@ -129,12 +163,24 @@ describe('article HTML sanitizer', () => {
     expect(out).toContain('<h2 style="text-align:center">解放J7 试驾</h2>');
     expect(out).toContain('<a href="https://www.example.com/a" target="_blank" rel="noopener noreferrer">链接</a>');
     expect(out).toContain('<img src="/uploads/pic/2026/11/0123456789abcdef01234567.jpg" alt="外观" width="800" height="600" />');
-    for (const block of ['<div class="cms-video" contenteditable="false" data-video-id="12">', '<div class="cms-vr" contenteditable="false" data-vr-id="3">', '<div class="cms-inquiry" contenteditable="false" data-series-id="101" data-product-id="10105">', '<div class="cms-vote" contenteditable="false" data-activity-id="2">', '<div class="cms-gallery" contenteditable="false" data-pic-ids="5,9,13">']) {
+    for (const block of [
+      '<div class="cms-video" contenteditable="false" data-video-id="12">',
+      '<div class="cms-vr" contenteditable="false" data-vr-id="3">',
+      '<div class="cms-inquiry" contenteditable="false" data-series-id="101" data-product-id="10105">',
+      '<div class="cms-vote" contenteditable="false" data-activity-id="2">',
+      '<div class="cms-gallery" contenteditable="false" data-pic-ids="5,9,13">',
+    ]) {
       expect(out).toContain(block);
     }
     expect(out).toContain('<td colspan="2">解放</td>');
     expect(sanitizeArticleHtml(out)).toBe(out);
-    expect(blockReferences(out)).toEqual({ videoIds: new Set([12]), picIds: new Set([5, 9, 13]), vrIds: new Set([3]), activityIds: new Set([2]), productIds: new Set([10105]) });
+    expect(blockReferences(out)).toEqual({
+      videoIds: new Set([12]),
+      picIds: new Set([5, 9, 13]),
+      vrIds: new Set([3]),
+      activityIds: new Set([2]),
+      productIds: new Set([10105]),
+    });
   });
 
   it('a block id on the wrong block, or a bad id, is dropped; the block itself stays', () => {

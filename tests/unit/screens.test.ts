@@ -25,7 +25,6 @@ import {
   structureRefusal,
   toggleStaffRefusal,
   viewerFrom,
-  type Viewer,
 } from '@/lib/permissions';
 
 const auth = (paths: string[]) => Object.fromEntries(['/', ...paths].map((p) => [p, { name: p }]));
@@ -102,7 +101,10 @@ describe('forms check the server schema field by field', () => {
     expect(fieldError(roleResource, 'level', 2)).toBeNull();
   });
   it('turns the schema into one validator rule per field', async () => {
-    const [rule] = rulesFor(userResource.fields.find((f) => f.name === 'phone')!, userResource) as Array<{ validator: (r: unknown, v: unknown) => Promise<void> }>;
+    const [rule] = rulesFor(
+      userResource.fields.find((f) => f.name === 'phone')!,
+      userResource,
+    ) as Array<{ validator: (r: unknown, v: unknown) => Promise<void> }>;
     await expect(rule.validator({}, 'abc')).rejects.toThrow('请输入有效的电话号码');
     await expect(rule.validator({}, '13800138000')).resolves.toBeUndefined();
   });

@@ -4,7 +4,10 @@ import { wordSegments } from '@/lib/segment';
 const original = Intl.Segmenter.prototype.segment;
 const whole = (text: string) => Array.from(new Intl.Segmenter('zh', { granularity: 'word' }).segment(text), (s) => s.segment);
 const paragraphs = (changed: number, n: number) =>
-  Array.from({ length: 40 }, (_, i) => `解放J6P牵引车在高速上的油耗表现一直是车队老板关心的话题，本次实测跑了一千二百公里。第${i + 1}段${i === changed ? `第${n}次修改` : ''}`).join(' ');
+  Array.from(
+    { length: 40 },
+    (_, i) => `解放J6P牵引车在高速上的油耗表现一直是车队老板关心的话题，本次实测跑了一千二百公里。第${i + 1}段${i === changed ? `第${n}次修改` : ''}`,
+  ).join(' ');
 
 /** Pieces follow the text and are remembered (issue 17): a save with one paragraph changed segments little. */
 describe('word segmentation by remembered pieces', () => {

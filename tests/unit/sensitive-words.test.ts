@@ -35,6 +35,8 @@ describe('敏感词库: a typed list or a file becomes words (issue 15)', () => 
     expect(addedText({ added: 3, skipped: 0 })).toBe('已添加 3 个敏感词');
     expect(addedText({ added: 0, skipped: 2 })).toMatch(/^已添加 0 个敏感词，跳过 2 个（词库中已有/);
     expect(setAsideText({ tooLong: [], hidden: [] })).toBeNull();
-    expect(setAsideText({ tooLong: ['长'.repeat(70)], hidden: ['坏\u200b词'] })).toBe(`1 个超过 64 个字符「${'长'.repeat(12)}…」；1 个含不可见字符「坏\u200b词」`);
+    expect(setAsideText({ tooLong: ['长'.repeat(70)], hidden: ['坏\u200b词'] })).toBe(
+      `1 个超过 64 个字符「${'长'.repeat(12)}…」；1 个含不可见字符「坏\u200b词」`,
+    );
   });
 });

@@ -2,7 +2,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS, SessionCache } from '@/server/auth/session-cache';
 import type { SessionUser } from '@/server/http/types';
 
-const user = (id: number): SessionUser => ({ id, username: `u${id}`, name: `U${id}`, avatar: '', departmentId: null, roleId: null, isSuper: false, level: 3, routes: new Set(), sessionId: id });
+const user = (id: number): SessionUser => ({
+  id,
+  username: `u${id}`,
+  name: `U${id}`,
+  avatar: '',
+  departmentId: null,
+  roleId: null,
+  isSuper: false,
+  level: 3,
+  routes: new Set(),
+  sessionId: id,
+});
 
 /** The cache's own rules; across instances and against the database: tests/api/request-path.test.ts. */
 describe('SessionCache', () => {

@@ -5,7 +5,8 @@ import { qiniuEncodedEntry, qiniuManagementToken, qiniuPrivateUrl, qiniuUploadTo
 /** The vendors' own published vectors (notes/integrations.md §1–2). */
 describe('Qiniu', () => {
   it('signs the upload token of the put-policy document', () => {
-    const policy = '{"scope":"my-bucket:sunflower.jpg","deadline":1451491200,"returnBody":"{\\"name\\":$(fname),\\"size\\":$(fsize),\\"w\\":$(imageInfo.width),\\"h\\":$(imageInfo.height),\\"hash\\":$(etag)}"}';
+    const policy =
+      '{"scope":"my-bucket:sunflower.jpg","deadline":1451491200,"returnBody":"{\\"name\\":$(fname),\\"size\\":$(fsize),\\"w\\":$(imageInfo.width),\\"h\\":$(imageInfo.height),\\"hash\\":$(etag)}"}';
     const token = qiniuUploadToken(policy, 'MY_ACCESS_KEY', 'MY_SECRET_KEY');
     const [ak, sign, encoded] = token.split(':');
     expect(ak).toBe('MY_ACCESS_KEY');
@@ -27,24 +28,109 @@ describe('Qiniu', () => {
    * out for octet-stream, a query string, and a missing content type signed as form-encoded.
    */
   it.each<{ method: string; url: string; headers: Record<string, string>; contentType?: string; body: string; token: string }>([
-    { method: 'GET', url: 'http://rs.qbox.me', headers: { 'x-Qiniu-': 'a', 'X-qIniu': 'b' }, contentType: 'application/x-www-form-urlencoded', body: '{"name": "test"}', token: 'Qiniu ak:CK4wBVOL6sLbVE4G4mrXqL_yEc4=' },
-    { method: 'GET', url: 'http://rs.qbox.me', headers: {}, contentType: 'application/json', body: '{"name": "test"}', token: 'Qiniu ak:ksh7bJBnBzFO0yxJ_tLLUcg0csM=' },
-    { method: 'POST', url: 'http://rs.qbox.me', headers: { 'X-Qiniu': 'b' }, contentType: 'application/json', body: '{"name": "test"}', token: 'Qiniu ak:IlW01tHjGQ0pGPXV_3jjR1AdD34=' },
-    { method: 'GET', url: 'http://upload.qiniup.com', headers: { 'X-Qiniu-': 'a', 'X-Qiniu': 'b' }, contentType: 'application/x-www-form-urlencoded', body: '{"name": "test"}', token: 'Qiniu ak:156x8Q4x1zadPcAyMRVDsioIyAk=' },
-    { method: 'GET', url: 'http://upload.qiniup.com', headers: { 'X-Qiniu-Bbb': 'BBB', 'X-Qiniu-Aaa': 'DDD', 'X-Qiniu-': 'a' }, contentType: 'application/json', body: '{"name": "test"}', token: 'Qiniu ak:eOaX4RziJPW9ywnJ02jshmEMfhI=' },
-    { method: 'gET', url: 'http://upload.qiniup.com', headers: { 'X-Qiniu-Bbb': 'BBB', 'x-qIniu-aAa': 'DDD' }, contentType: 'application/json', body: '{"name": "test"}', token: 'Qiniu ak:eOaX4RziJPW9ywnJ02jshmEMfhI=' },
-    { method: 'GET', url: 'http://upload.qiniup.com', headers: { 'X-Qiniu-Bbb': 'BBB', 'X-Qiniu-Aaa': 'DDD' }, contentType: 'application/octet-stream', body: '{"name": "test"}', token: 'Qiniu ak:GQQrYvDCdN_RaVjyJC7hIkv5TYk=' },
-    { method: 'GET', url: 'http://upload.qiniup.com', headers: { 'X-Qiniu-Bbb': 'BBB', 'X-Qiniu-Aaa': 'DDD' }, contentType: 'application/x-www-form-urlencoded', body: 'name=test&language=go', token: 'Qiniu ak:A5PMXECSPZQxitJqLj0op2B2GEM=' },
-    { method: 'GET', url: 'http://upload.qiniup.com/mkfile/sdf.jpg', headers: { 'X-Qiniu-Bbb': 'BBB', 'X-Qiniu-Aaa': 'DDD' }, contentType: 'application/x-www-form-urlencoded', body: 'name=test&language=go', token: 'Qiniu ak:fkRck5_LeyfwdkyyLk-hyNwGKac=' },
-    { method: 'GET', url: 'http://upload.qiniup.com/mkfile/sdf.jpg?s=er3&df', headers: { 'X-Qiniu-Bbb': 'BBB', 'X-Qiniu-Aaa': 'DDD' }, contentType: 'application/x-www-form-urlencoded', body: 'name=test&language=go', token: 'Qiniu ak:PUFPWsEUIpk_dzUvvxTTmwhp3p4=' },
-    { method: 'GET', url: 'http://upload.qiniup.com/mkfile/sdf.jpg?s=er3&df', headers: { 'X-Qiniu-Bbb': 'BBB', 'X-Qiniu-Aaa': 'DDD' }, contentType: undefined, body: 'name=test&language=go', token: 'Qiniu ak:PUFPWsEUIpk_dzUvvxTTmwhp3p4=' },
+    {
+      method: 'GET',
+      url: 'http://rs.qbox.me',
+      headers: { 'x-Qiniu-': 'a', 'X-qIniu': 'b' },
+      contentType: 'application/x-www-form-urlencoded',
+      body: '{"name": "test"}',
+      token: 'Qiniu ak:CK4wBVOL6sLbVE4G4mrXqL_yEc4=',
+    },
+    {
+      method: 'GET',
+      url: 'http://rs.qbox.me',
+      headers: {},
+      contentType: 'application/json',
+      body: '{"name": "test"}',
+      token: 'Qiniu ak:ksh7bJBnBzFO0yxJ_tLLUcg0csM=',
+    },
+    {
+      method: 'POST',
+      url: 'http://rs.qbox.me',
+      headers: { 'X-Qiniu': 'b' },
+      contentType: 'application/json',
+      body: '{"name": "test"}',
+      token: 'Qiniu ak:IlW01tHjGQ0pGPXV_3jjR1AdD34=',
+    },
+    {
+      method: 'GET',
+      url: 'http://upload.qiniup.com',
+      headers: { 'X-Qiniu-': 'a', 'X-Qiniu': 'b' },
+      contentType: 'application/x-www-form-urlencoded',
+      body: '{"name": "test"}',
+      token: 'Qiniu ak:156x8Q4x1zadPcAyMRVDsioIyAk=',
+    },
+    {
+      method: 'GET',
+      url: 'http://upload.qiniup.com',
+      headers: { 'X-Qiniu-Bbb': 'BBB', 'X-Qiniu-Aaa': 'DDD', 'X-Qiniu-': 'a' },
+      contentType: 'application/json',
+      body: '{"name": "test"}',
+      token: 'Qiniu ak:eOaX4RziJPW9ywnJ02jshmEMfhI=',
+    },
+    {
+      method: 'gET',
+      url: 'http://upload.qiniup.com',
+      headers: { 'X-Qiniu-Bbb': 'BBB', 'x-qIniu-aAa': 'DDD' },
+      contentType: 'application/json',
+      body: '{"name": "test"}',
+      token: 'Qiniu ak:eOaX4RziJPW9ywnJ02jshmEMfhI=',
+    },
+    {
+      method: 'GET',
+      url: 'http://upload.qiniup.com',
+      headers: { 'X-Qiniu-Bbb': 'BBB', 'X-Qiniu-Aaa': 'DDD' },
+      contentType: 'application/octet-stream',
+      body: '{"name": "test"}',
+      token: 'Qiniu ak:GQQrYvDCdN_RaVjyJC7hIkv5TYk=',
+    },
+    {
+      method: 'GET',
+      url: 'http://upload.qiniup.com',
+      headers: { 'X-Qiniu-Bbb': 'BBB', 'X-Qiniu-Aaa': 'DDD' },
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'name=test&language=go',
+      token: 'Qiniu ak:A5PMXECSPZQxitJqLj0op2B2GEM=',
+    },
+    {
+      method: 'GET',
+      url: 'http://upload.qiniup.com/mkfile/sdf.jpg',
+      headers: { 'X-Qiniu-Bbb': 'BBB', 'X-Qiniu-Aaa': 'DDD' },
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'name=test&language=go',
+      token: 'Qiniu ak:fkRck5_LeyfwdkyyLk-hyNwGKac=',
+    },
+    {
+      method: 'GET',
+      url: 'http://upload.qiniup.com/mkfile/sdf.jpg?s=er3&df',
+      headers: { 'X-Qiniu-Bbb': 'BBB', 'X-Qiniu-Aaa': 'DDD' },
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'name=test&language=go',
+      token: 'Qiniu ak:PUFPWsEUIpk_dzUvvxTTmwhp3p4=',
+    },
+    {
+      method: 'GET',
+      url: 'http://upload.qiniup.com/mkfile/sdf.jpg?s=er3&df',
+      headers: { 'X-Qiniu-Bbb': 'BBB', 'X-Qiniu-Aaa': 'DDD' },
+      contentType: undefined,
+      body: 'name=test&language=go',
+      token: 'Qiniu ak:PUFPWsEUIpk_dzUvvxTTmwhp3p4=',
+    },
   ])('signs the management token of the SDK vector $token ($method $url, $contentType)', ({ token, ...request }) => {
     expect(qiniuManagementToken({ accessKey: 'ak', secretKey: 'sk', ...request })).toBe(token);
   });
 
   it('signs the management token of the SDK callback vector', () => {
     const body = 'name=sunflower.jpg&hash=Fn6qeQi4VDLQ347NiRm-RlQx_4O2&location=Shanghai&price=1500.00&uid=123';
-    const token = qiniuManagementToken({ accessKey: 'abcdefghklmnopq', secretKey: '1234567890', method: 'GET', url: 'https://test.qiniu.com/callback', contentType: 'application/x-www-form-urlencoded', headers: { 'X-Qiniu-Bbb': 'BBB' }, body });
+    const token = qiniuManagementToken({
+      accessKey: 'abcdefghklmnopq',
+      secretKey: '1234567890',
+      method: 'GET',
+      url: 'https://test.qiniu.com/callback',
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { 'X-Qiniu-Bbb': 'BBB' },
+      body,
+    });
     expect(token).toBe('Qiniu abcdefghklmnopq:ZqS7EZuAKrhZaEIxqNGxDJi41IQ=');
   });
 
@@ -57,7 +143,14 @@ describe('Qiniu', () => {
 
 describe('Upyun', () => {
   it('signs the REST vector of the authorization document (same HMAC as the FORM API)', () => {
-    const auth = upyunSignature({ operator: 'operator123', password: 'password123', method: 'PUT', uri: '/upyun-temp/demo.jpg', date: 'Wed, 09 Nov 2016 14:26:58 GMT', contentMd5: '7ac66c0f148de9519b8bd264312c4d64' });
+    const auth = upyunSignature({
+      operator: 'operator123',
+      password: 'password123',
+      method: 'PUT',
+      uri: '/upyun-temp/demo.jpg',
+      date: 'Wed, 09 Nov 2016 14:26:58 GMT',
+      contentMd5: '7ac66c0f148de9519b8bd264312c4d64',
+    });
     expect(auth).toBe('UPYUN operator123:YUaAZX+WNAcJdNGHS5SBlITME5A=');
   });
 

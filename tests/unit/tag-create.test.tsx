@@ -34,7 +34,8 @@ const server = setupServer(
   }),
 );
 
-const signIn = (routes: string[]) => useUserStore.getState().setUser({ id: 1, username: 'u', name: '用户', level: 1 }, Object.fromEntries(routes.map((r) => [r, { name: r }])));
+const signIn = (routes: string[]) =>
+  useUserStore.getState().setUser({ id: 1, username: 'u', name: '用户', level: 1 }, Object.fromEntries(routes.map((r) => [r, { name: r }])));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -122,7 +123,13 @@ describe('TagPicker: new tags', () => {
     await waitFor(() => expect(screen.getByTestId('tag-create-option')).toBeTruthy());
     // Enter takes the active option: wait until the offer is the active one (the list may still
     // be settling on a busy machine).
-    await waitFor(() => expect(document.querySelector('.ant-select-item-option-active [data-testid="tag-create-option"], .ant-select-item-option-active[data-testid="tag-create-option"]')).not.toBeNull());
+    await waitFor(() =>
+      expect(
+        document.querySelector(
+          '.ant-select-item-option-active [data-testid="tag-create-option"], .ant-select-item-option-active[data-testid="tag-create-option"]',
+        ),
+      ).not.toBeNull(),
+    );
     await act(async () => {
       fireEvent.keyDown(input, { key: 'Enter', keyCode: 13, which: 13 });
     });

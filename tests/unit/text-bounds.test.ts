@@ -25,7 +25,7 @@ const SENTENCES = [
 /** A realistic body of about `chars` characters: sentences in a varied order, paragraphs, some spaces. */
 function realisticText(chars: number, seed = 11) {
   let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rnd = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   let out = '';
   let n = 0;
   while (out.length < chars) {
@@ -170,7 +170,8 @@ describe('text operations stay linear on long bodies (issue 14, F1)', { timeout:
     const [refs, ms] = timed(() => blockReferences(text));
     expect(ms).toBeLessThan(LIMIT_MS);
     expect(refs.videoIds.size).toBe(0);
-    const html = '<div class="cms-video" data-video-id="12"></div><div class="cms-gallery" data-pic-ids="3,4"></div><div class="cms-inquiry" data-series-id="1" data-product-id="9"></div>';
+    const html =
+      '<div class="cms-video" data-video-id="12"></div><div class="cms-gallery" data-pic-ids="3,4"></div><div class="cms-inquiry" data-series-id="1" data-product-id="9"></div>';
     const found = blockReferences(html);
     expect([[...found.videoIds], [...found.picIds], [...found.productIds]]).toEqual([[12], [3, 4], [9]]);
   });

@@ -5,7 +5,11 @@ import type { LibraryItem, RegisterInput } from '@/lib/api/media';
 // Uploads no longer propose the file name as the title (review P3-15: pictures named 「photo-2」,
 // videos 「factory-tour」). The queue asks for a title; without one the library shows 「未命名图片」.
 // The network steps are stood in for here; the register route's placeholder is the server's own.
-const calls = vi.hoisted(() => ({ register: [] as RegisterInput[], update: [] as Array<{ id: number; values: object }>, release: null as null | (() => void) }));
+const calls = vi.hoisted(() => ({
+  register: [] as RegisterInput[],
+  update: [] as Array<{ id: number; values: object }>,
+  release: null as null | (() => void),
+}));
 
 vi.mock('@/lib/api/media', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/lib/api/media')>();
@@ -14,7 +18,15 @@ vi.mock('@/lib/api/media', async (importOriginal) => {
     uploadLimits: async () => null,
     sha256Hex: async () => 'a'.repeat(64),
     pictureSize: async () => ({ width: 900, height: 700 }),
-    requestTicket: async () => ({ driver: 'local', key: 'pic/2026/11/x.png', method: 'PUT', url: '/api/uploads/x', expiresAt: '', maxBytes: 1e9, duplicates: [] }),
+    requestTicket: async () => ({
+      driver: 'local',
+      key: 'pic/2026/11/x.png',
+      method: 'PUT',
+      url: '/api/uploads/x',
+      expiresAt: '',
+      maxBytes: 1e9,
+      duplicates: [],
+    }),
     // The file "travels" until the test lets it arrive.
     sendFile: () => ({ promise: new Promise<void>((resolve) => (calls.release = resolve)), abort() {} }),
     registerUpload: async (_kind: string, input: RegisterInput) => {

@@ -3,14 +3,7 @@ import type { RuleItem } from 'async-validator';
 import type { FormRule } from 'antd';
 import { describe, expect, it } from 'vitest';
 
-import {
-  EMAIL_MAX_LENGTH,
-  createValidator,
-  defaultMessages,
-  formatMessage,
-  rules,
-  validate,
-} from '@/lib/validation';
+import { EMAIL_MAX_LENGTH, createValidator, defaultMessages, formatMessage, rules, validate } from '@/lib/validation';
 import type { ValidationRule } from '@/lib/validation';
 
 /** Validates a single value under the key `f` and returns the first message, or null when it passes. */
@@ -105,7 +98,12 @@ describe('rules.required', () => {
     expect(await validate({ title: rule }, {})).toEqual({ valid: false, errors: { title: '标题 is required' } });
   });
 
-  it.each([['text', 'x'], ['zero', 0], ['false', false], ['a non-empty array', ['a']]])('passes on %s', async (_name, value) => {
+  it.each([
+    ['text', 'x'],
+    ['zero', 0],
+    ['false', false],
+    ['a non-empty array', ['a']],
+  ])('passes on %s', async (_name, value) => {
     expect(await check(rule, value)).toBeNull();
   });
 });
@@ -178,12 +176,9 @@ describe('rules.email', () => {
 describe('rules.url', () => {
   const rule = rules.url('链接');
 
-  it.each(['https://www.example.com/news/1?page=2#top', 'http://localhost:3000/admin', 'www.example.com'])(
-    'passes %s',
-    async (value) => {
-      expect(await check(rule, value)).toBeNull();
-    },
-  );
+  it.each(['https://www.example.com/news/1?page=2#top', 'http://localhost:3000/admin', 'www.example.com'])('passes %s', async (value) => {
+    expect(await check(rule, value)).toBeNull();
+  });
 
   it.each(['example', 'htp:/example.com', 'https://exa mple.com'])('fails on %s', async (value) => {
     expect(await check(rule, value)).toBe('链接 is not a valid URL');

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { App, Button, Card, Empty, Spin, Tag, Tooltip, Tree, Typography } from 'antd';
+import { App, Button, Card, Empty, Spin, Tag, Tooltip, Tree } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { ResourceFormModal } from '@/components/crud';
 import { isOk, resourceClient } from '@/lib/api/resource';
@@ -46,10 +46,7 @@ export function DepartmentTree({
     for (const d of rows) if (d.parentId !== null) counts.set(d.parentId, (counts.get(d.parentId) ?? 0) + 1);
     return counts;
   }, [rows]);
-  const pickerTree = useMemo(
-    () => buildDeptTree(rows, editing?.mode === 'edit' ? subtreeIds(rows, editing.record.id) : new Set()),
-    [rows, editing],
-  );
+  const pickerTree = useMemo(() => buildDeptTree(rows, editing?.mode === 'edit' ? subtreeIds(rows, editing.record.id) : new Set()), [rows, editing]);
 
   // Expanded nodes: everything once the tree first arrives, then whatever the person opens or
   // closes, plus the ancestors of the chosen department.
@@ -104,10 +101,22 @@ export function DepartmentTree({
         {canEdit && (
           <span className="dept-actions" onClick={(e) => e.stopPropagation()}>
             <Tooltip title="新增下级部门">
-              <Button type="text" size="small" icon={<PlusOutlined aria-hidden />} aria-label={`在「${node.name}」下新增部门`} onClick={() => setEditing({ mode: 'create', parentId: node.key })} />
+              <Button
+                type="text"
+                size="small"
+                icon={<PlusOutlined aria-hidden />}
+                aria-label={`在「${node.name}」下新增部门`}
+                onClick={() => setEditing({ mode: 'create', parentId: node.key })}
+              />
             </Tooltip>
             <Tooltip title="编辑">
-              <Button type="text" size="small" icon={<EditOutlined aria-hidden />} aria-label={`编辑「${node.name}」`} onClick={() => setEditing({ mode: 'edit', record: d })} />
+              <Button
+                type="text"
+                size="small"
+                icon={<EditOutlined aria-hidden />}
+                aria-label={`编辑「${node.name}」`}
+                onClick={() => setEditing({ mode: 'edit', record: d })}
+              />
             </Tooltip>
             <Tooltip title={deleteRefusal ?? '删除'} trigger={['hover', 'focus']}>
               <Button
@@ -123,7 +132,13 @@ export function DepartmentTree({
                     void message.info(deleteRefusal);
                     return;
                   }
-                  modal.confirm({ title: `确定删除「${node.name}」吗？`, okText: '删除', okButtonProps: { danger: true }, cancelText: '取消', onOk: () => remove(d) });
+                  modal.confirm({
+                    title: `确定删除「${node.name}」吗？`,
+                    okText: '删除',
+                    okButtonProps: { danger: true },
+                    cancelText: '取消',
+                    onOk: () => remove(d),
+                  });
                 }}
               />
             </Tooltip>
@@ -159,7 +174,12 @@ export function DepartmentTree({
         icon={<TeamOutlined aria-hidden />}
         aria-pressed={selectedId === null}
         onClick={() => onSelect(null)}
-        style={{ justifyContent: 'flex-start', fontWeight: selectedId === null ? 600 : undefined, background: selectedId === null ? '#e8effc' : undefined, marginBottom: 4 }}
+        style={{
+          justifyContent: 'flex-start',
+          fontWeight: selectedId === null ? 600 : undefined,
+          background: selectedId === null ? '#e8effc' : undefined,
+          marginBottom: 4,
+        }}
       >
         全部员工
       </Button>
@@ -182,7 +202,9 @@ export function DepartmentTree({
                 activeKey.current = key === null || key === undefined ? null : Number(key);
               }}
               onSelect={(keys, info) => onSelect(keys.length ? Number(keys[0]) : Number(info.node.key))}
-              allowDrop={({ dragNode, dropNode, dropPosition }) => dropPosition !== 0 && parentOf.get(Number(dragNode.key)) === parentOf.get(Number(dropNode.key))}
+              allowDrop={({ dragNode, dropNode, dropPosition }) =>
+                dropPosition !== 0 && parentOf.get(Number(dragNode.key)) === parentOf.get(Number(dropNode.key))
+              }
               onDrop={async (info) => {
                 const dragId = Number(info.dragNode.key);
                 const targetId = Number(info.node.key);

@@ -17,7 +17,17 @@ export interface DeptNode {
 export function buildDeptTree(rows: Department[], disabledIds: ReadonlySet<number> = new Set()): DeptNode[] {
   const nodes = new Map<number, DeptNode>();
   for (const d of rows) {
-    nodes.set(d.id, { key: d.id, value: d.id, title: d.name, name: d.name, userCount: d.userCount ?? 0, totalCount: d.totalCount ?? d.userCount ?? 0, parentId: d.parentId, disabled: disabledIds.has(d.id), children: [] });
+    nodes.set(d.id, {
+      key: d.id,
+      value: d.id,
+      title: d.name,
+      name: d.name,
+      userCount: d.userCount ?? 0,
+      totalCount: d.totalCount ?? d.userCount ?? 0,
+      parentId: d.parentId,
+      disabled: disabledIds.has(d.id),
+      children: [],
+    });
   }
   const roots: DeptNode[] = [];
   for (const d of rows) {

@@ -76,13 +76,21 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
     () =>
       roleList.map((r) => {
         const refusal = viewer ? grantRefusal(viewer, r, routeName) : null;
-        return { label: refusal ? `${r.name}（不能授予）` : r.name, value: r.id, disabled: Boolean(refusal), title: refusal ? `${r.name}：${refusal}` : r.name };
+        return {
+          label: refusal ? `${r.name}（不能授予）` : r.name,
+          value: r.id,
+          disabled: Boolean(refusal),
+          title: refusal ? `${r.name}：${refusal}` : r.name,
+        };
       }),
     [roleList, viewer],
   );
 
   // A department-scoped manager places staff only in their own department and below.
-  const scopeIds = useMemo(() => (viewer && scopeKind(viewer) === 'department' && viewer.departmentId !== null ? subtreeIds(departments, viewer.departmentId) : null), [viewer, departments]);
+  const scopeIds = useMemo(
+    () => (viewer && scopeKind(viewer) === 'department' && viewer.departmentId !== null ? subtreeIds(departments, viewer.departmentId) : null),
+    [viewer, departments],
+  );
   const deptTree = useMemo(() => limitTree(buildDeptTree(departments), scopeIds), [departments, scopeIds]);
 
   const formDef = useMemo(() => {
@@ -136,7 +144,17 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
     if (failures.length) {
       // One toast for the whole batch, with the request URL (SEED §7), and the details in a dialog.
       http.main.notify(`${failures.length} 人未能修改`);
-      modal.warning({ title: `${failures.length} 人未能修改`, content: <ul style={{ paddingInlineStart: 20, margin: 0 }}>{failures.map((f) => <li key={f}>{f}</li>)}</ul>, okText: '知道了' });
+      modal.warning({
+        title: `${failures.length} 人未能修改`,
+        content: (
+          <ul style={{ paddingInlineStart: 20, margin: 0 }}>
+            {failures.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        ),
+        okText: '知道了',
+      });
     } else clear();
     refresh();
   };
@@ -188,7 +206,14 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
     column('name'),
     column('enabled'),
     { key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 112, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
-    { key: 'roleName', title: '角色', dataIndex: 'roleName', width: 96, ellipsis: { showTitle: true }, render: (v: string | null, u: User) => (u.isSuper ? '全部权限' : (v ?? <Tag>未分配</Tag>)) },
+    {
+      key: 'roleName',
+      title: '角色',
+      dataIndex: 'roleName',
+      width: 96,
+      ellipsis: { showTitle: true },
+      render: (v: string | null, u: User) => (u.isSuper ? '全部权限' : (v ?? <Tag>未分配</Tag>)),
+    },
     {
       key: 'dingtalk',
       title: '钉钉',
@@ -450,7 +475,13 @@ function ResetPasswordModal({ user, onClose, onReset }: { user: User | null; onC
     >
       <Form form={form} name="reset-password" layout="vertical" onFinish={save} clearOnDestroy>
         {user?.dingtalkBound && (
-          <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`重置后，其钉钉绑定「${user.dingtalkNick || '未知昵称'}」也会解除`} description="账号可能不在本人手中时才需要重置；本人之后可在「绑定钉钉」中输入新密码重新绑定。" />
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={`重置后，其钉钉绑定「${user.dingtalkNick || '未知昵称'}」也会解除`}
+            description="账号可能不在本人手中时才需要重置；本人之后可在「绑定钉钉」中输入新密码重新绑定。"
+          />
         )}
         <NewPasswordFields extra={passwordField.help} />
       </Form>

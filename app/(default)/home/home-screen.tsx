@@ -39,7 +39,10 @@ export function HomeScreen() {
       {kpis ? <KpiCards kpis={kpis} /> : <Skeleton active paragraph={{ rows: 4 }} />}
       <Card title={chart ? `趋势（${chart.from} 至 ${chart.to}）` : '趋势'}>
         <ResourceFilters filters={HOME_FILTERS} values={query} onChange={setQuery} optionsFor={optionsOf(options)} />
-        <StatsChartsPanel chart={chart} emptyHint="这段时间还没有发布的文章或视频，也没有浏览数据：文章发布后自动计入，浏览量和访客数可在「数据统计」中导入或修正" />
+        <StatsChartsPanel
+          chart={chart}
+          emptyHint="这段时间还没有发布的文章或视频，也没有浏览数据：文章发布后自动计入，浏览量和访客数可在「数据统计」中导入或修正"
+        />
       </Card>
     </Space>
   );

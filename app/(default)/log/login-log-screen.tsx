@@ -60,7 +60,14 @@ const columns: TableColumnsType<LoginLogRow> = [
   },
   { key: 'reason', title: '原因', dataIndex: 'reason', width: 140, render: (v: string) => REASON_TEXT[v] ?? (v || '—') },
   { key: 'ip', title: 'IP', dataIndex: 'ip', width: 140, render: (v: string) => v || '—' },
-  { key: 'userAgent', title: '浏览器', dataIndex: 'userAgent', width: 280, ellipsis: { showTitle: false }, render: (v: string) => (v ? <EllipsisText text={v} /> : '—') },
+  {
+    key: 'userAgent',
+    title: '浏览器',
+    dataIndex: 'userAgent',
+    width: 280,
+    ellipsis: { showTitle: false },
+    render: (v: string) => (v ? <EllipsisText text={v} /> : '—'),
+  },
 ];
 
 /** 登录日志: every sign-in attempt, newest first, filtered by user, result, IP and time. */
@@ -74,7 +81,14 @@ export function LoginLogScreen() {
         columns={columns}
         settingsId="/log"
         locale={{
-          emptyText: listEmptyText({ loading: list.loading, failed: list.failed, filtered: list.isFiltered, onClear: list.clearFilters, nothingYet: '还没有登录记录，有人登录后会显示在这里', onRetry: () => void list.reload() }),
+          emptyText: listEmptyText({
+            loading: list.loading,
+            failed: list.failed,
+            filtered: list.isFiltered,
+            onClear: list.clearFilters,
+            nothingYet: '还没有登录记录，有人登录后会显示在这里',
+            onRetry: () => void list.reload(),
+          }),
         }}
       />
     </Card>

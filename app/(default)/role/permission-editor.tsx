@@ -88,7 +88,12 @@ export function PermissionEditor({ catalogue, value = [], onChange, disabled, id
           disabled={disabled}
           checked={grantedCount === catalogue.length}
           indeterminate={grantedCount > 0 && grantedCount < catalogue.length}
-          onChange={(e) => toggle(catalogue.map((r) => r.path), e.target.checked)}
+          onChange={(e) =>
+            toggle(
+              catalogue.map((r) => r.path),
+              e.target.checked,
+            )
+          }
         >
           全部页面
         </Checkbox>
@@ -103,12 +108,7 @@ export function PermissionEditor({ catalogue, value = [], onChange, disabled, id
           const paths = group.routes.map((r) => r.path);
           const count = paths.filter((p) => chosen.has(p)).length;
           return (
-            <div
-              key={group.home}
-              role="group"
-              aria-label={group.home}
-              style={{ padding: '8px 12px', borderTop: index ? '1px solid #f0f0f0' : undefined }}
-            >
+            <div key={group.home} role="group" aria-label={group.home} style={{ padding: '8px 12px', borderTop: index ? '1px solid #f0f0f0' : undefined }}>
               <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 4 }}>
                 <Typography.Text strong>{group.home}</Typography.Text>
                 <Checkbox

@@ -55,13 +55,11 @@ export function RoleScreen() {
 
   // Pages the viewer does not hold cannot be granted: shown, but not offered.
   const grantable = useMemo(
-    () => catalogue.map((r) => ({ ...r, disabledReason: viewer && !viewer.isSuper && !viewer.routes.has(r.path) ? '你没有这个页面的权限，不能授予' : undefined })),
+    () =>
+      catalogue.map((r) => ({ ...r, disabledReason: viewer && !viewer.isSuper && !viewer.routes.has(r.path) ? '你没有这个页面的权限，不能授予' : undefined })),
     [catalogue, viewer],
   );
-  const levelOptions = useMemo(
-    () => LEVEL_OPTIONS.map((o) => ({ ...o, disabled: Boolean(viewer && !viewer.isSuper && o.value < viewer.level) })),
-    [viewer],
-  );
+  const levelOptions = useMemo(() => LEVEL_OPTIONS.map((o) => ({ ...o, disabled: Boolean(viewer && !viewer.isSuper && o.value < viewer.level) })), [viewer]);
 
   const remove = async (role: Role) => {
     const reply = await roles.remove(role.id);

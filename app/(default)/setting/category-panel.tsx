@@ -97,7 +97,8 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
     const result = await http.main.send('DELETE', `/api/categories/${c.id}`);
     if (isFailure(result)) http.main.notify(NETWORK_FAILURE_TEXT);
     else if (result.body.status === 0) void message.success(`已删除「${c.name}」`);
-    else if (result.httpStatus === 409 && inUseOf(result.body.data)) setMoving({ category: c, message: result.body.message ?? '', items: inUseOf(result.body.data)! });
+    else if (result.httpStatus === 409 && inUseOf(result.body.data))
+      setMoving({ category: c, message: result.body.message ?? '', items: inUseOf(result.body.data)! });
     else http.main.notify(result.body.message || '删除失败');
     await Promise.all([loadTree(), loadTypes()]);
   };
@@ -120,7 +121,13 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
       key: 'name',
       title: '类型名称',
       render: (_: unknown, t) => (
-        <Button type="link" size="small" style={{ paddingInline: 0, height: 'auto', whiteSpace: 'nowrap', textAlign: 'left', fontWeight: t.id === typeId ? 600 : undefined }} aria-pressed={t.id === typeId} onClick={() => onTypeChange(t.id)}>
+        <Button
+          type="link"
+          size="small"
+          style={{ paddingInline: 0, height: 'auto', whiteSpace: 'nowrap', textAlign: 'left', fontWeight: t.id === typeId ? 600 : undefined }}
+          aria-pressed={t.id === typeId}
+          onClick={() => onTypeChange(t.id)}
+        >
           {t.name}
         </Button>
       ),
@@ -157,7 +164,12 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
       { key: 'child', label: '新增下级', onClick: () => setDialog({ open: true, record: null, parentId: c.id }), disabled: blocked },
       { key: 'edit', label: '编辑', onClick: () => setDialog({ open: true, record: c, parentId: c.parentId }), disabled: blocked },
       { key: 'up', label: '上移', onClick: () => saveOrder(shiftSibling(siblings, c.id, -1)), disabled: blocked || (at === 0 ? '已经在同级最前' : false) },
-      { key: 'down', label: '下移', onClick: () => saveOrder(shiftSibling(siblings, c.id, 1)), disabled: blocked || (at === siblings.length - 1 ? '已经在同级最后' : false) },
+      {
+        key: 'down',
+        label: '下移',
+        onClick: () => saveOrder(shiftSibling(siblings, c.id, 1)),
+        disabled: blocked || (at === siblings.length - 1 ? '已经在同级最后' : false),
+      },
       {
         key: 'delete',
         label: '删除',
@@ -193,7 +205,13 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
             scroll={{ x: 'max-content' }}
             isSortDisabled={!canEdit}
             onReorder={reorderTypes}
-            locale={{ emptyText: typesLoading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={canEdit ? '还没有分类类型，点击「新增类型」添加' : '还没有分类类型'} /> }}
+            locale={{
+              emptyText: typesLoading ? (
+                ' '
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={canEdit ? '还没有分类类型，点击「新增类型」添加' : '还没有分类类型'} />
+              ),
+            }}
           />
           <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '8px 0 0' }}>
             {canEdit ? '拖动手柄调整类型顺序；点击名称查看它的分类。' : refusal}
@@ -245,7 +263,11 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
                 titleRender={(node) => {
                   const c = node.record;
                   return (
-                    <span className="category-node" data-testid="category-node" style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap', padding: '2px 0' }}>
+                    <span
+                      className="category-node"
+                      data-testid="category-node"
+                      style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap', padding: '2px 0' }}
+                    >
                       <span className="category-name" style={{ fontWeight: 500 }}>
                         {c.name}
                       </span>

@@ -15,7 +15,19 @@ import type { Category } from '@/lib/resources/taxonomy';
  * (`DELETE /api/categories/{id}?moveTo={otherId}`: one transaction, each move logged, under the
  * article list's rules for 移动到分类). Anything else that uses it is listed with its link instead.
  */
-export function MoveAndDeleteDialog({ category, message, items, onClose, onDeleted }: { category: Category; message: string; items: InUseItem[]; onClose: () => void; onDeleted: () => void }) {
+export function MoveAndDeleteDialog({
+  category,
+  message,
+  items,
+  onClose,
+  onDeleted,
+}: {
+  category: Category;
+  message: string;
+  items: InUseItem[];
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const [target, setTarget] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);
   const movable = items.length === 1 && items[0].key === 'articles' ? items[0] : null;
@@ -46,8 +58,22 @@ export function MoveAndDeleteDialog({ category, message, items, onClose, onDelet
       <InUseLinks items={items} onNavigate={onClose} />
       {movable ? (
         <Form layout="vertical" style={{ marginTop: 16 }} onFinish={submit}>
-          <Form.Item label={`将这 ${inUseCount(movable)}移到…`} htmlFor="move-target" required extra="移动后删除这个分类。已发布或定时发布的文章需要「内容审核」权限才能移动；每篇的移动都记入操作日志。">
-            <CategorySelect id="move-target" aria-label="移到分类" value={target} onChange={setTarget} disabledId={category.id} allowClear={false} placeholder="选择分类" style={{ width: '100%' }} />
+          <Form.Item
+            label={`将这 ${inUseCount(movable)}移到…`}
+            htmlFor="move-target"
+            required
+            extra="移动后删除这个分类。已发布或定时发布的文章需要「内容审核」权限才能移动；每篇的移动都记入操作日志。"
+          >
+            <CategorySelect
+              id="move-target"
+              aria-label="移到分类"
+              value={target}
+              onChange={setTarget}
+              disabledId={category.id}
+              allowClear={false}
+              placeholder="选择分类"
+              style={{ width: '100%' }}
+            />
           </Form.Item>
         </Form>
       ) : (

@@ -24,7 +24,11 @@ export function PlatformPanel({ refusal }: { refusal: string | null }) {
 
   const columns: TableColumnType<Platform>[] = [
     ...columnsFrom<Platform>(platformResource, {
-      enabled: { render: (on: boolean, p: Platform) => <Switch size="small" checked={on} disabled={Boolean(refusal)} aria-label={`启用「${p.name}」`} onChange={(v) => toggle(p, v)} /> },
+      enabled: {
+        render: (on: boolean, p: Platform) => (
+          <Switch size="small" checked={on} disabled={Boolean(refusal)} aria-label={`启用「${p.name}」`} onChange={(v) => toggle(p, v)} />
+        ),
+      },
     }),
     actionsColumn<Platform>({ onEdit: (p) => setDialog({ open: true, record: p }), editRefusal: () => refusal }),
   ];

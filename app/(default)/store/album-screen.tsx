@@ -55,7 +55,14 @@ export function AlbumScreen() {
         ),
     },
     { key: 'name', title: '专辑名称', dataIndex: 'name', width: 200, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
-    { key: 'description', title: '简介', dataIndex: 'description', width: 240, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v || '-'} /> },
+    {
+      key: 'description',
+      title: '简介',
+      dataIndex: 'description',
+      width: 240,
+      ellipsis: { showTitle: false },
+      render: (v: string) => <EllipsisText text={v || '-'} />,
+    },
     {
       key: 'articleCount',
       title: '文章数',
@@ -100,7 +107,11 @@ export function AlbumScreen() {
             新增专辑
           </Button>
         }
-        note={<Typography.Text type="secondary">{list.isFiltered ? '筛选时不能拖动排序，清除筛选后可拖动。' : '拖动左侧手柄调整专辑的显示顺序；文章在编辑器的「专辑」中加入专辑。'}</Typography.Text>}
+        note={
+          <Typography.Text type="secondary">
+            {list.isFiltered ? '筛选时不能拖动排序，清除筛选后可拖动。' : '拖动左侧手柄调整专辑的显示顺序；文章在编辑器的「专辑」中加入专辑。'}
+          </Typography.Text>
+        }
       />
       <SortableTable<Album>
         size="middle"

@@ -21,7 +21,10 @@ export const roles = pgTable(
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 64 }).notNull(),
     description: varchar('description', { length: 255 }).notNull().default(''),
-    routes: jsonb('routes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    routes: jsonb('routes')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     level: smallint('level').notNull().default(3),
     ...timestamps,
   },
@@ -55,14 +58,22 @@ export const users = pgTable(
     index('users_department_idx').on(t.departmentId, t.id),
     index('users_role_idx').on(t.roleId),
     // One account per DingTalk identity (issue 9).
-    uniqueIndex('users_dingtalk_union_uq').on(t.dingtalkUnionId).where(sql`${t.dingtalkUnionId} IS NOT NULL`),
+    uniqueIndex('users_dingtalk_union_uq')
+      .on(t.dingtalkUnionId)
+      .where(sql`${t.dingtalkUnionId} IS NOT NULL`),
     // The keyword search (`ILIKE '%…%'` on username, name, phone) uses trigrams: one GIN index per
     // column (the planner costs a three-column one too high and scans instead), without the
     // pending list (`fastupdate`), which only autovacuum empties and PGlite has no autovacuum.
     // pg_trgm lives in `public` so instances on their own schema (tests, bench) share it.
-    index('users_username_trgm_idx').using('gin', sql`${t.username} public.gin_trgm_ops`).with({ fastupdate: false }),
-    index('users_name_trgm_idx').using('gin', sql`${t.name} public.gin_trgm_ops`).with({ fastupdate: false }),
-    index('users_phone_trgm_idx').using('gin', sql`${t.phone} public.gin_trgm_ops`).with({ fastupdate: false }),
+    index('users_username_trgm_idx')
+      .using('gin', sql`${t.username} public.gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_name_trgm_idx')
+      .using('gin', sql`${t.name} public.gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_phone_trgm_idx')
+      .using('gin', sql`${t.phone} public.gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -122,7 +133,9 @@ export const loginLogs = pgTable(
     index('login_logs_ip_trgm_idx').using('gin', sql`${t.ip} public.gin_trgm_ops`),
     index('login_logs_user_created_idx').on(t.userId, t.createdAt),
     // The sign-in budget for unknown usernames counts only these rows.
-    index('login_logs_unknown_user_idx').on(t.createdAt).where(sql`${t.reason} = 'unknown_user'`),
+    index('login_logs_unknown_user_idx')
+      .on(t.createdAt)
+      .where(sql`${t.reason} = 'unknown_user'`),
   ],
 );
 

@@ -40,13 +40,25 @@ export const articles = pgTable(
     summary: varchar('summary', { length: 500 }).notNull().default(''),
     cover: varchar('cover', { length: 1024 }).notNull().default(''),
     content: text('content').notNull().default(''),
-    images: jsonb('images').$type<GalleryImage[]>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb('images')
+      .$type<GalleryImage[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     videoStoreId: integer('video_store_id'),
     categoryId: integer('category_id'),
-    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::int[]`),
-    topicIds: integer('topic_ids').array().notNull().default(sql`'{}'::int[]`),
+    tagIds: integer('tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    topicIds: integer('topic_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     albumId: integer('album_id'),
-    platformIds: integer('platform_ids').array().notNull().default(sql`'{}'::int[]`),
+    platformIds: integer('platform_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     author: varchar('author', { length: 64 }).notNull().default(''),
     source: varchar('source', { length: 64 }).notNull().default(''),
     editorId: integer('editor_id').notNull(),
@@ -63,7 +75,9 @@ export const articles = pgTable(
     version: integer('version').notNull().default(1),
     checkResult: jsonb('check_result').$type<CheckResult>(),
     /** Search terms (server/content/search-terms.ts): title and summary bigrams (A), body words (B). */
-    search: tsvector('search').notNull().default(sql`''::tsvector`),
+    search: tsvector('search')
+      .notNull()
+      .default(sql`''::tsvector`),
     ...timestamps,
   },
   (t) => [
@@ -79,7 +93,9 @@ export const articles = pgTable(
     // An album's articles, newest first, and its (capped) count.
     index('articles_album_idx').on(t.albumId, t.id),
     // The review queue, oldest first (only pending rows are indexed).
-    index('articles_review_queue_idx').on(t.submittedAt, t.id).where(sql`status = 1`),
+    index('articles_review_queue_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`status = 1`),
     index('articles_tags_idx').using('gin', t.tagIds).with({ fastupdate: false }),
     index('articles_search_idx').using('gin', t.search).with({ fastupdate: false }),
   ],

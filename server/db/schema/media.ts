@@ -43,7 +43,10 @@ const mediaColumns = () => ({
   width: integer('width').notNull().default(0),
   height: integer('height').notNull().default(0),
   sha256: varchar('sha256', { length: 64 }).notNull().default(''),
-  tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::int[]`),
+  tagIds: integer('tag_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::int[]`),
   uploaderId: integer('uploader_id'),
   checkStatus: smallint('check_status').notNull().default(0),
   checkNote: varchar('check_note', { length: 255 }).notNull().default(''),

@@ -132,7 +132,11 @@ export const brands = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     ...timestamps,
   },
-  (t) => [uniqueIndex('brands_name_uq').on(t.name), uniqueIndex('brands_product_brand_uq').on(t.productBrandId), index('brands_initial_sort_idx').on(t.initial, t.sort, t.id)],
+  (t) => [
+    uniqueIndex('brands_name_uq').on(t.name),
+    uniqueIndex('brands_product_brand_uq').on(t.productBrandId),
+    index('brands_initial_sort_idx').on(t.initial, t.sort, t.id),
+  ],
 );
 
 /** 广告: by position, with a period and an on/off state (0 off, 1 on). */

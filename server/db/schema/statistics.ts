@@ -51,7 +51,10 @@ export const statisticsByDepartment = pgTable(
     pv: bigint('pv', { mode: 'number' }).notNull(),
     uv: bigint('uv', { mode: 'number' }).notNull(),
   },
-  (t) => [unique('statistics_by_department_uq').on(t.date, t.departmentId).nullsNotDistinct(), index('statistics_by_department_dept_idx').on(t.departmentId, t.date)],
+  (t) => [
+    unique('statistics_by_department_uq').on(t.date, t.departmentId).nullsNotDistinct(),
+    index('statistics_by_department_dept_idx').on(t.departmentId, t.date),
+  ],
 );
 
 export const statisticsByMonth = pgTable(

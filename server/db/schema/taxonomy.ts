@@ -74,7 +74,9 @@ export const tags = pgTable(
   (t) => [
     uniqueIndex('tags_type_name_uq').on(t.typeId, t.name),
     index('tags_name_prefix_idx').using('btree', sql`${t.name} varchar_pattern_ops`),
-    index('tags_name_trgm_idx').using('gin', sql`${t.name} public.gin_trgm_ops`).with({ fastupdate: false }),
+    index('tags_name_trgm_idx')
+      .using('gin', sql`${t.name} public.gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -92,5 +94,10 @@ export const topics = pgTable(
     sort: integer('sort').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('topics_sort_idx').on(t.sort, t.id), index('topics_title_trgm_idx').using('gin', sql`${t.title} public.gin_trgm_ops`).with({ fastupdate: false })],
+  (t) => [
+    index('topics_sort_idx').on(t.sort, t.id),
+    index('topics_title_trgm_idx')
+      .using('gin', sql`${t.title} public.gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
 );

@@ -18,7 +18,10 @@ export const videos = pgTable(
     videoStoreId: integer('video_store_id').notNull(),
     description: varchar('description', { length: 2000 }).notNull().default(''),
     categoryId: integer('category_id'),
-    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::int[]`),
+    tagIds: integer('tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     ...workflowColumns(),
     checkResult: jsonb('check_result').$type<CheckResult>(),
     ...timestamps,
@@ -31,6 +34,8 @@ export const videos = pgTable(
     index('videos_department_updated_idx').on(t.departmentId, t.updatedAt, t.id),
     index('videos_store_idx').on(t.videoStoreId),
     index('videos_tags_idx').using('gin', t.tagIds).with({ fastupdate: false }),
-    index('videos_review_queue_idx').on(t.submittedAt, t.id).where(sql`status = 1`),
+    index('videos_review_queue_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`status = 1`),
   ],
 );

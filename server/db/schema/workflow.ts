@@ -78,7 +78,11 @@ export const scheduledJobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('scheduled_jobs_pending_uq').on(t.contentType, t.contentId, t.action).where(sql`state = 'pending'`),
-    index('scheduled_jobs_due_idx').on(t.runAt).where(sql`state = 'pending'`),
+    uniqueIndex('scheduled_jobs_pending_uq')
+      .on(t.contentType, t.contentId, t.action)
+      .where(sql`state = 'pending'`),
+    index('scheduled_jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`state = 'pending'`),
   ],
 );

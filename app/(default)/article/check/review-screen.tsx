@@ -95,7 +95,14 @@ export function ReviewScreen() {
       width: 96,
       render: (v: string, row) => (row.contentType === 'video' ? '短视频' : (KIND_LABEL[v] ?? v)),
     },
-    { key: 'editorName', title: '编辑', dataIndex: 'editorName', width: 120, ellipsis: { showTitle: false }, render: (v: string | null) => <EllipsisText text={v ?? '-'} /> },
+    {
+      key: 'editorName',
+      title: '编辑',
+      dataIndex: 'editorName',
+      width: 120,
+      ellipsis: { showTitle: false },
+      render: (v: string | null) => <EllipsisText text={v ?? '-'} />,
+    },
     {
       key: 'submittedAt',
       title: '提交时间',
@@ -121,7 +128,16 @@ export function ReviewScreen() {
       render: (v: number, row) => <CheckSummaryTag hits={v} unchecked={row.unchecked} />,
     },
     ...(isRejectedView
-      ? [{ key: 'reviewComment', title: '驳回理由', dataIndex: 'reviewComment', width: 240, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v || '-'} /> }]
+      ? [
+          {
+            key: 'reviewComment',
+            title: '驳回理由',
+            dataIndex: 'reviewComment',
+            width: 240,
+            ellipsis: { showTitle: false },
+            render: (v: string) => <EllipsisText text={v || '-'} />,
+          },
+        ]
       : []),
     {
       key: 'actions',
@@ -129,7 +145,13 @@ export function ReviewScreen() {
       width: 90,
       fixed: 'right',
       render: (_: unknown, row) => (
-        <Button size="small" autoInsertSpace={false} type={isRejectedView ? 'default' : 'primary'} onClick={() => open(row)} aria-label={`${isRejectedView ? '查看' : '审阅'}「${row.title}」`}>
+        <Button
+          size="small"
+          autoInsertSpace={false}
+          type={isRejectedView ? 'default' : 'primary'}
+          onClick={() => open(row)}
+          aria-label={`${isRejectedView ? '查看' : '审阅'}「${row.title}」`}
+        >
           {isRejectedView ? '查看' : '审阅'}
         </Button>
       ),

@@ -3,7 +3,17 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Progress, Space, Tag, Typography, type TableColumnType } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { actionsColumn, EllipsisText, formatDateTime, listEmptyText, ResourceFilters, ResourceTable, useDialogHistory, useResourceList, useUnsavedChanges } from '@/components/crud';
+import {
+  actionsColumn,
+  EllipsisText,
+  formatDateTime,
+  listEmptyText,
+  ResourceFilters,
+  ResourceTable,
+  useDialogHistory,
+  useResourceList,
+  useUnsavedChanges,
+} from '@/components/crud';
 import { LEAVE_TEXT } from '@/components/crud/unsaved-changes';
 import { isOk } from '@/lib/api/resource';
 import { addWordsInBatches, deleteWords, sensitiveWordClient, type AddProgress } from '@/lib/api/sensitive-words';
@@ -99,13 +109,22 @@ export function SensitiveWordScreen() {
   };
 
   const columns: TableColumnType<SensitiveWord>[] = [
-    { key: 'word', title: '敏感词', dataIndex: 'word', width: 240, fixed: 'left', ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
+    {
+      key: 'word',
+      title: '敏感词',
+      dataIndex: 'word',
+      width: 240,
+      fixed: 'left',
+      ellipsis: { showTitle: false },
+      render: (v: string) => <EllipsisText text={v} />,
+    },
     {
       key: 'createdByName',
       title: '添加人',
       dataIndex: 'createdByName',
       width: 140,
-      render: (name: string | null, w) => (w.createdBy === null ? <Tag>预置词库</Tag> : (name ?? <Typography.Text type="secondary">已删除的账号</Typography.Text>)),
+      render: (name: string | null, w) =>
+        w.createdBy === null ? <Tag>预置词库</Tag> : (name ?? <Typography.Text type="secondary">已删除的账号</Typography.Text>),
     },
     { key: 'createdAt', title: '添加时间', dataIndex: 'createdAt', width: 160, render: formatDateTime },
     actionsColumn<SensitiveWord>({ onDelete: remove, rowName: (w) => w.word }),
@@ -161,7 +180,14 @@ export function SensitiveWordScreen() {
               {actions}
             </Empty>
           ) : (
-            listEmptyText({ loading: list.loading, failed: list.failed, filtered: list.isFiltered, nothingYet: '词库中还没有敏感词', onRetry: () => void list.reload(), onClear: list.clearFilters })
+            listEmptyText({
+              loading: list.loading,
+              failed: list.failed,
+              filtered: list.isFiltered,
+              nothingYet: '词库中还没有敏感词',
+              onRetry: () => void list.reload(),
+              onClear: list.clearFilters,
+            })
           ),
         }}
       />
@@ -224,9 +250,16 @@ function ImportDialog({ job, onClose }: { job: ImportJob | null; onClose: () => 
     >
       {job && (
         <div data-testid="import-result">
-          <Progress percent={total ? Math.round((job.progress.sent / total) * 100) : 0} status={job.state === 'failed' ? 'exception' : job.state === 'done' ? 'success' : 'active'} />
+          <Progress
+            percent={total ? Math.round((job.progress.sent / total) * 100) : 0}
+            status={job.state === 'failed' ? 'exception' : job.state === 'done' ? 'success' : 'active'}
+          />
           <Typography.Paragraph>
-            {isRunning ? `已处理 ${job.progress.sent} / ${total} 个` : job.state === 'done' ? `导入完成：共 ${total} 个词。` : `导入中断：已处理 ${job.progress.sent} / ${total} 个。`}
+            {isRunning
+              ? `已处理 ${job.progress.sent} / ${total} 个`
+              : job.state === 'done'
+                ? `导入完成：共 ${total} 个词。`
+                : `导入中断：已处理 ${job.progress.sent} / ${total} 个。`}
           </Typography.Paragraph>
           {!isRunning && (
             <Typography.Paragraph>

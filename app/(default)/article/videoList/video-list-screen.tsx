@@ -67,7 +67,10 @@ export function VideoListScreen() {
   const publishing = usePublishingActions({ onDone: () => void list.reload() });
   const publishingFor = (v: VideoListItem) =>
     publishing
-      .actionsFor({ contentType: 'video', id: v.id, title: v.title, status: v.status, version: v.version, isAuthor: v.editorId === me?.id, mayEdit: canEdit }, { isReviewer })
+      .actionsFor(
+        { contentType: 'video', id: v.id, title: v.title, status: v.status, version: v.version, isAuthor: v.editorId === me?.id, mayEdit: canEdit },
+        { isReviewer },
+      )
       .filter((a) => !(a.key === 'republish' && a.disabled && canEdit));
 
   const columns: TableColumnType<VideoListItem>[] = [
@@ -147,7 +150,12 @@ export function VideoListScreen() {
             </Link>
           )}
           {(canEdit || isReviewer) && v.status !== 3 && v.status !== 1 && !(v.status === 4 && isReviewer) && (
-            <Popconfirm title={isReviewer ? `发布「${v.title}」？` : `提交「${v.title}」审核？`} okText={isReviewer ? '发布' : '提交'} cancelText="取消" onConfirm={() => publish(v)}>
+            <Popconfirm
+              title={isReviewer ? `发布「${v.title}」？` : `提交「${v.title}」审核？`}
+              okText={isReviewer ? '发布' : '提交'}
+              cancelText="取消"
+              onConfirm={() => publish(v)}
+            >
               <Button type="link" size="small" aria-label={`${isReviewer ? '发布' : '提交审核'}「${v.title}」`}>
                 {isReviewer ? '发布' : '提交审核'}
               </Button>

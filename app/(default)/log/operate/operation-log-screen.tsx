@@ -105,7 +105,14 @@ export function OperationLogScreen() {
   const columns = useMemo<TableColumnsType<OperationLogRow>>(
     () => [
       { key: 'createdAt', title: '时间', dataIndex: 'createdAt', width: 170, fixed: 'left', render: (v: string) => formatTime(v) },
-      { key: 'username', title: '操作人', dataIndex: 'username', width: 120, ellipsis: { showTitle: false }, render: (v: string) => (v ? <EllipsisText text={v} /> : '—') },
+      {
+        key: 'username',
+        title: '操作人',
+        dataIndex: 'username',
+        width: 120,
+        ellipsis: { showTitle: false },
+        render: (v: string) => (v ? <EllipsisText text={v} /> : '—'),
+      },
       {
         key: 'type',
         title: '类型',
@@ -140,7 +147,14 @@ export function OperationLogScreen() {
         columns={columns}
         settingsId="/log/operate"
         locale={{
-          emptyText: listEmptyText({ loading: list.loading, failed: list.failed, filtered: list.isFiltered, onClear: list.clearFilters, nothingYet: '还没有操作记录，新增、修改或删除数据后会显示在这里', onRetry: () => void list.reload() }),
+          emptyText: listEmptyText({
+            loading: list.loading,
+            failed: list.failed,
+            filtered: list.isFiltered,
+            onClear: list.clearFilters,
+            nothingYet: '还没有操作记录，新增、修改或删除数据后会显示在这里',
+            onRetry: () => void list.reload(),
+          }),
         }}
       />
       <OperationLogDrawer id={detailId} options={options} onClose={() => setDetailId(null)} />
@@ -180,9 +194,7 @@ function OperationLogDrawer({ id, options, onClose }: { id: number | null; optio
           <Spin description="加载中…" />
         </div>
       ) : failed || !detail ? (
-        <Empty description="日志详情加载失败">
-          {id !== null && <Button onClick={() => void load(id)}>重新加载</Button>}
-        </Empty>
+        <Empty description="日志详情加载失败">{id !== null && <Button onClick={() => void load(id)}>重新加载</Button>}</Empty>
       ) : (
         <Space orientation="vertical" size={24} style={{ width: '100%' }}>
           <Descriptions

@@ -45,7 +45,9 @@ export function StatsScreen() {
     { key: 'videos', title: '视频', dataIndex: 'videos', width: 90, align: 'right', sorter: true, sortOrder: sortOrder('videos') },
     { key: 'pv', title: '浏览量', dataIndex: 'pv', width: 120, align: 'right', sorter: true, sortOrder: sortOrder('pv'), render: fig },
     { key: 'uv', title: '访客数', dataIndex: 'uv', width: 120, align: 'right', sorter: true, sortOrder: sortOrder('uv'), render: fig },
-    view === 'day' ? { key: 'editors', title: '有数据的编辑', dataIndex: 'editors', width: 120, align: 'right' } : { key: 'days', title: '有数据的天数', dataIndex: 'days', width: 120, align: 'right' },
+    view === 'day'
+      ? { key: 'editors', title: '有数据的编辑', dataIndex: 'editors', width: 120, align: 'right' }
+      : { key: 'days', title: '有数据的天数', dataIndex: 'days', width: 120, align: 'right' },
     {
       key: 'actions',
       title: '操作',
@@ -74,8 +76,15 @@ export function StatsScreen() {
       if (rows.length >= reply.data.total || reply.data.list.length === 0) break;
     }
     setExporting(false);
-    const head = view === 'day' ? ['日期', '文章', '视频', '浏览量', '访客数', '有数据的编辑'] : ['编辑', '用户名', '部门', '文章', '视频', '浏览量', '访客数', '有数据的天数'];
-    const body = rows.map((r) => (view === 'day' ? [r.date, r.articles, r.videos, r.pv, r.uv, r.editors] : [r.name, r.username, r.departmentName ?? '', r.articles, r.videos, r.pv, r.uv, r.days]));
+    const head =
+      view === 'day'
+        ? ['日期', '文章', '视频', '浏览量', '访客数', '有数据的编辑']
+        : ['编辑', '用户名', '部门', '文章', '视频', '浏览量', '访客数', '有数据的天数'];
+    const body = rows.map((r) =>
+      view === 'day'
+        ? [r.date, r.articles, r.videos, r.pv, r.uv, r.editors]
+        : [r.name, r.username, r.departmentName ?? '', r.articles, r.videos, r.pv, r.uv, r.days],
+    );
     const text = '\uFEFF' + [head, ...body].map((line) => line.map(csvField).join(',')).join('\r\n');
     const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
     const a = document.createElement('a');
@@ -110,15 +119,11 @@ export function StatsScreen() {
           </Button>
         </Space>
         <DataScopeNote />
-        <ResourceFilters
-          filters={STATS_FILTERS}
-          values={list.query}
-          onChange={list.setQuery}
-          optionsFor={optionsFor}
-        />
+        <ResourceFilters filters={STATS_FILTERS} values={list.query} onChange={list.setQuery} optionsFor={optionsFor} />
         {data && (
           <Typography.Text data-testid="stats-totals">
-            {data.from} 至 {data.to} 合计：文章 {fig(data.totals.articles)} · 视频 {fig(data.totals.videos)} · 浏览量 {fig(data.totals.pv)} · 访客数 {fig(data.totals.uv)}
+            {data.from} 至 {data.to} 合计：文章 {fig(data.totals.articles)} · 视频 {fig(data.totals.videos)} · 浏览量 {fig(data.totals.pv)} · 访客数{' '}
+            {fig(data.totals.uv)}
           </Typography.Text>
         )}
         <ResourceTable<StatsListRow>

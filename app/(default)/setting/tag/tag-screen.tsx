@@ -3,7 +3,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, Col, Empty, Row, Typography, type TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { actionsColumn, emptyText, formatDateTime, ResourceFilters, ResourceFormModal, ResourceTable, RowActions, SortableTable, useResourceList } from '@/components/crud';
+import {
+  actionsColumn,
+  emptyText,
+  formatDateTime,
+  ResourceFilters,
+  ResourceFormModal,
+  ResourceTable,
+  RowActions,
+  SortableTable,
+  useResourceList,
+} from '@/components/crud';
 import { forgetTagTypes } from '@/components/taxonomy/tag-picker';
 import { isOk, resourceClient } from '@/lib/api/resource';
 import { tagResource, tagTypeResource, type Tag, type TagType } from '@/lib/resources/taxonomy';

@@ -72,7 +72,14 @@ export function TopicScreen() {
         ),
     },
     { key: 'title', title: '专题名称', dataIndex: 'title', width: 200, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
-    { key: 'summary', title: '摘要', dataIndex: 'summary', width: 180, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v || '-'} /> },
+    {
+      key: 'summary',
+      title: '摘要',
+      dataIndex: 'summary',
+      width: 180,
+      ellipsis: { showTitle: false },
+      render: (v: string) => <EllipsisText text={v || '-'} />,
+    },
     {
       key: 'url',
       title: '链接',
@@ -88,16 +95,28 @@ export function TopicScreen() {
           '-'
         ),
     },
-    { key: 'activityId', title: '关联活动', dataIndex: 'activityId', width: 140, ellipsis: { showTitle: false }, render: (v: number | null) => (v ? <EllipsisText text={activities.get(v) ?? `活动 #${v}`} /> : '-') },
+    {
+      key: 'activityId',
+      title: '关联活动',
+      dataIndex: 'activityId',
+      width: 140,
+      ellipsis: { showTitle: false },
+      render: (v: number | null) => (v ? <EllipsisText text={activities.get(v) ?? `活动 #${v}`} /> : '-'),
+    },
     {
       key: 'enabled',
       title: '状态',
       dataIndex: 'enabled',
       width: 90,
-      render: (on: boolean, t) => <Switch size="small" checked={on} disabled={Boolean(refusal)} aria-label={`启用「${t.title}」`} onChange={(v) => toggle(t, v)} />,
+      render: (on: boolean, t) => (
+        <Switch size="small" checked={on} disabled={Boolean(refusal)} aria-label={`启用「${t.title}」`} onChange={(v) => toggle(t, v)} />
+      ),
     },
     { key: 'updatedAt', title: '更新时间', dataIndex: 'updatedAt', width: 150, render: formatDateTime },
-    { ...actionsColumn<Topic>({ onEdit: (t) => setDialog({ open: true, record: t }), editRefusal: () => refusal, rowName: (t) => t.title }), ...(isNarrow ? { fixed: undefined } : {}) },
+    {
+      ...actionsColumn<Topic>({ onEdit: (t) => setDialog({ open: true, record: t }), editRefusal: () => refusal, rowName: (t) => t.title }),
+      ...(isNarrow ? { fixed: undefined } : {}),
+    },
   ];
   const shownColumns = columns.filter((c) => !(isNarrow && c.key === 'cover'));
 
@@ -121,18 +140,18 @@ export function TopicScreen() {
         }
       />
       <SortableTable<Topic & { updatedAt?: string }>
-          size="middle"
-          columns={shownColumns}
-          dataSource={list.data?.list ?? []}
-          loading={list.loading}
-          pagination={list.tableProps.pagination}
-          onChange={list.tableProps.onChange as never}
-          scroll={{ x: 'max-content' }}
-          isSortDisabled={list.isFiltered || Boolean(refusal) || isPaged}
-          onReorder={reorder}
-          rowClassName={(t) => (t.id === list.highlightId ? 'row-highlight' : '')}
-          locale={{ emptyText: list.loading ? ' ' : emptyText('专题', list.isFiltered, list.clearFilters, { canCreate: !refusal }) }}
-        />
+        size="middle"
+        columns={shownColumns}
+        dataSource={list.data?.list ?? []}
+        loading={list.loading}
+        pagination={list.tableProps.pagination}
+        onChange={list.tableProps.onChange as never}
+        scroll={{ x: 'max-content' }}
+        isSortDisabled={list.isFiltered || Boolean(refusal) || isPaged}
+        onReorder={reorder}
+        rowClassName={(t) => (t.id === list.highlightId ? 'row-highlight' : '')}
+        locale={{ emptyText: list.loading ? ' ' : emptyText('专题', list.isFiltered, list.clearFilters, { canCreate: !refusal }) }}
+      />
       <ResourceFormModal<Topic>
         def={topicResource}
         open={dialog.open}
@@ -145,7 +164,13 @@ export function TopicScreen() {
           else list.showCreated(saved.id);
         }}
         fieldsOverride={{ cover: <CoverInput />, activityId: <ActivitySelect /> }}
-        transform={(values) => ({ ...values, activityId: values.activityId ?? null, cover: values.cover ?? '', url: values.url ?? '', summary: values.summary ?? '' })}
+        transform={(values) => ({
+          ...values,
+          activityId: values.activityId ?? null,
+          cover: values.cover ?? '',
+          url: values.url ?? '',
+          summary: values.summary ?? '',
+        })}
         submit={(values) => (dialog.record ? client.update(dialog.record.id, values) : client.create(values))}
       />
     </Card>

@@ -101,7 +101,9 @@ export function BindDingtalkScreen() {
             />
           )}
           <Descriptions column={1} bordered size="middle">
-            <Descriptions.Item label="钉钉账号">{status.bound ? status.nick || '已绑定' : <Typography.Text type="secondary">未绑定</Typography.Text>}</Descriptions.Item>
+            <Descriptions.Item label="钉钉账号">
+              {status.bound ? status.nick || '已绑定' : <Typography.Text type="secondary">未绑定</Typography.Text>}
+            </Descriptions.Item>
           </Descriptions>
           {status.bound ? (
             <Button danger onClick={unbind}>

@@ -7,7 +7,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { NewPasswordFields } from '@/components/common/new-password-fields';
 import { useUnsavedChanges } from '@/components/crud/unsaved-changes';
-import { isOk, type Reply } from '@/lib/api/resource';
+import { isOk } from '@/lib/api/resource';
 import { http, isFailure } from '@/lib/http';
 import { AVATAR_MESSAGE, isImageUrl, PHONE_PATTERN } from '@/lib/resources/common';
 import { rules } from '@/lib/validation';
@@ -39,7 +39,6 @@ interface PasswordValues {
   password: string;
   confirm: string;
 }
-
 
 /** Puts the server's field errors on the form's fields; returns the messages no field shows. */
 function applyFieldErrors(form: FormInstance, fields: readonly string[], errors: Record<string, string> | undefined): string[] {
@@ -161,7 +160,16 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
           { key: 'lastLogin', label: '上次登录', children: profile.lastLoginAt ? dayjs(profile.lastLoginAt).format('YYYY-MM-DD HH:mm:ss') : '—' },
         ]}
       />
-      <Form form={form} name="profile" layout="vertical" initialValues={initial} onFinish={onFinish} onValuesChange={() => setDirty(true)} disabled={saving} requiredMark>
+      <Form
+        form={form}
+        name="profile"
+        layout="vertical"
+        initialValues={initial}
+        onFinish={onFinish}
+        onValuesChange={() => setDirty(true)}
+        disabled={saving}
+        requiredMark
+      >
         <Form.Item
           name="name"
           label="姓名"
@@ -219,13 +227,18 @@ function PasswordForm() {
     if (savingRef.current) return;
     savingRef.current = true;
     setSaving(true);
-    const reply = await http.main.put<{ dingtalkUnbound: boolean }>('/api/profile/password', { currentPassword: values.currentPassword, password: values.password });
+    const reply = await http.main.put<{ dingtalkUnbound: boolean }>('/api/profile/password', {
+      currentPassword: values.currentPassword,
+      password: values.password,
+    });
     savingRef.current = false;
     setSaving(false);
     if (isOk(reply)) {
       form.resetFields();
       setDirty(false);
-      void message.success(reply.data.dingtalkUnbound ? '密码已修改，其他设备上的登录已失效，钉钉绑定已解除（需要时请重新绑定）' : '密码已修改，其他设备上的登录已失效');
+      void message.success(
+        reply.data.dingtalkUnbound ? '密码已修改，其他设备上的登录已失效，钉钉绑定已解除（需要时请重新绑定）' : '密码已修改，其他设备上的登录已失效',
+      );
     } else if (!isFailure(reply)) {
       const rest = applyFieldErrors(form, ['currentPassword', 'password'], reply.errors);
       if (rest.length > 0) void message.error(rest[0]);
@@ -233,8 +246,19 @@ function PasswordForm() {
   };
 
   return (
-    <Form form={form} name="password" layout="vertical" onFinish={onFinish} onValuesChange={() => setDirty(true)} disabled={saving} requiredMark style={{ maxWidth: 480 }}>
-      <Typography.Paragraph type="secondary">修改后，除当前浏览器外，其他设备上的登录都会失效，需要用新密码重新登录；已绑定的钉钉账号也会解除绑定。</Typography.Paragraph>
+    <Form
+      form={form}
+      name="password"
+      layout="vertical"
+      onFinish={onFinish}
+      onValuesChange={() => setDirty(true)}
+      disabled={saving}
+      requiredMark
+      style={{ maxWidth: 480 }}
+    >
+      <Typography.Paragraph type="secondary">
+        修改后，除当前浏览器外，其他设备上的登录都会失效，需要用新密码重新登录；已绑定的钉钉账号也会解除绑定。
+      </Typography.Paragraph>
       <Form.Item name="currentPassword" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
         <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
       </Form.Item>

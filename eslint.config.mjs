@@ -1,0 +1,33 @@
+// Lint (issue 16 step 4): what a formatter cannot see. Prettier owns the layout (.prettierrc.json);
+// scripts/check-cycles.mjs also counts folder cycles and route→route imports, which no rule here does.
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import nextPlugin from '@next/eslint-plugin-next';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', '.next/', '.data/', '.data-*/', 'public/', 'server/db/migrations/', 'test-results/', 'playwright-report/', 'next-env.d.ts'] },
+  {
+    files: ['**/*.{ts,tsx,mts,mjs}'],
+    extends: [tseslint.configs.base],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks, '@next/next': nextPlugin },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@next/next/no-img-element': 'error',
+      '@next/next/no-html-link-for-pages': 'off',
+      '@typescript-eslint/no-require-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      'no-debugger': 'error',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  // Playwright fixtures call `use(value)`, which is not React's `use`.
+  { files: ['e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
+);
