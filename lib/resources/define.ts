@@ -6,7 +6,11 @@
  */
 import type { z } from 'zod';
 
-export type FieldInput = 'text' | 'textarea' | 'password' | 'number' | 'switch' | 'select' | 'radio' | 'treeSelect' | 'date';
+/**
+ * How a field is edited and shown. `image`: a picture URL chosen from the library or uploaded (a
+ * thumbnail column; its uses are recorded in the library); `link`: an http(s) URL (a link column).
+ */
+export type FieldInput = 'text' | 'textarea' | 'password' | 'number' | 'switch' | 'select' | 'radio' | 'treeSelect' | 'date' | 'image' | 'link';
 
 export interface FieldOption {
   label: string;
@@ -73,6 +77,21 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   sortable?: boolean;
   /** Which host serves it (DESIGN §1). */
   host?: 'main' | 'product' | 'topic';
+  /** The field that names a record in messages and the log (Payload's `useAsTitle`); default `name`, else `title`. */
+  titleField?: string;
+  /** Who may read the list: the resource's permission (default) or anyone signed in (reference lists for pickers). */
+  read?: 'signedIn' | 'permission';
+  /** Fields the list's `keyword` filter searches (parts of the value, case-insensitive). */
+  keyword?: string[];
+  /** Fields no two records share: a duplicate answers 409 with this field error. */
+  unique?: Array<{ field: string; message: string }>;
+  /**
+   * The library's name for this resource as an owner of pictures (`media_usage.owner_type`) when
+   * it has `image` fields; default: `name`.
+   */
+  mediaOwner?: string;
+  /** A valid record to create, for the CRUD contract test and the API description (OpenAPI `example`). */
+  example?: Record<string, unknown>;
 }
 
 export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>): ResourceDef<S> {
