@@ -23,13 +23,13 @@ import { dingtalkFromEnv, type DingtalkConfig } from './dingtalk/client';
 import { dingtalkRoutes } from './routes/dingtalk';
 import { albumRoutes } from './routes/albums';
 import { userRoutes } from './routes/users';
-import { articleRoutes, articleSearchRoutes } from './routes/articles';
+import { articleRoutes, articleSearchRoutes } from './articles/routes';
 import { sensitiveWordRoutes } from './routes/sensitive-words';
 import { videoRoutes } from './routes/videos';
 import type { ContentService } from './content/check';
 import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/workflow';
-import { searchBackendFromEnv, searchSync } from './search';
-import type { SearchBackend } from './search/types';
+import { searchBackendFromEnv, searchSync } from './articles/search';
+import type { SearchBackend } from './articles/search/types';
 import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
 import { uploadRoutes } from './routes/uploads';
 import { storageFromEnv, type StorageConfig } from './storage/config';
@@ -131,7 +131,7 @@ export function createApp({
   app.route('/video_stores', media.videoStores);
   app.route('/pic_store_tags', picStoreTagRoutes);
   app.route('/video_store_tags', videoStoreTagRoutes);
-  // The workflow's calls, then locks, revisions, autosave, the list and the article (server/routes/articles.ts).
+  // The workflow's calls, then locks, revisions, autosave, the list and the article (server/articles/routes.ts).
   app.route('/articles', articleWorkflowRoutes({ contentService }));
   app.route('/articles', articleRoutes({ contentService, search }));
   app.route('/articles_album', albumRoutes);

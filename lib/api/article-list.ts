@@ -1,5 +1,5 @@
 /**
- * The article list's calls (server/routes/articles.ts, server/articles/list.ts, batch.ts): the list and search, deleting a draft,
+ * The article list's calls (server/articles/routes.ts, server/articles/list.ts, batch.ts): the list and search, deleting a draft,
  * the batch actions and the CSV export's address.
  * @see SEED §7, issue 7
  */

@@ -7,12 +7,12 @@ import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
 import { articles, categories, scheduledJobs, users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { allOf, cappedCount, cappedTotalColumn, parseListQuery } from '../crud/list';
-import { queryTerms } from '../content/search-terms';
+import { queryTerms } from './search/terms';
 import { badRequest, parseInput } from '../http/errors';
 import { idFilter } from '../http/params';
 import { ok } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
-import type { SearchBackend, SearchFilters } from '../search/types';
+import type { SearchBackend, SearchFilters } from './search/types';
 
 /**
  * 文章列表 (issue 7): the list and search (`GET /api/articles`, `GET /api/article_from_es`); the CSV

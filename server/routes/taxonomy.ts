@@ -7,7 +7,7 @@ import { articles, categories, categoryTypes, focusChannel, platforms, tags, tag
 import type { DbOrTx } from '../db/types';
 import { crudRoutes, type HookContext } from '../crud/crud-routes';
 import type { UsedBy } from '../crud/in-use';
-import { searchChanged } from '../search';
+import { searchChanged } from '../articles/search';
 import { BATCH_MAX, moveToCategory } from '../articles/batch';
 import { likePattern } from '../crud/list';
 import { assertTreeParent } from '../crud/tree';

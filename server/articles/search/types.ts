@@ -1,6 +1,6 @@
-import type { DbOrTx } from '../db/types';
+import type { DbOrTx } from '../../db/types';
 
-/** The search engine's contracts (server/search/index.ts implements them, server/http/types.ts carries `SearchSync`). */
+/** The search engine's contracts (server/articles/search/index.ts implements them, server/http/types.ts carries `SearchSync`). */
 
 /** The list's filters with ids resolved (`-1` for a malformed id: it matches nothing). */
 export interface SearchFilters {
@@ -70,7 +70,7 @@ export interface SearchConfig {
 }
 
 /**
- * Keeps the index in step with the articles (server/search/index.ts `searchSync`): `changed` after a
+ * Keeps the index in step with the articles (server/articles/search/index.ts `searchSync`): `changed` after a
  * commit, `idle()` resolves when nothing is pending (tests, shutdown).
  */
 export interface SearchSync {

@@ -7,7 +7,7 @@
  * into the query, so a keyword is segmented exactly as the text was.
  */
 
-import { wordSegments } from '../../lib/segment';
+import { wordSegments } from '../../../lib/segment';
 
 /**
  * A body's terms come from its start: the first BODY_TERMS_WORDS distinct words, read from at most

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from './common';
+import { timestamps } from '../db/schema/common';
 
 /** PostgreSQL full-text vector; written with `setweight(to_tsvector('simple', …))`, never read back. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -74,7 +74,7 @@ export const articles = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     version: integer('version').notNull().default(1),
     checkResult: jsonb('check_result').$type<CheckResult>(),
-    /** Search terms (server/content/search-terms.ts): title and summary bigrams (A), body words (B). */
+    /** Search terms (server/articles/search/terms.ts): title and summary bigrams (A), body words (B). */
     search: tsvector('search')
       .notNull()
       .default(sql`''::tsvector`),

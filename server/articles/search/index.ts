@@ -7,10 +7,10 @@
  */
 import type { Context } from 'hono';
 import { asc, gt, inArray } from 'drizzle-orm';
-import type { AppEnv } from '../http/types';
-import { articles } from '../db/schema';
-import type { DbOrTx } from '../db/types';
-import { htmlText } from '../content/check';
+import type { AppEnv } from '../../http/types';
+import { articles } from '../../db/schema';
+import type { DbOrTx } from '../../db/types';
+import { htmlText } from '../../content/check';
 import { elasticsearchBackend } from './elasticsearch';
 import type { SearchBackend, SearchDocument, SearchSync } from './types';
 
