@@ -14,6 +14,13 @@ export const userResource = defineResource({
   name: 'users',
   label: '员工',
   permission: '/department',
+  keyword: ['username', 'name', 'phone'],
+  unique: [{ field: 'username', message: '用户名已存在' }],
+  // Whoever wrote content stays on it (its 编辑 column, the 仅本人 scope): disable such a person instead.
+  usedBy: [
+    { resource: 'articles', field: 'editorId', label: '篇文章', list: '/article/list?editorId=' },
+    { resource: 'videos', field: 'editorId', label: '个短视频' },
+  ],
   schema: z.object({
     username,
     name: text('姓名', 64),
