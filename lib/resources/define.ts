@@ -30,6 +30,12 @@ export interface FieldDef {
    * where an index serves the order; `crudRoutes` accepts exactly the declared names.
    */
   sort?: boolean;
+  /**
+   * `false`: not a column of the resource's table: computed by its routes (a joined name) or stored
+   * as something else (an initial password → its hash). Every other list or form field is a column
+   * (tests/api/resources.test.ts).
+   */
+  stored?: boolean;
   /** Shown in the create/edit form; `'create'` = create only (e.g. an initial password). */
   form?: boolean | 'create';
   input?: FieldInput;

@@ -334,6 +334,7 @@ export const brandResource = defineResource({
       .string({ error: '首字母必须是 A–Z' })
       .trim()
       .toUpperCase()
+      .max(1, '首字母必须是 A–Z 中的一个字母')
       .regex(/^[A-Z]?$/, '首字母必须是 A–Z 中的一个字母')
       .default(''),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),

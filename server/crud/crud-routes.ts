@@ -409,6 +409,7 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
     write,
     resource,
     table,
+    columns,
     /** The relations that keep a record; the registry sets them from the declaration (server/resources.ts). */
     usedBy: [] as UsedBy[],
   });
