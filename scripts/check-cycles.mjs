@@ -7,7 +7,8 @@
 // 2. No cycle between feature folders: each components/<feature> is one unit, and app, lib, stores and
 //    server one each (so a component never imports a page file, and lib never imports a screen).
 // 3. A route file (server/routes/*.ts, or a domain folder's routes.ts) imports domain modules, never another route file; and only
-//    server/app.ts, which mounts them, imports a route file (no domain module reaches up into one).
+//    server/resources.ts, the registry that server/app.ts mounts, imports a route file (no domain module
+//    reaches up into one).
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -85,7 +86,7 @@ function loop(graph, members) {
 const fileCycles = cycles(fileGraph);
 const unitCycles = cycles(unitGraph);
 const routeImports = files
-  .filter((f) => f !== 'server/app.ts')
+  .filter((f) => f !== 'server/resources.ts')
   .flatMap((f) =>
     fileGraph
       .get(f)
@@ -95,9 +96,9 @@ const routeImports = files
 for (const c of fileCycles) console.error(`import cycle:\n  ${c}`);
 for (const c of unitCycles) console.error(`cycle between folders:\n  ${c}`);
 for (const r of routeImports)
-  console.error(`${ROUTE_FILE.test(r.split(' → ')[0]) ? 'a route file imports a route file' : 'only server/app.ts imports route files'}: ${r}`);
+  console.error(`${ROUTE_FILE.test(r.split(' → ')[0]) ? 'a route file imports a route file' : 'only server/resources.ts imports route files'}: ${r}`);
 const count = [...fileGraph.values()].reduce((n, e) => n + e.length, 0);
 console.error(
-  `${files.length} files, ${count} imports: ${fileCycles.length} file cycle(s), ${unitCycles.length} folder cycle(s), ${routeImports.length} import(s) of a route file outside server/app.ts`,
+  `${files.length} files, ${count} imports: ${fileCycles.length} file cycle(s), ${unitCycles.length} folder cycle(s), ${routeImports.length} import(s) of a route file outside server/resources.ts`,
 );
 process.exit(fileCycles.length || unitCycles.length || routeImports.length ? 1 : 0);

@@ -14,31 +14,12 @@ import { guardUnsafeRequest, isUnsafeMethod, requestHost } from './http/request-
 import { securityHeaders } from '../lib/security-headers';
 import type { AppEnv } from './http/types';
 import type { Db } from './db/types';
-import { authRoutes } from './routes/auth';
-import { departmentRoutes } from './routes/departments';
-import { logRoutes } from './routes/logs';
-import { profileRoutes } from './routes/profile';
-import { roleRoutes } from './routes/roles';
+import { API, routesOf } from './resources';
 import { dingtalkFromEnv, type DingtalkConfig } from './dingtalk/client';
-import { dingtalkRoutes } from './routes/dingtalk';
-import { albumRoutes } from './routes/albums';
-import { userRoutes } from './routes/users';
-import { articleRoutes, articleSearchRoutes } from './articles/routes';
-import { sensitiveWordRoutes } from './routes/sensitive-words';
-import { videoRoutes } from './routes/videos';
 import type { ContentService } from './content/check';
-import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/workflow';
 import { searchBackendFromEnv, searchSync } from './articles/search';
 import type { SearchBackend } from './articles/search/types';
-import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
-import { uploadRoutes } from './routes/uploads';
 import { storageFromEnv, type StorageConfig } from './storage/config';
-import { statisticsRoutes } from './routes/statistics';
-import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes, topicRoutes } from './routes/taxonomy';
-import { focusChannelRoutes, focusHomeRightRoutes, focusHomeRoutes, focusTargetRoutes, focusVideoRoutes } from './routes/focus';
-import { searchKeywordRoutes } from './routes/search-keywords';
-import { chameleonRoutes, chameleonTypeRoutes, chameleonVersionRoutes } from './routes/chameleons';
-import { advertiseRoutes, brandRoutes, friendLinkRoutes } from './routes/operations';
 
 z.config(z.locales.zhCN());
 
@@ -113,48 +94,9 @@ export function createApp({
   // no query. It tells a load balancer the process answers; it says nothing of the database.
   app.get('/ping', access.public(), (c) => c.json({ status: 0, data: 'pong', message: 'ok' }));
 
-  app.route('/', authRoutes);
-  app.route('/departments', departmentRoutes);
-  app.route('/users', userRoutes);
-  app.route('/roles', roleRoutes);
-  app.route('/log', logRoutes);
-  app.route('/profile', profileRoutes);
-  app.route('/category_types', categoryTypeRoutes);
-  app.route('/categories', categoryRoutes);
-  app.route('/platform', platformRoutes);
-  app.route('/tags_types', tagTypeRoutes);
-  app.route('/tags', tagRoutes);
-  app.route('/topic', topicRoutes);
-  app.route('/', uploadRoutes(storage));
-  const media = mediaRoutes(storage, contentService);
-  app.route('/pic_stores', media.picStores);
-  app.route('/video_stores', media.videoStores);
-  app.route('/pic_store_tags', picStoreTagRoutes);
-  app.route('/video_store_tags', videoStoreTagRoutes);
-  // The workflow's calls, then locks, revisions, autosave, the list and the article (server/articles/routes.ts).
-  app.route('/articles', articleWorkflowRoutes({ contentService }));
-  app.route('/articles', articleRoutes({ contentService, search }));
-  app.route('/articles_album', albumRoutes);
-  app.route('/videos', videoRoutes({ contentService }));
-  app.route('/dingtalk', dingtalkRoutes(dingtalk));
-  app.route('/articles_review', reviewRoutes({ contentService }));
-  app.route('/workbench', workbenchRoutes);
-  app.route('/article_from_es', articleSearchRoutes(search));
-  app.route('/sensitive_words', sensitiveWordRoutes);
-  // 运营管理 (server/routes/focus.ts, search-keywords.ts, chameleons.ts, operations.ts).
-  app.route('/focus_home', focusHomeRoutes);
-  app.route('/focus_channel', focusChannelRoutes);
-  app.route('/focus_home_right', focusHomeRightRoutes({ focusFlushUrl }));
-  app.route('/focus_video', focusVideoRoutes);
-  app.route('/focus_targets', focusTargetRoutes);
-  app.route('/search_keywords', searchKeywordRoutes);
-  app.route('/chameleon_version', chameleonVersionRoutes);
-  app.route('/chameleon_type', chameleonTypeRoutes);
-  app.route('/chameleon', chameleonRoutes);
-  app.route('/friend_links', friendLinkRoutes);
-  app.route('/brands', brandRoutes);
-  app.route('/advertise', advertiseRoutes);
-  app.route('/statistics', statisticsRoutes);
+  // Every sub-app of the registry, in its order (server/resources.ts).
+  const deps = { storage, contentService, search, focusFlushUrl, dingtalk };
+  for (const entry of API) app.route(`/${entry.name}`, routesOf(entry, deps));
 
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));
 

@@ -12,6 +12,13 @@ export const albumResource = defineResource({
   label: '专辑',
   permission: '/store',
   sortable: true,
+  read: 'signedIn',
+  keyword: ['name'],
+  unique: [{ field: 'name', message: '专辑名称已存在' }],
+  mediaOwner: 'album',
+  // An album that holds articles is not deleted (issue 14).
+  usedBy: [{ resource: 'articles', field: 'albumId', label: '篇文章' }],
+  example: { name: '示例专辑', cover: '', description: '' },
   schema: z.object({
     name: text('专辑名称', 64),
     cover: imageUrl('封面').default(''),
@@ -19,7 +26,7 @@ export const albumResource = defineResource({
   }),
   fields: [
     { name: 'name', label: '专辑名称', list: { key: true }, form: true, required: true, max: 64 },
-    { name: 'cover', label: '封面', form: true, help: '从图片库选择或上传，建议 16:9' },
+    { name: 'cover', label: '封面', form: true, input: 'image', help: '从图片库选择或上传，建议 16:9' },
     { name: 'description', label: '简介', list: { ellipsis: true }, form: true, input: 'textarea', max: 500 },
   ],
   filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '专辑名称' }],

@@ -30,6 +30,12 @@ export interface FieldDef {
    * where an index serves the order; `crudRoutes` accepts exactly the declared names.
    */
   sort?: boolean;
+  /**
+   * `false`: not a column of the resource's table: computed by its routes (a joined name) or stored
+   * as something else (an initial password → its hash). Every other list or form field is a column
+   * (tests/api/resources.test.ts).
+   */
+  stored?: boolean;
   /** Shown in the create/edit form; `'create'` = create only (e.g. an initial password). */
   form?: boolean | 'create';
   input?: FieldInput;
@@ -90,12 +96,49 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * it has `image` fields; default: `name`.
    */
   mediaOwner?: string;
+  /**
+   * What keeps a record from being deleted (issue 14): rows of another resource whose `field` holds
+   * its id. The server resolves `resource` to that resource's table in its registry
+   * (server/resources.ts) and the one generic delete refuses with 409 while any exists.
+   */
+  usedBy?: UsedByDef[];
   /** A valid record to create, for the CRUD contract test and the API description (OpenAPI `example`). */
   example?: Record<string, unknown>;
 }
 
+/** One "in use by" relation, as data: `{ resource: 'articles', field: 'categoryId', label: '篇文章' }`. */
+export interface UsedByDef {
+  /** The resource whose rows point at this one (a registry name: `articles`, `videos`, `categories` …). */
+  resource: string;
+  /** Its field holding this record's id (an int[] field, e.g. `tagIds`, matches when it contains the id). */
+  field: string;
+  /** The counter and noun in the refusal: `篇文章`, `个短视频`. */
+  label: string;
+  /** Names the relation in the refusal's `data.inUse` (default: `resource`), e.g. `children`. */
+  key?: string;
+  /** A list filtered to them; the id is appended (`/article/list?categoryId=`). */
+  list?: string;
+}
+
 export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>): ResourceDef<S> {
   return def;
+}
+
+/** The fields holding a picture URL (`input: 'image'`): the library records where each is used. */
+export const imageFields = (def: Pick<ResourceDef, 'fields'>): string[] => def.fields.filter((f) => f.input === 'image').map((f) => f.name);
+
+/** The library's name for the resource as an owner of pictures (`media_usage.owner_type`), or null when it has no image field. */
+export const mediaOwnerOf = (def: Pick<ResourceDef, 'fields' | 'name' | 'mediaOwner'>): string | null =>
+  imageFields(def).length ? (def.mediaOwner ?? def.name) : null;
+
+/** How the library names each owner of pictures among these declarations: `{ friend_link: '友情链接' }`. */
+export function mediaOwnerNames(defs: ReadonlyArray<Pick<ResourceDef, 'fields' | 'name' | 'mediaOwner' | 'label'>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const def of defs) {
+    const owner = mediaOwnerOf(def);
+    if (owner) out[owner] = def.label;
+  }
+  return out;
 }
 
 /** `/api/<name>` on its host. */

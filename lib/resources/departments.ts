@@ -8,6 +8,14 @@ export const departmentResource = defineResource({
   label: '部门',
   permission: '/department',
   sortable: true,
+  read: 'signedIn',
+  keyword: ['name'],
+  // Content keeps the department it was written in (the 本部门 scope reads it): never orphaned.
+  usedBy: [
+    { resource: 'articles', field: 'departmentId', label: '篇文章', list: '/article/list?departmentId=' },
+    { resource: 'videos', field: 'departmentId', label: '个短视频' },
+  ],
+  example: { name: '示例部门' },
   schema: z.object({
     name: text('部门名称', 64),
     parentId: optionalId('上级部门').optional(),

@@ -14,6 +14,10 @@ const libraryTagResource = <N extends string>(name: N, label: string, permission
     label,
     permission,
     sortable: true,
+    read: 'signedIn',
+    keyword: ['name'],
+    unique: [{ field: 'name', message: '标签名称已存在' }],
+    example: { name: `示例${label}` },
     schema: z.object({ name: text('标签名称', 32) }),
     fields: [{ name: 'name', label: '标签名称', list: true, form: true, required: true, max: 32 }],
     filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标签名称' }],
@@ -79,6 +83,7 @@ export const picStoreResource = defineResource({
   name: 'pic_stores',
   label: '图片',
   permission: '/photo',
+  read: 'signedIn',
   schema: z.object({ title: text('标题', 128), tagIds: idList('标签') }),
   fields: [
     { name: 'title', label: '标题', list: true, form: true, required: true, max: 128 },
@@ -96,6 +101,7 @@ export const videoStoreResource = defineResource({
   name: 'video_stores',
   label: '视频',
   permission: '/video',
+  read: 'signedIn',
   // The cover is shown as an <img> to everyone who opens the library: an http(s) picture or our own
   // upload, never a path that climbs out of /uploads (`/uploads/../api/logout`).
   schema: z.object({ title: text('标题', 128), tagIds: idList('标签'), cover: imageUrl('封面') }),

@@ -4,7 +4,7 @@
  * @see DESIGN §4, §5, SEED §7
  */
 import { z } from 'zod';
-import { defineResource, type FieldOption } from './define';
+import { defineResource, mediaOwnerNames, type FieldOption } from './define';
 import { ENABLED_OPTIONS, imageUrl, linkUrl, optionalId, optionalText, requiredId, text } from './common';
 
 /** A point in time as the forms send it (ISO-8601 with a zone); the server stores a Date. */
@@ -87,14 +87,15 @@ function focusResource(name: string, label: string, permission: string, group: F
     label,
     permission,
     sortable: true,
+    keyword: ['title'],
     schema: z.object({ ...focusBase, ...groupShape }),
     fields: [
       { name: 'title', label: '标题', list: true, form: true, required: true, max: 128 },
       { name: 'articleId', label: '文章或视频', form: true, help: '按标题搜索文章或视频；也可只填下方链接' },
       ...(group === 'platform' ? [{ name: 'platform', label: '平台', form: true, input: 'select' as const, required: true }] : []),
       ...(group === 'category' ? [{ name: 'categoryId', label: '频道', form: true, input: 'treeSelect' as const, required: true }] : []),
-      { name: 'image', label: '图片', form: true, required: true, help: '从图片库选择或上传' },
-      { name: 'url', label: '链接', form: true, max: 512, placeholder: 'https://', help: '选了文章或视频时可不填' },
+      { name: 'image', label: '图片', form: true, input: 'image', required: true, help: '从图片库选择或上传' },
+      { name: 'url', label: '链接', form: true, input: 'link', max: 512, placeholder: 'https://', help: '选了文章或视频时可不填' },
       { name: 'startAt', label: '开始时间', form: true, input: 'date', required: true },
       { name: 'endAt', label: '结束时间', form: true, input: 'date', placeholder: '不填则长期有效' },
       { name: 'enabled', label: '启用', form: true, input: 'switch' },
@@ -163,6 +164,8 @@ export const searchKeywordResource = defineResource({
   label: '搜索关键词',
   permission: '/operation/keywords',
   sortable: true,
+  titleField: 'word',
+  keyword: ['word'],
   schema: z.object({
     word: text('关键词', 64),
     url: linkUrl('链接').default(''),
@@ -172,13 +175,14 @@ export const searchKeywordResource = defineResource({
   fields: [
     { name: 'word', label: '关键词', list: true, form: true, required: true, max: 64 },
     { name: 'platform', label: '平台', list: { width: 90 }, form: true, input: 'radio', options: KEYWORD_PLATFORMS, required: true },
-    { name: 'url', label: '链接', list: { ellipsis: true }, form: true, max: 512, placeholder: 'https://（可选：点击直达的页面）' },
+    { name: 'url', label: '链接', list: { ellipsis: true }, form: true, input: 'link', max: 512, placeholder: 'https://（可选：点击直达的页面）' },
     { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
   ],
   filters: [
     { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '关键词' },
     { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
   ],
+  example: { word: '新能源', url: 'https://example.com/ev', platform: 'app', enabled: true },
 });
 
 export interface SearchKeyword {
@@ -197,6 +201,7 @@ export const chameleonVersionResource = defineResource({
   name: 'chameleon_version',
   label: '导航版本',
   permission: '/operation/nav',
+  keyword: ['name'],
   schema: z.object({
     name: text('版本名称', 64),
     platform: z.enum(['app', 'm', 'pc'], { error: '平台必须是 APP、M 站或 PC' }).default('app'),
@@ -207,14 +212,18 @@ export const chameleonVersionResource = defineResource({
     { name: 'platform', label: '平台', list: { width: 90 }, form: true, input: 'radio', options: KEYWORD_PLATFORMS, required: true },
     { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
   ],
+  example: { name: '9.9.0', platform: 'app', enabled: true },
 });
 
 export const chameleonTypeResource = defineResource({
   name: 'chameleon_type',
   label: '图标类型',
   permission: '/operation/nav',
+  // Added at the end of the list (the screen shows them in that order), though not dragged.
+  unique: [{ field: 'name', message: '图标类型名称已存在' }],
   schema: z.object({ name: text('类型名称', 32) }),
   fields: [{ name: 'name', label: '类型名称', list: true, form: true, required: true, max: 32, placeholder: '如 金刚区、底部导航' }],
+  example: { name: '示例图标类型' },
 });
 
 export const chameleonResource = defineResource({
@@ -222,6 +231,7 @@ export const chameleonResource = defineResource({
   label: '导航图标',
   permission: '/operation/nav',
   sortable: true,
+  keyword: ['name'],
   schema: z.object({
     versionId: requiredId('版本'),
     typeId: requiredId('图标类型'),
@@ -233,8 +243,8 @@ export const chameleonResource = defineResource({
   fields: [
     { name: 'name', label: '图标名称', list: true, form: true, required: true, max: 32 },
     { name: 'typeId', label: '图标类型', form: true, input: 'select', required: true },
-    { name: 'icon', label: '图标', form: true, required: true, help: '从图片库选择或上传（建议正方形 PNG）' },
-    { name: 'url', label: '链接', form: true, max: 512, placeholder: 'https://' },
+    { name: 'icon', label: '图标', form: true, input: 'image', required: true, help: '从图片库选择或上传（建议正方形 PNG）' },
+    { name: 'url', label: '链接', form: true, input: 'link', max: 512, placeholder: 'https://' },
     { name: 'enabled', label: '状态', form: true, input: 'switch' },
   ],
 });
@@ -269,6 +279,9 @@ export const friendLinkResource = defineResource({
   label: '友情链接',
   permission: '/operation/friendLinks',
   sortable: true,
+  keyword: ['name', 'url'],
+  unique: [{ field: 'name', message: '已有同名的友情链接' }],
+  mediaOwner: 'friend_link',
   schema: z.object({
     name: text('网站名称', 64),
     url: linkUrl('链接').refine((v) => v !== '', '请输入链接'),
@@ -277,14 +290,15 @@ export const friendLinkResource = defineResource({
   }),
   fields: [
     { name: 'name', label: '网站名称', list: true, form: true, required: true, max: 64 },
-    { name: 'url', label: '链接', list: { ellipsis: true }, form: true, required: true, max: 512, placeholder: 'https://' },
-    { name: 'logo', label: 'Logo', form: true, help: '可选：从图片库选择或上传' },
+    { name: 'url', label: '链接', list: { ellipsis: true }, form: true, input: 'link', required: true, max: 512, placeholder: 'https://' },
+    { name: 'logo', label: 'Logo', form: true, input: 'image', help: '可选：从图片库选择或上传' },
     { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
   ],
   filters: [
     { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '网站名称或链接' },
     { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
   ],
+  example: { name: '示例网站', url: 'https://example.com', logo: '', enabled: true },
 });
 
 export interface FriendLink {
@@ -303,6 +317,13 @@ export const brandResource = defineResource({
   name: 'brands',
   label: '品牌',
   permission: '/operation/brand',
+  keyword: ['name', 'productBrandName'],
+  unique: [
+    { field: 'name', message: '品牌名称已存在' },
+    { field: 'productBrandId', message: '这个车型库品牌已经关联了另一个品牌' },
+  ],
+  mediaOwner: 'brand',
+  example: { name: '示例品牌', productBrandId: 2, logo: '', enabled: true },
   schema: z.object({
     name: text('品牌名称', 64),
     productBrandId: requiredId('车型库品牌'),
@@ -313,6 +334,7 @@ export const brandResource = defineResource({
       .string({ error: '首字母必须是 A–Z' })
       .trim()
       .toUpperCase()
+      .max(1, '首字母必须是 A–Z 中的一个字母')
       .regex(/^[A-Z]?$/, '首字母必须是 A–Z 中的一个字母')
       .default(''),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
@@ -321,7 +343,7 @@ export const brandResource = defineResource({
     { name: 'productBrandId', label: '车型库品牌', form: true, input: 'select', required: true, help: '选择后自动带出名称和首字母' },
     { name: 'name', label: '品牌名称', list: true, form: true, required: true, max: 64, sort: true },
     { name: 'initial', label: '首字母', list: { width: 80 }, form: true, max: 1, placeholder: 'A–Z', sort: true },
-    { name: 'logo', label: 'Logo', form: true, help: '从图片库选择或上传' },
+    { name: 'logo', label: 'Logo', form: true, input: 'image', help: '从图片库选择或上传' },
     { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
   ],
   filters: [
@@ -361,6 +383,7 @@ export const advertiseResource = defineResource({
   name: 'advertise',
   label: '广告',
   permission: '/operation/ad',
+  keyword: ['name'],
   schema: z.object({
     name: text('广告名称', 64),
     position: z.enum(AD_POSITION_CODES, { error: '请选择广告位' }),
@@ -374,8 +397,8 @@ export const advertiseResource = defineResource({
   fields: [
     { name: 'name', label: '广告名称', list: true, form: true, required: true, max: 64 },
     { name: 'position', label: '广告位', list: { width: 130 }, form: true, input: 'select', options: AD_POSITIONS, required: true },
-    { name: 'image', label: '广告图片', form: true, required: true, help: '从图片库选择或上传' },
-    { name: 'url', label: '链接', form: true, max: 512, placeholder: 'https://' },
+    { name: 'image', label: '广告图片', form: true, input: 'image', required: true, help: '从图片库选择或上传' },
+    { name: 'url', label: '链接', form: true, input: 'link', max: 512, placeholder: 'https://' },
     { name: 'startAt', label: '开始时间', form: true, input: 'date', required: true },
     { name: 'endAt', label: '结束时间', form: true, input: 'date', placeholder: '不填则长期有效' },
   ],
@@ -414,11 +437,14 @@ export interface Advertise {
   updatedAt?: string;
 }
 
-/** How the library names the operations records that use a picture (its usage view and delete refusal). */
-export const OPERATION_MEDIA_OWNERS: Record<string, string> = {
-  focus_home: '首页焦点图',
-  focus_channel: '频道焦点图',
-  focus_home_right: '首页右侧焦点图',
-  focus_video: '视频焦点图',
-  friend_link: '友情链接',
-};
+/**
+ * How the library names the operations records that use a picture (its usage view and delete
+ * refusal): derived from the declarations' `image` fields and `mediaOwner` names.
+ */
+export const OPERATION_MEDIA_OWNERS: Record<string, string> = mediaOwnerNames([
+  ...FOCUS_FAMILIES.map((f) => f.resource),
+  chameleonResource,
+  friendLinkResource,
+  brandResource,
+  advertiseResource,
+]);

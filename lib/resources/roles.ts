@@ -14,6 +14,10 @@ export const roleResource = defineResource({
   name: 'roles',
   label: '角色',
   permission: '/role',
+  read: 'signedIn',
+  keyword: ['name'],
+  unique: [{ field: 'name', message: '角色名称已存在' }],
+  example: { name: '示例角色', description: '', routes: ['/article/list'], level: 3 },
   schema: z.object({
     name: text('角色名称', 64),
     description: optionalText('描述', 255).default(''),

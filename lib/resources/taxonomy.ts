@@ -12,8 +12,13 @@ export const categoryTypeResource = defineResource({
   label: '分类类型',
   permission: '/setting',
   sortable: true,
+  read: 'signedIn',
+  keyword: ['name'],
+  unique: [{ field: 'name', message: '分类类型名称已存在' }],
+  usedBy: [{ resource: 'categories', field: 'typeId', label: '个分类' }],
   schema: z.object({ name: text('类型名称', 64) }),
   fields: [{ name: 'name', label: '类型名称', list: true, form: true, required: true, max: 64 }],
+  example: { name: '示例分类类型' },
 });
 
 /** 分类: a tree within one type; siblings ordered by drag, names unique among siblings. */
@@ -22,6 +27,15 @@ export const categoryResource = defineResource({
   label: '分类',
   permission: '/setting',
   sortable: true,
+  read: 'signedIn',
+  keyword: ['name'],
+  // 文章 first: the delete can move them out in the same step (`?moveTo=`).
+  usedBy: [
+    { resource: 'articles', field: 'categoryId', label: '篇文章', list: '/article/list?categoryId=' },
+    { resource: 'categories', field: 'parentId', label: '个下级分类', key: 'children' },
+    { resource: 'videos', field: 'categoryId', label: '个短视频', list: '/article/videoList?categoryId=' },
+    { resource: 'focus_channel', field: 'categoryId', label: '个频道焦点图', key: 'focus', list: '/operation/pcfocus?categoryId=' },
+  ],
   schema: z.object({
     typeId: requiredId('分类类型'),
     parentId: optionalId('上级分类').optional(),
@@ -45,6 +59,12 @@ export const platformResource = defineResource({
   name: 'platform',
   label: '平台',
   permission: '/setting',
+  read: 'signedIn',
+  unique: [
+    { field: 'name', message: '平台名称已存在' },
+    { field: 'code', message: '平台代码已存在' },
+  ],
+  example: { name: '示例平台', code: 'demo', enabled: true },
   schema: z.object({
     name: text('平台名称', 32),
     code: z
@@ -68,8 +88,13 @@ export const tagTypeResource = defineResource({
   label: '标签类型',
   permission: '/setting/tag',
   sortable: true,
+  read: 'signedIn',
+  keyword: ['name'],
+  unique: [{ field: 'name', message: '标签类型名称已存在' }],
+  usedBy: [{ resource: 'tags', field: 'typeId', label: '个标签', list: '/setting/tag?typeId=' }],
   schema: z.object({ name: text('类型名称', 64) }),
   fields: [{ name: 'name', label: '类型名称', list: true, form: true, required: true, max: 64 }],
+  example: { name: '示例标签类型' },
 });
 
 /** 标签: unique within a type; searched as one types (the tag picker). */
@@ -77,6 +102,12 @@ export const tagResource = defineResource({
   name: 'tags',
   label: '标签',
   permission: '/setting/tag',
+  read: 'signedIn',
+  keyword: ['name'],
+  usedBy: [
+    { resource: 'articles', field: 'tagIds', label: '篇文章', list: '/article/list?tagId=' },
+    { resource: 'videos', field: 'tagIds', label: '个短视频' },
+  ],
   schema: z.object({
     typeId: requiredId('标签类型'),
     name: text('标签名称', 64),
@@ -97,6 +128,9 @@ export const topicResource = defineResource({
   label: '专题',
   permission: '/setting/topic',
   sortable: true,
+  read: 'signedIn',
+  keyword: ['title'],
+  example: { title: '示例专题', cover: '', summary: '', url: 'https://example.com/topic', enabled: true },
   schema: z.object({
     title: text('专题名称', 128),
     cover: imageUrl('封面').default(''),
@@ -107,9 +141,9 @@ export const topicResource = defineResource({
   }),
   fields: [
     { name: 'title', label: '专题名称', list: true, form: true, required: true, max: 128 },
-    { name: 'cover', label: '封面', form: true, help: '从图片库选择或上传' },
+    { name: 'cover', label: '封面', form: true, input: 'image', help: '从图片库选择或上传' },
     { name: 'summary', label: '摘要', list: { ellipsis: true }, form: true, input: 'textarea', max: 500 },
-    { name: 'url', label: '专题链接', form: true, max: 512, placeholder: 'https://' },
+    { name: 'url', label: '专题链接', form: true, input: 'link', max: 512, placeholder: 'https://' },
     { name: 'activityId', label: '关联活动', form: true, input: 'select', placeholder: '可选：话题站的投票活动' },
     { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
   ],

@@ -14,6 +14,13 @@ export const userResource = defineResource({
   name: 'users',
   label: '员工',
   permission: '/department',
+  keyword: ['username', 'name', 'phone'],
+  unique: [{ field: 'username', message: '用户名已存在' }],
+  // Whoever wrote content stays on it (its 编辑 column, the 仅本人 scope): disable such a person instead.
+  usedBy: [
+    { resource: 'articles', field: 'editorId', label: '篇文章', list: '/article/list?editorId=' },
+    { resource: 'videos', field: 'editorId', label: '个短视频' },
+  ],
   schema: z.object({
     username,
     name: text('姓名', 64),
@@ -38,7 +45,17 @@ export const userResource = defineResource({
       help: '3–32 位，可用字母、数字和 _ . -；创建后不能修改',
     },
     { name: 'name', label: '姓名', list: true, form: true, required: true, max: 64 },
-    { name: 'password', label: '初始密码', form: 'create', input: 'password', required: true, min: 8, max: 64, help: '至少 8 位，需包含字母和数字' },
+    {
+      name: 'password',
+      label: '初始密码',
+      stored: false,
+      form: 'create',
+      input: 'password',
+      required: true,
+      min: 8,
+      max: 64,
+      help: '至少 8 位，需包含字母和数字',
+    },
     { name: 'departmentId', label: '部门', form: true, input: 'treeSelect' },
     { name: 'roleId', label: '角色', form: true, input: 'select' },
     { name: 'phone', label: '电话', list: true, form: true, max: 32 },

@@ -35,7 +35,7 @@ export const videoResource = defineResource({
     { name: 'categoryId', label: '分类', list: { width: 120 }, form: true, input: 'treeSelect' },
     { name: 'tagIds', label: '标签', form: true },
     { name: 'status', label: '状态', list: { width: 110 }, options: ARTICLE_STATUS_OPTIONS },
-    { name: 'editorName', label: '编辑', list: { width: 110 } },
+    { name: 'editorName', label: '编辑', stored: false, list: { width: 110 } },
     { name: 'updatedAt', label: '更新时间', list: { width: 170 } },
   ],
   filters: [

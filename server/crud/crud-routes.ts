@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
-import type { ResourceDef } from '../../lib/resources/define';
+import { imageFields, mediaOwnerOf, type ResourceDef } from '../../lib/resources/define';
 import { access, type AccessMiddleware } from '../auth/access';
 import type { DbOrTx, Tx } from '../db/types';
 import { badRequest, conflict, notFound, parseInput } from '../http/errors';
@@ -14,10 +14,18 @@ import type { AppEnv, SessionUser } from '../http/types';
 import { allOf, cappedTotalColumn, likePattern, listOrder, parseListQuery, totalOfPage } from './list';
 import { assertUnused, lockForDelete, type UsedBy } from './in-use';
 import { recordImageUsage } from './media-usage';
-import { logOperation, OPERATION_TYPES, type OperationType } from './oplog';
+import { logOperation, OPERATION_TYPES } from './oplog';
 
-type Row = Record<string, unknown> & { id: number };
 type Values = Record<string, unknown>;
+/** A table crudRoutes can serve: an integer `id` (and a `sort` column when records are ordered). */
+export type CrudTable = PgTable & { id: AnyPgColumn };
+/**
+ * A record as the routes read it: the table's row (plus what `columns` adds, e.g. joined names).
+ * With `columns` narrowed, fields left out are simply absent.
+ */
+/** An update: some of the declared fields (and whatever else `updateSchema` accepts). */
+export type Patch<S extends z.ZodObject> = Partial<z.output<S>> & Values;
+export type RecordOf<T extends CrudTable> = InferSelectModel<T> & Values & { id: number };
 
 /**
  * The same matches written two ways, for the page and for its capped count, when the fastest plan
@@ -45,16 +53,21 @@ export interface HookContext {
   afterCommit(fn: () => void): void;
 }
 
-export interface CrudOptions {
-  resource: ResourceDef;
+/**
+ * What the declaration (lib/resources/define.ts) already says is not repeated here: read access,
+ * keyword and unique fields, the record's title, its image fields (library usage) and what keeps it
+ * from being deleted come from `resource`. These options hold what only the server knows.
+ */
+export interface CrudOptions<S extends z.ZodObject = z.ZodObject, T extends CrudTable = CrudTable> {
+  resource: ResourceDef<S>;
   /** The Drizzle table; it must have an integer `id` (and `sort` when the resource sorts). */
-  table: PgTable & { id: AnyPgColumn };
-  /** Columns a list row and a record carry (select only what the screen shows). */
-  columns: Record<string, AnyPgColumn | SQL.Aliased>;
+  table: T;
+  /** Columns a list row and a record carry; default: every column of the table. */
+  columns?: Record<string, AnyPgColumn | SQL.Aliased>;
   /** Adds joins to the base select (e.g. department and role names). */
   joins?: <Q extends { leftJoin: (...args: never[]) => unknown }>(q: Q) => Q;
-  /** Who may read: any signed-in user (reference lists for pickers) or the resource's permission. */
-  read?: 'signedIn' | 'permission' | AccessMiddleware;
+  /** Who may read, when not what the declaration says (`resource.read`), e.g. any of several routes. */
+  read?: AccessMiddleware;
   /**
    * Who may write, when not the resource's one permission (e.g. search keywords: app/m on one screen,
    * pc on another; the `scope` and hooks then narrow it per record).
@@ -62,11 +75,6 @@ export interface CrudOptions {
   write?: AccessMiddleware;
   /** Where the list answers (default `/`; the ads list is `GET /api/advertise/list`). */
   listPath?: string;
-  /**
-   * Library pictures the record uses (DESIGN §9): the URLs in these fields are recorded in
-   * `media_usage` under `ownerType` on every create and update, and cleared on delete.
-   */
-  media?: { ownerType: string; fields: string[] };
   /** Update schema; default: the create schema, every field optional. */
   updateSchema?: z.ZodObject;
   /**
@@ -74,8 +82,6 @@ export interface CrudOptions {
    * filter another parameter modifies (e.g. `departmentId` with `withSub=true` for a subtree).
    */
   filters?: Record<string, ListFilter>;
-  /** Columns searched by `keyword`. */
-  keyword?: AnyPgColumn[];
   /**
    * The default order. Without it: a drag-sorted resource in its `sort` order, any other newest
    * first (by id, which the primary key serves), so a record just created is on page 1.
@@ -86,36 +92,43 @@ export interface CrudOptions {
    * declared `sort: true` in the resource and `unique` fields (their unique index serves) are added.
    */
   sorts?: Record<string, AnyPgColumn>;
-  /** Sorting only reorders records sharing this column's value (e.g. siblings under one parent). */
-  sortGroup?: AnyPgColumn;
-  /** Unique fields: a duplicate answers 409 with a field error. */
-  unique?: Array<{ field: string; column: AnyPgColumn; message: string }>;
+  /**
+   * Sorting only reorders records sharing these columns' values (e.g. siblings under one parent, a
+   * version's icons of one type); a new record goes to the end of its own group.
+   */
+  sortGroup?: AnyPgColumn | AnyPgColumn[];
   /** Data scope: rows outside it are invisible (404) to this user. */
   scope?: (user: SessionUser) => SQL | undefined;
-  /** The operation type an update is logged as (default `update`), e.g. enable / disable. */
-  updateType?: (patch: Values) => OperationType;
-  /** The record's name for the log summary. */
+  /** The record's name for the log summary; default: the declaration's `titleField`, else `name`, else `title`. */
   title?: (row: Values) => string;
-  /**
-   * What keeps a record from being deleted (issue 14): the delete locks the record, runs
-   * `beforeDelete`, then refuses with 409 naming each relation's count (and its filtered list) while
-   * any row still points at it. @see server/crud/in-use.ts
-   */
-  usedBy?: UsedBy[];
   /** Row-count cap for list totals. */
   countCap?: number;
   operations?: { create?: boolean; update?: boolean; remove?: boolean };
   hooks?: {
     /** Runs first in every write transaction (create, update, delete, sort, special routes using `inTransaction`). */
     beforeWrite?(ctx: HookContext): Promise<void> | void;
-    beforeCreate?(ctx: HookContext, values: Values): Promise<Values> | Values;
-    beforeUpdate?(ctx: HookContext, before: Row, patch: Values): Promise<Values> | Values;
-    beforeDelete?(ctx: HookContext, before: Row): Promise<void> | void;
-    afterWrite?(ctx: HookContext, after: Row | null, before: Row | null): Promise<void> | void;
+    /** The validated values; what it returns is inserted (a `sort` it leaves out is the end of the record's group). */
+    beforeCreate?(ctx: HookContext, values: z.output<S>): Promise<Values> | Values;
+    /** `patch` holds only the fields the client sent (validated by `updateSchema`, which may hold more). */
+    beforeUpdate?(ctx: HookContext, before: RecordOf<T>, patch: Patch<S>): Promise<Values> | Values;
+    beforeDelete?(ctx: HookContext, before: RecordOf<T>): Promise<void> | void;
+    afterWrite?(ctx: HookContext, after: RecordOf<T> | null, before: RecordOf<T> | null): Promise<void> | void;
   };
   /** Registers the resource's special routes first, so `/tree` is not taken for an `/:id`. */
   extend?: (app: Hono<AppEnv>) => void;
 }
+
+/** The declared field names resolved to the table's columns (a name that is not a column is a mistake). */
+function columnsOf(table: CrudTable, resource: ResourceDef, names: readonly string[], what: string): AnyPgColumn[] {
+  const all = getTableColumns(table) as Record<string, AnyPgColumn>;
+  return names.map((name) => {
+    if (!all[name]) throw new Error(`${resource.name}: ${what} field "${name}" is not a column of its table`);
+    return all[name];
+  });
+}
+
+/** A patch of only `enabled` is a switch: logged as 启用 / 停用, not 修改. */
+const updateTypeOf = (patch: Values) => (Object.keys(patch).join() === 'enabled' ? (patch.enabled ? 'enable' : 'disable') : 'update');
 
 const sortSchema = z.object({
   ids: z
@@ -135,28 +148,47 @@ function isUniqueViolation(err: unknown): boolean {
  * update, delete, sort. Every write is validated, permission-checked, done in one transaction and
  * logged with before and after. Returns a plain Hono sub-app: add special routes to it.
  */
-export function crudRoutes(opts: CrudOptions) {
-  const { resource, table, columns } = opts;
+export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: CrudOptions<S, T>) {
+  const { resource, table } = opts;
+  const columns: Record<string, AnyPgColumn | SQL.Aliased> = opts.columns ?? (getTableColumns(table) as Record<string, AnyPgColumn>);
   const write = opts.write ?? access.route(resource.permission);
+  // Declared `signedIn`: reference lists for pickers. Otherwise the permission that writes it.
   const read: AccessMiddleware =
-    typeof opts.read === 'function'
-      ? opts.read
-      : opts.read === 'signedIn'
-        ? access.signedIn()
-        : opts.write && opts.read !== 'permission'
-          ? opts.write
-          : access.route(resource.permission);
+    opts.read ??
+    (resource.read === 'signedIn' ? access.signedIn() : opts.write && resource.read !== 'permission' ? opts.write : access.route(resource.permission));
   const updateSchema = opts.updateSchema ?? resource.schema.partial();
   const ops = { create: true, update: true, remove: true, ...opts.operations };
-  const title = opts.title ?? ((row: Values) => String(row.name ?? row.title ?? row.id ?? ''));
+  const titleField = resource.titleField;
+  const title = opts.title ?? ((row: Values) => String((titleField ? row[titleField] : (row.name ?? row.title)) ?? row.id ?? ''));
+  const keywordColumns = columnsOf(table, resource, resource.keyword ?? [], 'keyword');
+  const unique = (resource.unique ?? []).map((u) => ({ ...u, column: columnsOf(table, resource, [u.field], 'unique')[0] }));
+  const media = mediaOwnerOf(resource) ? { ownerType: mediaOwnerOf(resource)!, fields: imageFields(resource) } : null;
+  if (media) columnsOf(table, resource, media.fields, 'image');
   const tableId = table.id;
   const sortColumn = (table as unknown as { sort?: AnyPgColumn }).sort;
+  const groupColumns = opts.sortGroup === undefined ? [] : Array.isArray(opts.sortGroup) ? opts.sortGroup : [opts.sortGroup];
+  const fieldOfColumn = new Map(Object.entries(getTableColumns(table) as Record<string, AnyPgColumn>).map(([name, col]) => [col, name]));
   const sorts: Record<string, AnyPgColumn> = { ...opts.sorts };
   for (const field of resource.fields) {
     const column = columns[field.name];
     if (field.sort && column && !('sql' in column && 'fieldAlias' in column)) sorts[field.name] = column as AnyPgColumn;
   }
-  for (const u of opts.unique ?? []) sorts[u.field] ??= u.column;
+  for (const u of unique) sorts[u.field] ??= u.column;
+
+  /** The `sort` after the last one of the record's group: a new record is appended. */
+  async function nextSort(tx: DbOrTx, record: Values): Promise<number> {
+    const where = and(
+      ...groupColumns.map((col) => {
+        const value = record[fieldOfColumn.get(col) ?? ''];
+        return value === null || value === undefined ? isNull(col) : eq(col, value);
+      }),
+    );
+    const [{ top }] = await tx
+      .select({ top: sql<number | null>`max(${sortColumn})` })
+      .from(table as PgTable)
+      .where(where);
+    return (top === null || top === undefined ? -1 : Number(top)) + 1;
+  }
 
   const base = (db: DbOrTx, extra: Record<string, SQL> = {}) => {
     const q = db
@@ -167,16 +199,16 @@ export function crudRoutes(opts: CrudOptions) {
   };
   const scoped = (user: SessionUser, extra?: SQL) => allOf([opts.scope?.(user), extra]);
 
-  async function getOne(db: DbOrTx, user: SessionUser, id: number): Promise<Row | undefined> {
+  async function getOne(db: DbOrTx, user: SessionUser, id: number): Promise<RecordOf<T> | undefined> {
     const [row] = await base(db)
       .where(scoped(user, eq(tableId, id)))
       .limit(1);
-    return row as Row | undefined;
+    return row as RecordOf<T> | undefined;
   }
 
   async function checkUnique(db: DbOrTx, values: Values, exceptId?: number) {
     const errors: Record<string, string> = {};
-    for (const u of opts.unique ?? []) {
+    for (const u of unique) {
       if (values[u.field] === undefined) continue;
       const [hit] = await db
         .select({ id: tableId })
@@ -204,10 +236,11 @@ export function crudRoutes(opts: CrudOptions) {
     }
   }
 
-  async function recordMedia(tx: Tx, after: Row | null, before: Row | null) {
-    if (!opts.media) return;
-    const row = after ?? before!;
-    await recordImageUsage(tx, { type: opts.media.ownerType, id: row.id, title: title(row) }, after ? opts.media.fields.map((f) => after[f] as string) : []);
+  /** Library pictures the record uses (DESIGN §9): its image fields' URLs, recorded on every write, cleared on delete. */
+  async function recordMedia(tx: Tx, after: Values | null, before: Values | null) {
+    if (!media) return;
+    const row = (after ?? before)!;
+    await recordImageUsage(tx, { type: media.ownerType, id: row.id as number, title: title(row) }, after ? media.fields.map((f) => after[f] as string) : []);
   }
 
   const app = new Hono<AppEnv>();
@@ -220,7 +253,7 @@ export function crudRoutes(opts: CrudOptions) {
     const shared: Array<SQL | undefined> = [opts.scope?.(c.get('user')!)];
     const forPage: Array<SQL | undefined> = [];
     const forCount: Array<SQL | undefined> = [];
-    if (keyword && opts.keyword?.length) shared.push(or(...opts.keyword.map((col) => ilike(col, likePattern(keyword)))));
+    if (keyword && keywordColumns.length) shared.push(or(...keywordColumns.map((col) => ilike(col, likePattern(keyword)))));
     for (const [name, toCondition] of Object.entries(opts.filters ?? {})) {
       const value = query[name];
       if (value === undefined || value === '') continue;
@@ -239,33 +272,33 @@ export function crudRoutes(opts: CrudOptions) {
       .where(where)
       .orderBy(...orderBy)
       .limit(pageSize)
-      .offset((page - 1) * pageSize)) as Array<Row & { __total: number }>;
+      .offset((page - 1) * pageSize)) as Array<RecordOf<T> & { __total: number }>;
     const { list, total, totalCapped } = await totalOfPage(db, rows, { table: table as PgTable, where: countWhere, page, cap });
     return ok(c, { list, page, pageSize, total, totalCapped });
   });
 
   if (resource.sortable && sortColumn) {
     app.put('/sort', write, async (c) => {
-      const { ids } = parseInput(sortSchema, await readJson(c));
-      const unique = [...new Set(ids)];
+      const ids = [...new Set(parseInput(sortSchema, await readJson(c)).ids)];
       await inTransaction(c, async ({ tx, user }) => {
         const found = await tx
-          .select({ id: tableId, group: opts.sortGroup ?? tableId })
+          .select({ id: tableId, ...Object.fromEntries(groupColumns.map((col, i) => [`g${i}`, col])) })
           .from(table as PgTable)
-          .where(scoped(user, inArray(tableId, unique)));
-        if (found.length !== unique.length) throw notFound(`部分${resource.label}不存在或无权操作`);
-        if (opts.sortGroup && new Set(found.map((f) => f.group)).size > 1) {
+          .where(scoped(user, inArray(tableId, ids)));
+        if (found.length !== ids.length) throw notFound(`部分${resource.label}不存在或无权操作`);
+        const groups = new Set(found.map((f) => JSON.stringify(groupColumns.map((_, i) => (f as Values)[`g${i}`]))));
+        if (groups.size > 1) {
           throw badRequest(`只能在同一级${resource.label}之间排序`, { ids: `只能在同一级${resource.label}之间排序` });
         }
-        for (const [index, id] of unique.entries()) {
+        for (const [index, id] of ids.entries()) {
           await tx
             .update(table)
             .set({ sort: index } as never)
             .where(eq(tableId, id));
         }
-        await logOperation(tx, c, { type: 'sort', resource: resource.name, summary: `调整${resource.label}顺序`, after: { ids: unique } });
+        await logOperation(tx, c, { type: 'sort', resource: resource.name, summary: `调整${resource.label}顺序`, after: { ids } });
       });
-      return ok(c, { ids: unique });
+      return ok(c, { ids });
     });
   }
 
@@ -277,10 +310,12 @@ export function crudRoutes(opts: CrudOptions) {
 
   if (ops.create) {
     app.post('/', write, async (c) => {
-      const values = parseInput(resource.schema, await readJson(c)) as Values;
+      const values = parseInput(resource.schema, await readJson(c));
       const created = await inTransaction(c, async (ctx) => {
         await checkUnique(ctx.tx, values);
-        const prepared = opts.hooks?.beforeCreate ? await opts.hooks.beforeCreate(ctx, values) : values;
+        const prepared: Values = opts.hooks?.beforeCreate ? await opts.hooks.beforeCreate(ctx, values) : values;
+        // A new record goes to the end of its group (unless a hook placed it).
+        if (sortColumn && prepared.sort === undefined) prepared.sort = await nextSort(ctx.tx, prepared);
         const [{ id }] = await ctx.tx
           .insert(table)
           .values(prepared as never)
@@ -308,7 +343,7 @@ export function crudRoutes(opts: CrudOptions) {
       const parsed = parseInput(updateSchema, raw) as Values;
       // Only the fields the client sent: defaults in the schema must not reset the others.
       const sent = raw && typeof raw === 'object' ? Object.keys(raw) : [];
-      const patch = Object.fromEntries(Object.entries(parsed).filter(([k]) => sent.includes(k)));
+      const patch = Object.fromEntries(Object.entries(parsed).filter(([k]) => sent.includes(k))) as Patch<S>;
       const updated = await inTransaction(c, async (ctx) => {
         const before = await getOne(ctx.tx, ctx.user, id);
         if (!before) throw notFound(`${resource.label}不存在`);
@@ -323,7 +358,7 @@ export function crudRoutes(opts: CrudOptions) {
         const after = (await getOne(ctx.tx, ctx.user, id)) ?? before;
         await opts.hooks?.afterWrite?.(ctx, after, before);
         await recordMedia(ctx.tx, after, before);
-        const type = opts.updateType?.(patch) ?? 'update';
+        const type = updateTypeOf(patch);
         await logOperation(ctx.tx, c, {
           type,
           resource: resource.name,
@@ -343,11 +378,13 @@ export function crudRoutes(opts: CrudOptions) {
       const id = idParam(c);
       await inTransaction(c, async (ctx) => {
         // Locked first: a save pointing at it waits (or is counted), and two deletes do not both log.
-        if (opts.usedBy?.length) await lockForDelete(ctx.tx, table, id);
+        // The declaration's `usedBy`, resolved to tables by the registry (server/resources.ts).
+        const usedBy = self.usedBy;
+        if (usedBy.length) await lockForDelete(ctx.tx, table, id);
         const before = await getOne(ctx.tx, ctx.user, id);
         if (!before) throw notFound(`${resource.label}不存在`);
         await opts.hooks?.beforeDelete?.(ctx, before);
-        if (opts.usedBy?.length) await assertUnused(ctx.tx, { label: resource.label, usedBy: opts.usedBy, id });
+        if (usedBy.length) await assertUnused(ctx.tx, { label: resource.label, usedBy, id });
         await ctx.tx.delete(table).where(eq(tableId, id));
         await opts.hooks?.afterWrite?.(ctx, null, before);
         await recordMedia(ctx.tx, null, before);
@@ -363,5 +400,18 @@ export function crudRoutes(opts: CrudOptions) {
     });
   }
 
-  return Object.assign(app, { getOne, inTransaction, recordMedia, read, write, resource, usedBy: opts.usedBy ?? [] });
+  const self = Object.assign(app, {
+    getOne,
+    inTransaction,
+    recordMedia,
+    nextSort,
+    read,
+    write,
+    resource,
+    table,
+    columns,
+    /** The relations that keep a record; the registry sets them from the declaration (server/resources.ts). */
+    usedBy: [] as UsedBy[],
+  });
+  return self;
 }

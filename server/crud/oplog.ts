@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { WORKFLOW_ACTIONS } from '../../lib/resources/workflow';
+import { RESOURCES } from '../../lib/resources/all';
 import { operationLogs } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import type { AppEnv } from '../http/types';
@@ -25,38 +26,15 @@ export const OPERATION_TYPES = {
 
 export type OperationType = keyof typeof OPERATION_TYPES;
 
-/** Resources that appear in the operation log, with their Chinese names. */
-export const LOGGED_RESOURCES: Record<string, string> = {
-  departments: '部门',
-  users: '员工',
-  roles: '角色',
-  profile: '个人资料',
-  category_types: '分类类型',
-  categories: '分类',
-  platform: '平台',
-  tags_types: '标签类型',
-  tags: '标签',
-  topic: '专题',
-  pic_store_tags: '图片标签',
-  video_store_tags: '视频标签',
-  pic_stores: '图片',
-  video_stores: '视频',
+/**
+ * Resources that appear in the operation log, with their Chinese names (the log screen's filter):
+ * every declared resource by its label, and the writers that are not one.
+ */
+export const LOGGED_RESOURCES: Readonly<Record<string, string>> = {
   articles: '文章',
-  videos: '短视频',
-  sensitive_words: '敏感词',
-  focus_home: '首页焦点图',
-  focus_channel: '频道焦点图',
-  focus_home_right: '首页右侧焦点图',
-  focus_video: '视频焦点图',
-  search_keywords: '搜索关键词',
-  chameleon_version: '导航版本',
-  chameleon_type: '图标类型',
-  chameleon: '导航图标',
-  friend_links: '友情链接',
-  brands: '品牌',
-  advertise: '广告',
+  ...Object.fromEntries(RESOURCES.map((def) => [def.name, def.label])),
+  profile: '个人资料',
   statistics: '数据统计',
-  articles_album: '专辑',
 };
 
 const SECRET_KEYS = new Set(['passwordHash', 'password']);

@@ -16,7 +16,7 @@ import { describePicture, removeFiles, thumbKeyOf } from '../storage/local';
 import { queueDeletions, runDeletions, type FileRef } from '../storage/deletions';
 import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
 import { markRegistered, publicUrl, remoteThumbUrl, ticketForRegister } from '../storage/tickets';
-import { OPERATION_MEDIA_OWNERS } from '../../lib/resources/operations';
+import { MEDIA_OWNER_NAMES } from '../../lib/resources/all';
 import { STATUS } from '../../lib/resources/workflow';
 import { checkContent, type ContentService } from '../content/check';
 import { articleTarget } from '../workflow/targets';
@@ -186,20 +186,8 @@ export async function assertMayChangeShown(
   }
 }
 
-const OWNER_NAMES: Record<string, string> = {
-  article: '文章',
-  video: '视频',
-  focus: '焦点图',
-  advertise: '广告',
-  chameleon: '导航图标',
-  brand: '品牌',
-  topic: '专题',
-  album: '专辑',
-  ...OPERATION_MEDIA_OWNERS,
-};
-
 export function usageRefusal(kind: 'pic' | 'video', uses: Awaited<ReturnType<typeof usesOf>>) {
-  const names = uses.slice(0, 5).map((u) => `${OWNER_NAMES[u.ownerType] ?? u.ownerType}${u.ownerTitle ? `「${u.ownerTitle}」` : ` #${u.ownerId}`}`);
+  const names = uses.slice(0, 5).map((u) => `${MEDIA_OWNER_NAMES[u.ownerType] ?? u.ownerType}${u.ownerTitle ? `「${u.ownerTitle}」` : ` #${u.ownerId}`}`);
   return conflict(`${kind === 'pic' ? '图片' : '视频'}还在使用中，不能删除：${names.join('、')}${uses.length > 5 ? ' 等' : ''}`);
 }
 

@@ -1,4 +1,4 @@
-import { desc, eq, max, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { ALBUM_COUNT_CAP, albumResource } from '../../lib/resources/albums';
 import { ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
 import { access } from '../auth/access';
@@ -34,19 +34,6 @@ export const albumRoutes = crudRoutes({
     updatedAt: albums.updatedAt,
     articleCount: articleCount.as('article_count'),
   },
-  read: 'signedIn',
-  keyword: [albums.name],
-  unique: [{ field: 'name', column: albums.name, message: '专辑名称已存在' }],
-  title: (row) => String(row.name),
-  hooks: {
-    async beforeCreate({ tx }, values) {
-      // A new album goes to the end of the order.
-      const [{ top }] = await tx.select({ top: max(albums.sort) }).from(albums);
-      return { ...values, sort: (top ?? -1) + 1 };
-    },
-  },
-  // An album that holds articles is not deleted (issue 14: the one generic rule, server/crud/in-use.ts).
-  usedBy: [{ key: 'articles', table: articles, column: articles.albumId, label: '篇文章' }],
   extend(app) {
     // The album's articles, newest first, for article readers, within their data scope on articles.
     app.get('/:id/articles', access.anyRoute(ARTICLE_READ_ROUTES), async (c) => {

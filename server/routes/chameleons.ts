@@ -1,11 +1,10 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { chameleonResource, chameleonTypeResource, chameleonVersionResource } from '../../lib/resources/operations';
 import type { Tx } from '../db/types';
 import { chameleons, chameleonTypes, chameleonVersions } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
 import { badRequest, conflict } from '../http/errors';
-import { byEnabled, byId, byText, nextSort, type Values } from '../operations/common';
+import { byEnabled, byId, byText } from '../operations/common';
 
 /** 导航图标 (SEED §7; `chameleon` is the specification's name): versions, icon types and icons. */
 
@@ -32,87 +31,54 @@ export const chameleonVersionRoutes = crudRoutes({
     iconCount: iconCount.as('icon_count'),
     updatedAt: chameleonVersions.updatedAt,
   },
-  keyword: [chameleonVersions.name],
   filters: { platform: byText(chameleonVersions.platform), enabled: byEnabled(chameleonVersions.enabled) },
   operations: { remove: false },
   hooks: {
     async beforeCreate({ tx }, values) {
-      await assertVersionUnique(tx, values.platform as string, values.name as string);
+      await assertVersionUnique(tx, values.platform, values.name);
       return values;
     },
     async beforeUpdate({ tx }, before, patch) {
-      if ('name' in patch || 'platform' in patch)
-        await assertVersionUnique(tx, (patch.platform ?? before.platform) as string, (patch.name ?? before.name) as string, before.id);
+      if ('name' in patch || 'platform' in patch) await assertVersionUnique(tx, patch.platform ?? before.platform, patch.name ?? before.name, before.id);
       return patch;
     },
   },
 });
 
 /** 图标类型: GET (the screen lists them), POST, PUT; in the order they were added. */
-export const chameleonTypeRoutes = crudRoutes({
-  resource: chameleonTypeResource,
-  table: chameleonTypes,
-  columns: { id: chameleonTypes.id, name: chameleonTypes.name, sort: chameleonTypes.sort },
-  orderBy: [asc(chameleonTypes.sort), asc(chameleonTypes.id)],
-  unique: [{ field: 'name', column: chameleonTypes.name, message: '图标类型名称已存在' }],
-  operations: { remove: false },
-  hooks: {
-    async beforeCreate({ tx }, values) {
-      return { ...values, sort: await nextSort(tx, chameleonTypes, chameleonTypes.sort) };
-    },
-  },
-});
+export const chameleonTypeRoutes = crudRoutes({ resource: chameleonTypeResource, table: chameleonTypes, operations: { remove: false } });
 
-async function assertIconPlacement(tx: Tx, icon: Values) {
+async function assertIconPlacement(tx: Tx, icon: { versionId: number; typeId: number }) {
   const errors: Record<string, string> = {};
-  const [version] = await tx
-    .select({ id: chameleonVersions.id })
-    .from(chameleonVersions)
-    .where(eq(chameleonVersions.id, icon.versionId as number));
+  const [version] = await tx.select({ id: chameleonVersions.id }).from(chameleonVersions).where(eq(chameleonVersions.id, icon.versionId));
   if (!version) errors.versionId = '版本不存在';
-  const [type] = await tx
-    .select({ id: chameleonTypes.id })
-    .from(chameleonTypes)
-    .where(eq(chameleonTypes.id, icon.typeId as number));
+  const [type] = await tx.select({ id: chameleonTypes.id }).from(chameleonTypes).where(eq(chameleonTypes.id, icon.typeId));
   if (!type) errors.typeId = '图标类型不存在';
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
 }
 
-const iconGroup = (icon: Values) => and(eq(chameleons.versionId, icon.versionId as number), eq(chameleons.typeId, icon.typeId as number));
-
 /** 导航图标: a version's icons, grouped by type, each group in drag order. */
-export const chameleonRoutes = crudRoutes({
+export const chameleonRoutes: ReturnType<typeof crudRoutes<typeof chameleonResource.schema, typeof chameleons>> = crudRoutes({
   resource: chameleonResource,
   table: chameleons,
-  columns: {
-    id: chameleons.id,
-    versionId: chameleons.versionId,
-    typeId: chameleons.typeId,
-    name: chameleons.name,
-    icon: chameleons.icon,
-    url: chameleons.url,
-    sort: chameleons.sort,
-    enabled: chameleons.enabled,
-  },
-  keyword: [chameleons.name],
   filters: { versionId: byId(chameleons.versionId), typeId: byId(chameleons.typeId), enabled: byEnabled(chameleons.enabled) },
   orderBy: [asc(chameleons.versionId), asc(chameleons.typeId), asc(chameleons.sort), asc(chameleons.id)],
   // One sort reorders icons of one version and one type.
-  sortGroup: sql`${chameleons.versionId} || ':' || ${chameleons.typeId}` as unknown as AnyPgColumn,
+  sortGroup: [chameleons.versionId, chameleons.typeId],
   // The version is fixed once created (an icon is copied, not moved, to another version).
   updateSchema: chameleonResource.schema.omit({ versionId: true }).partial(),
   operations: { remove: false },
-  media: { ownerType: 'chameleon', fields: ['icon'] },
   hooks: {
     async beforeCreate({ tx }, values) {
       await assertIconPlacement(tx, values);
-      return { ...values, sort: await nextSort(tx, chameleons, chameleons.sort, iconGroup(values)) };
+      return values;
     },
     async beforeUpdate({ tx }, before, patch) {
       if (!('typeId' in patch) || patch.typeId === before.typeId) return patch;
       const merged = { ...before, ...patch };
       await assertIconPlacement(tx, merged);
-      return { ...patch, sort: await nextSort(tx, chameleons, chameleons.sort, iconGroup(merged)) };
+      // Moved to another type: the end of that type's icons.
+      return { ...patch, sort: await chameleonRoutes.nextSort(tx, merged) };
     },
   },
 });

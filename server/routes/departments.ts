@@ -1,7 +1,7 @@
-import { and, asc, count, eq, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { departmentResource } from '../../lib/resources/departments';
 import { access } from '../auth/access';
-import { articles, departments, users, videos } from '../db/schema';
+import { departments, users } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
 import { badRequest, conflict, forbidden } from '../http/errors';
 import { ok } from '../http/reply';
@@ -69,15 +69,8 @@ export const departmentRoutes = crudRoutes({
   resource: departmentResource,
   table: departments,
   columns: { id: departments.id, name: departments.name, parentId: departments.parentId, sort: departments.sort },
-  read: 'signedIn',
-  keyword: [departments.name],
   orderBy: [asc(departments.parentId), asc(departments.sort), asc(departments.id)],
   sortGroup: departments.parentId,
-  // Content keeps the department it was written in (the 本部门 scope reads it): never orphaned.
-  usedBy: [
-    { key: 'articles', table: articles, column: articles.departmentId, label: '篇文章', list: '/article/list?departmentId=' },
-    { key: 'videos', table: videos, column: videos.departmentId, label: '个短视频' },
-  ],
   extend(app) {
     // The whole tree in one query, each department with its member count (tree screen, pickers).
     app.get('/tree', access.signedIn(), async (c) => {
@@ -105,20 +98,16 @@ export const departmentRoutes = crudRoutes({
       if (!user.isSuper && user.level !== 1) throw forbidden('调整部门结构需要「全部数据」的数据范围');
     },
     async beforeCreate({ tx }, values) {
-      const parentId = (values.parentId as number | null | undefined) ?? null;
+      const parentId = values.parentId ?? null;
       await assertParentValid(tx, null, parentId);
-      await assertNameFree(tx, { id: null, name: values.name as string, parentId });
-      const [{ top }] = await tx
-        .select({ top: max(departments.sort) })
-        .from(departments)
-        .where(parentId === null ? sql`${departments.parentId} IS NULL` : eq(departments.parentId, parentId));
-      return { ...values, parentId, sort: (top ?? -1) + 1 };
+      await assertNameFree(tx, { id: null, name: values.name, parentId });
+      return { ...values, parentId };
     },
     async beforeUpdate({ tx }, before, patch) {
-      if ('parentId' in patch) await assertParentValid(tx, before.id, patch.parentId as number | null);
+      if ('parentId' in patch) await assertParentValid(tx, before.id, patch.parentId);
       if ('parentId' in patch || 'name' in patch) {
-        const parentId = 'parentId' in patch ? ((patch.parentId as number | null | undefined) ?? null) : (before.parentId as number | null);
-        await assertNameFree(tx, { id: before.id, name: (patch.name ?? before.name) as string, parentId });
+        const parentId = 'parentId' in patch ? (patch.parentId ?? null) : before.parentId;
+        await assertNameFree(tx, { id: before.id, name: patch.name ?? before.name, parentId });
       }
       return patch;
     },

@@ -20,7 +20,7 @@ import { ApiError, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
 import type { AppEnv } from '../http/types';
-import { assertPeriod, byEnabled, byId, byText, nextSort, type Values } from '../operations/common';
+import { assertPeriod, byEnabled, byId, byText } from '../operations/common';
 import { assertGroup, assertTarget, focusTargetOffline, PICKABLE_STATUSES, statusCondition, type FocusTable } from '../operations/focus';
 
 /**
@@ -36,16 +36,15 @@ export interface FocusFlushDeps {
   fetch?: typeof fetch;
 }
 
-function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, group: FocusGroup, extra: Partial<CrudOptions> = {}) {
+function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, group: FocusGroup, extra: Pick<CrudOptions, 'extend'> = {}) {
   const t = table;
   const groupColumn = group === 'platform' ? t.platform : group === 'category' ? t.categoryId : undefined;
-  const groupWhere = (slot: Values) => (groupColumn ? eq(groupColumn, slot[group === 'platform' ? 'platform' : 'categoryId'] as never) : undefined);
   // The picked article's or video's title, for the list (one indexed lookup per shown row).
   const targetTitle = sql<
     string | null
   >`coalesce((SELECT a."title" FROM "articles" AS a WHERE a."id" = ${t.articleId}), (SELECT v."title" FROM "videos" AS v WHERE v."id" = ${t.videoId}))`;
   const flushed = (t as unknown as { flushedAt?: AnyPgColumn }).flushedAt;
-  return crudRoutes({
+  const routes: ReturnType<typeof crudRoutes<typeof resource.schema, FocusTable>> = crudRoutes({
     resource,
     table: t,
     columns: {
@@ -66,7 +65,6 @@ function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, grou
       ...(flushed ? { flushedAt: flushed } : {}),
       updatedAt: t.updatedAt,
     },
-    keyword: [t.title],
     filters: {
       enabled: byEnabled(t.enabled),
       status: statusCondition(t),
@@ -76,8 +74,6 @@ function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, grou
     orderBy: groupColumn ? [asc(groupColumn), asc(t.sort), asc(t.id)] : [asc(t.sort), asc(t.id)],
     sortGroup: groupColumn,
     operations: { remove: false },
-    updateType: (patch) => (Object.keys(patch).length === 1 && 'enabled' in patch ? (patch.enabled ? 'enable' : 'disable') : 'update'),
-    media: { ownerType: resource.name, fields: ['image'] },
     hooks: {
       async beforeCreate({ tx }, values) {
         assertPeriod(values.startAt, values.endAt);
@@ -88,7 +84,6 @@ function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, grou
           articleId: values.articleId ?? null,
           videoId: values.videoId ?? null,
           endAt: values.endAt ?? null,
-          sort: await nextSort(tx, t, t.sort, groupWhere(values)),
         };
       },
       async beforeUpdate({ tx }, before, patch) {
@@ -99,11 +94,12 @@ function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, grou
         if (movesGroup) await assertGroup(tx, group, merged);
         if ('articleId' in patch || 'videoId' in patch || 'url' in patch) await assertTarget(tx, merged);
         // A slot moved to another platform or channel goes to the end of that list.
-        return movesGroup ? { ...patch, sort: await nextSort(tx, t, t.sort, groupWhere(merged)) } : patch;
+        return movesGroup ? { ...patch, sort: await routes.nextSort(tx, merged) } : patch;
       },
     },
     ...extra,
   });
+  return routes;
 }
 
 export const focusHomeRoutes = focusRoutes(focusHomeResource, focusHome, 'platform');

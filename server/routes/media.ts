@@ -44,18 +44,12 @@ export const picStoreTagRoutes = crudRoutes({
   resource: picStoreTagResource,
   table: picStoreTags,
   columns: { id: picStoreTags.id, name: picStoreTags.name, sort: picStoreTags.sort },
-  read: 'signedIn',
-  keyword: [picStoreTags.name],
-  unique: [{ field: 'name', column: picStoreTags.name, message: '标签名称已存在' }],
   operations: { remove: false },
 });
 export const videoStoreTagRoutes = crudRoutes({
   resource: videoStoreTagResource,
   table: videoStoreTags,
   columns: { id: videoStoreTags.id, name: videoStoreTags.name, sort: videoStoreTags.sort },
-  read: 'signedIn',
-  keyword: [videoStoreTags.name],
-  unique: [{ field: 'name', column: videoStoreTags.name, message: '标签名称已存在' }],
   operations: { remove: false },
 });
 
@@ -119,7 +113,6 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, contentServi
     table,
     columns,
     joins: (q) => (q as any).leftJoin(users, eq(users.id, t.uploaderId)).leftJoin(departments, eq(departments.id, users.departmentId)),
-    read: 'signedIn',
     orderBy: [desc(t.createdAt), desc(t.id)],
     countCap: LIST_CAP,
     filters: {

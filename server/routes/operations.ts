@@ -10,36 +10,14 @@ import { badRequest, notFound, parseInput } from '../http/errors';
 import { ok } from '../http/reply';
 import { readJson } from '../http/body';
 import type { AppEnv } from '../http/types';
-import { assertPeriod, byEnabled, byText, nextSort, type Values } from '../operations/common';
+import { assertPeriod, byEnabled, byText, type Values } from '../operations/common';
 
 /** 友情链接, 品牌 and 广告 (SEED §7); the other operations screens: focus.ts, search-keywords.ts, chameleons.ts. */
 
 // ——— Friend links ————————————————————————————————————————————————————————————————
 
-/** 友情链接: GET, POST, PUT, PUT /sort, DELETE (SEED §7). */
-export const friendLinkRoutes = crudRoutes({
-  resource: friendLinkResource,
-  table: friendLinks,
-  columns: {
-    id: friendLinks.id,
-    name: friendLinks.name,
-    url: friendLinks.url,
-    logo: friendLinks.logo,
-    sort: friendLinks.sort,
-    enabled: friendLinks.enabled,
-    updatedAt: friendLinks.updatedAt,
-  },
-  keyword: [friendLinks.name, friendLinks.url],
-  filters: { enabled: byEnabled(friendLinks.enabled) },
-  unique: [{ field: 'name', column: friendLinks.name, message: '已有同名的友情链接' }],
-  updateType: (patch) => (Object.keys(patch).length === 1 && 'enabled' in patch ? (patch.enabled ? 'enable' : 'disable') : 'update'),
-  media: { ownerType: 'friend_link', fields: ['logo'] },
-  hooks: {
-    async beforeCreate({ tx }, values) {
-      return { ...values, sort: await nextSort(tx, friendLinks, friendLinks.sort) };
-    },
-  },
-});
+/** 友情链接: GET, POST, PUT, PUT /sort, DELETE (SEED §7); everything else is its declaration. */
+export const friendLinkRoutes = crudRoutes({ resource: friendLinkResource, table: friendLinks, filters: { enabled: byEnabled(friendLinks.enabled) } });
 
 // ——— Brands ——————————————————————————————————————————————————————————————————————
 
@@ -66,27 +44,9 @@ function withProductBrand(values: Values): Values {
 export const brandRoutes = crudRoutes({
   resource: brandResource,
   table: brands,
-  columns: {
-    id: brands.id,
-    name: brands.name,
-    logo: brands.logo,
-    initial: brands.initial,
-    productBrandId: brands.productBrandId,
-    productBrandName: brands.productBrandName,
-    enabled: brands.enabled,
-    updatedAt: brands.updatedAt,
-  },
-  updateSchema: brandResource.schema.partial(),
-  keyword: [brands.name, brands.productBrandName],
   filters: { enabled: byEnabled(brands.enabled), initial: byText(brands.initial) },
   orderBy: [asc(brands.initial), asc(brands.sort), asc(brands.id)],
-  unique: [
-    { field: 'name', column: brands.name, message: '品牌名称已存在' },
-    { field: 'productBrandId', column: brands.productBrandId, message: '这个车型库品牌已经关联了另一个品牌' },
-  ],
   operations: { remove: false },
-  updateType: (patch) => (Object.keys(patch).length === 1 && 'enabled' in patch ? (patch.enabled ? 'enable' : 'disable') : 'update'),
-  media: { ownerType: 'brand', fields: ['logo'] },
   hooks: {
     beforeCreate: (_ctx, values) => withProductBrand(values),
     beforeUpdate: (_ctx, _before, patch) => ('productBrandId' in patch ? withProductBrand(patch) : patch),
@@ -102,27 +62,15 @@ export const brandRoutes = crudRoutes({
 export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
   resource: advertiseResource,
   table: advertise,
-  columns: {
-    id: advertise.id,
-    name: advertise.name,
-    position: advertise.position,
-    image: advertise.image,
-    url: advertise.url,
-    startAt: advertise.startAt,
-    endAt: advertise.endAt,
-    state: advertise.state,
-    sort: advertise.sort,
-    updatedAt: advertise.updatedAt,
-  },
   listPath: '/list',
-  keyword: [advertise.name],
   filters: {
     position: byText(advertise.position),
     state: (v) => (v === '0' || v === '1' ? eq(advertise.state, Number(v)) : undefined),
   },
   orderBy: [asc(advertise.position), asc(advertise.sort), desc(advertise.id)],
+  // A new ad goes to the end of its position's list (`nextSort`).
+  sortGroup: advertise.position,
   operations: { create: false, update: false, remove: false },
-  media: { ownerType: 'advertise', fields: ['image'] },
   extend(app: Hono<AppEnv>) {
     const write = access.route(advertiseResource.permission);
     app.put('/edit', write, async (c) => {
@@ -141,7 +89,7 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
         const values = parseInput(advertiseResource.schema, raw) as Values;
         assertPeriod(values.startAt, values.endAt);
         const created = await advertiseRoutes.inTransaction(c, async ({ tx, user }) => {
-          const sort = await nextSort(tx, advertise, advertise.sort, eq(advertise.position, values.position as string));
+          const sort = await advertiseRoutes.nextSort(tx, values);
           const [{ id: newId }] = await tx
             .insert(advertise)
             .values({ ...(values as typeof advertise.$inferInsert), endAt: (values.endAt as Date | null | undefined) ?? null, sort })

@@ -39,9 +39,6 @@ export const roleRoutes = crudRoutes({
     updatedAt: roles.updatedAt,
     userCount: userCount.as('user_count'),
   },
-  read: 'signedIn',
-  keyword: [roles.name],
-  unique: [{ field: 'name', column: roles.name, message: '角色名称已存在' }],
   hooks: {
     // A role is held by people in every department: changing one reaches beyond a department's
     // scope, so only the 全部数据 scope changes roles (as with the department tree).

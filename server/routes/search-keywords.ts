@@ -6,7 +6,7 @@ import { searchKeywords } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
 import { conflict, forbidden } from '../http/errors';
 import type { SessionUser } from '../http/types';
-import { byEnabled, nextSort } from '../operations/common';
+import { byEnabled } from '../operations/common';
 
 /** 搜索关键词 (SEED §7): app/m and pc keywords, each person seeing the platforms their screens manage. */
 
@@ -30,25 +30,15 @@ async function assertKeywordUnique(tx: Tx, platform: string, word: string, excep
   if (twin) throw conflict(`该平台已有关键词「${word}」`, { word: '该平台已有同样的关键词' });
 }
 
-export const searchKeywordRoutes = crudRoutes({
+export const searchKeywordRoutes: ReturnType<typeof crudRoutes<typeof searchKeywordResource.schema, typeof searchKeywords>> = crudRoutes({
   resource: searchKeywordResource,
   table: searchKeywords,
-  columns: {
-    id: searchKeywords.id,
-    word: searchKeywords.word,
-    url: searchKeywords.url,
-    platform: searchKeywords.platform,
-    sort: searchKeywords.sort,
-    enabled: searchKeywords.enabled,
-    updatedAt: searchKeywords.updatedAt,
-  },
   write: access.anyRoute(KEYWORD_ROUTES),
   // A person sees and sorts only the platforms their screens manage.
   scope: (user) => {
     const allowed = keywordPlatforms(user);
     return allowed.length === 3 ? undefined : allowed.length ? inArray(searchKeywords.platform, allowed) : sql`false`;
   },
-  keyword: [searchKeywords.word],
   filters: {
     enabled: byEnabled(searchKeywords.enabled),
     platform: (v) =>
@@ -63,20 +53,19 @@ export const searchKeywordRoutes = crudRoutes({
   orderBy: [asc(searchKeywords.platform), asc(searchKeywords.sort), asc(searchKeywords.id)],
   sortGroup: searchKeywords.platform,
   operations: { remove: false },
-  title: (row) => String(row.word ?? row.id),
-  updateType: (patch) => (Object.keys(patch).length === 1 && 'enabled' in patch ? (patch.enabled ? 'enable' : 'disable') : 'update'),
   hooks: {
     async beforeCreate({ tx, user }, values) {
-      assertKeywordPlatform(user, values.platform as string);
-      await assertKeywordUnique(tx, values.platform as string, values.word as string);
-      return { ...values, sort: await nextSort(tx, searchKeywords, searchKeywords.sort, eq(searchKeywords.platform, values.platform as string)) };
+      assertKeywordPlatform(user, values.platform);
+      await assertKeywordUnique(tx, values.platform, values.word);
+      return values;
     },
     async beforeUpdate({ tx, user }, before, patch) {
-      const platform = (patch.platform ?? before.platform) as string;
+      const platform = patch.platform ?? before.platform;
       const moves = platform !== before.platform;
       if (moves) assertKeywordPlatform(user, platform);
-      if (moves || 'word' in patch) await assertKeywordUnique(tx, platform, (patch.word ?? before.word) as string, before.id);
-      return moves ? { ...patch, sort: await nextSort(tx, searchKeywords, searchKeywords.sort, eq(searchKeywords.platform, platform)) } : patch;
+      if (moves || 'word' in patch) await assertKeywordUnique(tx, platform, patch.word ?? before.word, before.id);
+      // Moved to another platform: the end of that platform's list.
+      return moves ? { ...patch, sort: await searchKeywordRoutes.nextSort(tx, { platform }) } : patch;
     },
   },
 });

@@ -1,12 +1,11 @@
-import { and, asc, eq, ilike, inArray, like, max, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { categoryResource, categoryTypeResource, platformResource, tagResource, tagTypeResource, topicResource } from '../../lib/resources/taxonomy';
 import { access } from '../auth/access';
-import { articles, categories, categoryTypes, focusChannel, platforms, tags, tagTypes, topics, videos } from '../db/schema';
+import { articles, categories, categoryTypes, platforms, tags, tagTypes, topics } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { crudRoutes, type HookContext } from '../crud/crud-routes';
-import type { UsedBy } from '../crud/in-use';
 import { searchChanged } from '../articles/search';
 import { BATCH_MAX, moveToCategory } from '../articles/batch';
 import { likePattern } from '../crud/list';
@@ -29,16 +28,6 @@ export const categoryTypeRoutes = crudRoutes({
   resource: categoryTypeResource,
   table: categoryTypes,
   columns: { id: categoryTypes.id, name: categoryTypes.name, sort: categoryTypes.sort, categoryCount: categoryCount.as('category_count') },
-  read: 'signedIn',
-  keyword: [categoryTypes.name],
-  unique: [{ field: 'name', column: categoryTypes.name, message: '分类类型名称已存在' }],
-  hooks: {
-    async beforeCreate({ tx }, values) {
-      const [{ top }] = await tx.select({ top: max(categoryTypes.sort) }).from(categoryTypes);
-      return { ...values, sort: (top ?? -1) + 1 };
-    },
-  },
-  usedBy: [{ key: 'categories', table: categories, column: categories.typeId, label: '个分类' }],
 });
 
 const siblingsOf = (typeId: number, parentId: number | null): SQL =>
@@ -59,14 +48,6 @@ async function assertCategoryPlacement(
     .limit(1);
   if (twin) throw conflict(`同一级下已有名为「${name}」的分类`, { name: '同一级下已有同名分类' });
 }
-
-/** What keeps a category (issue 14); 文章 first: the delete can move them out in the same step. */
-const CATEGORY_USED_BY: UsedBy[] = [
-  { key: 'articles', table: articles, column: articles.categoryId, label: '篇文章', list: '/article/list?categoryId=' },
-  { key: 'children', table: categories, column: categories.parentId, label: '个下级分类' },
-  { key: 'videos', table: videos, column: videos.categoryId, label: '个短视频', list: '/article/videoList?categoryId=' },
-  { key: 'focus', table: focusChannel, column: focusChannel.categoryId, label: '个频道焦点图', list: '/operation/pcfocus?categoryId=' },
-];
 
 /**
  * `DELETE /api/categories/{id}?moveTo={otherId}`: the category's articles move to another one first,
@@ -100,20 +81,10 @@ async function moveArticlesOut({ c, tx, user, afterCommit }: HookContext, before
 export const categoryRoutes = crudRoutes({
   resource: categoryResource,
   table: categories,
-  columns: {
-    id: categories.id,
-    typeId: categories.typeId,
-    parentId: categories.parentId,
-    name: categories.name,
-    sort: categories.sort,
-    enabled: categories.enabled,
-  },
-  read: 'signedIn',
-  keyword: [categories.name],
   filters: { typeId: byId(categories.typeId), parentId: byId(categories.parentId), enabled: byEnabled(categories.enabled) },
   orderBy: [asc(categories.typeId), asc(categories.parentId), asc(categories.sort), asc(categories.id)],
   // Siblings share type and parent: one sort never mixes two types' top levels.
-  sortGroup: sql`${categories.typeId} || ':' || coalesce(${categories.parentId}, 0)` as unknown as AnyPgColumn,
+  sortGroup: [categories.typeId, categories.parentId],
   // The type is fixed once created (moving a subtree between types would strand its children).
   updateSchema: categoryResource.schema.omit({ typeId: true }).partial(),
   extend(app) {
@@ -141,19 +112,14 @@ export const categoryRoutes = crudRoutes({
   },
   hooks: {
     async beforeCreate({ tx }, values) {
-      const parentId = (values.parentId as number | null | undefined) ?? null;
-      const typeId = values.typeId as number;
-      await assertCategoryPlacement(tx, { id: null, typeId, parentId, name: values.name as string });
-      const [{ top }] = await tx
-        .select({ top: max(categories.sort) })
-        .from(categories)
-        .where(siblingsOf(typeId, parentId));
-      return { ...values, parentId, sort: (top ?? -1) + 1 };
+      const parentId = values.parentId ?? null;
+      await assertCategoryPlacement(tx, { id: null, typeId: values.typeId, parentId, name: values.name });
+      return { ...values, parentId };
     },
     async beforeUpdate({ tx }, before, patch) {
       if ('parentId' in patch || 'name' in patch) {
-        const parentId = 'parentId' in patch ? ((patch.parentId as number | null) ?? null) : (before.parentId as number | null);
-        await assertCategoryPlacement(tx, { id: before.id, typeId: before.typeId as number, parentId, name: (patch.name ?? before.name) as string });
+        const parentId = 'parentId' in patch ? (patch.parentId ?? null) : before.parentId;
+        await assertCategoryPlacement(tx, { id: before.id, typeId: before.typeId, parentId, name: patch.name ?? before.name });
       }
       return patch;
     },
@@ -162,21 +128,13 @@ export const categoryRoutes = crudRoutes({
       if (moveTo !== undefined) await moveArticlesOut(ctx, before, moveTo);
     },
   },
-  usedBy: CATEGORY_USED_BY,
 });
 
 /** 平台: GET, POST, PUT (SEED §7 names no delete: content and focus slots refer to platforms). */
 export const platformRoutes = crudRoutes({
   resource: platformResource,
   table: platforms,
-  columns: { id: platforms.id, name: platforms.name, code: platforms.code, sort: platforms.sort, enabled: platforms.enabled },
-  read: 'signedIn',
-  orderBy: [asc(platforms.sort), asc(platforms.id)],
   filters: { enabled: byEnabled(platforms.enabled) },
-  unique: [
-    { field: 'name', column: platforms.name, message: '平台名称已存在' },
-    { field: 'code', column: platforms.code, message: '平台代码已存在' },
-  ],
   operations: { remove: false },
 });
 
@@ -187,16 +145,6 @@ export const tagTypeRoutes = crudRoutes({
   resource: tagTypeResource,
   table: tagTypes,
   columns: { id: tagTypes.id, name: tagTypes.name, sort: tagTypes.sort, tagCount: tagCount.as('tag_count') },
-  read: 'signedIn',
-  keyword: [tagTypes.name],
-  unique: [{ field: 'name', column: tagTypes.name, message: '标签类型名称已存在' }],
-  hooks: {
-    async beforeCreate({ tx }, values) {
-      const [{ top }] = await tx.select({ top: max(tagTypes.sort) }).from(tagTypes);
-      return { ...values, sort: (top ?? -1) + 1 };
-    },
-  },
-  usedBy: [{ key: 'tags', table: tags, column: tags.typeId, label: '个标签', list: '/setting/tag?typeId=' }],
 });
 
 /** How many the tag picker shows at most. */
@@ -222,8 +170,6 @@ export const tagRoutes = crudRoutes({
   table: tags,
   columns: { id: tags.id, typeId: tags.typeId, name: tags.name, typeName: tagTypes.name, createdAt: tags.createdAt },
   joins: (q) => (q as any).leftJoin(tagTypes, eq(tagTypes.id, tags.typeId)),
-  read: 'signedIn',
-  keyword: [tags.name],
   filters: {
     typeId: byId(tags.typeId),
     // `ids=1,2,3`: the names of tags a form already holds (at most 100), in one call.
@@ -272,45 +218,22 @@ export const tagRoutes = crudRoutes({
   },
   hooks: {
     async beforeCreate({ tx }, values) {
-      await assertTagPlacement(tx, { id: null, typeId: values.typeId as number, name: values.name as string });
+      await assertTagPlacement(tx, { id: null, typeId: values.typeId, name: values.name });
       return values;
     },
     async beforeUpdate({ tx }, before, patch) {
       if ('typeId' in patch || 'name' in patch) {
-        await assertTagPlacement(tx, { id: before.id, typeId: (patch.typeId ?? before.typeId) as number, name: (patch.name ?? before.name) as string });
+        await assertTagPlacement(tx, { id: before.id, typeId: patch.typeId ?? before.typeId, name: patch.name ?? before.name });
       }
       return patch;
     },
   },
-  usedBy: [
-    { key: 'articles', table: articles, column: articles.tagIds, many: true, label: '篇文章', list: '/article/list?tagId=' },
-    { key: 'videos', table: videos, column: videos.tagIds, many: true, label: '个短视频' },
-  ],
 });
 
 /** 专题: drag-sorted; GET, POST, PUT (SEED §7). */
 export const topicRoutes = crudRoutes({
   resource: topicResource,
   table: topics,
-  columns: {
-    id: topics.id,
-    title: topics.title,
-    cover: topics.cover,
-    summary: topics.summary,
-    url: topics.url,
-    activityId: topics.activityId,
-    enabled: topics.enabled,
-    sort: topics.sort,
-    updatedAt: topics.updatedAt,
-  },
-  read: 'signedIn',
-  keyword: [topics.title],
   filters: { enabled: byEnabled(topics.enabled) },
   operations: { remove: false },
-  hooks: {
-    async beforeCreate({ tx }, values) {
-      const [{ top }] = await tx.select({ top: max(topics.sort) }).from(topics);
-      return { ...values, sort: (top ?? -1) + 1 };
-    },
-  },
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { passwordResetSchema, userResource, userUpdateSchema } from '../../lib/resources/users';
-import { articles, departments, roles, sessions, users, videos } from '../db/schema';
+import { departments, roles, sessions, users } from '../db/schema';
 import { crudRoutes, type HookContext } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
 import { access } from '../auth/access';
@@ -96,11 +96,6 @@ const removeSessions = (tx: HookContext['tx'], userId: number) => tx.delete(sess
 export const userRoutes = crudRoutes({
   resource: userResource,
   table: users,
-  // Whoever wrote content stays on it (its 编辑 column, the 仅本人 scope): disable such a person instead.
-  usedBy: [
-    { key: 'articles', table: articles, column: articles.editorId, label: '篇文章', list: '/article/list?editorId=' },
-    { key: 'videos', table: videos, column: videos.editorId, label: '个短视频' },
-  ],
   columns: {
     id: users.id,
     username: users.username,
@@ -122,7 +117,6 @@ export const userRoutes = crudRoutes({
   },
   joins: (q) => (q as any).leftJoin(departments, eq(departments.id, users.departmentId)).leftJoin(roles, eq(roles.id, users.roleId)),
   updateSchema: userUpdateSchema,
-  keyword: [users.username, users.name, users.phone],
   filters: {
     // `withSub=true`: the department's people and those of every department below it (a parent's
     // list with its sub-teams, issue 11).
@@ -134,10 +128,8 @@ export const userRoutes = crudRoutes({
     roleId: (v) => byId(users.roleId, v),
     enabled: (v) => (v === 'true' || v === 'false' ? eq(users.enabled, v === 'true') : undefined),
   },
-  unique: [{ field: 'username', column: users.username, message: '用户名已存在' }],
   scope,
   title: (row) => `${row.name}（${row.username}）`,
-  updateType: (patch) => (Object.keys(patch).join() === 'enabled' ? (patch.enabled ? 'enable' : 'disable') : 'update'),
   extend(app) {
     app.put('/:id/password', access.route(userResource.permission), async (c) => {
       const id = idParam(c);

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { articles, categories, operationLogs, picStores, videos, videoStores } from '@/server/db/schema';
-import { albumRoutes } from '@/server/routes/albums';
-import { departmentRoutes } from '@/server/routes/departments';
-import { userRoutes } from '@/server/routes/users';
-import { categoryRoutes, categoryTypeRoutes, tagRoutes, tagTypeRoutes } from '@/server/routes/taxonomy';
+import { API, resolveUsedBy } from '@/server/resources';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 /**
@@ -130,8 +127,9 @@ describe.each(DB_KINDS)('in-use refusals on %s', (kind) => {
     },
   };
 
-  const routes = [categoryTypeRoutes, categoryRoutes, tagTypeRoutes, tagRoutes, albumRoutes, userRoutes, departmentRoutes];
-  const relations = routes.flatMap((r) => r.usedBy.map((u) => ({ resource: r.resource, relation: u, name: `${r.resource.name}.${u.key}` })));
+  // Every relation declared (`usedBy` in lib/resources), resolved as the app resolves it.
+  const declared = API.flatMap((e) => (e.resource?.usedBy ? [e.resource] : []));
+  const relations = declared.flatMap((resource) => resolveUsedBy(resource).map((u) => ({ resource, relation: u, name: `${resource.name}.${u.key}` })));
 
   beforeAll(async () => {
     t = await setupTestApp(kind);

@@ -70,8 +70,9 @@ describe.each(DB_KINDS)('taxonomy API on %s', (kind) => {
       const [log] = await t.db
         .select()
         .from(operationLogs)
-        .where(and(eq(operationLogs.resource, 'categories'), eq(operationLogs.resourceId, String(first.id)), eq(operationLogs.type, 'update')));
-      expect(log.summary).toBe('修改分类「行业动态」');
+        .where(and(eq(operationLogs.resource, 'categories'), eq(operationLogs.resourceId, String(first.id)), eq(operationLogs.type, 'disable')));
+      // A patch of only `enabled` is a switch, logged as 停用 / 启用 (crudRoutes' default since issue 16).
+      expect(log.summary).toBe('停用分类「行业动态」');
       const kids = (await t.call('GET', `/api/categories?parentId=${first.id}`, { cookie: admin })).body.data.list.map((c: { id: number }) => c.id);
       expect((await t.call('PUT', '/api/categories/sort', { cookie: admin, body: { ids: [...kids].reverse() } })).status).toBe(200);
       const mixed = await t.call('PUT', '/api/categories/sort', { cookie: admin, body: { ids: [kids[0], first.id] } });

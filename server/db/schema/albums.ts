@@ -7,7 +7,7 @@ export const albums = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 64 }).notNull(),
-    cover: varchar('cover', { length: 512 }).notNull().default(''),
+    cover: varchar('cover', { length: 1024 }).notNull().default(''),
     description: varchar('description', { length: 500 }).notNull().default(''),
     sort: integer('sort').notNull().default(0),
     ...timestamps,

@@ -86,7 +86,7 @@ export const topics = pgTable(
   {
     id: serial('id').primaryKey(),
     title: varchar('title', { length: 128 }).notNull(),
-    cover: varchar('cover', { length: 512 }).notNull().default(''),
+    cover: varchar('cover', { length: 1024 }).notNull().default(''),
     summary: varchar('summary', { length: 500 }).notNull().default(''),
     url: varchar('url', { length: 512 }).notNull().default(''),
     activityId: integer('activity_id'),
