@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDefaults, formFields, rulesFor } from '@/components/crud/resource-form';
 import { filterParams } from '@/components/crud/list-query';
 import { moveId } from '@/components/crud/sortable-table';
-import { buildDeptTree, reorderSiblings, subtreeIds } from '@/app/(default)/department/tree-data';
+import { buildDeptTree, reorderSiblings, subtreeIds } from '@/components/department/tree-data';
 import { roleResource } from '@/lib/resources/roles';
 import { userResource } from '@/lib/resources/users';
 import { departmentResource } from '@/lib/resources/departments';

@@ -10,7 +10,7 @@ import { isOk, resourceClient } from '@/lib/api/resource';
 import { topicApi } from '@/lib/api/topic';
 import { topicResource, type Topic } from '@/lib/resources/taxonomy';
 import { useViewer } from '@/stores/user';
-import { settingRefusal } from '../setting-screen';
+import { settingRefusal } from './setting-screen';
 
 /** Activity titles of the topic host (tens of votes): loaded once to name the linked activities. */
 function useActivityNames(): Map<number, string> {

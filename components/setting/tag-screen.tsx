@@ -18,7 +18,7 @@ import { forgetTagTypes } from '@/components/taxonomy/tag-picker';
 import { isOk, resourceClient } from '@/lib/api/resource';
 import { tagResource, tagTypeResource, type Tag, type TagType } from '@/lib/resources/taxonomy';
 import { useViewer } from '@/stores/user';
-import { settingRefusal } from '../setting-screen';
+import { settingRefusal } from './setting-screen';
 
 const typeClient = resourceClient<TagType>(tagTypeResource);
 const tagClient = resourceClient<Tag>(tagResource);
