@@ -7,7 +7,7 @@
  */
 import { LEVEL_OPTIONS } from './resources/roles';
 import { ALWAYS_ALLOWED } from './guard';
-import type { AuthMap } from './routes';
+import { findRoute, type AuthMap } from './routes';
 import type { LibraryKind } from './api/media';
 import type { MediaItem } from './resources/media';
 
@@ -30,6 +30,17 @@ export function viewerFrom(info: { id: number; isSuper?: boolean; level?: number
     departmentId: info.departmentId ?? null,
     routes: new Set(Object.keys(auth).filter((p) => !(ALWAYS_ALLOWED as readonly string[]).includes(p))),
   };
+}
+
+/**
+ * Why the viewer may not write what the route `route` manages (add, edit, switch, reorder, delete),
+ * or null. Read-only viewers see such lists (reference data for pickers) with the writes disabled;
+ * while the viewer is still loading nothing is offered yet. The one rule every list screen takes its
+ * 新增 button, row actions, switches and drag handles from (`useResourceScreen`).
+ */
+export function writeRefusal(viewer: Viewer | null, route: string, label: string = findRoute(route)?.name ?? route): string | null {
+  if (!viewer) return '正在加载权限';
+  return viewer.isSuper || viewer.routes.has(route) ? null : `没有「${label}」的权限，只能查看`;
 }
 
 /** Which records the viewer's data scope covers. */

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { App, Empty, Form, Grid, Space, Tabs, TreeSelect, Typography, type TableColumnType } from 'antd';
 import Link from 'next/link';
-import { EllipsisText, formatDateTime } from '@/components/crud';
+import { EllipsisText, formatDateTime, linkColumn, SortableList, thumbColumn } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { operationsApi } from '@/lib/api/operations';
 import { isOk, resourceClient } from '@/lib/api/resource';
@@ -15,7 +15,6 @@ import { platformResource } from '@/lib/resources/taxonomy';
 import { loadCategoryGroups } from '@/components/taxonomy/category-groups';
 import { buildTree } from '@/components/taxonomy/tree-data';
 import { PERIOD_RULES, periodText, SlotStatusTag, TargetPicker } from './focus-fields';
-import { linkColumn, SortableList, thumbColumn } from './sortable-list';
 
 const platformClient = resourceClient<Platform>(platformResource);
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { Button, Card, Empty, Select, Space, Tag, Typography, type TableColumnType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { EllipsisText, ResourceFormModal } from '@/components/crud';
+import { EllipsisText, ResourceFormModal, linkColumn, SortableList, thumbColumn } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { isOk, resourceClient } from '@/lib/api/resource';
 import {
@@ -16,7 +16,6 @@ import {
   type ChameleonType,
   type ChameleonVersion,
 } from '@/lib/resources/operations';
-import { linkColumn, SortableList, thumbColumn } from './sortable-list';
 
 const versionClient = resourceClient<ChameleonVersion>(chameleonVersionResource);
 const typeClient = resourceClient<ChameleonType>(chameleonTypeResource);
