@@ -2,19 +2,15 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import Link from 'next/link';
-import { App, Button, Card, Drawer, Grid, Table, Tag, Typography, type TableColumnType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { actionsColumn, EllipsisText, emptyText, formatDateTime, ResourceFilters, ResourceFormModal, SortableTable, useResourceList } from '@/components/crud';
+import { Button, Card, Drawer, Table, Tag, type TableColumnType } from 'antd';
+import { EllipsisText, formatDateTime, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { http } from '@/lib/http';
-import { isOk, resourceClient } from '@/lib/api/resource';
+import { isOk } from '@/lib/api/resource';
 import { ALBUM_COUNT_CAP, albumResource, type Album, type AlbumArticle } from '@/lib/resources/albums';
 import { ARTICLE_KINDS, ARTICLE_READ_ROUTES, ARTICLE_STATUS_OPTIONS } from '@/lib/resources/articles';
 import type { ListResult } from '@/lib/resources/define';
 import { useViewer } from '@/stores/user';
-
-const client = resourceClient<Album>(albumResource);
-const FILTERS = albumResource.filters ?? [];
 
 const countText = (n: number) => (n >= ALBUM_COUNT_CAP ? `${ALBUM_COUNT_CAP}+` : String(n));
 
@@ -26,121 +22,40 @@ const countText = (n: number) => (n >= ALBUM_COUNT_CAP ? `${ALBUM_COUNT_CAP}+` :
  * deleted: the server says how many.
  */
 export function AlbumScreen() {
-  const { message } = App.useApp();
-  const list = useResourceList<Album>({ fetchList: client.list, filters: FILTERS });
-  const [dialog, setDialog] = useState<{ open: boolean; record: Album | null }>({ open: false, record: null });
   const [opened, setOpened] = useState<Album | null>(null);
-  const isPaged = (Number(list.query.page) || 1) > 1;
-  const isNarrow = Grid.useBreakpoint().md === false;
   const viewer = useViewer();
   const readsArticles = Boolean(viewer && (viewer.isSuper || ARTICLE_READ_ROUTES.some((r) => viewer.routes.has(r))));
-
-  const reorder = async (ids: number[]) => {
-    const reply = await client.sort(ids);
-    if (isOk(reply)) void message.success('顺序已保存');
-    await list.reload();
-  };
-
-  const columns: TableColumnType<Album>[] = [
-    {
-      key: 'cover',
-      title: '封面',
-      width: 96,
-      render: (_: unknown, a) =>
-        a.cover ? (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img src={a.cover} alt="" style={{ width: 80, height: 45, objectFit: 'cover', borderRadius: 4, display: 'block' }} />
-        ) : (
-          <Typography.Text type="secondary">无</Typography.Text>
-        ),
-    },
-    { key: 'name', title: '专辑名称', dataIndex: 'name', width: 200, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
-    {
-      key: 'description',
-      title: '简介',
-      dataIndex: 'description',
-      width: 240,
-      ellipsis: { showTitle: false },
-      render: (v: string) => <EllipsisText text={v || '-'} />,
-    },
-    {
-      key: 'articleCount',
-      title: '文章数',
-      dataIndex: 'articleCount',
-      width: 90,
-      render: (n: number, a) =>
-        !readsArticles ? (
-          countText(n)
-        ) : (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpened(a)} aria-label={`查看专辑「${a.name}」的 ${countText(n)} 篇文章`}>
-            {countText(n)}
-          </Button>
-        ),
-    },
-    { key: 'updatedAt', title: '更新时间', dataIndex: 'updatedAt', width: 150, render: formatDateTime },
-    {
-      ...actionsColumn<Album>({
-        onEdit: (a) => setDialog({ open: true, record: a }),
-        onDelete: async (a) => {
-          const reply = await client.remove(a.id);
-          if (isOk(reply)) {
-            void message.success(`已删除专辑「${a.name}」`);
-            await list.reload();
-          }
-        },
-        deleteRefusal: (a) => (a.articleCount > 0 ? `专辑中还有 ${countText(a.articleCount)} 篇文章，先在文章中移出专辑后才能删除` : null),
-        rowName: (a) => a.name,
-      }),
-      ...(isNarrow ? { fixed: undefined } : {}),
-    },
-  ];
-  const shownColumns = columns.filter((c) => !(isNarrow && (c.key === 'cover' || c.key === 'description')));
+  const screen = useResourceScreen<Album>(albumResource, {
+    order: ['cover', 'name', 'description', 'articleCount'],
+    addColumns: [
+      {
+        key: 'articleCount',
+        title: '文章数',
+        dataIndex: 'articleCount',
+        width: 90,
+        render: (n: number, a: Album) =>
+          !readsArticles ? (
+            countText(n)
+          ) : (
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpened(a)} aria-label={`查看专辑「${a.name}」的 ${countText(n)} 篇文章`}>
+              {countText(n)}
+            </Button>
+          ),
+      },
+    ],
+    narrowHidden: ['cover', 'description'],
+    deletable: true,
+    deletedText: (a) => `已删除专辑「${a.name}」`,
+    deleteRefusal: (a) => (a.articleCount > 0 ? `专辑中还有 ${countText(a.articleCount)} 篇文章，先在文章中移出专辑后才能删除` : null),
+    hint: '拖动左侧手柄调整专辑的显示顺序；文章在编辑器的「专辑」中加入专辑。',
+    filteredHint: '筛选时不能拖动排序，清除筛选后可拖动。',
+  });
 
   return (
     <Card>
-      <ResourceFilters
-        filters={FILTERS}
-        values={list.query}
-        onChange={list.setQuery}
-        extra={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({ open: true, record: null })}>
-            新增专辑
-          </Button>
-        }
-        note={
-          <Typography.Text type="secondary">
-            {list.isFiltered ? '筛选时不能拖动排序，清除筛选后可拖动。' : '拖动左侧手柄调整专辑的显示顺序；文章在编辑器的「专辑」中加入专辑。'}
-          </Typography.Text>
-        }
-      />
-      <SortableTable<Album>
-        size="middle"
-        columns={shownColumns}
-        dataSource={list.data?.list ?? []}
-        loading={list.loading}
-        pagination={list.tableProps.pagination}
-        onChange={list.tableProps.onChange as never}
-        scroll={{ x: 'max-content' }}
-        isSortDisabled={list.isFiltered || isPaged}
-        onReorder={reorder}
-        rowClassName={(a) => (a.id === list.highlightId ? 'row-highlight' : '')}
-        locale={{ emptyText: list.loading ? ' ' : emptyText('专辑', list.isFiltered, list.clearFilters, { canCreate: true }) }}
-      />
-      <ResourceFormModal<Album>
-        def={albumResource}
-        open={dialog.open}
-        record={dialog.record}
-        width={600}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
-        onSaved={(saved) => {
-          setDialog((d) => ({ ...d, open: false }));
-          if (dialog.record) void list.reload();
-          else list.showCreated(saved.id);
-        }}
-        fieldsOverride={{ cover: <CoverInput /> }}
-        transform={(values) => ({ ...values, cover: values.cover ?? '', description: values.description ?? '' })}
-        submit={(values) => (dialog.record ? client.update(dialog.record.id, values) : client.create(values))}
-      />
+      <ResourceFilters {...screen.filtersProps} />
+      <ResourceListTable<Album> {...screen.tableProps} />
+      <ResourceFormModal<Album> {...screen.formModalProps} width={600} fieldsOverride={{ cover: <CoverInput /> }} />
       <AlbumArticles album={opened} onClose={() => setOpened(null)} />
     </Card>
   );

@@ -56,6 +56,10 @@ export interface ResourceScreenOptions<T extends ScreenRow> {
   deletable?: boolean;
   deletedText?: (record: T) => string;
   deleteRefusal?: (record: T) => string | null;
+  /** The delete confirmation (default `确定删除「name」吗？`). */
+  deleteTitle?: (record: T) => ReactNode;
+  /** After a record is deleted (before the reload). */
+  onDeleted?: (record: T) => void;
   /** More row actions (刷新 …), after 编辑 and 删除. */
   more?: (record: T) => RowAction[];
   rowName?: (record: T) => string;
@@ -63,6 +67,8 @@ export interface ResourceScreenOptions<T extends ScreenRow> {
   onChanged?: () => void;
   /** Starting values of a new record. */
   initialValues?: Values;
+  /** Page and filters held in the screen, not the URL (a second list beside a first one). */
+  isLocal?: boolean;
   /** Remembers the chosen columns (a list that is not drag-ordered). */
   settingsId?: string;
 }
@@ -98,7 +104,7 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDef, options
   } = options;
   const viewer = useViewer();
   const refusal = writeRefusal(viewer, route) ?? options.refusal ?? null;
-  const list = useResourceList<T>({ fetchList: client.list, filters, fixed: pageSize ? { pageSize, ...fixed } : fixed });
+  const list = useResourceList<T>({ fetchList: client.list, filters, fixed: pageSize ? { pageSize, ...fixed } : fixed, isLocal: options.isLocal });
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({ open: false, record: null });
   const isNarrow = Grid.useBreakpoint().md === false;
   const isSortable = Boolean(def.sortable);
@@ -121,7 +127,10 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDef, options
   };
   const remove = async (record: T) => {
     const reply = await client.remove(record.id);
-    if (isOk(reply)) void message.success(options.deletedText?.(record) ?? `已删除「${rowName(record)}」`);
+    if (isOk(reply)) {
+      void message.success(options.deletedText?.(record) ?? `已删除「${rowName(record)}」`);
+      options.onDeleted?.(record);
+    }
     await changed();
   };
 
@@ -139,6 +148,7 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDef, options
       editRefusal: () => refusal,
       onDelete: options.deletable ? remove : undefined,
       deleteRefusal: options.deleteRefusal,
+      deleteTitle: options.deleteTitle,
       more: options.more,
       rowName,
     }),

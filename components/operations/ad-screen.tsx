@@ -110,7 +110,6 @@ export function AdScreen() {
         }}
         fieldsOverride={{ image: <CoverInput /> }}
         itemRules={PERIOD_RULES}
-        transform={(v) => ({ ...v, url: v.url ?? '', endAt: v.endAt ?? null })}
         submit={(values) => operationsApi.adEdit(dialog.record ? { ...values, id: dialog.record.id } : values)}
       />
     </Card>

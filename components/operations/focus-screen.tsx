@@ -196,7 +196,7 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
             </Form.Item>
           }
           itemRules={PERIOD_RULES}
-          transform={(v) => ({ ...v, articleId: v.articleId ?? null, videoId: v.videoId ?? null, url: v.url ?? '', endAt: v.endAt ?? null })}
+          transform={(v) => ({ ...v, videoId: v.videoId ?? null })}
           formWidth={720}
           hint={`拖动左侧手柄调整${group === 'platform' ? `「${enabledPlatforms.find((p) => p.code === platform)?.name ?? ''}」` : group === 'category' ? `「${channels.names.get(categoryId ?? 0) ?? ''}」` : ''}焦点图的轮播顺序；也可聚焦手柄后按 ↑ ↓。`}
           more={

@@ -132,7 +132,7 @@ export function NavScreen() {
               initialValues={{ typeId: type.id }}
               optionsFor={{ typeId: typeOptions }}
               fieldsOverride={{ icon: <CoverInput /> }}
-              transform={(v, record) => ({ ...v, url: v.url ?? '', ...(record ? {} : { versionId: version.id }) })}
+              transform={(v, record) => (record ? v : { ...v, versionId: version.id })}
               formWidth={600}
               narrowHidden={['url']}
               onChanged={() => void loadVersions()}
