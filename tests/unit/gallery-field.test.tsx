@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GalleryField } from '@/components/article-editor/gallery-field';
+import { GalleryField } from '@/components/articles/editor/gallery-field';
 import type { GalleryImage } from '@/lib/api/articles';
 
 // A read-only gallery (a published article the person may not change, someone else's lock) has no

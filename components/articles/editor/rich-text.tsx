@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Editor } from '@tinymce/tinymce-react';
 import type { Editor as TinyEditor } from 'tinymce';
 import { BlockPickers, BLOCK_BUTTONS } from './block-pickers';
-import type { BlockKind } from '../article-body/blocks';
+import type { BlockKind } from '@/components/articles/body/blocks';
 import { CONTENT_WIDTH } from './layout';
 import { uploadPastedImage } from './paste-upload';
 

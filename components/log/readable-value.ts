@@ -1,6 +1,6 @@
 import { LEVEL_OPTIONS } from '@/lib/resources/roles';
 import { ROUTES } from '@/lib/routes';
-import { formatTime } from '../time';
+import { formatTime } from './time';
 
 const ROUTE_NAMES = new Map(ROUTES.map((r) => [r.path, r.name]));
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

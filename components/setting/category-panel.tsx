@@ -1,9 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Card, Col, Empty, Row, Spin, Switch, Tag, Tree, Typography, type TableColumnType } from 'antd';
+import { App, Button, Card, Col, Empty, Row, Spin, Switch, Tag, Tree, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ResourceFormModal, RowActions, SortableTable, type RowAction } from '@/components/crud';
+import { ResourceFormModal, ResourceListTable, RowActions, useResourceScreen, type RowAction } from '@/components/crud';
 import { buildTree, childCounts, placeSibling, shiftSibling, siblingIds, subtreeOf } from '@/components/taxonomy/tree-data';
 import { isOk, resourceClient } from '@/lib/api/resource';
 import { http, isFailure, NETWORK_FAILURE_TEXT } from '@/lib/http';
@@ -11,10 +11,8 @@ import { inUseOf, type InUseItem } from '@/lib/in-use';
 import { MoveAndDeleteDialog } from './move-and-delete-dialog';
 import { categoryResource, categoryTypeResource, type Category, type CategoryType } from '@/lib/resources/taxonomy';
 
-const typeClient = resourceClient<CategoryType>(categoryTypeResource);
 const categoryClient = resourceClient<Category>(categoryResource);
 
-type TypeDialog = { open: boolean; record: CategoryType | null };
 type CategoryDialog = { open: boolean; record: Category | null; parentId: number | null };
 type MoveState = { category: Category; message: string; items: InUseItem[] };
 
@@ -25,30 +23,45 @@ type MoveState = { category: Category; message: string; items: InUseItem[] };
  */
 export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: number | null; onTypeChange: (id: number | null) => void; refusal: string | null }) {
   const { message } = App.useApp();
-  const [types, setTypes] = useState<CategoryType[]>([]);
-  const [typesLoading, setTypesLoading] = useState(true);
   const [rows, setRows] = useState<Category[]>([]);
   const [treeLoading, setTreeLoading] = useState(false);
   const [expanded, setExpanded] = useState<number[]>([]);
-  const [typeDialog, setTypeDialog] = useState<TypeDialog>({ open: false, record: null });
   const [dialog, setDialog] = useState<CategoryDialog>({ open: false, record: null, parentId: null });
   const [moving, setMoving] = useState<MoveState | null>(null);
   const canEdit = !refusal;
 
-  // Only the newest load applies: the first load answering after a type was created would bring a
-  // list without it, and the "choose the first type" rule below would then undo the choice.
-  const typesLoad = useRef(0);
-  const loadTypes = useCallback(async () => {
-    const seq = ++typesLoad.current;
-    setTypesLoading(true);
-    const reply = await typeClient.list({ pageSize: 100 });
-    if (seq !== typesLoad.current) return;
-    if (isOk(reply)) setTypes(reply.data.list);
-    setTypesLoading(false);
-  }, []);
-  useEffect(() => {
-    void loadTypes();
-  }, [loadTypes]);
+  const typeScreen = useResourceScreen<CategoryType>(categoryTypeResource, {
+    isLocal: true,
+    pageSize: 100,
+    filters: [],
+    fieldColumns: [
+      {
+        key: 'name',
+        title: '类型名称',
+        render: (_: unknown, t: CategoryType) => (
+          <Button
+            type="link"
+            size="small"
+            style={{ paddingInline: 0, height: 'auto', whiteSpace: 'nowrap', textAlign: 'left', fontWeight: t.id === typeId ? 600 : undefined }}
+            aria-pressed={t.id === typeId}
+            onClick={() => onTypeChange(t.id)}
+          >
+            {t.name}
+          </Button>
+        ),
+      },
+      { key: 'count', title: '分类', dataIndex: 'categoryCount', width: 56, align: 'right' },
+    ],
+    columns: { actions: { width: 120, fixed: undefined } },
+    deletable: true,
+    deleteTitle: (t) => `确定删除分类类型「${t.name}」吗？`,
+    deleteRefusal: (t) => (t.categoryCount ? `「${t.name}」下还有 ${t.categoryCount} 个分类，请先删除它们` : null),
+    onDeleted: (t) => t.id === typeId && onTypeChange(null),
+  });
+  const typeData = typeScreen.list.data;
+  const types = useMemo(() => typeData?.list ?? [], [typeData]);
+  const typesLoading = typeScreen.list.loading;
+  const loadTypes = typeScreen.list.reload;
 
   // The first type is chosen when none is (or the chosen one is gone).
   const current = types.find((t) => t.id === typeId) ?? null;
@@ -102,60 +115,6 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
     else http.main.notify(result.body.message || '删除失败');
     await Promise.all([loadTree(), loadTypes()]);
   };
-  const removeType = async (t: CategoryType) => {
-    const reply = await typeClient.remove(t.id);
-    if (isOk(reply)) {
-      void message.success(`已删除「${t.name}」`);
-      if (t.id === typeId) onTypeChange(null);
-    }
-    await loadTypes();
-  };
-  const reorderTypes = async (ids: number[]) => {
-    const reply = await typeClient.sort(ids);
-    if (isOk(reply)) void message.success('顺序已保存');
-    await loadTypes();
-  };
-
-  const typeColumns: TableColumnType<CategoryType>[] = [
-    {
-      key: 'name',
-      title: '类型名称',
-      render: (_: unknown, t) => (
-        <Button
-          type="link"
-          size="small"
-          style={{ paddingInline: 0, height: 'auto', whiteSpace: 'nowrap', textAlign: 'left', fontWeight: t.id === typeId ? 600 : undefined }}
-          aria-pressed={t.id === typeId}
-          onClick={() => onTypeChange(t.id)}
-        >
-          {t.name}
-        </Button>
-      ),
-    },
-    { key: 'count', title: '分类', dataIndex: 'categoryCount', width: 56, align: 'right' },
-    {
-      key: 'actions',
-      title: '操作',
-      width: 120,
-      render: (_: unknown, t) => (
-        <RowActions
-          rowName={t.name}
-          actions={[
-            { key: 'edit', label: '编辑', onClick: () => setTypeDialog({ open: true, record: t }), disabled: refusal ?? false },
-            {
-              key: 'delete',
-              label: '删除',
-              danger: true,
-              disabled: refusal ?? (t.categoryCount ? `「${t.name}」下还有 ${t.categoryCount} 个分类，请先删除它们` : false),
-              onClick: () => removeType(t),
-              confirm: { title: `确定删除分类类型「${t.name}」吗？`, okText: '删除' },
-            },
-          ]}
-        />
-      ),
-    },
-  ];
-
   const nodeActions = (c: Category): RowAction[] => {
     const siblings = siblingIds(rows, c.id);
     const at = siblings.indexOf(c.id);
@@ -189,22 +148,16 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
           title={<span id="category-types-title">分类类型</span>}
           extra={
             canEdit && (
-              <Button size="small" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setTypeDialog({ open: true, record: null })}>
+              <Button size="small" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => typeScreen.show()}>
                 新增类型
               </Button>
             )
           }
         >
-          <SortableTable<CategoryType>
+          <ResourceListTable<CategoryType>
+            {...typeScreen.tableProps}
             size="small"
             aria-labelledby="category-types-title"
-            columns={typeColumns}
-            dataSource={types}
-            loading={typesLoading}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            isSortDisabled={!canEdit}
-            onReorder={reorderTypes}
             locale={{
               emptyText: typesLoading ? (
                 ' '
@@ -299,16 +252,11 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
         />
       )}
       <ResourceFormModal<CategoryType>
-        def={categoryTypeResource}
-        open={typeDialog.open}
-        record={typeDialog.record}
-        onClose={() => setTypeDialog((d) => ({ ...d, open: false }))}
+        {...typeScreen.formModalProps}
         onSaved={(saved) => {
-          setTypeDialog((d) => ({ ...d, open: false }));
-          void loadTypes();
-          if (!typeDialog.record) onTypeChange(saved.id);
+          typeScreen.formModalProps.onSaved(saved);
+          if (!typeScreen.dialog.record) onTypeChange(saved.id);
         }}
-        submit={(values) => (typeDialog.record ? typeClient.update(typeDialog.record.id, values) : typeClient.create(values))}
       />
       <ResourceFormModal<Category>
         def={categoryResource}
@@ -323,7 +271,6 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
           setDialog((d) => ({ ...d, open: false }));
           void Promise.all([loadTree(), loadTypes()]);
         }}
-        transform={(values) => ({ ...values, parentId: values.parentId ?? null })}
         submit={(values) => (dialog.record ? categoryClient.update(dialog.record.id, values) : categoryClient.create(values))}
       />
     </Row>

@@ -5,7 +5,7 @@ import { App, Button, Card, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { DataScopeNote, EllipsisText, formatDateTime, listEmptyText, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
-import { CheckSummaryTag, ReviewDrawer, StatusTag } from '@/components/review';
+import { CheckSummaryTag, ReviewDrawer, StatusTag } from '@/components/articles/review';
 import type { ListParams } from '@/lib/api/resource';
 import { workflowApi, type ContentType } from '@/lib/api/workflow';
 import { isFailure } from '@/lib/http';

@@ -7,7 +7,7 @@ import { isFailure } from '@/lib/http';
 import { editorPath, workflowApi, type ContentType, type NamedRef, type RelationNames } from '@/lib/api/workflow';
 import { REVIEW_COMMENT_MAX, STATUS, STATUS_LABELS, WORKFLOW_ACTIONS, type ContentEvent, type WorkflowAction } from '@/lib/resources/workflow';
 import { formatDateTime } from '@/components/crud';
-import { ArticleBody, PREVIEW_CSS } from '@/components/article-body/preview-body';
+import { ArticleBody, PREVIEW_CSS } from '@/components/articles/body/preview-body';
 import { StatusTag } from './status-tag';
 
 /** What the reading view shows of an article or a short video (fields a type lacks stay empty). */

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Space, Spin, Tooltip, Typography } from 'antd';
-import type { RowAction } from '@/components/crud/resource-table';
+import type { RowAction } from '@/components/crud/row-actions';
 import { isFailure } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
 import { workflowApi, type ContentType, type FocusUsage, type TransitionReply } from '@/lib/api/workflow';

@@ -229,7 +229,6 @@ export function DepartmentTree({
         record={editing?.mode === 'edit' ? editing.record : null}
         initialValues={editing?.mode === 'create' ? { parentId: editing.parentId ?? undefined } : undefined}
         treeDataFor={{ parentId: pickerTree }}
-        transform={(v) => ({ ...v, parentId: v.parentId ?? null })}
         submit={(values) => (editing?.mode === 'edit' ? client.update(editing.record.id, values) : client.create(values))}
         onClose={() => setEditing(null)}
         onSaved={async (saved) => {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createDefaults, formFields, rulesFor } from '@/components/crud/resource-form';
+import { render } from '@testing-library/react';
+import { columnsFrom } from '@/components/crud/columns';
+import { createDefaults, formFields, rulesFor, withEmptyValues } from '@/components/crud/resource-form';
 import { filterParams } from '@/components/crud/list-query';
 import { moveId } from '@/components/crud/sortable-table';
-import { buildDeptTree, reorderSiblings, subtreeIds } from '@/app/(default)/department/tree-data';
+import { buildDeptTree, reorderSiblings, subtreeIds } from '@/components/department/tree-data';
 import { roleResource } from '@/lib/resources/roles';
 import { userResource } from '@/lib/resources/users';
 import { departmentResource } from '@/lib/resources/departments';
+import { advertiseResource, brandResource, friendLinkResource } from '@/lib/resources/operations';
 
 const depts = [
   { id: 1, name: '编辑部', parentId: null, sort: 0, userCount: 2 },
@@ -72,5 +75,40 @@ describe('resource forms from a declaration', () => {
   it('maps a date range filter to from/to, others to their own name', () => {
     expect(filterParams({ name: 'time', label: '时间', input: 'dateRange' })).toEqual(['from', 'to']);
     expect(filterParams({ name: 'keyword', label: '关键词', input: 'keyword' })).toEqual(['keyword']);
+  });
+});
+
+describe('cleared optional fields get the schema’s empty value once (withEmptyValues)', () => {
+  it('optional text → empty string, optional ids and dates → null, required and set values untouched', () => {
+    const user = withEmptyValues(userResource, formFields(userResource, true), { name: '张三', departmentId: undefined, roleId: null });
+    expect(user.departmentId).toBeNull();
+    expect(user.roleId).toBeNull();
+    expect(user.name).toBe('张三');
+    const link = withEmptyValues(friendLinkResource, formFields(friendLinkResource, true), { name: 'x', url: undefined, logo: undefined });
+    expect(link.logo).toBe('');
+    // The link is required: left for the rule to refuse, not turned into an empty string.
+    expect(link.url).toBeUndefined();
+    const ad = withEmptyValues(advertiseResource, formFields(advertiseResource, true), { url: undefined, endAt: undefined });
+    expect(ad.url).toBe('');
+    expect(ad.endAt).toBeNull();
+    const brand = withEmptyValues(brandResource, formFields(brandResource, false), { initial: null });
+    expect(brand.initial).toBe('');
+  });
+});
+
+describe('list columns from the declaration, by input kind', () => {
+  it('thumbnail for an image, link for a link, the list title, a date column', () => {
+    const columns = columnsFrom(friendLinkResource);
+    expect(columns.map((c) => c.key)).toEqual(['name', 'url', 'logo', 'enabled', 'updatedAt']);
+    expect(columns.find((c) => c.key === 'enabled')?.title).toBe('启用');
+    expect(columns.find((c) => c.key === 'url')?.width).toBe(260);
+    const logo = columns.find((c) => c.key === 'logo')!;
+    const { container } = render(<>{logo.render!('/uploads/a.png', {}, 0) as never}</>);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/uploads/a.png');
+    const url = columns.find((c) => c.key === 'url')!;
+    const link = render(<>{url.render!('https://example.com', {}, 0) as never}</>);
+    expect(link.container.querySelector('a')?.getAttribute('target')).toBe('_blank');
+    const date = columns.find((c) => c.key === 'updatedAt')!;
+    expect(date.render!(null, {}, 0)).toBe('-');
   });
 });

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Modal, Typography } from 'antd';
 import { InUseLinks } from '@/components/crud';
-import { CategorySelect, forgetCategories } from '@/components/article-list/pickers';
+import { CategorySelect, forgetCategories } from '@/components/articles/list/pickers';
 import { isOk } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import { inUseCount, type InUseItem } from '@/lib/in-use';

@@ -18,7 +18,7 @@ import {
   type QueryPatch,
 } from '@/components/crud';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
-import { usePublishingActions } from '@/components/review/publishing-actions';
+import { usePublishingActions } from '@/components/editorial/publishing-actions';
 import { articleList, exportUrl } from '@/lib/api/article-list';
 import { lockApi, type LockHolder } from '@/lib/api/editorial';
 import { isOk } from '@/lib/api/resource';

@@ -6,16 +6,16 @@ import { isFailure } from '@/lib/http';
 import { articleApi, type ArticleRecord } from '@/lib/api/articles';
 import { ARTICLE_KINDS } from '@/lib/resources/articles';
 import { CONTENT_WIDTH } from './layout';
-import { ArticleBody, PREVIEW_CSS } from '../article-body/preview-body';
+import { ArticleBody, PREVIEW_CSS } from '@/components/articles/body/preview-body';
 
-export { loadBodyMedia, useBodyMedia, type BodyMedia } from '../article-body/preview-body';
+export { loadBodyMedia, useBodyMedia, type BodyMedia } from '@/components/articles/body/preview-body';
 
 /**
  * 预览 (`/article/preview?id=`, bare layout): the article at 912 px as the site renders it. The body
  * is the stored, sanitized HTML; each custom block is drawn from its `data-*` ids (DESIGN §7), not
  * from what the editor showed inside it: the player with its poster, the VR card, the price card
  * with the product host's guide price, the vote, the gallery. Galleries and video articles too.
- * The renderer is `../article-body/preview-body` (shared with the review drawer).
+ * The renderer is `../body/preview-body` (shared with the review drawer).
  */
 export function ArticlePreview() {
   const id = Number(useSearchParams().get('id')) || null;

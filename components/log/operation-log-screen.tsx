@@ -8,7 +8,7 @@ import { isOk, type ListParams } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import type { FilterDef, ListResult } from '@/lib/resources/define';
 import { readableValue } from './readable-value';
-import { formatTime } from '../log-filters';
+import { formatTime } from './log-filters';
 
 /** One row of GET /api/log/operation (server/routes/logs.ts); the list leaves out before/after. */
 interface OperationLogRow {

@@ -360,7 +360,6 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
         optionsFor={{ roleId: grantableRoleOptions }}
         treeDataFor={{ departmentId: deptTree }}
         locked={locked}
-        transform={(v) => ({ ...v, departmentId: v.departmentId ?? null, roleId: v.roleId ?? null })}
         submit={(values) => (editingUser ? users.update(editingUser.id, values) : users.create(values))}
         onClose={() => setEditing(null)}
         onSaved={(saved) => {

@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Ta
 import { RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { StatusTag } from '@/components/review';
+import { StatusTag } from '@/components/articles/review';
 import { editorPath, reviewPath, workflowApi, type WorkbenchData, type WorkbenchItem } from '@/lib/api/workflow';
 import { isFailure } from '@/lib/http';
 import type { OfflineFocusGroup } from '@/lib/resources/operations';

@@ -3,15 +3,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { Card, Tabs } from 'antd';
+import { writeRefusal } from '@/lib/permissions';
 import { useViewer } from '@/stores/user';
 import { CategoryPanel } from './category-panel';
 import { PlatformPanel } from './platform-panel';
-
-/** Without `/setting` the screen is read-only (pickers read the taxonomy, only this route writes it). */
-export function settingRefusal(viewer: ReturnType<typeof useViewer>, route: string, label: string): string | null {
-  if (!viewer) return '正在加载权限';
-  return viewer.isSuper || viewer.routes.has(route) ? null : `没有「${label}」的权限，只能查看`;
-}
 
 /** 分类管理: categories by type, and platforms. The tab and the chosen type live in the URL. */
 export function SettingScreen() {
@@ -19,7 +14,8 @@ export function SettingScreen() {
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const viewer = useViewer();
-  const refusal = settingRefusal(viewer, '/setting', '分类管理');
+  // Without `/setting` the screen is read-only (pickers read the taxonomy, only this route writes it).
+  const refusal = writeRefusal(viewer, '/setting');
   const tab = searchParams.get('tab') === 'platform' ? 'platform' : 'category';
   // The chosen type is held here and mirrored to the URL. The URL alone lags: a navigation that
   // changes only the query waits for the server, and meanwhile the panel would see no choice and

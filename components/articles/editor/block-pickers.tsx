@@ -7,7 +7,7 @@ import { ActivitySelect } from '@/components/taxonomy/activity-select';
 import { isOk } from '@/lib/api/resource';
 import { productApi, type TruckBrand, type TruckProduct, type TruckSeries } from '@/lib/api/product';
 import { topicApi, type VrPanorama } from '@/lib/api/topic';
-import { blockHtml, type BlockKind } from '../article-body/blocks';
+import { blockHtml, type BlockKind } from '@/components/articles/body/blocks';
 
 export const BLOCK_BUTTONS: Array<{ kind: BlockKind; name: string; text: string; tooltip: string }> = [
   { kind: 'video', name: 'cmsVideo', text: '视频', tooltip: '插入视频（视频库或上传）' },

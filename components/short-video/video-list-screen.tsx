@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { App, Button, Card, Grid, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { EllipsisText, emptyText, formatDateTime, ResourceFilters, RowActions, useResourceList } from '@/components/crud';
-import { usePublishingActions } from '@/components/review/publishing-actions';
+import { usePublishingActions } from '@/components/editorial/publishing-actions';
 import { isOk } from '@/lib/api/resource';
 import { lockApi, type LockHolder } from '@/lib/api/editorial';
 import { videoApi, videoClient } from '@/lib/api/videos';
