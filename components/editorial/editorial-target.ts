@@ -6,7 +6,7 @@
 import type { HttpFailure, RawReply } from '@/lib/http';
 import type { EditorialPath } from '@/lib/api/editorial';
 import type { ContentType } from '@/lib/api/workflow';
-import type { CheckResult } from '@/lib/api/articles';
+import type { CheckResult } from '@/lib/api/editorial';
 
 /** Fired by a rich text editor's own Ctrl/⌘+S (its keys never reach the page): save a draft. */
 export const SAVE_SHORTCUT_EVENT = 'cms:save-draft';

@@ -255,7 +255,7 @@ async function pageRows(
 
 /**
  * `withTotal=false`: the caller already knows the total for these filters (the screen paging on by
- * cursor, lib/api/article-list.ts), so the reply carries `total: null` and nothing is counted.
+ * cursor, components/articles/list/api.ts), so the reply carries `total: null` and nothing is counted.
  */
 const withTotalSchema = z.object({ withTotal: z.enum(['true', 'false'], { error: 'withTotal 只能是 true 或 false' }).optional() });
 

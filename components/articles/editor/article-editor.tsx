@@ -4,7 +4,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { Button, Card, Form, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
-import { EMPTY_FIELDS, type ArticleFields, type ArticleRecord } from '@/lib/api/articles';
+import { EMPTY_FIELDS, type ArticleFields, type ArticleRecord } from '@/components/articles/api';
 import { ARTICLE_KINDS, ARTICLE_STATUS_OPTIONS, type ArticleKind } from '@/lib/resources/articles';
 import { EditorialDialogs, EditorialFooter, EditorialNotices, PublishPanel } from '@/components/editorial/editorial-chrome';
 import { useEditorialForm } from '@/components/editorial/use-editorial-form';

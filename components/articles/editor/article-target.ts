@@ -2,7 +2,7 @@
  * 写文章, 发图集 and 发视频文章 as targets of the one editorial form (issue 15): the article API,
  * the fields, how a value is shown in the conflict dialog, the checklist before sending.
  */
-import { articleApi, ARTICLE_FIELD_NAMES, EMPTY_FIELDS, fieldsOf, type ArticleFields, type ArticleRecord } from '@/lib/api/articles';
+import { articleApi, ARTICLE_FIELD_NAMES, EMPTY_FIELDS, fieldsOf, type ArticleFields, type ArticleRecord } from '@/components/articles/api';
 import { ARTICLE_KINDS, type ArticleKind } from '@/lib/resources/articles';
 import type { EditorialFormTarget } from '@/components/editorial/editorial-target';
 import { FIELD_LABELS, fieldsKey, plainText } from './conflict';

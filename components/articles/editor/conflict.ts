@@ -2,7 +2,7 @@
  * The article editors' field labels and text forms of a body: what the merge dialog shows and how
  * "did it change?" is asked (the merge itself: lib/merge.ts). Pure; unit-tested.
  */
-import type { ArticleFields } from '@/lib/api/articles';
+import type { ArticleFields } from '@/components/articles/api';
 
 export type FieldName = keyof ArticleFields;
 

@@ -4,7 +4,7 @@ import { useState, type DragEvent } from 'react';
 import { Button, ConfigProvider, Empty, Input, Space, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { MediaPickerModal } from '@/components/media/picker-modal';
-import type { GalleryImage } from '@/lib/api/articles';
+import type { GalleryImage } from '@/components/articles/api';
 
 /** `list` with the item at `from` moved to index `to`. Pure; unit-tested. */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { isFailure } from '@/lib/http';
-import { articleApi, type ArticleRecord } from '@/lib/api/articles';
+import { articleApi, type ArticleRecord } from '@/components/articles/api';
 import { ARTICLE_KINDS } from '@/lib/resources/articles';
 import { CONTENT_WIDTH } from './layout';
 import { ArticleBody, PREVIEW_CSS } from '@/components/articles/body/preview-body';

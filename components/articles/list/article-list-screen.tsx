@@ -19,7 +19,7 @@ import {
 } from '@/components/crud';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { usePublishingActions } from '@/components/editorial/publishing-actions';
-import { articleList, exportUrl } from '@/lib/api/article-list';
+import { articleList, exportUrl } from '@/components/articles/list/api';
 import { lockApi, type LockHolder } from '@/lib/api/editorial';
 import { isOk } from '@/lib/api/resource';
 import { workflowApi } from '@/lib/api/workflow';

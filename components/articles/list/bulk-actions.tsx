@@ -5,7 +5,7 @@ import { Button } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import { isOk } from '@/lib/api/resource';
-import { articleList } from '@/lib/api/article-list';
+import { articleList } from '@/components/articles/list/api';
 import { workflowApi } from '@/lib/api/workflow';
 import { ARTICLE_KINDS, type ArticleListItem } from '@/lib/resources/articles';
 import type { Viewer } from '@/lib/permissions';

@@ -3,10 +3,10 @@
  * the batch actions and the CSV export's address.
  * @see SEED §7, issue 7
  */
-import { http } from '../http';
-import type { ListResult } from '../resources/define';
-import type { ArticleListItem } from '../resources/articles';
-import { isOk, type ListParams, type Reply } from './resource';
+import { http } from '@/lib/http';
+import type { ListResult } from '@/lib/resources/define';
+import type { ArticleListItem } from '@/lib/resources/articles';
+import { isOk, type ListParams, type Reply } from '@/lib/api/resource';
 
 /** One page of the list: the capped total, the cursors to the pages around it, which engine answered. */
 export interface ArticlePage extends ListResult<ArticleListItem> {

@@ -4,8 +4,11 @@
  * rolling server autosave. Every function returns the reply envelope (or the HttpFailure); `send`
  * variants do not toast, for callers that show the outcome themselves (409 conflict, autosave).
  */
-import { http } from '../http';
-import type { ArticleKind } from '../resources/articles';
+import { http } from '@/lib/http';
+import type { CheckResult } from '@/lib/api/editorial';
+
+export type { CheckResult };
+import type { ArticleKind } from '@/lib/resources/articles';
 
 export interface GalleryImage {
   picId: number | null;
@@ -64,14 +67,6 @@ export const EMPTY_FIELDS: ArticleFields = {
   author: '',
   source: '',
 };
-
-export interface CheckResult {
-  hits: string[];
-  service: { status: 'pass' | 'hits' | 'unchecked' | 'off'; note: string };
-  checkedAt: string;
-  /** Set when nothing read the text (empty dictionary, no outside service): shown instead of 「通过」. */
-  unchecked?: string;
-}
 
 /** An article as `GET /api/articles/{id}` answers it. */
 export interface ArticleRecord extends ArticleFields {
