@@ -15,6 +15,7 @@ import { securityHeaders } from '../lib/security-headers';
 import type { AppEnv } from './http/types';
 import type { Db } from './db/types';
 import { API, routesOf } from './resources';
+import { openApiDocument } from './openapi';
 import { dingtalkFromEnv, type DingtalkConfig } from './dingtalk/client';
 import type { ContentService } from './content/check';
 import { searchBackendFromEnv, searchSync } from './articles/search';
@@ -96,7 +97,12 @@ export function createApp({
 
   // Every sub-app of the registry, in its order (server/resources.ts).
   const deps = { storage, contentService, search, focusFlushUrl, dingtalk };
-  for (const entry of API) app.route(`/${entry.name}`, routesOf(entry, deps));
+  const mounted = API.map((entry) => ({ entry, routes: routesOf(entry, deps) }));
+  for (const { entry, routes } of mounted) app.route(`/${entry.name}`, routes);
+
+  // The OpenAPI 3.1 description of everything above, for integrators (server/openapi.ts).
+  let description: ReturnType<typeof openApiDocument> | undefined;
+  app.get('/openapi.json', access.signedIn(), (c) => c.json((description ??= openApiDocument(app.routes, mounted))));
 
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));
 

@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceDef, UsedByDef } from '../lib/resources/define';
-import { articles, focusHomeRight, picStores, sensitiveWords, videos, videoStores } from './db/schema';
-import type { CrudTable, crudRoutes } from './crud/crud-routes';
+import type { z } from 'zod';
+import { articles, chameleonTypes, focusHomeRight, friendLinks, picStores, sensitiveWords, topics, videos, videoStores } from './db/schema';
+import { crudRoutes, type CrudOptions, type CrudTable } from './crud/crud-routes';
 import type { UsedBy } from './crud/in-use';
 import type { AppEnv } from './http/types';
 import type { ContentService } from './content/check';
@@ -13,7 +14,8 @@ import type { DingtalkConfig } from './dingtalk/client';
 import { picStoreResource, videoStoreResource } from '../lib/resources/media';
 import { videoResource } from '../lib/resources/videos';
 import { sensitiveWordResource } from '../lib/resources/sensitive-words';
-import { focusHomeRightResource } from '../lib/resources/operations';
+import { chameleonTypeResource, focusHomeRightResource, friendLinkResource } from '../lib/resources/operations';
+import { topicResource } from '../lib/resources/taxonomy';
 import { authRoutes } from './routes/auth';
 import { departmentRoutes } from './routes/departments';
 import { logRoutes } from './routes/logs';
@@ -29,11 +31,11 @@ import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/w
 import { mediaRoutes, picStoreTagRoutes, videoStoreTagRoutes } from './routes/media';
 import { uploadRoutes } from './routes/uploads';
 import { statisticsRoutes } from './routes/statistics';
-import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes, topicRoutes } from './routes/taxonomy';
+import { categoryRoutes, categoryTypeRoutes, platformRoutes, tagRoutes, tagTypeRoutes } from './routes/taxonomy';
 import { focusChannelRoutes, focusHomeRightRoutes, focusHomeRoutes, focusTargetRoutes, focusVideoRoutes } from './routes/focus';
 import { searchKeywordRoutes } from './routes/search-keywords';
-import { chameleonRoutes, chameleonTypeRoutes, chameleonVersionRoutes } from './routes/chameleons';
-import { advertiseRoutes, brandRoutes, friendLinkRoutes } from './routes/operations';
+import { chameleonRoutes, chameleonVersionRoutes } from './routes/chameleons';
+import { advertiseRoutes, brandRoutes } from './routes/operations';
 
 /** What some sub-apps are built with (createApp's dependencies). */
 export interface RouteDeps {
@@ -61,6 +63,12 @@ export interface ApiEntry {
 
 /** A resource served by `crudRoutes` (its declaration and table travel with the routes). */
 const crud = (routes: CrudRoutes): ApiEntry => ({ name: routes.resource.name, resource: routes.resource, table: routes.table, routes });
+/**
+ * A plain resource: its declaration and table are all there is (list, get, create, update, delete,
+ * sort, validation, permission, log, library usage, "in use" refusals: server/crud/crud-routes.ts).
+ */
+const plain = <S extends z.ZodObject, T extends CrudTable>(resource: ResourceDef<S>, table: T, options: Omit<CrudOptions<S, T>, 'resource' | 'table'> = {}) =>
+  crud(crudRoutes({ resource, table, ...options }) as unknown as CrudRoutes);
 /** A resource whose sub-app needs the app's dependencies. */
 const built = (resource: ResourceDef, table: CrudTable | undefined, routes: (deps: RouteDeps) => Routes): ApiEntry => ({
   name: resource.name,
@@ -88,7 +96,7 @@ export const API: readonly ApiEntry[] = [
   crud(platformRoutes),
   crud(tagTypeRoutes),
   crud(tagRoutes),
-  crud(topicRoutes),
+  plain(topicResource, topics, { operations: { remove: false } }), // SEED §7 names no delete
   { name: '', routes: (d) => uploadRoutes(d.storage) },
   built(picStoreResource, picStores, (d) => mediaRoutes(d.storage, d.contentService).picStores),
   built(videoStoreResource, videoStores, (d) => mediaRoutes(d.storage, d.contentService).videoStores),
@@ -115,9 +123,9 @@ export const API: readonly ApiEntry[] = [
   { name: 'focus_targets', routes: focusTargetRoutes },
   crud(searchKeywordRoutes),
   crud(chameleonVersionRoutes),
-  crud(chameleonTypeRoutes),
+  plain(chameleonTypeResource, chameleonTypes, { operations: { remove: false } }),
   crud(chameleonRoutes),
-  crud(friendLinkRoutes),
+  plain(friendLinkResource, friendLinks),
   crud(brandRoutes),
   crud(advertiseRoutes),
   { name: 'statistics', routes: statisticsRoutes },

@@ -11,6 +11,7 @@ import { idParam } from '../http/params';
 import { ok } from '../http/reply';
 import { readJson } from '../http/body';
 import type { AppEnv, SessionUser } from '../http/types';
+import { declaredFilters } from './filters';
 import { allOf, cappedTotalColumn, likePattern, listOrder, parseListQuery, totalOfPage } from './list';
 import { assertUnused, lockForDelete, type UsedBy } from './in-use';
 import { recordImageUsage } from './media-usage';
@@ -160,6 +161,8 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
   const ops = { create: true, update: true, remove: true, ...opts.operations };
   const titleField = resource.titleField;
   const title = opts.title ?? ((row: Values) => String((titleField ? row[titleField] : (row.name ?? row.title)) ?? row.id ?? ''));
+  // Declared select filters on a column come for free; `opts.filters` adds or replaces.
+  const filters: Record<string, ListFilter> = { ...declaredFilters(resource, getTableColumns(table) as Record<string, AnyPgColumn>), ...opts.filters };
   const keywordColumns = columnsOf(table, resource, resource.keyword ?? [], 'keyword');
   const unique = (resource.unique ?? []).map((u) => ({ ...u, column: columnsOf(table, resource, [u.field], 'unique')[0] }));
   const media = mediaOwnerOf(resource) ? { ownerType: mediaOwnerOf(resource)!, fields: imageFields(resource) } : null;
@@ -254,7 +257,7 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
     const forPage: Array<SQL | undefined> = [];
     const forCount: Array<SQL | undefined> = [];
     if (keyword && keywordColumns.length) shared.push(or(...keywordColumns.map((col) => ilike(col, likePattern(keyword)))));
-    for (const [name, toCondition] of Object.entries(opts.filters ?? {})) {
+    for (const [name, toCondition] of Object.entries(filters)) {
       const value = query[name];
       if (value === undefined || value === '') continue;
       const condition = await toCondition(value, query, db);
@@ -410,6 +413,8 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
     resource,
     table,
     columns,
+    /** What the API description (server/openapi.ts) says of the list and the update. */
+    describe: { listPath: opts.listPath ?? '/', filters: Object.keys(filters), sorts: Object.keys(sorts), updateSchema, ops },
     /** The relations that keep a record; the registry sets them from the declaration (server/resources.ts). */
     usedBy: [] as UsedBy[],
   });

@@ -1,21 +1,14 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { periodError } from '../../lib/resources/operations';
 import type { DbOrTx } from '../db/types';
 import { badRequest } from '../http/errors';
-import { idFilter } from '../http/params';
 
 /** What the operations screens' routes share (server/routes/focus.ts, search-keywords.ts, chameleons.ts, operations.ts). */
 
 export type Values = Record<string, unknown>;
 
-/** An id filter from the query string; one that cannot exist matches nothing. */
-export const byId = (column: AnyPgColumn) => (value: string) => {
-  const id = idFilter(value);
-  return id === null ? sql`false` : eq(column, id);
-};
-export const byEnabled = (column: AnyPgColumn) => (v: string) => (v === 'true' || v === 'false' ? eq(column, v === 'true') : undefined);
-export const byText = (column: AnyPgColumn) => (v: string) => eq(column, v.slice(0, 64));
+export { byEnabled, byId, byText } from '../crud/filters';
 
 /** The next `sort` at the end of a group (or of the whole table). */
 export async function nextSort(tx: DbOrTx, table: PgTable, sortColumn: AnyPgColumn, where?: SQL) {

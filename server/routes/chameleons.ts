@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { chameleonResource, chameleonTypeResource, chameleonVersionResource } from '../../lib/resources/operations';
+import { chameleonResource, chameleonVersionResource } from '../../lib/resources/operations';
 import type { Tx } from '../db/types';
 import { chameleons, chameleonTypes, chameleonVersions } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
@@ -44,9 +44,6 @@ export const chameleonVersionRoutes = crudRoutes({
     },
   },
 });
-
-/** 图标类型: GET (the screen lists them), POST, PUT; in the order they were added. */
-export const chameleonTypeRoutes = crudRoutes({ resource: chameleonTypeResource, table: chameleonTypes, operations: { remove: false } });
 
 async function assertIconPlacement(tx: Tx, icon: { versionId: number; typeId: number }) {
   const errors: Record<string, string> = {};

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { asc, desc, eq } from 'drizzle-orm';
-import { advertiseEditSchema, advertiseResource, advertiseStateSchema, brandResource, friendLinkResource } from '../../lib/resources/operations';
+import { advertiseEditSchema, advertiseResource, advertiseStateSchema, brandResource } from '../../lib/resources/operations';
 import { access } from '../auth/access';
-import { advertise, brands, friendLinks } from '../db/schema';
+import { advertise, brands } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
 import { buildTrucks } from '../hosts/data/trucks';
@@ -10,14 +10,9 @@ import { badRequest, notFound, parseInput } from '../http/errors';
 import { ok } from '../http/reply';
 import { readJson } from '../http/body';
 import type { AppEnv } from '../http/types';
-import { assertPeriod, byEnabled, byText, type Values } from '../operations/common';
+import { assertPeriod, byText, type Values } from '../operations/common';
 
-/** 友情链接, 品牌 and 广告 (SEED §7); the other operations screens: focus.ts, search-keywords.ts, chameleons.ts. */
-
-// ——— Friend links ————————————————————————————————————————————————————————————————
-
-/** 友情链接: GET, POST, PUT, PUT /sort, DELETE (SEED §7); everything else is its declaration. */
-export const friendLinkRoutes = crudRoutes({ resource: friendLinkResource, table: friendLinks, filters: { enabled: byEnabled(friendLinks.enabled) } });
+/** 品牌 and 广告 (SEED §7); 友情链接 is a plain resource (server/resources.ts); the other operations screens: focus.ts, search-keywords.ts, chameleons.ts. */
 
 // ——— Brands ——————————————————————————————————————————————————————————————————————
 
@@ -44,7 +39,7 @@ function withProductBrand(values: Values): Values {
 export const brandRoutes = crudRoutes({
   resource: brandResource,
   table: brands,
-  filters: { enabled: byEnabled(brands.enabled), initial: byText(brands.initial) },
+  filters: { initial: byText(brands.initial) },
   orderBy: [asc(brands.initial), asc(brands.sort), asc(brands.id)],
   operations: { remove: false },
   hooks: {
@@ -64,7 +59,6 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
   table: advertise,
   listPath: '/list',
   filters: {
-    position: byText(advertise.position),
     state: (v) => (v === '0' || v === '1' ? eq(advertise.state, Number(v)) : undefined),
   },
   orderBy: [asc(advertise.position), asc(advertise.sort), desc(advertise.id)],

@@ -6,7 +6,6 @@ import { searchKeywords } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
 import { conflict, forbidden } from '../http/errors';
 import type { SessionUser } from '../http/types';
-import { byEnabled } from '../operations/common';
 
 /** 搜索关键词 (SEED §7): app/m and pc keywords, each person seeing the platforms their screens manage. */
 
@@ -40,7 +39,6 @@ export const searchKeywordRoutes: ReturnType<typeof crudRoutes<typeof searchKeyw
     return allowed.length === 3 ? undefined : allowed.length ? inArray(searchKeywords.platform, allowed) : sql`false`;
   },
   filters: {
-    enabled: byEnabled(searchKeywords.enabled),
     platform: (v) =>
       inArray(
         searchKeywords.platform,

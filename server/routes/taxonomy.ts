@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { byEnabled, byId } from '../crud/filters';
 import { z } from 'zod';
-import { categoryResource, categoryTypeResource, platformResource, tagResource, tagTypeResource, topicResource } from '../../lib/resources/taxonomy';
+import { categoryResource, categoryTypeResource, platformResource, tagResource, tagTypeResource } from '../../lib/resources/taxonomy';
 import { access } from '../auth/access';
-import { articles, categories, categoryTypes, platforms, tags, tagTypes, topics } from '../db/schema';
+import { articles, categories, categoryTypes, platforms, tags, tagTypes } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { crudRoutes, type HookContext } from '../crud/crud-routes';
 import { searchChanged } from '../articles/search';
@@ -13,13 +13,6 @@ import { assertTreeParent } from '../crud/tree';
 import { ApiError, badRequest, conflict, forbidden, parseInput } from '../http/errors';
 import { idFilter } from '../http/params';
 import { ok } from '../http/reply';
-
-/** An id filter from the query string; one that cannot exist matches nothing. */
-const byId = (column: AnyPgColumn) => (value: string) => {
-  const id = idFilter(value);
-  return id === null ? sql`false` : eq(column, id);
-};
-const byEnabled = (column: AnyPgColumn) => (v: string) => (v === 'true' || v === 'false' ? eq(column, v === 'true') : undefined);
 
 const categoryCount = sql<number>`(SELECT count(*)::int FROM "categories" AS c WHERE c."type_id" = "category_types"."id")`;
 
@@ -81,7 +74,7 @@ async function moveArticlesOut({ c, tx, user, afterCommit }: HookContext, before
 export const categoryRoutes = crudRoutes({
   resource: categoryResource,
   table: categories,
-  filters: { typeId: byId(categories.typeId), parentId: byId(categories.parentId), enabled: byEnabled(categories.enabled) },
+  filters: { typeId: byId(categories.typeId), parentId: byId(categories.parentId) },
   orderBy: [asc(categories.typeId), asc(categories.parentId), asc(categories.sort), asc(categories.id)],
   // Siblings share type and parent: one sort never mixes two types' top levels.
   sortGroup: [categories.typeId, categories.parentId],
@@ -171,7 +164,6 @@ export const tagRoutes = crudRoutes({
   columns: { id: tags.id, typeId: tags.typeId, name: tags.name, typeName: tagTypes.name, createdAt: tags.createdAt },
   joins: (q) => (q as any).leftJoin(tagTypes, eq(tagTypes.id, tags.typeId)),
   filters: {
-    typeId: byId(tags.typeId),
     // `ids=1,2,3`: the names of tags a form already holds (at most 100), in one call.
     ids: (v) => {
       const ids = [
@@ -228,12 +220,4 @@ export const tagRoutes = crudRoutes({
       return patch;
     },
   },
-});
-
-/** 专题: drag-sorted; GET, POST, PUT (SEED §7). */
-export const topicRoutes = crudRoutes({
-  resource: topicResource,
-  table: topics,
-  filters: { enabled: byEnabled(topics.enabled) },
-  operations: { remove: false },
 });

@@ -125,8 +125,6 @@ export const userRoutes = crudRoutes({
       if (query.withSub !== 'true' || id === null) return byId(users.departmentId, v);
       return sql`${users.departmentId} IN ${subtreeIds(id)}`;
     },
-    roleId: (v) => byId(users.roleId, v),
-    enabled: (v) => (v === 'true' || v === 'false' ? eq(users.enabled, v === 'true') : undefined),
   },
   scope,
   title: (row) => `${row.name}（${row.username}）`,

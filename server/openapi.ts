@@ -1,0 +1,213 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../lib/constants';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type ResourceDef } from '../lib/resources/define';
+import { accessOf, type Access } from './auth/access';
+import type { crudRoutes } from './crud/crud-routes';
+import type { ApiEntry } from './resources';
+
+/**
+ * The OpenAPI 3.1 description of the main API (`GET /api/openapi.json`, signed-in), derived from
+ * what the app actually mounts (Hono's `app.routes`: every method and path) and from the registry
+ * (server/resources.ts): a resource's routes get its declaration's zod schemas as request bodies
+ * (`z.toJSONSchema`, the input side), its list parameters and its record shape (the table's
+ * columns). Every reply is the DESIGN §2 envelope `{ status, data, message }`. Nothing is written by
+ * hand per route, so the description cannot drift from the code.
+ * @see DESIGN §2, docs/notes/h-registry.md
+ */
+
+type Json = Record<string, unknown>;
+type CrudRoutes = ReturnType<typeof crudRoutes>;
+interface MountedRoute {
+  method: string;
+  path: string;
+  handler: unknown;
+}
+
+const isCrud = (routes: unknown): routes is CrudRoutes => typeof routes === 'object' && routes !== null && 'describe' in routes && 'resource' in routes;
+
+/** JSON Schema (2020-12, what OpenAPI 3.1 uses) of what a client sends. */
+const bodySchema = (schema: z.ZodType): Json => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+  return rest;
+};
+
+/** A record as the API answers it, from the table's columns (joined or computed list columns are not described). */
+function recordSchema(table: NonNullable<ApiEntry['table']>): Json {
+  const properties: Record<string, Json> = {};
+  for (const [name, column] of Object.entries(getTableColumns(table) as Record<string, AnyPgColumn>)) {
+    if (name === 'passwordHash' || name === 'search') continue;
+    const nullable = !column.notNull;
+    const type =
+      column.dataType === 'number'
+        ? column.columnType === 'PgInteger' || column.columnType === 'PgSerial' || column.columnType === 'PgSmallInt'
+          ? { type: 'integer' }
+          : { type: 'number' }
+        : column.dataType === 'boolean'
+          ? { type: 'boolean' }
+          : column.dataType === 'date'
+            ? { type: 'string', format: 'date-time' }
+            : column.dataType === 'array'
+              ? { type: 'array' }
+              : column.dataType === 'json'
+                ? {}
+                : { type: 'string', ...((column as { length?: number }).length ? { maxLength: (column as { length?: number }).length } : {}) };
+    properties[name] = nullable && 'type' in type ? { ...type, type: [type.type, 'null'] } : type;
+  }
+  return { type: 'object', properties, required: ['id'] };
+}
+
+const envelope = (data: Json = {}): Json => ({
+  type: 'object',
+  properties: { status: { type: 'integer', const: 0 }, data, message: { type: 'string' } },
+  required: ['status', 'data', 'message'],
+});
+const ok = (data?: Json, description = '成功') => ({ description, content: { 'application/json': { schema: envelope(data) } } });
+const refusal = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+function accessNote(rule: Access | undefined): string {
+  if (!rule) return '';
+  if (rule.kind === 'public') return '无需登录';
+  if (rule.kind === 'signedIn') return '登录即可';
+  if (rule.kind === 'route') return `需要页面权限 ${rule.route}`;
+  return `需要页面权限之一：${rule.routes.join('、')}`;
+}
+
+/** Describes one route of a resource served by crudRoutes; null when the route is one of its special ones. */
+function crudOperation(def: ResourceDef, routes: CrudRoutes, table: ApiEntry['table'], method: string, sub: string): Json | null {
+  const record = table ? recordSchema(table) : { type: 'object' };
+  const { listPath, filters, sorts, updateSchema } = routes.describe;
+  const body = (schema: z.ZodType, example?: unknown) => ({
+    required: true,
+    content: { 'application/json': { schema: bodySchema(schema), ...(example ? { example } : {}) } },
+  });
+  if (method === 'GET' && sub === listPath) {
+    const query = (name: string, schema: Json, description: string) => ({ name, in: 'query', required: false, schema, description });
+    return {
+      summary: `${def.label}列表`,
+      parameters: [
+        query('page', { type: 'integer', minimum: 1, default: 1 }, '页码'),
+        query('pageSize', { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }, '每页条数'),
+        ...(def.keyword?.length ? [query('keyword', { type: 'string' }, `匹配 ${def.keyword.join('、')} 的一部分`)] : []),
+        ...(sorts.length
+          ? [query('sort', { type: 'string', enum: sorts }, '排序字段'), query('order', { type: 'string', enum: ['ascend', 'descend'] }, '排序方向')]
+          : []),
+        ...filters.filter((f) => f !== 'keyword').map((f) => query(f, { type: 'string' }, def.filters?.find((d) => d.name === f)?.label ?? '筛选')),
+      ],
+      responses: {
+        200: ok({
+          type: 'object',
+          properties: {
+            list: { type: 'array', items: record },
+            total: { type: 'integer' },
+            page: { type: 'integer' },
+            pageSize: { type: 'integer' },
+            totalCapped: { type: 'boolean', description: '总数至少为 total（计数在上限处停止）' },
+          },
+          required: ['list', 'total', 'page', 'pageSize'],
+        }),
+      },
+    };
+  }
+  if (method === 'GET' && sub === '/{id}') return { summary: `${def.label}详情`, responses: { 200: ok(record), 404: refusal(`${def.label}不存在`) } };
+  if (method === 'POST' && sub === '/')
+    return {
+      summary: `新增${def.label}`,
+      requestBody: body(def.schema, def.example),
+      responses: { 200: ok(record), 400: refusal('输入有误（errors 按字段说明）'), 409: refusal('与已有记录重复') },
+    };
+  if (method === 'PUT' && sub === '/{id}')
+    return {
+      summary: `修改${def.label}（只改发送的字段）`,
+      requestBody: body(updateSchema),
+      responses: { 200: ok(record), 400: refusal('输入有误（errors 按字段说明）'), 404: refusal(`${def.label}不存在`), 409: refusal('与已有记录重复') },
+    };
+  if (method === 'DELETE' && sub === '/{id}')
+    return {
+      summary: `删除${def.label}`,
+      responses: {
+        200: ok({ type: 'object', properties: { id: { type: 'integer' } } }),
+        404: refusal(`${def.label}不存在`),
+        409: refusal('仍被使用，不能删除（data.inUse 列出使用者）'),
+      },
+    };
+  if (method === 'PUT' && sub === '/sort')
+    return {
+      summary: `调整${def.label}顺序`,
+      requestBody: body(z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) })),
+      responses: { 200: ok({ type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } }) },
+    };
+  return null;
+}
+
+/** `/api/tags/:id{[0-9]+}` → `/api/tags/{id}`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
+
+export function openApiDocument(mounted: readonly MountedRoute[], registry: ReadonlyArray<{ entry: ApiEntry; routes: unknown }>): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  // The longest mount path first: `/api/articles_album` before `/api/articles`, the root last.
+  const byMount = [...registry].sort((a, b) => b.entry.name.length - a.entry.name.length);
+  const seen = new Set<string>();
+  for (const route of mounted) {
+    if (route.method === 'ALL') continue;
+    const path = openApiPath(route.path);
+    const key = `${route.method} ${path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const owner = byMount.find(({ entry }) => entry.name && (path === `/api/${entry.name}` || path.startsWith(`/api/${entry.name}/`)));
+    const method = route.method.toLowerCase();
+    const rule = accessOf(route.handler);
+    let operation: Json | null = null;
+    if (owner && isCrud(owner.routes) && owner.entry.resource) {
+      const sub = path.slice(`/api/${owner.entry.name}`.length) || '/';
+      operation = crudOperation(owner.entry.resource, owner.routes, owner.entry.table, route.method, sub);
+    }
+    const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: m[1] === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' },
+    }));
+    const base: Json = operation ?? { summary: `${route.method} ${path}`, responses: { 200: ok() } };
+    paths[path] ??= {};
+    paths[path][method] = {
+      ...base,
+      tags: [owner?.entry.resource?.label ?? owner?.entry.name ?? '账号'],
+      description: accessNote(rule),
+      ...(params.length ? { parameters: [...params, ...((base.parameters as Json[]) ?? [])] } : {}),
+      ...(rule?.kind === 'public' ? { security: [] } : {}),
+      responses: {
+        ...(base.responses as Json),
+        ...(rule?.kind === 'public' ? {} : { 401: refusal('未登录或会话已结束') }),
+        ...(rule?.kind === 'route' || rule?.kind === 'anyRoute' ? { 403: refusal('没有这个页面权限') } : {}),
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: '内容管理后台 API',
+      version: '1',
+      description: '每个回复都是 { status, data, message }；出错时 status 为 HTTP 状态码，errors 按字段给出说明。',
+    },
+    servers: [{ url: '/' }],
+    security: [{ session: [] }],
+    paths,
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+      schemas: {
+        Error: {
+          type: 'object',
+          properties: {
+            status: { type: 'integer' },
+            data: {},
+            message: { type: 'string' },
+            errors: { type: 'object', additionalProperties: { type: 'string' }, description: '字段 → 说明' },
+          },
+          required: ['status', 'message'],
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiPath } from '@/server/openapi';
+import { API } from '@/server/resources';
+import { DB_KINDS, setupTestApp, type TestContext } from './helpers';
+
+/** `GET /api/openapi.json`: the whole API, described from the routes the app mounts and the declarations. */
+describe.each(DB_KINDS)('the OpenAPI description on %s', (kind) => {
+  let t: TestContext;
+  let admin: string;
+  let doc: any;
+
+  beforeAll(async () => {
+    t = await setupTestApp(kind);
+    admin = await t.login();
+    const res = await t.call('GET', '/api/openapi.json', { cookie: admin });
+    expect(res.status).toBe(200);
+    doc = res.body;
+  });
+  afterAll(async () => t?.close());
+
+  it('is for signed-in people only', async () => {
+    const res = await t.call('GET', '/api/openapi.json');
+    expect(res.status).toBe(401);
+    expect(res.body.status).toBe(401);
+  });
+
+  it('is an OpenAPI 3.1 document whose every operation has responses and declares its path parameters', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    for (const [path, operations] of Object.entries<Record<string, any>>(doc.paths)) {
+      expect(path.startsWith('/api/'), path).toBe(true);
+      expect(path, 'no Hono-style :param left').not.toMatch(/:\w/);
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const [method, op] of Object.entries(operations)) {
+        expect(['get', 'post', 'put', 'delete', 'patch']).toContain(method);
+        expect(Object.keys(op.responses).length, `${method} ${path}`).toBeGreaterThan(0);
+        const declared = (op.parameters ?? [])
+          .filter((p: { in: string }) => p.in === 'path')
+          .map((p: { name: string }) => p.name)
+          .sort();
+        expect(declared, `${method} ${path} path parameters`).toEqual(inPath);
+      }
+    }
+    // It survives a round trip through JSON text (no undefined, no cycles).
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+  });
+
+  it('lists every route the app mounts, and only those', () => {
+    const mounted = new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method.toLowerCase()} ${openApiPath(r.path)}`));
+    const described = new Set(Object.entries<Record<string, unknown>>(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)));
+    expect([...mounted].filter((k) => !described.has(k))).toEqual([]);
+    expect([...described].filter((k) => !mounted.has(k))).toEqual([]);
+    expect(described.size).toBeGreaterThan(150);
+    expect(described).toContain('get /api/openapi.json');
+    expect(doc.paths['/api/ping'].get.security).toEqual([]);
+  });
+
+  it('describes a plain resource: its body schema from zod, list parameters, the envelope and the refusals', () => {
+    const create = doc.paths['/api/friend_links'].post;
+    const body = create.requestBody.content['application/json'];
+    expect(body.schema).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string', maxLength: 64 }, url: { type: 'string', maxLength: 512 }, enabled: { type: 'boolean', default: true } },
+      required: ['name', 'url'],
+    });
+    expect(body.example).toMatchObject({ name: expect.any(String), url: expect.stringMatching(/^https:/) });
+    expect(create.responses['200'].content['application/json'].schema).toMatchObject({ properties: { status: {}, data: {}, message: {} } });
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '409']));
+    const list = doc.paths['/api/friend_links'].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'pageSize', 'keyword', 'enabled']));
+    expect(list.responses['200'].content['application/json'].schema.properties.data.properties.list.items.properties).toHaveProperty('logo');
+    expect(doc.paths['/api/friend_links/{id}'].put.requestBody.content['application/json'].schema.required ?? []).toEqual([]);
+    expect(doc.paths['/api/friend_links/sort'].put.requestBody).toBeTruthy();
+    expect(doc.paths['/api/friend_links/{id}'].delete.responses).toHaveProperty('409');
+    // Ads list at their own path (`GET /api/advertise/list`).
+    expect(doc.paths['/api/advertise/list'].get.summary).toBe('广告列表');
+  });
+
+  it('gives every registered resource with a create route its request body schema', () => {
+    for (const e of API) {
+      const op = doc.paths[`/api/${e.name}`]?.post;
+      if (!op || !e.resource?.example) continue;
+      const schema = op.requestBody.content['application/json'].schema;
+      for (const field of Object.keys(e.resource.example)) expect(schema.properties, `${e.name}.${field}`).toHaveProperty(field);
+    }
+  });
+});
