@@ -20,6 +20,7 @@ export {
   type ScreenRow,
 } from './use-resource-screen';
 export { SortableList, type SortableListProps } from './sortable-list';
+export { groupListOptions } from './group-list';
 export {
   ResourceFormModal,
   createDefaults,

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Card, Col, Empty, Row, Spin, Switch, Tag, Tree, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ResourceFormModal, ResourceListTable, RowActions, useResourceScreen, type RowAction } from '@/components/crud';
+import { groupListOptions, ResourceFormModal, ResourceListTable, RowActions, useResourceScreen, type RowAction } from '@/components/crud';
 import { buildTree, childCounts, placeSibling, shiftSibling, siblingIds, subtreeOf } from '@/components/taxonomy/tree-data';
 import { isOk, resourceClient } from '@/lib/api/resource';
 import { http, isFailure, NETWORK_FAILURE_TEXT } from '@/lib/http';
@@ -31,29 +31,7 @@ export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: numbe
   const canEdit = !refusal;
 
   const typeScreen = useResourceScreen<CategoryType>(categoryTypeResource, {
-    isLocal: true,
-    pageSize: 100,
-    filters: [],
-    fieldColumns: [
-      {
-        key: 'name',
-        title: '类型名称',
-        render: (_: unknown, t: CategoryType) => (
-          <Button
-            type="link"
-            size="small"
-            style={{ paddingInline: 0, height: 'auto', whiteSpace: 'nowrap', textAlign: 'left', fontWeight: t.id === typeId ? 600 : undefined }}
-            aria-pressed={t.id === typeId}
-            onClick={() => onTypeChange(t.id)}
-          >
-            {t.name}
-          </Button>
-        ),
-      },
-      { key: 'count', title: '分类', dataIndex: 'categoryCount', width: 56, align: 'right' },
-    ],
-    columns: { actions: { width: 120, fixed: undefined } },
-    deletable: true,
+    ...groupListOptions<CategoryType>({ chosen: typeId, onPick: (t) => onTypeChange(t.id), countTitle: '分类', count: (t) => t.categoryCount }),
     deleteTitle: (t) => `确定删除分类类型「${t.name}」吗？`,
     deleteRefusal: (t) => (t.categoryCount ? `「${t.name}」下还有 ${t.categoryCount} 个分类，请先删除它们` : null),
     onDeleted: (t) => t.id === typeId && onTypeChange(null),

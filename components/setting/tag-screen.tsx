@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { Button, Card, Col, Empty, Row, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
+import { groupListOptions, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
 import { forgetTagTypes } from '@/components/taxonomy/tag-picker';
 import { tagResource, tagTypeResource, type Tag, type TagType } from '@/lib/resources/taxonomy';
 
@@ -16,29 +16,12 @@ export function TagScreen() {
   useEffect(() => forgetTagTypes(), []);
   const typeId = Number(useSearchParams().get('typeId')) || null;
   const typeScreen = useResourceScreen<TagType>(tagTypeResource, {
-    isLocal: true,
-    pageSize: 100,
-    filters: [],
-    fieldColumns: [
-      {
-        key: 'name',
-        title: '类型名称',
-        render: (_: unknown, t: TagType) => (
-          <Button
-            type="link"
-            size="small"
-            style={{ paddingInline: 0, height: 'auto', whiteSpace: 'nowrap', textAlign: 'left', fontWeight: t.id === typeId ? 600 : undefined }}
-            aria-pressed={t.id === typeId}
-            onClick={() => tags.list.setQuery({ typeId: t.id === typeId ? undefined : t.id })}
-          >
-            {t.name}
-          </Button>
-        ),
-      },
-      { key: 'count', title: '标签', dataIndex: 'tagCount', width: 56, align: 'right' },
-    ],
-    columns: { actions: { width: 120, fixed: undefined } },
-    deletable: true,
+    ...groupListOptions<TagType>({
+      chosen: typeId,
+      onPick: (t) => tags.list.setQuery({ typeId: t.id === typeId ? undefined : t.id }),
+      countTitle: '标签',
+      count: (t) => t.tagCount,
+    }),
     deleteTitle: (t) => `确定删除标签类型「${t.name}」吗？`,
     deleteRefusal: (t) => (t.tagCount ? `「${t.name}」下还有 ${t.tagCount} 个标签，请先删除或移走它们` : null),
     onDeleted: (t) => typeId === t.id && tags.list.setQuery({ typeId: undefined }),

@@ -397,10 +397,10 @@ export const advertiseResource = defineResource({
     // switches it (issue 14; docs/decisions.md), so nothing goes live before someone looks at it.
   }),
   fields: [
-    { name: 'name', label: '广告名称', list: true, form: true, required: true, max: 64 },
+    { name: 'name', label: '广告名称', list: { width: 180, ellipsis: true }, form: true, required: true, max: 64 },
     { name: 'position', label: '广告位', list: { width: 130 }, form: true, input: 'select', options: AD_POSITIONS, required: true },
-    { name: 'image', label: '广告图片', form: true, input: 'image', required: true, help: '从图片库选择或上传' },
-    { name: 'url', label: '链接', form: true, input: 'link', max: 512, placeholder: 'https://' },
+    { name: 'image', label: '广告图片', list: { title: '图片' }, form: true, input: 'image', required: true, help: '从图片库选择或上传' },
+    { name: 'url', label: '链接', list: true, form: true, input: 'link', max: 512, placeholder: 'https://' },
     { name: 'startAt', label: '开始时间', form: true, input: 'date', required: true },
     { name: 'endAt', label: '结束时间', form: true, input: 'date', placeholder: '不填则长期有效' },
   ],
