@@ -56,6 +56,8 @@ export interface ResourceScreenOptions<T extends ScreenRow> {
   deletable?: boolean;
   deletedText?: (record: T) => string;
   deleteRefusal?: (record: T) => string | null;
+  /** Why this row may not be edited (nor deleted), after the list's `refusal`. */
+  editRefusal?: (record: T) => string | null;
   /** The delete confirmation (default `确定删除「name」吗？`). */
   deleteTitle?: (record: T) => ReactNode;
   /** After a record is deleted (before the reload). */
@@ -145,7 +147,7 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDef, options
   const actions: TableColumnType<T> = {
     ...actionsColumn<T>({
       onEdit: (r) => show(r),
-      editRefusal: () => refusal,
+      editRefusal: (r) => refusal ?? options.editRefusal?.(r) ?? null,
       onDelete: options.deletable ? remove : undefined,
       deleteRefusal: options.deleteRefusal,
       deleteTitle: options.deleteTitle,
