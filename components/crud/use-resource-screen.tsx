@@ -56,6 +56,8 @@ export interface ResourceScreenOptions<T extends ScreenRow> {
   deletable?: boolean;
   deletedText?: (record: T) => string;
   deleteRefusal?: (record: T) => string | null;
+  /** Why this row may not be edited (nor deleted), after the list's `refusal`. */
+  editRefusal?: (record: T) => string | null;
   /** The delete confirmation (default `确定删除「name」吗？`). */
   deleteTitle?: (record: T) => ReactNode;
   /** After a record is deleted (before the reload). */
@@ -145,7 +147,7 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDef, options
   const actions: TableColumnType<T> = {
     ...actionsColumn<T>({
       onEdit: (r) => show(r),
-      editRefusal: () => refusal,
+      editRefusal: (r) => refusal ?? options.editRefusal?.(r) ?? null,
       onDelete: options.deletable ? remove : undefined,
       deleteRefusal: options.deleteRefusal,
       deleteTitle: options.deleteTitle,
@@ -254,7 +256,8 @@ type ListPageProps<T extends ScreenRow> = Omit<ResourceScreenOptions<T>, 'hint'>
 
 /**
  * A whole list screen from its declaration: filters with 新增, the table and the dialog in a card
- * (`options` as `useResourceScreen`, `form` spread onto the dialog).
+ * (`options` as `useResourceScreen`, `form` spread onto the dialog). A drag-ordered list shows up to
+ * 100 rows a page.
  */
 export function ResourceListPage<T extends ScreenRow>({ tabs, ...props }: ListPageProps<T>) {
   const router = useRouter();
@@ -285,7 +288,9 @@ export function ResourceListPage<T extends ScreenRow>({ tabs, ...props }: ListPa
 }
 
 function ListBody<T extends ScreenRow>({ def, form, hint, tab, ...options }: Omit<ListPageProps<T>, 'tabs'> & { tab: string }) {
-  const screen = useResourceScreen<T>(def, { ...options, hint: typeof hint === 'function' ? hint(tab) : hint });
+  // A whole page of a drag-ordered list holds up to 100 rows (dragging stops past page 1).
+  const pageSize = options.pageSize ?? (def.sortable ? 100 : undefined);
+  const screen = useResourceScreen<T>(def, { ...options, pageSize, hint: typeof hint === 'function' ? hint(tab) : hint });
   return (
     <>
       <ResourceFilters {...screen.filtersProps} />

@@ -8,7 +8,6 @@ export const KeywordScreen = ({ platforms }: { platforms: string[] }) => (
     def={searchKeywordResource}
     tabs={{ param: 'platform', options: KEYWORD_PLATFORMS.filter((o) => platforms.includes(String(o.value))) }}
     route={keywordRouteOf(platforms[0])}
-    pageSize={100}
     createLabel="新增关键词"
     columns={{ platform: { render: (p: string) => <Tag>{optionLabel(KEYWORD_PLATFORMS, p)}</Tag> } }}
     narrowHidden={['platform']}
