@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { connection } from 'next/server';
 import { AntdRegistry } from '@ant-design/nextjs-registry';
 import { APP_TITLE } from '@/lib/constants';
-import { Providers } from './providers';
+import { Providers } from '@/components/layout/providers';
 import 'antd/dist/antd.css';
 import './globals.css';
 

@@ -7,7 +7,7 @@
  */
 import { LEVEL_OPTIONS } from './resources/roles';
 import { ALWAYS_ALLOWED } from './guard';
-import type { AuthMap } from './routes';
+import { findRoute, type AuthMap } from './routes';
 import type { LibraryKind } from './api/media';
 import type { MediaItem } from './resources/media';
 
@@ -30,6 +30,17 @@ export function viewerFrom(info: { id: number; isSuper?: boolean; level?: number
     departmentId: info.departmentId ?? null,
     routes: new Set(Object.keys(auth).filter((p) => !(ALWAYS_ALLOWED as readonly string[]).includes(p))),
   };
+}
+
+/**
+ * Why the viewer may not write what the route `route` manages (add, edit, switch, reorder, delete),
+ * or null. Read-only viewers see such lists (reference data for pickers) with the writes disabled;
+ * while the viewer is still loading nothing is offered yet. The one rule every list screen takes its
+ * 新增 button, row actions, switches and drag handles from (`useResourceScreen`).
+ */
+export function writeRefusal(viewer: Viewer | null, route: string, label: string = findRoute(route)?.name ?? route): string | null {
+  if (!viewer) return '正在加载权限';
+  return viewer.isSuper || viewer.routes.has(route) ? null : `没有「${label}」的权限，只能查看`;
 }
 
 /** Which records the viewer's data scope covers. */
@@ -140,12 +151,43 @@ export function deleteRoleRefusal(role: { name: string; userCount?: number }): s
 export const MEDIA_ROUTES: Record<LibraryKind, string> = { pic: '/photo', video: '/video' };
 const MEDIA_NOUN: Record<LibraryKind, string> = { pic: '图片', video: '视频' };
 
-/** Why the viewer may not change this library item (the server's rule: the route, then the data scope), or null. */
-export function mediaEditRefusal(viewer: Viewer | null, kind: LibraryKind, item: Pick<MediaItem, 'uploaderId'>): string | null {
+/**
+ * The departments a 本部门 viewer's scope covers: their department and all below it, from the
+ * department list (`/api/departments/tree`); null for a viewer with another scope.
+ */
+export function scopeDepartments(viewer: Viewer | null, departments: ReadonlyArray<{ id: number; parentId: number | null }>): Set<number> | null {
+  if (!viewer || scopeKind(viewer) !== 'department') return null;
+  const out = new Set<number>([viewer.departmentId!]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const d of departments) {
+      if (d.parentId === null || !out.has(d.parentId) || out.has(d.id)) continue;
+      out.add(d.id);
+      grew = true;
+    }
+  }
+  return out;
+}
+
+/**
+ * Why the viewer may not change (edit or delete) this library item, or null: the server's rule
+ * (server/media/library.ts `assertMayChange`): the route, then the data scope — only one's own
+ * uploads for 仅本人, only uploads of people in one's department or below for 本部门 (`departments`
+ * from `scopeDepartments`; while it is unknown the server's answer stands).
+ */
+export function mediaEditRefusal(
+  viewer: Viewer | null,
+  kind: LibraryKind,
+  item: Pick<MediaItem, 'uploaderId' | 'uploaderDepartmentId'>,
+  departments: ReadonlySet<number> | null = null,
+): string | null {
   if (!viewer) return '正在加载权限';
   if (viewer.isSuper) return null;
   if (!viewer.routes.has(MEDIA_ROUTES[kind])) return `没有「${MEDIA_NOUN[kind]}库」的管理权限，只能查看`;
-  if (viewer.level === 3 && item.uploaderId !== viewer.id) return '你的数据范围是「仅本人」，只能修改自己上传的素材';
+  const scope = scopeKind(viewer);
+  if (scope === 'self' && item.uploaderId !== viewer.id) return '你的数据范围是「仅本人」，只能修改自己上传的素材';
+  if (scope === 'department' && departments && (item.uploaderId === null || !departments.has(item.uploaderDepartmentId ?? -1)))
+    return '你的数据范围是「本部门及下属部门」，只能修改本部门上传的素材';
   return null;
 }
 

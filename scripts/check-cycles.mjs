@@ -6,7 +6,7 @@
 //    types is reported like any other.
 // 2. No cycle between feature folders: each components/<feature> is one unit, and app, lib, stores and
 //    server one each (so a component never imports a page file, and lib never imports a screen).
-// 3. A route file (server/routes/*.ts) imports domain modules, never another route file; and only
+// 3. A route file (server/routes/*.ts, or a domain folder's routes.ts) imports domain modules, never another route file; and only
 //    server/resources.ts, the registry that server/app.ts mounts, imports a route file (no domain module
 //    reaches up into one).
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const ROOT = process.cwd();
-const ROUTE_FILE = /^server\/routes\/[^/]+\.ts$/;
+const ROUTE_FILE = /^server\/(routes\/[^/]+|[^/]+\/routes)\.ts$/;
 const walk = (dir) =>
   fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const rel = `${dir}/${e.name}`;

@@ -18,8 +18,8 @@ import { API, routesOf } from './resources';
 import { openApiDocument } from './openapi';
 import { dingtalkFromEnv, type DingtalkConfig } from './dingtalk/client';
 import type { ContentService } from './content/check';
-import { searchBackendFromEnv, searchSync } from './search';
-import type { SearchBackend } from './search/types';
+import { searchBackendFromEnv, searchSync } from './articles/search';
+import type { SearchBackend } from './articles/search/types';
 import { storageFromEnv, type StorageConfig } from './storage/config';
 
 z.config(z.locales.zhCN());

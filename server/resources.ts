@@ -8,7 +8,7 @@ import { crudRoutes, type CrudOptions, type CrudTable } from './crud/crud-routes
 import type { UsedBy } from './crud/in-use';
 import type { AppEnv } from './http/types';
 import type { ContentService } from './content/check';
-import type { SearchBackend } from './search/types';
+import type { SearchBackend } from './articles/search/types';
 import type { StorageConfig } from './storage/config';
 import type { DingtalkConfig } from './dingtalk/client';
 import { picStoreResource, videoStoreResource } from '../lib/resources/media';
@@ -24,7 +24,7 @@ import { roleRoutes } from './routes/roles';
 import { dingtalkRoutes } from './routes/dingtalk';
 import { albumRoutes } from './routes/albums';
 import { userRoutes } from './routes/users';
-import { articleRoutes, articleSearchRoutes } from './routes/articles';
+import { articleRoutes, articleSearchRoutes } from './articles/routes';
 import { sensitiveWordRoutes } from './routes/sensitive-words';
 import { videoRoutes } from './routes/videos';
 import { articleWorkflowRoutes, reviewRoutes, workbenchRoutes } from './routes/workflow';
@@ -102,7 +102,7 @@ export const API: readonly ApiEntry[] = [
   built(videoStoreResource, videoStores, (d) => mediaRoutes(d.storage, d.contentService).videoStores),
   crud(picStoreTagRoutes),
   crud(videoStoreTagRoutes),
-  // The workflow's calls, then locks, revisions, autosave, the list and the article (server/routes/articles.ts).
+  // The workflow's calls, then locks, revisions, autosave, the list and the article (server/articles/routes.ts).
   {
     name: 'articles',
     table: articles,

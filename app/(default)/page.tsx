@@ -1,6 +1,6 @@
 import { currentUserDetail } from '@/lib/current-user';
 import { ROUTES } from '@/lib/routes';
-import { Workbench, type Shortcut } from './workbench';
+import { Workbench, type Shortcut } from '@/components/home/workbench';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/');

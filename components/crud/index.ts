@@ -6,20 +6,20 @@ export { useResourceList } from './use-resource-list';
 export { ResourceFilters, TYPING_DELAY_MS, type ResourceFiltersProps } from './resource-filters';
 export { clearPatch, filterParams, isFiltered, rangeToQuery, type QueryPatch } from './list-query';
 export { DateRangeInput, rangePresets, type DateRangeInputProps } from './date-range-input';
+export { columnsFrom, EllipsisText, formatDateTime, linkColumn, optionLabel, thumbColumn } from './columns';
+export { actionsColumn, RowActions, type ActionsColumnOptions, type RowAction } from './row-actions';
+export { emptyText, listEmptyText } from './empty';
+export { mendTableAccessibility, useTableMending } from './table-a11y';
+export { ResourceTable, type ResourceTableProps } from './resource-table';
 export {
-  actionsColumn,
-  columnsFrom,
-  EllipsisText,
-  emptyText,
-  listEmptyText,
-  formatDateTime,
-  optionLabel,
-  ResourceTable,
-  RowActions,
-  type ActionsColumnOptions,
-  type ResourceTableProps,
-  type RowAction,
-} from './resource-table';
+  ResourceListPage,
+  ResourceListTable,
+  useResourceScreen,
+  type ResourceListTableProps,
+  type ResourceScreenOptions,
+  type ScreenRow,
+} from './use-resource-screen';
+export { SortableList, type SortableListProps } from './sortable-list';
 export {
   ResourceFormModal,
   createDefaults,
@@ -27,6 +27,7 @@ export {
   focusFirstField,
   formFields,
   rulesFor,
+  withEmptyValues,
   type FieldInputOptions,
   type ResourceFormModalProps,
 } from './resource-form';

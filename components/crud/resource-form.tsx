@@ -84,6 +84,29 @@ export function createDefaults(def: ResourceDef): Values {
   return out;
 }
 
+/**
+ * A cleared optional field, as the schema wants it: antd leaves a cleared input `undefined` (and
+ * JSON then drops it, so the old value would stay), so optional text goes as `''` and an optional
+ * id or date as `null` — whichever the field's schema accepts (text prefers `''`). Required fields
+ * and values that are set pass unchanged.
+ */
+export function withEmptyValues(def: ResourceDef, fields: FieldDef[], values: Values): Values {
+  const shape = def.schema.shape as Record<string, { safeParse(v: unknown): { success: boolean } } | undefined>;
+  const out = { ...values };
+  for (const field of fields) {
+    const value = out[field.name];
+    const schema = shape[field.name];
+    if ((value !== undefined && value !== null) || !schema) continue;
+    const takesText = schema.safeParse('').success;
+    const takesNull = schema.safeParse(null).success;
+    const isText = !CHOICE_INPUTS.has(field.input ?? 'text') && field.input !== 'number';
+    if (value === undefined && takesText && (isText || !takesNull)) out[field.name] = '';
+    else if (value === undefined && takesNull) out[field.name] = null;
+    else if (value === null && !takesNull && takesText) out[field.name] = '';
+  }
+  return out;
+}
+
 export interface FieldInputOptions {
   optionsFor?: Record<string, FieldOption[]>;
   treeDataFor?: Record<string, TreeSelectProps['treeData']>;
@@ -160,7 +183,7 @@ export interface ResourceFormModalProps<T> extends FieldInputOptions {
    * (re-checked when they change): cross-field rules such as an end after its start.
    */
   itemRules?: Record<string, { rules: FormRule[]; dependencies?: string[] }>;
-  /** Adjusts the values before they are sent. */
+  /** Adjusts the values before they are sent (after cleared optional fields got their empty value: `withEmptyValues`). */
   transform?: (values: Values) => Values;
   /** Default `新增<label>` / `编辑<label> · <record name>`. */
   title?: ReactNode;
@@ -283,7 +306,8 @@ function FormModal<T>({
     setFormError(null);
     let isSaved = false;
     try {
-      let payload = transform ? transform(values) : values;
+      const filled = withEmptyValues(def, formFields(def, isCreate), values);
+      let payload = transform ? transform(filled) : filled;
       if (!isCreate) payload = Object.fromEntries(Object.entries(payload).filter(([k]) => !(k in locked)));
       const reply = await submit(payload);
       if (isOk(reply)) {

@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { Table, theme, type TableColumnType, type TableProps } from 'antd';
 import { HolderOutlined } from '@ant-design/icons';
-import { mendTableAccessibility } from './resource-table';
+import { useTableMending } from './table-a11y';
 
 type Row = { id: number };
 
@@ -136,19 +136,7 @@ export function SortableTable<T extends Row>({ onReorder, isSortDisabled, rowNam
   );
 
   // The same mending as ResourceTable: a table scrolling sideways is reachable by keyboard, and so on.
-  useEffect(() => {
-    const root = tableRef.current;
-    if (!root) return;
-    const mend = () => mendTableAccessibility(root);
-    mend();
-    const observer = new MutationObserver(mend);
-    observer.observe(root, { childList: true, subtree: true });
-    window.addEventListener('resize', mend);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', mend);
-    };
-  }, []);
+  useTableMending(tableRef);
 
   useEffect(() => {
     const id = keyboardMoved.current;

@@ -17,6 +17,7 @@ export function useResourceList<T extends { id: number | string }>({
   fetchList,
   fixed,
   filters = [],
+  isLocal = false,
 }: {
   /** Loads one page; usually `client.list`. */
   fetchList: (params: ListParams) => Promise<Reply<ListResult<T>>>;
@@ -24,11 +25,14 @@ export function useResourceList<T extends { id: number | string }>({
   fixed?: ListParams;
   /** The list's filters (usually `resource.filters`): for `isFiltered` and `clearFilters`. */
   filters?: FilterDef[];
+  /** Page and filters held in the component, not the URL (a second list on a screen whose URL is the first's). */
+  isLocal?: boolean;
 }) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const queryKey = searchParams.toString();
+  const [localKey, setLocalKey] = useState('');
+  const queryKey = isLocal ? localKey : searchParams.toString();
   const query = useMemo(() => Object.fromEntries(new URLSearchParams(queryKey)), [queryKey]);
   const fixedKey = JSON.stringify(fixed ?? {});
   const [data, setData] = useState<ListResult<T> | null>(null);
@@ -67,9 +71,10 @@ export function useResourceList<T extends { id: number | string }>({
       }
       if (resetPage) next.delete('page');
       const qs = next.toString();
-      router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+      if (isLocal) setLocalKey(qs);
+      else router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
     },
-    [queryKey, pathname, router],
+    [queryKey, pathname, router, isLocal],
   );
 
   const sort = query.sort || undefined;

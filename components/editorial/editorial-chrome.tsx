@@ -3,9 +3,9 @@
 import { Alert, Button, DatePicker, Form, Modal, Radio, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { STATUS } from '@/lib/resources/workflow';
-import { RejectNotice } from '@/components/review/reject-notice';
-import { LiveNotice } from '@/components/review/live-notice';
-import { PublishingButtons } from '@/components/review/publishing-actions';
+import { RejectNotice } from '@/components/editorial/reject-notice';
+import { LiveNotice } from '@/components/editorial/live-notice';
+import { PublishingButtons } from '@/components/editorial/publishing-actions';
 import { useUserStore } from '@/stores/user';
 import type { EditorialRecord } from './editorial-target';
 import { EditorFooter } from './editorial-footer';
@@ -103,7 +103,7 @@ export function EditorialFooter<F extends object, R extends EditorialRecord>({ e
  * editor proposes with 提交审核 and a reviewer's 通过 honours; and the item's status actions where
  * editors work: 下线 on a published item, 重新发布 on an offline one (reviewers), 撤回审核 on a
  * pending one (its author), the same rule, confirmation and focus-slot warning as the lists
- * (components/review/publishing-actions.tsx).
+ * (components/editorial/publishing-actions.tsx).
  */
 export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: typed }: { ed: EditorialForm<F, R> }) {
   const ed = asAny(typed);

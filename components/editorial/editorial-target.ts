@@ -4,9 +4,8 @@
  * 发视频文章 are the article target of a kind; 发布短视频 is the short-video target.
  */
 import type { HttpFailure, RawReply } from '@/lib/http';
-import type { EditorialPath } from '@/lib/api/editorial';
+import type { EditorialPath, CheckResult } from '@/lib/api/editorial';
 import type { ContentType } from '@/lib/api/workflow';
-import type { CheckResult } from '@/lib/api/articles';
 
 /** Fired by a rich text editor's own Ctrl/⌘+S (its keys never reach the page): save a draft. */
 export const SAVE_SHORTCUT_EVENT = 'cms:save-draft';

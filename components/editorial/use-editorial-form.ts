@@ -7,7 +7,7 @@ import { http, isFailure, type HttpFailure, type RawReply } from '@/lib/http';
 import { type TransitionReply } from '@/lib/api/workflow';
 import { mergeFields, type FieldsMerge } from '@/lib/merge';
 import { useUserStore } from '@/stores/user';
-import { isLiveForViewer } from '@/components/review/live-notice';
+import { isLiveForViewer } from '@/components/editorial/live-notice';
 import { SAVE_SHORTCUT_EVENT, type AutosaveCopy, type ChecklistItem, type EditorialFormTarget, type EditorialRecord, type SavedBy } from './editorial-target';
 import {
   copyDelay,

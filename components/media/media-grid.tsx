@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Checkbox, Grid, Pagination, Segmented, Space, Spin, Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
 import { AppstoreOutlined, PlayCircleFilled, UnorderedListOutlined } from '@ant-design/icons';
 import { EllipsisText, formatDateTime, listEmptyText, RowActions, type RowAction } from '@/components/crud';
-import { mendTableAccessibility } from '@/components/crud/resource-table';
+import { useTableMending } from '@/components/crud/table-a11y';
 import { useLibraryTags } from '@/components/taxonomy/library-tag-select';
 import { isOk } from '@/lib/api/resource';
 import {
@@ -282,15 +282,7 @@ export function MediaGrid({
   ];
 
   const tableBox = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = tableBox.current;
-    if (!root) return;
-    const mend = () => mendTableAccessibility(root);
-    mend();
-    const observer = new MutationObserver(mend);
-    observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, [view]);
+  useTableMending(tableBox, [view]);
 
   const viewSwitch = (
     <Segmented

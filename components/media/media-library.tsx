@@ -1,14 +1,15 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Drawer, Form, Modal, Tooltip, Typography } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { DataScopeNote, type RowAction } from '@/components/crud';
 import { useIsClient } from '@/components/common/use-is-client';
 import { LibraryTagSelect } from '@/components/taxonomy/library-tag-select';
 import { isOk } from '@/lib/api/resource';
+import { http } from '@/lib/http';
 import { libraryClient, mediaBatch, type LibraryItem, type LibraryKind } from '@/lib/api/media';
-import { MEDIA_ROUTES, mediaDeleteRefusal, mediaEditRefusal } from '@/lib/permissions';
+import { MEDIA_ROUTES, mediaDeleteRefusal, mediaEditRefusal, scopeDepartments, scopeKind, type Viewer } from '@/lib/permissions';
 import { useViewer } from '@/stores/user';
 import { MediaEditModal } from './media-edit';
 import { MEDIA_NOUN, MediaGrid, useMediaList } from './media-grid';
@@ -58,7 +59,8 @@ export function MediaLibrary({ kind }: MediaLibraryProps) {
     await reload();
   };
 
-  const editRefusal = (item: LibraryItem) => mediaEditRefusal(viewer, kind, item);
+  const departments = useScopeDepartments(viewer);
+  const editRefusal = (item: LibraryItem) => mediaEditRefusal(viewer, kind, item, departments);
   const actionsFor = (item: LibraryItem): RowAction[] => {
     const editBlocked = editRefusal(item);
     return [
@@ -89,9 +91,8 @@ export function MediaLibrary({ kind }: MediaLibraryProps) {
 
   const selectedItems = [...ownSelected.values()];
   const bulkDeleteRefusal =
-    selectedItems.map((i) => mediaEditRefusal(viewer, kind, i) ?? (mediaDeleteRefusal(i) ? `「${i.title}」${mediaDeleteRefusal(i)}` : null)).find(Boolean) ??
-    null;
-  const bulkEditRefusal = selectedItems.map((i) => mediaEditRefusal(viewer, kind, i)).find(Boolean) ?? null;
+    selectedItems.map((i) => editRefusal(i) ?? (mediaDeleteRefusal(i) ? `「${i.title}」${mediaDeleteRefusal(i)}` : null)).find(Boolean) ?? null;
+  const bulkEditRefusal = selectedItems.map(editRefusal).find(Boolean) ?? null;
   const bulkButton = (label: string, onClick: () => void, refusal: string | null, danger = false) => {
     const button = (
       <Button
@@ -295,4 +296,24 @@ function BulkTagModal({
       </Form>
     </Modal>
   );
+}
+
+/**
+ * For a 本部门 viewer, the departments their scope covers (their own and all below), so items of
+ * other departments show 编辑 and 删除 disabled with the reason instead of refused after confirming.
+ */
+function useScopeDepartments(viewer: Viewer | null): Set<number> | null {
+  const [rows, setRows] = useState<Array<{ id: number; parentId: number | null }> | null>(null);
+  const isDepartment = viewer !== null && scopeKind(viewer) === 'department';
+  useEffect(() => {
+    if (!isDepartment) return;
+    let isCurrent = true;
+    void http.main.get<Array<{ id: number; parentId: number | null }>>('/api/departments/tree').then((reply) => {
+      if (isCurrent && isOk(reply)) setRows(reply.data);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [isDepartment]);
+  return useMemo(() => (rows ? scopeDepartments(viewer, rows) : null), [rows, viewer]);
 }

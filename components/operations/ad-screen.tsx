@@ -3,13 +3,23 @@
 import { useState } from 'react';
 import { App, Button, Card, Switch, Typography, type TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { actionsColumn, EllipsisText, emptyText, optionLabel, ResourceFilters, ResourceFormModal, ResourceTable, useResourceList } from '@/components/crud';
+import {
+  actionsColumn,
+  EllipsisText,
+  emptyText,
+  optionLabel,
+  ResourceFilters,
+  ResourceFormModal,
+  ResourceTable,
+  useResourceList,
+  linkColumn,
+  thumbColumn,
+} from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { operationsApi } from '@/lib/api/operations';
 import { isOk } from '@/lib/api/resource';
 import { AD_POSITIONS, advertiseResource, type Advertise } from '@/lib/resources/operations';
 import { PERIOD_RULES, periodText, SlotStatusTag } from './focus-fields';
-import { linkColumn, thumbColumn } from './sortable-list';
 
 const FILTERS = advertiseResource.filters ?? [];
 
@@ -100,7 +110,6 @@ export function AdScreen() {
         }}
         fieldsOverride={{ image: <CoverInput /> }}
         itemRules={PERIOD_RULES}
-        transform={(v) => ({ ...v, url: v.url ?? '', endAt: v.endAt ?? null })}
         submit={(values) => operationsApi.adEdit(dialog.record ? { ...values, id: dialog.record.id } : values)}
       />
     </Card>

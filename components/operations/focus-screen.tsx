@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { App, Empty, Form, Grid, Space, Tabs, TreeSelect, Typography, type TableColumnType } from 'antd';
 import Link from 'next/link';
-import { EllipsisText, formatDateTime } from '@/components/crud';
+import { EllipsisText, formatDateTime, linkColumn, SortableList, thumbColumn } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { operationsApi } from '@/lib/api/operations';
 import { isOk, resourceClient } from '@/lib/api/resource';
@@ -15,7 +15,6 @@ import { platformResource } from '@/lib/resources/taxonomy';
 import { loadCategoryGroups } from '@/components/taxonomy/category-groups';
 import { buildTree } from '@/components/taxonomy/tree-data';
 import { PERIOD_RULES, periodText, SlotStatusTag, TargetPicker } from './focus-fields';
-import { linkColumn, SortableList, thumbColumn } from './sortable-list';
 
 const platformClient = resourceClient<Platform>(platformResource);
 
@@ -197,7 +196,7 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
             </Form.Item>
           }
           itemRules={PERIOD_RULES}
-          transform={(v) => ({ ...v, articleId: v.articleId ?? null, videoId: v.videoId ?? null, url: v.url ?? '', endAt: v.endAt ?? null })}
+          transform={(v) => ({ ...v, videoId: v.videoId ?? null })}
           formWidth={720}
           hint={`拖动左侧手柄调整${group === 'platform' ? `「${enabledPlatforms.find((p) => p.code === platform)?.name ?? ''}」` : group === 'category' ? `「${channels.names.get(categoryId ?? 0) ?? ''}」` : ''}焦点图的轮播顺序；也可聚焦手柄后按 ↑ ↓。`}
           more={

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { Button, Card, Empty, Select, Space, Tag, Typography, type TableColumnType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { EllipsisText, ResourceFormModal } from '@/components/crud';
+import { EllipsisText, ResourceFormModal, linkColumn, SortableList, thumbColumn } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { isOk, resourceClient } from '@/lib/api/resource';
 import {
@@ -16,7 +16,6 @@ import {
   type ChameleonType,
   type ChameleonVersion,
 } from '@/lib/resources/operations';
-import { linkColumn, SortableList, thumbColumn } from './sortable-list';
 
 const versionClient = resourceClient<ChameleonVersion>(chameleonVersionResource);
 const typeClient = resourceClient<ChameleonType>(chameleonTypeResource);
@@ -133,7 +132,7 @@ export function NavScreen() {
               initialValues={{ typeId: type.id }}
               optionsFor={{ typeId: typeOptions }}
               fieldsOverride={{ icon: <CoverInput /> }}
-              transform={(v, record) => ({ ...v, url: v.url ?? '', ...(record ? {} : { versionId: version.id }) })}
+              transform={(v, record) => (record ? v : { ...v, versionId: version.id })}
               formWidth={600}
               narrowHidden={['url']}
               onChanged={() => void loadVersions()}

@@ -114,3 +114,12 @@ export const revisionApi = {
 };
 
 export type { ApiReply };
+
+/** What the content check found (kept on an article or short video; the editors and the review show it). */
+export interface CheckResult {
+  hits: string[];
+  service: { status: 'pass' | 'hits' | 'unchecked' | 'off'; note: string };
+  checkedAt: string;
+  /** Set when nothing read the text (empty dictionary, no outside service): shown instead of 「通过」. */
+  unchecked?: string;
+}

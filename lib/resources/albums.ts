@@ -25,9 +25,10 @@ export const albumResource = defineResource({
     description: optionalText('简介', 500).default(''),
   }),
   fields: [
-    { name: 'name', label: '专辑名称', list: { key: true }, form: true, required: true, max: 64 },
-    { name: 'cover', label: '封面', form: true, input: 'image', help: '从图片库选择或上传，建议 16:9' },
-    { name: 'description', label: '简介', list: { ellipsis: true }, form: true, input: 'textarea', max: 500 },
+    { name: 'name', label: '专辑名称', list: { key: true, width: 200, ellipsis: true }, form: true, required: true, max: 64 },
+    { name: 'cover', label: '封面', list: true, form: true, input: 'image', help: '从图片库选择或上传，建议 16:9' },
+    { name: 'description', label: '简介', list: { width: 240, ellipsis: true }, form: true, input: 'textarea', max: 500 },
+    { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],
   filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '专辑名称' }],
 });

@@ -22,9 +22,10 @@ export interface FieldDef {
   label: string;
   /**
    * Shown as a list column (in declaration order). `ellipsis`: long values end in … with the whole
-   * value in a tooltip. `key`: the column that names the row; it stays pinned on the left.
+   * value in a tooltip. `key`: the column that names the row; it stays pinned on the left. `title`:
+   * the column's heading when it differs from the form label (a switch 状态 headed 启用).
    */
-  list?: boolean | { width?: number; ellipsis?: boolean; key?: boolean };
+  list?: boolean | { width?: number; ellipsis?: boolean; key?: boolean; title?: string };
   /**
    * The list can be ordered by this column (`?sort=<name>&order=ascend|descend`). Declare it only
    * where an index serves the order; `crudRoutes` accepts exactly the declared names.

@@ -129,6 +129,8 @@ export interface MediaItem {
   uploaderName?: string | null;
   /** The uploader's department (the newsroom asks "which desk shot this?"). */
   uploaderDepartment?: string | null;
+  /** Its id: a 本部门 viewer changes only items uploaded in their department or below. */
+  uploaderDepartmentId?: number | null;
   checkStatus: number;
   usageCount?: number;
   createdAt: string;

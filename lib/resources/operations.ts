@@ -173,10 +173,10 @@ export const searchKeywordResource = defineResource({
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
   fields: [
-    { name: 'word', label: '关键词', list: true, form: true, required: true, max: 64 },
-    { name: 'platform', label: '平台', list: { width: 90 }, form: true, input: 'radio', options: KEYWORD_PLATFORMS, required: true },
-    { name: 'url', label: '链接', list: { ellipsis: true }, form: true, input: 'link', max: 512, placeholder: 'https://（可选：点击直达的页面）' },
-    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
+    { name: 'word', label: '关键词', list: { width: 200, ellipsis: true }, form: true, required: true, max: 64 },
+    { name: 'platform', label: '平台', list: { width: 80 }, form: true, input: 'radio', options: KEYWORD_PLATFORMS, required: true },
+    { name: 'url', label: '链接', list: { width: 260 }, form: true, input: 'link', max: 512, placeholder: 'https://（可选：点击直达的页面）' },
+    { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
   ],
   filters: [
     { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '关键词' },
@@ -289,10 +289,11 @@ export const friendLinkResource = defineResource({
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
   fields: [
-    { name: 'name', label: '网站名称', list: true, form: true, required: true, max: 64 },
-    { name: 'url', label: '链接', list: { ellipsis: true }, form: true, input: 'link', required: true, max: 512, placeholder: 'https://' },
-    { name: 'logo', label: 'Logo', form: true, input: 'image', help: '可选：从图片库选择或上传' },
-    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
+    { name: 'name', label: '网站名称', list: { width: 180, ellipsis: true }, form: true, required: true, max: 64 },
+    { name: 'url', label: '链接', list: { width: 260 }, form: true, input: 'link', required: true, max: 512, placeholder: 'https://' },
+    { name: 'logo', label: 'Logo', list: true, form: true, input: 'image', help: '可选：从图片库选择或上传' },
+    { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
+    { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],
   filters: [
     { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '网站名称或链接' },
@@ -333,10 +334,11 @@ export const brandResource = defineResource({
   }),
   fields: [
     { name: 'productBrandId', label: '车型库品牌', form: true, input: 'select', required: true, help: '选择后自动带出名称和首字母' },
-    { name: 'name', label: '品牌名称', list: true, form: true, required: true, max: 64, sort: true },
+    { name: 'name', label: '品牌名称', list: { width: 160, ellipsis: true }, form: true, required: true, max: 64, sort: true },
     { name: 'initial', label: '首字母', list: { width: 80 }, form: true, max: 1, placeholder: 'A–Z', sort: true },
-    { name: 'logo', label: 'Logo', form: true, input: 'image', help: '从图片库选择或上传' },
-    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
+    { name: 'logo', label: 'Logo', list: { width: 72 }, form: true, input: 'image', help: '从图片库选择或上传' },
+    { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
+    { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],
   filters: [
     { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '品牌名称' },

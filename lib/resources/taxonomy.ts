@@ -113,8 +113,9 @@ export const tagResource = defineResource({
     name: text('标签名称', 64),
   }),
   fields: [
-    { name: 'name', label: '标签名称', list: true, form: true, required: true, max: 64 },
+    { name: 'name', label: '标签名称', list: { width: 180 }, form: true, required: true, max: 64 },
     { name: 'typeId', label: '标签类型', form: true, input: 'select', required: true },
+    { name: 'createdAt', label: '创建时间', list: { width: 160 }, input: 'date' },
   ],
   filters: [
     { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标签名称' },
@@ -140,12 +141,13 @@ export const topicResource = defineResource({
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
   fields: [
-    { name: 'title', label: '专题名称', list: true, form: true, required: true, max: 128 },
-    { name: 'cover', label: '封面', form: true, input: 'image', help: '从图片库选择或上传' },
-    { name: 'summary', label: '摘要', list: { ellipsis: true }, form: true, input: 'textarea', max: 500 },
-    { name: 'url', label: '专题链接', form: true, input: 'link', max: 512, placeholder: 'https://' },
+    { name: 'title', label: '专题名称', list: { width: 200, ellipsis: true }, form: true, required: true, max: 128 },
+    { name: 'cover', label: '封面', list: true, form: true, input: 'image', help: '从图片库选择或上传' },
+    { name: 'summary', label: '摘要', list: { width: 180, ellipsis: true }, form: true, input: 'textarea', max: 500 },
+    { name: 'url', label: '专题链接', list: { width: 180, title: '链接' }, form: true, input: 'link', max: 512, placeholder: 'https://' },
     { name: 'activityId', label: '关联活动', form: true, input: 'select', placeholder: '可选：话题站的投票活动' },
     { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
+    { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],
   filters: [
     { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '专题名称' },

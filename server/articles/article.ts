@@ -13,16 +13,16 @@ import { assertMayWrite, conflictContext, recordRevision } from '../editorial/sa
 import { articleTarget } from '../workflow/targets';
 import { assertMayChangeLive } from '../workflow/engine';
 import { blockReferences, bodyLimitProblem, sanitizeArticleHtml } from '../content/sanitize';
-import { documentTerms } from '../content/search-terms';
+import { documentTerms } from './search/terms';
 import { libraryTexts } from '../content/library-texts';
-import { searchChanged } from '../search';
+import { searchChanged } from './search';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import type { AppEnv, SessionUser } from '../http/types';
 
 /**
  * An article (SEED §7, issue 7): loaded with its names, created, or updated with the version check.
  * Every save is validated, sanitized, content-checked, scoped, done in one transaction with its
- * media usage and an operation-log row (the routes: server/routes/articles.ts). The workflow
+ * media usage and an operation-log row (the routes: server/articles/routes.ts). The workflow
  * (submit, review, publish) is server/workflow/.
  */
 

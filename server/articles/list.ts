@@ -7,12 +7,12 @@ import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
 import { articles, categories, scheduledJobs, users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { allOf, cappedCount, cappedTotalColumn, parseListQuery } from '../crud/list';
-import { queryTerms } from '../content/search-terms';
+import { queryTerms } from './search/terms';
 import { badRequest, parseInput } from '../http/errors';
 import { idFilter } from '../http/params';
 import { ok } from '../http/reply';
 import type { AppEnv, SessionUser } from '../http/types';
-import type { SearchBackend, SearchFilters } from '../search/types';
+import type { SearchBackend, SearchFilters } from './search/types';
 
 /**
  * 文章列表 (issue 7): the list and search (`GET /api/articles`, `GET /api/article_from_es`); the CSV
@@ -255,7 +255,7 @@ async function pageRows(
 
 /**
  * `withTotal=false`: the caller already knows the total for these filters (the screen paging on by
- * cursor, lib/api/article-list.ts), so the reply carries `total: null` and nothing is counted.
+ * cursor, components/articles/list/api.ts), so the reply carries `total: null` and nothing is counted.
  */
 const withTotalSchema = z.object({ withTotal: z.enum(['true', 'false'], { error: 'withTotal 只能是 true 或 false' }).optional() });
 

@@ -19,7 +19,7 @@ import type { AppEnv } from '../http/types';
  *
  * `{id}` is an article id, or `new` with `kind` (query for GET/DELETE, body for PUT) for the user's
  * new article that was never saved (server/articles/editorial.ts `articleSlot`; mounted by
- * server/routes/articles.ts). Short videos have the same routes under `/api/videos` (kind `short`,
+ * server/articles/routes.ts). Short videos have the same routes under `/api/videos` (kind `short`,
  * server/routes/videos.ts). Only the author of a copy ever reads it. The copy is not a save: it is
  * validated for shape and size only (a half-typed cover link or an empty title is kept as typed),
  * its HTML is sanitized, and it writes no operation log (one row rewritten every 5 s).

@@ -1,5 +1,5 @@
 import type { Db } from '../db/types';
-import type { SearchSync } from '../search/types';
+import type { SearchSync } from '../articles/search/types';
 
 /** The signed-in user as the server sees them on this request (loaded fresh from the database). */
 export interface SessionUser {
@@ -29,7 +29,7 @@ export type AppEnv = {
     origin: string;
     userAgent: string;
     sleep: (ms: number) => Promise<void>;
-    /** Keeps the article search engine in step after a commit (server/search, DESIGN §10). */
+    /** Keeps the article search engine in step after a commit (server/articles/search, DESIGN §10). */
     searchSync: SearchSync;
   };
 };

@@ -4,7 +4,7 @@ import { storageFromEnv } from '../storage/config';
 import { runDeletions } from '../storage/deletions';
 import { scheduleUploadSweep } from '../storage/tickets';
 import { createScheduler, type Scheduler } from './scheduler';
-import { followScheduledJobs, searchBackendFromEnv, searchSync } from '../search';
+import { followScheduledJobs, searchBackendFromEnv, searchSync } from '../articles/search';
 
 const KEY = Symbol.for('cms.scheduler');
 type GlobalWithScheduler = typeof globalThis & { [KEY]?: Scheduler };

@@ -94,6 +94,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, contentServi
     uploaderId: t.uploaderId,
     uploaderName: users.name,
     uploaderDepartment: departments.name,
+    uploaderDepartmentId: users.departmentId,
     checkStatus: t.checkStatus,
     checkNote: t.checkNote,
     createdAt: t.createdAt,

@@ -6,7 +6,7 @@ import { access } from '../auth/access';
 import { articles, categories, categoryTypes, platforms, tags, tagTypes } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { crudRoutes, type HookContext } from '../crud/crud-routes';
-import { searchChanged } from '../search';
+import { searchChanged } from '../articles/search';
 import { BATCH_MAX, moveToCategory } from '../articles/batch';
 import { likePattern } from '../crud/list';
 import { assertTreeParent } from '../crud/tree';

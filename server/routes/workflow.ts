@@ -31,7 +31,7 @@ const EDIT_ROUTES = ARTICLE_EDIT_ROUTES;
 const ARTICLE_ROUTES = ['/article/check', ...EDIT_ROUTES];
 const READ_ROUTES = ARTICLE_READ_ROUTES;
 
-/** Routes under `/api/articles` (mounted beside server/routes/articles.ts). */
+/** Routes under `/api/articles` (mounted beside server/articles/routes.ts). */
 export function articleWorkflowRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
   const t = articleTarget;
   const app = new Hono<AppEnv>();

@@ -9,7 +9,7 @@ import { gte } from 'drizzle-orm';
 import { openDatabase } from '../startup';
 import { articles } from '../db/schema';
 import { dataDir, serverEnv } from '../env';
-import { allDocuments, loadDocuments, searchBackendFromEnv } from '../search';
+import { allDocuments, loadDocuments, searchBackendFromEnv } from '../articles/search';
 
 async function main() {
   const search = searchBackendFromEnv();

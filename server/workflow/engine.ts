@@ -24,8 +24,11 @@ import { refreshPublications } from '../content/statistics';
 
 export { STATUS };
 
-/** Who may take an action: editors of the item (and reviewers), reviewers only, or the scheduler. */
-type Who = 'editor' | 'reviewer' | 'system';
+/**
+ * Who may take an action: editors of the item (and reviewers), its author only (who must still hold
+ * an edit or the review route), reviewers only, or the scheduler.
+ */
+type Who = 'editor' | 'author' | 'reviewer' | 'system';
 
 interface Rule {
   from: readonly Status[];
@@ -44,7 +47,8 @@ const { draft, pending, rejected, published, offline, scheduled } = STATUS;
  */
 export const TRANSITIONS: Record<WorkflowAction, Rule> = {
   submit: { from: [draft, rejected, offline], who: 'editor', to: pending },
-  withdraw: { from: [pending], who: 'editor', to: draft },
+  // 撤回审核 takes back one's own submission; a reviewer who disagrees rejects it (with a reason).
+  withdraw: { from: [pending], who: 'author', to: draft },
   approve: { from: [pending], who: 'reviewer', to: published, check: true },
   reject: { from: [pending], who: 'reviewer', to: rejected },
   publish: { from: [draft, pending, rejected, scheduled], who: 'reviewer', to: published, check: true },
@@ -169,6 +173,7 @@ function mayAct(target: WorkflowTarget, rule: Rule, actor: Actor, row: WorkflowR
   if (rule.who === 'system') return actor.kind === 'system';
   if (actor.kind === 'system') return true;
   const user = actor.user;
+  if (rule.who === 'author' && row.editorId !== user.id) return false;
   if (isReviewer(target, user)) return true;
   if (rule.who === 'reviewer') return false;
   return target.editRoutes(row).some((r) => user.routes.has(r));
@@ -242,7 +247,13 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
   const row = { ...(raw as unknown as WorkflowRow), extra };
 
   if (!mayAct(target, rule, actor, row)) {
-    throw forbidden(rule.who === 'reviewer' ? `没有审核权限，不能${WORKFLOW_ACTIONS[action]}（需要「内容审核」权限）` : `没有编辑这篇${target.label}的权限`);
+    throw forbidden(
+      rule.who === 'reviewer'
+        ? `没有审核权限，不能${WORKFLOW_ACTIONS[action]}（需要「内容审核」权限）`
+        : rule.who === 'author' && actor.kind === 'user' && row.editorId !== actor.user.id
+          ? `只有作者本人可以${WORKFLOW_ACTIONS[action]}；审核人可以驳回`
+          : `没有编辑这篇${target.label}的权限`,
+    );
   }
   if (req.fromStatus !== undefined && req.fromStatus !== row.status) {
     throw new ApiError(

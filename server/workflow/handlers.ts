@@ -9,7 +9,7 @@ import { idParam } from '../http/params';
 import { ok } from '../http/reply';
 import { readJson } from '../http/body';
 import type { AppEnv } from '../http/types';
-import { isSearchIndexed, searchChanged } from '../search';
+import { isSearchIndexed, searchChanged } from '../articles/search';
 import { currentState, publishActionFor, targetScope, transition, type WorkflowTarget } from './engine';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { allDocuments, followScheduledJobs, searchBackendFromEnv, searchSync } from '@/server/search';
+import { allDocuments, followScheduledJobs, searchBackendFromEnv, searchSync } from '@/server/articles/search';
 import { createScheduler } from '@/server/jobs/scheduler';
-import { elasticsearchBackend } from '@/server/search/elasticsearch';
+import { elasticsearchBackend } from '@/server/articles/search/elasticsearch';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 /**

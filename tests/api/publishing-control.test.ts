@@ -173,4 +173,22 @@ describe.each(DB_KINDS)('publishing control on %s', (kind) => {
     expect(again.status).toBe(409);
     expect(again.body.message).toContain('当前为「草稿」，不能撤回');
   });
+
+  it('only the author withdraws (撤回审核): a colleague who may edit it and a reviewer get 403 and the item stays 待审核', async () => {
+    const colleague = await createStaff(t, admin, { username: 'pc_colleague', routes: WRITER, level: 1 });
+    const a = await article(writer.cookie);
+    const sent = await t.call('PUT', `/api/articles/submit/${a.id}`, { cookie: writer.cookie, body: {} });
+    expect(sent.body.data.status).toBe(1);
+    for (const who of [colleague, reviewer]) {
+      const res = await t.call('PUT', `/api/articles/withdraw/${a.id}`, { cookie: who.cookie, body: {} });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toContain('只有作者本人可以撤回审核');
+    }
+    const v = await video(writer.cookie);
+    await t.call('PUT', `/api/videos/publish/${v.id}`, { cookie: writer.cookie, body: {} });
+    expect((await t.call('PUT', `/api/videos/withdraw/${v.id}`, { cookie: reviewer.cookie, body: {} })).status).toBe(403);
+    const after = await t.call('GET', `/api/articles/${a.id}`, { cookie: writer.cookie });
+    expect(after.body.data).toMatchObject({ status: 1, version: sent.body.data.version });
+    expect((await t.call('PUT', `/api/articles/withdraw/${a.id}`, { cookie: writer.cookie, body: {} })).body.data).toMatchObject({ status: 0 });
+  });
 });

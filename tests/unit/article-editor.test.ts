@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { blockHtml, splitBody, type BlockInput } from '@/components/article-body/blocks';
-import { canonicalHtml, plainText, textToHtml, fieldsKey } from '@/components/article-editor/conflict';
-import { addPictures, moveItem } from '@/components/article-editor/gallery-field';
+import { blockHtml, splitBody, type BlockInput } from '@/components/articles/body/blocks';
+import { canonicalHtml, plainText, textToHtml, fieldsKey } from '@/components/articles/editor/conflict';
+import { addPictures, moveItem } from '@/components/articles/editor/gallery-field';
 import { copyDelay, LOCAL_DELAY_MS, LOCAL_MAX_WAIT_MS, newerCopy } from '@/components/editorial/local-copy';
-import { EMPTY_FIELDS, fieldsOf, type ArticleFields } from '@/lib/api/articles';
+import { EMPTY_FIELDS, fieldsOf, type ArticleFields } from '@/components/articles/api';
 import { sanitizeArticleHtml } from '@/server/content/sanitize';
 
 const BLOCKS: BlockInput[] = [

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/lib/http';
-import { articleList } from '@/lib/api/article-list';
+import { articleList } from '@/components/articles/list/api';
 
 /** The list screen's calls: paging on by cursor reuses the total counted for the same filters (issue 17). */
 describe('articleList.list and the known total', () => {

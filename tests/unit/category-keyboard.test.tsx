@@ -4,9 +4,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App, Form } from 'antd';
 import { categoryOptions } from '@/components/taxonomy/category-picker';
-import { CategorySelect as ListCategorySelect, forgetCategories } from '@/components/article-list/pickers';
+import { CategorySelect as ListCategorySelect, forgetCategories } from '@/components/articles/list/pickers';
 import { CategorySelect as VideoCategorySelect } from '@/components/short-video/category-select';
-import { SideFields } from '@/components/article-editor/side-fields';
+import { SideFields } from '@/components/articles/editor/side-fields';
 
 // Issue 15 (P2-9): 分类 chosen with the keyboard in the editors (写文章 / 发图集 / 发视频文章 share
 // SideFields; 发布短视频 has its own field) and in 文章列表's 移动到分类: type, ArrowDown, Enter; or

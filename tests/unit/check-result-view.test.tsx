@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckResultView, CheckSummaryTag } from '@/components/review';
+import { CheckResultView, CheckSummaryTag } from '@/components/articles/review';
 
 afterEach(cleanup);
 

@@ -2,8 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LoginForm } from '@/app/(login)/login/login-form';
-import { BindDingtalkScreen } from '@/app/(default)/user/bindDingtalk/bind-screen';
+import { LoginForm } from '@/components/login/login-form';
+import { BindDingtalkScreen } from '@/components/account/bind-screen';
 
 // The screens of a server without DingTalk configured (the e2e server has it configured against a
 // stand-in: e2e/dingtalk.spec.ts). The API side of "not configured" is in tests/api/dingtalk.test.ts;

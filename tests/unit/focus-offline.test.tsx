@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SlotStatusTag } from '@/components/operations/focus-fields';
-import { OfflineFocusNotice } from '@/app/(default)/workbench';
+import { OfflineFocusNotice } from '@/components/home/workbench';
 import { SLOT_STATUS, slotStatus } from '@/lib/resources/operations';
 
 afterEach(cleanup);

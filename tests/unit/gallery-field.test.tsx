@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GalleryField } from '@/components/article-editor/gallery-field';
-import type { GalleryImage } from '@/lib/api/articles';
+import { GalleryField } from '@/components/articles/editor/gallery-field';
+import type { GalleryImage } from '@/components/articles/api';
 
 // A read-only gallery (a published article the person may not change, someone else's lock) has no
 // live controls and nothing in it marks the form dirty (review P3-5: 上移/下移 stayed enabled).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes, formatDuration, mediaTypeOf, refusalText } from '@/lib/api/media';
 import { buildTree, childCounts, placeSibling, shiftSibling, siblingIds, subtreeOf } from '@/components/taxonomy/tree-data';
-import { mediaDeleteRefusal, mediaEditRefusal } from '@/lib/permissions';
+import { mediaDeleteRefusal, mediaEditRefusal, scopeDepartments, writeRefusal } from '@/lib/permissions';
 import type { Viewer } from '@/lib/permissions';
 
 const viewer = (over: Partial<Viewer> = {}): Viewer => ({ id: 7, isSuper: false, level: 1, departmentId: null, routes: new Set(['/photo']), ...over });
@@ -48,6 +48,29 @@ describe('library permissions as the screen shows them', () => {
     expect(mediaEditRefusal(viewer({ level: 3 }), 'pic', { uploaderId: 7 })).toBeNull();
     expect(mediaEditRefusal(viewer({ isSuper: true, routes: new Set() }), 'video', { uploaderId: 1 })).toBeNull();
     expect(mediaEditRefusal(null, 'pic', { uploaderId: 1 })).not.toBeNull();
+  });
+  it('for a 本部门 viewer, refuses items of other departments before confirming (once the departments are known)', () => {
+    const tree = [
+      { id: 1, parentId: null },
+      { id: 2, parentId: 1 },
+      { id: 3, parentId: 2 },
+      { id: 4, parentId: null },
+    ];
+    const desk = viewer({ level: 2, departmentId: 2 });
+    const mine = scopeDepartments(desk, tree)!;
+    expect([...mine].sort()).toEqual([2, 3]);
+    expect(scopeDepartments(viewer(), tree)).toBeNull();
+    expect(mediaEditRefusal(desk, 'pic', { uploaderId: 9, uploaderDepartmentId: 3 }, mine)).toBeNull();
+    expect(mediaEditRefusal(desk, 'pic', { uploaderId: 9, uploaderDepartmentId: 4 }, mine)).toContain('本部门');
+    expect(mediaEditRefusal(desk, 'pic', { uploaderId: null, uploaderDepartmentId: null }, mine)).toContain('本部门');
+    // Until the departments are known the server's answer stands.
+    expect(mediaEditRefusal(desk, 'pic', { uploaderId: 9, uploaderDepartmentId: 4 })).toBeNull();
+  });
+  it('list writes follow the route, with its name in the reason (writeRefusal)', () => {
+    expect(writeRefusal(viewer({ routes: new Set(['/setting/tag']) }), '/setting/tag')).toBeNull();
+    expect(writeRefusal(viewer(), '/setting/tag')).toBe('没有「标签管理」的权限，只能查看');
+    expect(writeRefusal(viewer({ isSuper: true }), '/setting/tag')).toBeNull();
+    expect(writeRefusal(null, '/setting/tag')).toBe('正在加载权限');
   });
   it('refuses deleting a used item before the server does', () => {
     expect(mediaDeleteRefusal({ usageCount: 2 })).toContain('已在 2 处使用');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenu, groupOf, withRouters } from '@/lib/menu';
-import { labelOf } from '@/app/(default)/role/permission-editor';
+import { labelOf } from '@/components/role/permission-editor';
 import { isPathAllowed } from '@/lib/guard';
 import { buildAuthMap, isPermissionRoute, PERMISSION_ROUTES, routesGrantedWith } from '@/lib/routes';
 

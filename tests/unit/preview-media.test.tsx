@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ArticlePreview, loadBodyMedia } from '@/components/article-editor/preview';
-import { splitBody } from '@/components/article-body/blocks';
+import { ArticlePreview, loadBodyMedia } from '@/components/articles/editor/preview';
+import { splitBody } from '@/components/articles/body/blocks';
 import { http } from '@/lib/http';
 import type { ResolvedItem } from '@/lib/api/media';
 

@@ -4,8 +4,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from 'antd';
 import { RowActions } from '@/components/crud';
-import { publishingActions, usePublishingActions, type PublishingItem } from '@/components/review/publishing-actions';
-import { LiveNotice } from '@/components/review/live-notice';
+import { publishingActions, usePublishingActions, type PublishingItem } from '@/components/editorial/publishing-actions';
+import { LiveNotice } from '@/components/editorial/live-notice';
 
 // The machine running the suite is shared: give the debounced searches and requests time.
 configure({ asyncUtilTimeout: 5000 });

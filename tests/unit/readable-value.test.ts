@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { readableValue } from '@/app/(default)/log/operate/readable-value';
+import { readableValue } from '@/components/log/readable-value';
 
 describe('operation-log values as staff read them', () => {
   it('names route paths and data scopes', () => {

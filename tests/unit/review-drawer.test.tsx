@@ -3,8 +3,8 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from 'antd';
-import { ReviewDrawer } from '@/components/review/review-drawer';
-import { blockHtml } from '@/components/article-body/blocks';
+import { ReviewDrawer } from '@/components/articles/review/review-drawer';
+import { blockHtml } from '@/components/articles/body/blocks';
 
 // The machine running the suite is shared: give the debounced searches and requests time.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_BUTTONS } from '@/components/article-editor/block-pickers';
-import { NARROW_TOOLBAR_PX, toolbarFor } from '@/components/article-editor/rich-text';
+import { BLOCK_BUTTONS } from '@/components/articles/editor/block-pickers';
+import { NARROW_TOOLBAR_PX, toolbarFor } from '@/components/articles/editor/rich-text';
 
 // On a phone 19 of the 24 toolbar buttons were laid out off screen with no 「更多」 (review P2-11).
 const buttons = (toolbar: string) => toolbar.split(/\s+/).filter((b) => b && b !== '|');

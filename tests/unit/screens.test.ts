@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { rulesFor } from '@/components/crud/resource-form';
 import { clearPatch, isFiltered, rangeToQuery } from '@/components/crud/list-query';
-import { ancestorIds, buildDeptTree, limitTree, subtreeIds } from '@/app/(default)/department/tree-data';
+import { ancestorIds, buildDeptTree, limitTree, subtreeIds } from '@/components/department/tree-data';
 import { fieldError, recordName } from '@/lib/resources/check';
 import { userResource } from '@/lib/resources/users';
 import { roleResource } from '@/lib/resources/roles';

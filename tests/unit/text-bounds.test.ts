@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { diffHtml, diffText, diffTokens, sideText, type Token } from '@/lib/diff';
 import { SEGMENT_CHUNK, wordSegments } from '@/lib/segment';
-import { documentTerms, queryTerms } from '@/server/content/search-terms';
+import { documentTerms, queryTerms } from '@/server/articles/search/terms';
 import { blockReferences } from '@/server/content/sanitize';
 
 /**

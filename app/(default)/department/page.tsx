@@ -1,4 +1,4 @@
-import { DepartmentScreen } from './department-screen';
+import { DepartmentScreen } from '@/components/department/department-screen';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/department');

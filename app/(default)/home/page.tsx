@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
-import { HomeScreen } from './home-screen';
+import { HomeScreen } from '@/components/home/home-screen';
 
 export const metadata = routeMetadata('/home');
 

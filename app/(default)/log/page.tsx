@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { LoginLogScreen } from './login-log-screen';
+import { LoginLogScreen } from '@/components/log/login-log-screen';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/log');

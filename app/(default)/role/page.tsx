@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { RoleScreen } from './role-screen';
+import { RoleScreen } from '@/components/role/role-screen';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/role');

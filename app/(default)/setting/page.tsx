@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
-import { SettingScreen } from './setting-screen';
+import { SettingScreen } from '@/components/setting/setting-screen';
 
 export const metadata = routeMetadata('/setting');
 

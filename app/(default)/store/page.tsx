@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
-import { AlbumScreen } from './album-screen';
+import { AlbumScreen } from '@/components/albums/album-screen';
 
 export const metadata = routeMetadata('/store');
 

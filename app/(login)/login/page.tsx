@@ -2,7 +2,7 @@ import { cookies } from 'next/headers';
 import { SESSION_END_COOKIE } from '@/lib/guard';
 import { routeMetadata } from '@/lib/page-title';
 import { dingtalkFromEnv } from '@/server/dingtalk/client';
-import { LoginForm } from './login-form';
+import { LoginForm } from '@/components/login/login-form';
 
 export const metadata = routeMetadata('/login');
 

@@ -1,4 +1,4 @@
-import { ContentChooser } from '@/components/article-editor/chooser';
+import { ContentChooser } from '@/components/articles/editor/chooser';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/article/add');

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { ArticleEditorScreen } from '@/components/article-editor/screen';
+import { ArticleEditorScreen } from '@/components/articles/editor/screen';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/article/addArticle');

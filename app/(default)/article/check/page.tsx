@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
-import { ReviewScreen } from './review-screen';
+import { ReviewScreen } from '@/components/articles/review/review-screen';
 
 export const metadata = routeMetadata('/article/check');
 

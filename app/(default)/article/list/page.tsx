@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { ArticleListScreen } from '@/components/article-list/article-list-screen';
+import { ArticleListScreen } from '@/components/articles/list/article-list-screen';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/article/list');

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
-import { SensitiveWordScreen } from './sensitive-words-screen';
+import { SensitiveWordScreen } from '@/components/sensitive-words/sensitive-words-screen';
 
 export const metadata = routeMetadata('/article/sensitiveWords');
 

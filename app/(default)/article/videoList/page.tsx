@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
-import { VideoListScreen } from './video-list-screen';
+import { VideoListScreen } from '@/components/short-video/video-list-screen';
 
 export const metadata = routeMetadata('/article/videoList');
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { OperationLogScreen } from './operation-log-screen';
+import { OperationLogScreen } from '@/components/log/operation-log-screen';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/log/operate');

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
-import { StatsScreen } from './stats-screen';
+import { StatsScreen } from '@/components/statistics/stats-screen';
 
 export const metadata = routeMetadata('/operation/stats');
 

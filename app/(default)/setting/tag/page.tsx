@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
-import { TagScreen } from './tag-screen';
+import { TagScreen } from '@/components/setting/tag-screen';
 
 export const metadata = routeMetadata('/setting/tag');
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
-import { TopicScreen } from './topic-screen';
+import { TopicScreen } from '@/components/setting/topic-screen';
 
 export const metadata = routeMetadata('/setting/topic');
 

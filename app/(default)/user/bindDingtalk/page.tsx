@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { routeMetadata } from '@/lib/page-title';
-import { BindDingtalkScreen } from './bind-screen';
+import { BindDingtalkScreen } from '@/components/account/bind-screen';
 
 export const metadata = routeMetadata('/user/bindDingtalk');
 

@@ -1,4 +1,4 @@
-import { ProfileScreen } from './profile-screen';
+import { ProfileScreen } from '@/components/account/profile-screen';
 import { routeMetadata } from '@/lib/page-title';
 
 export const metadata = routeMetadata('/user/my');

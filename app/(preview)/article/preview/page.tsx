@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { ArticlePreview } from '@/components/article-editor/preview';
+import { ArticlePreview } from '@/components/articles/editor/preview';
 import { ShortVideoPreview } from '@/components/short-video/preview';
 import { routeMetadata } from '@/lib/page-title';
 

@@ -1,0 +1,183 @@
+'use client';
+
+import { SAVE_SHORTCUT_EVENT } from '@/components/editorial/editorial-target';
+import { useEffect, useRef, useState } from 'react';
+import { Editor } from '@tinymce/tinymce-react';
+import type { Editor as TinyEditor } from 'tinymce';
+import { BlockPickers, BLOCK_BUTTONS } from './block-pickers';
+import type { BlockKind } from '@/components/articles/body/blocks';
+import { CONTENT_WIDTH } from './layout';
+import { uploadPastedImage } from './paste-upload';
+
+const ICONS: Record<BlockKind, string> = {
+  video: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M4 6h11v12H4zM15 10l5-3v10l-5-3z" fill="currentColor"/></svg>',
+  vr: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M3 8h18v9h-6l-3-3-3 3H3z" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
+  inquiry:
+    '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M12 3v18M16 7H10a3 3 0 000 6h4a3 3 0 010 6H8" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
+  vote: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M5 12l4 4 10-10" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 20h18" stroke="currentColor" stroke-width="2"/></svg>',
+  gallery: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M3 5h14v11H3zM7 19h14V8" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
+};
+
+const BLOCKS = BLOCK_BUTTONS.map((b) => b.name).join(' ');
+
+/** Below this width the toolbar keeps one row and folds the rest behind 「⋯」 (review P2-11). */
+export const NARROW_TOOLBAR_PX = 600;
+
+/**
+ * The toolbar for an editor opened at `width` px (the window's width when the editor starts).
+ * Wide: everything, wrapped onto more rows when the column is narrower (as before). Narrow (a phone,
+ * a narrow window): the five custom blocks first, the rest behind the 「显示或隐藏其他工具栏项」 (⋯)
+ * button in a sliding drawer, so every button is reachable without scrolling the toolbar sideways.
+ * Phones and Android tablets get TinyMCE's `mobile` section, whose own default is a sideways-scrolling
+ * toolbar with nothing to show that more buttons lie off screen: it is overridden here as well.
+ */
+export function toolbarFor(width: number) {
+  const isNarrow = width < NARROW_TOOLBAR_PX;
+  // The drawer takes whole groups: the blocks' group must fit one row beside ⋯ (about 315 px at
+  // 390), so narrow, the blocks are words without icons (five icons and words need about 330 px).
+  const blockIcons = !isNarrow;
+  const toolbar = isNarrow
+    ? `${BLOCKS} | undo redo | blocks | bold italic | bullist numlist | link image | underline strikethrough | alignleft aligncenter alignright | blockquote table | removeformat code fullscreen`
+    : `undo redo | blocks | bold italic underline strikethrough | alignleft aligncenter alignright | bullist numlist blockquote | link image table | ${BLOCKS} | removeformat code fullscreen`;
+  const toolbar_mode = isNarrow ? ('sliding' as const) : ('wrap' as const);
+  return { blockIcons, init: { toolbar, toolbar_mode, mobile: { toolbar, toolbar_mode: 'sliding' as const } } };
+}
+
+/** How the blocks look while editing (the preview draws the real thing from the ids). */
+const CONTENT_STYLE = `
+body { max-width: ${CONTENT_WIDTH}px; margin: 16px auto; padding: 0 16px; font: 16px/1.8 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif; color: #1f1f1f; }
+img { max-width: 100%; height: auto; }
+div.cms-video, div.cms-vr, div.cms-inquiry, div.cms-vote, div.cms-gallery { margin: 12px 0; padding: 8px 12px; border: 1px dashed #1677ff; border-radius: 6px; background: #f0f7ff; cursor: default; }
+div.cms-video img, div.cms-vr img { display: block; max-width: 320px; border-radius: 4px; }
+div.cms-gallery img { display: inline-block; width: 96px; height: 64px; object-fit: cover; margin: 0 6px 6px 0; border-radius: 4px; }
+div[class^="cms-"] p { margin: 4px 0; color: #0958d9; font-size: 14px; }
+`;
+
+/**
+ * The article body: TinyMCE 8 self-hosted (`public/tinymce`, copied by the postinstall; no request
+ * leaves the machine), Chinese UI, the five custom buttons with their pickers, pasted and dropped
+ * pictures uploaded to the library. A Form.Item child (value / onChange). Load it with next/dynamic
+ * (ssr: false) so only the editing screens carry it. `readOnly` while someone else holds the edit lock.
+ */
+export default function RichText({
+  value = '',
+  onChange,
+  onNormalized,
+  id,
+  height = 560,
+  readOnly = false,
+}: {
+  value?: string;
+  onChange?: (html: string) => void;
+  onNormalized?: (html: string) => void;
+  id?: string;
+  height?: number;
+  readOnly?: boolean;
+}) {
+  const editorRef = useRef<TinyEditor | null>(null);
+  const [picker, setPicker] = useState<BlockKind | null>(null);
+  const openPicker = useRef<(kind: BlockKind) => void>(null);
+  openPicker.current = setPicker;
+  // The body as last handed out or put in: a value from outside that differs (a restored copy, the
+  // other side of a conflict) replaces the editor's content; what the editor emits does not loop back.
+  const last = useRef(value);
+  const [initial] = useState(value);
+  // Chosen once, when the editor starts: TinyMCE reads its toolbar at init only.
+  const [toolbar] = useState(() => toolbarFor(typeof window === 'undefined' ? 1440 : window.innerWidth));
+  const latest = useRef(value);
+  latest.current = value;
+  const emit = useRef<(html: string) => void>(null);
+  emit.current = (html: string) => {
+    if (html === last.current) return;
+    last.current = html;
+    onChange?.(html);
+  };
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || value === last.current) return;
+    last.current = value;
+    editor.setContent(value);
+  }, [value]);
+
+  const close = () => {
+    setPicker(null);
+    editorRef.current?.focus();
+  };
+
+  return (
+    <div data-testid="rich-text" style={{ maxWidth: CONTENT_WIDTH + 34 }}>
+      <Editor
+        id={id}
+        tinymceScriptSrc="/tinymce/tinymce.min.js"
+        licenseKey="gpl"
+        readonly={readOnly}
+        initialValue={initial}
+        onInit={(_evt, editor) => {
+          editorRef.current = editor;
+          editor.iframeElement?.setAttribute('title', '正文编辑区');
+          if (latest.current !== initial) editor.setContent(latest.current);
+          // The editor's own serialization of the loaded body (attribute order, empty paragraphs).
+          const html = editor.getContent();
+          last.current = html;
+          onNormalized?.(html);
+          // Every kind of edit reports the body (typing, commands, undo, paste, blocks inserted).
+          editor.on('input change keyup undo redo ExecCommand NewBlock SetContent paste', () => emit.current?.(editor.getContent()));
+        }}
+        init={{
+          height,
+          language: 'zh-CN',
+          language_url: '/tinymce/langs/zh-CN.js',
+          menubar: false,
+          branding: false,
+          promotion: false,
+          // The public site's stylesheet does the rest; nothing is fetched from outside.
+          content_css: 'default',
+          content_style: CONTENT_STYLE,
+          plugins: 'lists link image table code fullscreen wordcount autolink searchreplace charmap',
+          ...toolbar.init,
+          block_formats: '正文=p; 标题 2=h2; 标题 3=h3; 标题 4=h4',
+          iframe_aria_text: '正文编辑区，按 Alt+F10 进入工具栏',
+          // Pictures pasted or dropped go to the library and come back as URLs: never base64.
+          paste_data_images: true,
+          automatic_uploads: true,
+          images_file_types: 'jpg,jpeg,png,gif,webp',
+          images_upload_handler: (blobInfo, progress) =>
+            uploadPastedImage(blobInfo.blob(), blobInfo.filename(), progress).catch((err: unknown) => {
+              throw { message: err instanceof Error ? err.message : '图片上传失败', remove: true };
+            }),
+          // Characters stay characters (6×4, not 6&times;4): what the server stores, byte for byte.
+          entity_encoding: 'raw',
+          convert_urls: false,
+          relative_urls: false,
+          // The blocks carry contenteditable="false" (kept whole); these are all the body may hold.
+          extended_valid_elements: 'div[class|contenteditable|data-video-id|data-vr-id|data-series-id|data-product-id|data-activity-id|data-pic-ids]',
+          setup: (editor) => {
+            for (const b of BLOCK_BUTTONS) {
+              editor.ui.registry.addIcon(`cms-${b.kind}`, ICONS[b.kind]);
+              editor.ui.registry.addButton(b.name, {
+                ...(toolbar.blockIcons ? { icon: `cms-${b.kind}` } : {}),
+                text: b.text,
+                tooltip: b.tooltip,
+                onAction: () => openPicker.current?.(b.kind),
+              });
+            }
+            // Ctrl/⌘+S inside the body saves a draft as it does elsewhere on the page (issue 15).
+            editor.addShortcut('meta+s', '存草稿', () => window.dispatchEvent(new Event(SAVE_SHORTCUT_EVENT)));
+          },
+        }}
+      />
+      <BlockPickers
+        open={picker}
+        onClose={close}
+        onInsert={(html) => {
+          setPicker(null);
+          const editor = editorRef.current;
+          if (!editor) return;
+          editor.focus();
+          // A paragraph after the block, so typing can go on below it.
+          editor.insertContent(`${html}<p></p>`);
+        }}
+      />
+    </div>
+  );
+}

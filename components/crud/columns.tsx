@@ -1,0 +1,132 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { Tag, Tooltip, Typography, type TableColumnType } from 'antd';
+import dayjs from 'dayjs';
+import type { FieldDef, FieldOption, ResourceDef, SortOrder } from '@/lib/resources/define';
+
+/** `2026-11-05 09:30`, or `-` for an empty value. */
+export function formatDateTime(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const date = dayjs(value as string | number | Date);
+  return date.isValid() ? date.format('YYYY-MM-DD HH:mm') : String(value);
+}
+
+/** The label of the option holding `value` (compared as strings, since query values are strings). */
+export function optionLabel(options: FieldOption[] | undefined, value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return '-';
+  return options?.find((o) => String(o.value) === String(value))?.label ?? String(value);
+}
+
+/** How a field's value is shown in a list cell, by its input kind. */
+function renderCell(field: FieldDef, value: unknown): ReactNode {
+  switch (field.input) {
+    case 'switch':
+      return value ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>;
+    case 'radio':
+    case 'select':
+      return optionLabel(field.options, value);
+    case 'date':
+      return formatDateTime(value);
+    default:
+      return value === null || value === undefined || value === '' ? '-' : String(value);
+  }
+}
+
+/** A cell that ends in … when too long and shows the whole text in a tooltip (mouse and keyboard focus alike). */
+export function EllipsisText({ text }: { text: ReactNode }) {
+  if (text === null || text === undefined || text === '' || text === '-') return <>{text ?? '-'}</>;
+  return (
+    <Tooltip title={text} placement="topLeft">
+      <span style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{text}</span>
+    </Tooltip>
+  );
+}
+
+/**
+ * antd columns for the fields declared with `list`, in declaration order. The key column (declared
+ * `list: { key: true }`, else the first) is pinned on the left; `sort: true` fields sort; `ellipsis`
+ * fields end in … with a tooltip; by input kind, an `image` shows its thumbnail, a `link` opens in a
+ * new tab, a select/radio its option's label, a date `YYYY-MM-DD HH:mm`. `overrides` (keyed by field
+ * name) is spread over the generated column, so a screen can change a title, width or `render`.
+ * @see STYLE §2 (ADP: one columns array drives the table)
+ */
+export function columnsFrom<T extends object>(
+  def: ResourceDef,
+  overrides: Record<string, Partial<TableColumnType<T>>> = {},
+  { sort, order }: { sort?: string; order?: SortOrder } = {},
+): TableColumnType<T>[] {
+  const listed = def.fields.filter((field) => field.list);
+  const keyName = listed.find((f) => typeof f.list === 'object' && f.list.key)?.name ?? listed[0]?.name;
+  return listed.map((field) => {
+    const layout = typeof field.list === 'object' ? field.list : {};
+    const isKey = field.name === keyName;
+    const title = layout.title ?? field.label;
+    let column: TableColumnType<T>;
+    if (field.input === 'image') column = thumbColumn<T>(field.name, title, { width: layout.width });
+    else if (field.input === 'link') column = linkColumn<T>(field.name, title, layout.width);
+    else {
+      column = {
+        key: field.name,
+        title,
+        dataIndex: field.name,
+        width: layout.width ?? (isKey ? 140 : undefined),
+        fixed: isKey ? 'left' : undefined,
+        ellipsis: layout.ellipsis ? { showTitle: false } : undefined,
+        render: (value: unknown) => (layout.ellipsis ? <EllipsisText text={renderCell(field, value)} /> : renderCell(field, value)),
+      };
+    }
+    if (field.sort || overrides[field.name]?.sorter) {
+      column.sorter = true;
+      column.sortOrder = sort === field.name ? (order ?? 'ascend') : null;
+      column.sortDirections = ['ascend', 'descend'];
+    }
+    return { ...column, ...overrides[field.name] } as TableColumnType<T>;
+  });
+}
+
+/** A picture cell: the thumbnail, or 无. */
+export function thumbColumn<T>(key: string, title: string, { width = 96, square = false }: { width?: number; square?: boolean } = {}): TableColumnType<T> {
+  return {
+    key,
+    title,
+    dataIndex: key,
+    width,
+    render: (url: string) =>
+      url ? (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img
+          src={url}
+          alt=""
+          style={{ width: square ? 40 : 80, height: square ? 40 : 45, objectFit: square ? 'contain' : 'cover', borderRadius: 4, display: 'block' }}
+        />
+      ) : (
+        <Typography.Text type="secondary">无</Typography.Text>
+      ),
+  };
+}
+
+/** A link cell: opens in a new tab, shortened with a tooltip. */
+export function linkColumn<T>(key = 'url', title = '链接', width = 200): TableColumnType<T> {
+  return {
+    key,
+    title,
+    dataIndex: key,
+    width,
+    ellipsis: { showTitle: false },
+    render: (v: string) =>
+      v ? (
+        <a
+          href={v}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={v}
+          style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: width }}
+        >
+          {v}
+        </a>
+      ) : (
+        '-'
+      ),
+  };
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { Button, Empty } from 'antd';
+
+/**
+ * What an empty table shows: an invitation to add the first record, or, when filters are active,
+ * that nothing matched with a 清除筛选 button. Use as `locale={{ emptyText: emptyText('角色', …) }}`.
+ */
+export function emptyText(label: string, isFiltered = false, onClear?: () => void, { canCreate = true }: { canCreate?: boolean } = {}): ReactNode {
+  if (isFiltered) {
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`没有符合条件的${label}，换个条件试试`}>
+        {onClear && <Button onClick={onClear}>清除筛选</Button>}
+      </Empty>
+    );
+  }
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={canCreate ? `暂无${label}，点击「新增${label}」添加第一条` : `暂无${label}`} />;
+}
+
+/**
+ * Why a list is empty, for any list: still loading (nothing to say), loading failed (重新加载),
+ * nothing matches the filters (清除筛选), or nothing yet (`nothingYet`).
+ */
+export function listEmptyText({
+  loading,
+  failed,
+  filtered,
+  nothingYet,
+  onRetry,
+  onClear,
+}: {
+  loading: boolean;
+  failed: boolean;
+  filtered: boolean;
+  nothingYet: string;
+  onRetry: () => void;
+  onClear: () => void;
+}): ReactNode {
+  if (loading) return <div style={{ height: 120 }} />;
+  if (failed) {
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="加载失败，请检查网络后重试">
+        <Button onClick={onRetry}>重新加载</Button>
+      </Empty>
+    );
+  }
+  if (filtered) {
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有符合条件的记录，试试放宽筛选条件">
+        <Button onClick={onClear}>清除筛选</Button>
+      </Empty>
+    );
+  }
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={nothingYet} />;
+}

@@ -1,0 +1,296 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { App, Button, Card, Grid, Switch, Tabs, Typography, type TableColumnType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { isOk, resourceClient, type ListParams, type ResourceClient } from '@/lib/api/resource';
+import { writeRefusal } from '@/lib/permissions';
+import { recordName } from '@/lib/resources/check';
+import type { FieldOption, FilterDef, ResourceDef } from '@/lib/resources/define';
+import { useViewer } from '@/stores/user';
+import { columnsFrom } from './columns';
+import { emptyText } from './empty';
+import type { ResourceFiltersProps } from './resource-filters';
+import { ResourceFilters } from './resource-filters';
+import { ResourceFormModal, type ResourceFormModalProps } from './resource-form';
+import { ResourceTable, type ResourceTableProps } from './resource-table';
+import { actionsColumn, type RowAction } from './row-actions';
+import { SortableTable } from './sortable-table';
+import { useResourceList } from './use-resource-list';
+
+type Values = Record<string, unknown>;
+export type ScreenRow = { id: number; enabled?: boolean };
+
+export interface ResourceScreenOptions<T extends ScreenRow> {
+  /** Default `resourceClient(def)`. */
+  client?: ResourceClient<T>;
+  /** Parameters always sent (the list's group: a platform, a version …). */
+  fixed?: ListParams;
+  /** Filters shown (default: the declaration's). */
+  filters?: FilterDef[];
+  /** Load pages of this size; the pager shows only when there are more (a short, drag-ordered list). */
+  pageSize?: number;
+  /** The route whose permission writes the list (default `def.permission`): the refusal comes from `writeRefusal`. */
+  route?: string;
+  /** A screen's own reason to stop adding and editing (e.g. no platform chosen yet); the permission's comes first. */
+  refusal?: string | null;
+  /** 新增… button text (default `新增<label>`). */
+  createLabel?: string;
+  /** The note under the filters (of a drag-ordered list: how to drag, and `filteredHint` while filtered). */
+  hint?: ReactNode;
+  filteredHint?: string;
+  /** Spread over the generated columns by key (field names, `enabled`, `actions`); `false` leaves one out. */
+  columns?: Record<string, Partial<TableColumnType<T>> | false>;
+  /** The record's own columns instead of the declaration's (`fields[].list`). */
+  fieldColumns?: TableColumnType<T>[];
+  /** With `fieldColumns`: adds a 启用 column whose switch writes `enabled` (the declaration's switch does so by itself). */
+  hasToggle?: boolean;
+  /** More columns, each after the column `after` names (default: before 操作). */
+  addColumns?: Array<TableColumnType<T> & { after?: string }>;
+  /** The columns' order by key when it differs from the form's (the declaration's order serves both). */
+  order?: string[];
+  /** Columns left out on a phone (pictures, long texts). */
+  narrowHidden?: string[];
+  /** Offers 删除 (the API has a delete); `deletedText` is the toast. */
+  deletable?: boolean;
+  deletedText?: (record: T) => string;
+  deleteRefusal?: (record: T) => string | null;
+  /** The delete confirmation (default `确定删除「name」吗？`). */
+  deleteTitle?: (record: T) => ReactNode;
+  /** After a record is deleted (before the reload). */
+  onDeleted?: (record: T) => void;
+  /** More row actions (刷新 …), after 编辑 and 删除. */
+  more?: (record: T) => RowAction[];
+  rowName?: (record: T) => string;
+  /** After any change saved from this list (a save, a move, a switch, a delete): e.g. counts elsewhere. */
+  onChanged?: () => void;
+  /** Starting values of a new record. */
+  initialValues?: Values;
+  /** Page and filters held in the screen, not the URL (a second list beside a first one). */
+  isLocal?: boolean;
+  /** Remembers the chosen columns (a list that is not drag-ordered). */
+  settingsId?: string;
+}
+
+/** What `ResourceListTable` takes: a ResourceTable's props, plus the drag props when the list is ordered by hand. */
+export type ResourceListTableProps<T extends ScreenRow> = ResourceTableProps<T> & {
+  onReorder?: (ids: number[]) => void;
+  isSortDisabled?: boolean;
+  rowName?: (record: T) => string;
+};
+
+/**
+ * One list screen from prop bags (refine's `useTable` + `useModalForm`): the list in the URL, the
+ * filter bar with 新增, the table with columns from the declaration (`fields[].list`, by input kind;
+ * the `enabled` switch writes at once; a drag handle when `def.sortable`), 编辑/删除 row actions and
+ * the create/edit dialog wired to reload. Every write is disabled with the reason from
+ * `lib/permissions.ts` when the viewer may not make it. Spread the bags onto `ResourceFilters`,
+ * `ResourceListTable` and `ResourceFormModal`, replacing or extending any of them inline.
+ * @see STYLE §2, `ResourceListPage` for a screen with no overrides
+ */
+export function useResourceScreen<T extends ScreenRow>(def: ResourceDef, options: ResourceScreenOptions<T> = {}) {
+  const { message } = App.useApp();
+  const {
+    client = resourceClient<T>(def),
+    fixed,
+    filters = def.filters ?? [],
+    pageSize,
+    route = def.permission,
+    createLabel = `新增${def.label}`,
+    narrowHidden = [],
+    rowName = (r: T) => recordName(r),
+    onChanged,
+  } = options;
+  const viewer = useViewer();
+  const refusal = writeRefusal(viewer, route) ?? options.refusal ?? null;
+  const list = useResourceList<T>({ fetchList: client.list, filters, fixed: pageSize ? { pageSize, ...fixed } : fixed, isLocal: options.isLocal });
+  const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({ open: false, record: null });
+  const isNarrow = Grid.useBreakpoint().md === false;
+  const isSortable = Boolean(def.sortable);
+  const isPaged = (Number(list.query.page) || 1) > 1;
+
+  const changed = async () => {
+    await list.reload();
+    onChanged?.();
+  };
+  const show = (record: T | null = null) => setDialog({ open: true, record });
+  const toggle = async (record: T, enabled: boolean) => {
+    const reply = await client.update(record.id, { enabled } as never);
+    if (isOk(reply)) void message.success(`「${rowName(record)}」已${enabled ? '启用' : '停用'}`);
+    await changed();
+  };
+  const reorder = async (ids: number[]) => {
+    const reply = await client.sort(ids);
+    if (isOk(reply)) void message.success('顺序已保存');
+    await changed();
+  };
+  const remove = async (record: T) => {
+    const reply = await client.remove(record.id);
+    if (isOk(reply)) {
+      void message.success(options.deletedText?.(record) ?? `已删除「${rowName(record)}」`);
+      options.onDeleted?.(record);
+    }
+    await changed();
+  };
+
+  const switchCell = (on: boolean, r: T) => (
+    <Switch size="small" checked={on} disabled={Boolean(refusal)} aria-label={`启用「${rowName(r)}」`} onChange={(v) => toggle(r, v)} />
+  );
+  const generated: TableColumnType<T>[] = options.fieldColumns
+    ? [...options.fieldColumns, ...(options.hasToggle ? [{ key: 'enabled', title: '启用', dataIndex: 'enabled', width: 80, render: switchCell }] : [])]
+    : columnsFrom<T>(def, {}, { sort: list.sort, order: list.order }).map((column) =>
+        column.key === 'enabled' && def.fields.some((f) => f.name === 'enabled' && f.input === 'switch') ? { ...column, render: switchCell } : column,
+      );
+  const actions: TableColumnType<T> = {
+    ...actionsColumn<T>({
+      onEdit: (r) => show(r),
+      editRefusal: () => refusal,
+      onDelete: options.deletable ? remove : undefined,
+      deleteRefusal: options.deleteRefusal,
+      deleteTitle: options.deleteTitle,
+      more: options.more,
+      rowName,
+    }),
+    ...(isNarrow ? { fixed: undefined } : {}),
+  };
+  const all = [...generated];
+  for (const { after, ...column } of options.addColumns ?? []) {
+    const at = after ? all.findIndex((c) => c.key === after) + 1 : all.length;
+    all.splice(at > 0 ? at : all.length, 0, column as TableColumnType<T>);
+  }
+  const rank = (c: TableColumnType<T>) => options.order?.indexOf(String(c.key)) ?? -1;
+  if (options.order) all.sort((a, b) => (rank(a) < 0 ? 99 : rank(a)) - (rank(b) < 0 ? 99 : rank(b)));
+  // The key column stays pinned only where it comes first (not after a drag handle or another column).
+  for (const [i, c] of all.entries()) if (c.fixed === 'left' && (isSortable || i > 0)) all[i] = { ...c, fixed: undefined };
+  all.push(actions);
+  const columns = all
+    .filter((c) => options.columns?.[String(c.key)] !== false && !(isNarrow && narrowHidden.includes(String(c.key))))
+    .map((c) => ({ ...c, ...(options.columns?.[String(c.key)] || {}) }) as TableColumnType<T>);
+
+  const filtersProps: ResourceFiltersProps = {
+    filters,
+    values: list.query,
+    onChange: list.setQuery,
+    extra: !refusal && (
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => show()}>
+        {createLabel}
+      </Button>
+    ),
+    note: isSortable ? (
+      <Typography.Text type="secondary">
+        {refusal ??
+          (list.isFiltered
+            ? (options.filteredHint ?? '筛选时不能调整顺序，清除筛选后可拖动。')
+            : (options.hint ?? '拖动左侧手柄调整顺序；也可用 Tab 聚焦手柄后按 ↑ ↓ 移动。'))}
+      </Typography.Text>
+    ) : (
+      options.hint && <Typography.Text type="secondary">{options.hint}</Typography.Text>
+    ),
+  };
+
+  const tableProps: ResourceListTableProps<T> = {
+    ...list.tableProps,
+    size: 'middle',
+    columns,
+    highlightId: list.highlightId,
+    isHighlightMissing: list.isHighlightMissing,
+    onClearFilters: list.clearFilters,
+    settingsId: options.settingsId,
+    pagination: pageSize && (list.data?.total ?? 0) <= pageSize ? false : list.tableProps.pagination,
+    locale: { emptyText: list.loading ? ' ' : emptyText(def.label, list.isFiltered, list.clearFilters, { canCreate: !refusal }) },
+    ...(isSortable ? { onReorder: reorder, isSortDisabled: list.isFiltered || Boolean(refusal) || isPaged, rowName } : {}),
+  };
+
+  const formModalProps: ResourceFormModalProps<T> = {
+    def,
+    open: dialog.open,
+    record: dialog.record,
+    initialValues: dialog.record ? undefined : options.initialValues,
+    onClose: () => setDialog((d) => ({ ...d, open: false })),
+    onSaved: (saved) => {
+      setDialog((d) => ({ ...d, open: false }));
+      if (dialog.record) void list.reload();
+      else list.showCreated((saved as T).id);
+      onChanged?.();
+    },
+    submit: (values) => (dialog.record ? client.update(dialog.record.id, values as never) : client.create(values as never)),
+  };
+
+  return { list, refusal, dialog, show, toggle, reorder, remove, columns, filtersProps, tableProps, formModalProps };
+}
+
+/**
+ * The table of a resource list: a `SortableTable` (drag handle, ↑ ↓) when it gets `onReorder`, else a
+ * `ResourceTable` (列设置, selection). Both highlight the row just created.
+ */
+export function ResourceListTable<T extends ScreenRow>({ onReorder, isSortDisabled, rowName, ...props }: ResourceListTableProps<T>) {
+  if (!onReorder) return <ResourceTable<T> {...props} />;
+  const { highlightId, isHighlightMissing: _missing, onClearFilters: _clear, settingsId: _settings, bulk: _bulk, rowKey: _key, ...rest } = props;
+  return (
+    <SortableTable<T>
+      {...(rest as object)}
+      scroll={{ x: 'max-content', ...rest.scroll }}
+      onReorder={onReorder}
+      isSortDisabled={isSortDisabled}
+      rowName={rowName}
+      rowClassName={(r) => (r.id === highlightId ? 'row-highlight' : '')}
+    />
+  );
+}
+
+type ListPageProps<T extends ScreenRow> = Omit<ResourceScreenOptions<T>, 'hint'> & {
+  def: ResourceDef;
+  /** Anything else for the dialog (inputs replaced, options, width …). */
+  form?: Partial<ResourceFormModalProps<T>>;
+  /** The note of a drag-ordered list; a function gets the chosen tab's value. */
+  hint?: ReactNode | ((tab: string) => ReactNode);
+  /**
+   * One list per value of `param` (a platform …), as tabs kept in the URL: each tab shows its own
+   * records (its own drag order), and a new record starts with the tab's value.
+   */
+  tabs?: { param: string; options: FieldOption[] };
+};
+
+/**
+ * A whole list screen from its declaration: filters with 新增, the table and the dialog in a card
+ * (`options` as `useResourceScreen`, `form` spread onto the dialog).
+ */
+export function ResourceListPage<T extends ScreenRow>({ tabs, ...props }: ListPageProps<T>) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const asked = useSearchParams().get(tabs?.param ?? '');
+  if (!tabs) return <Card>{<ListBody<T> {...props} tab="" />}</Card>;
+  const tab = tabs.options.some((o) => String(o.value) === asked) ? asked! : String(tabs.options[0]?.value ?? '');
+  const body = (
+    <ListBody<T>
+      key={tab}
+      {...props}
+      tab={tab}
+      fixed={{ ...props.fixed, [tabs.param]: tab }}
+      initialValues={{ ...props.initialValues, [tabs.param]: tab }}
+      form={{ ...props.form, optionsFor: { [tabs.param]: tabs.options, ...props.form?.optionsFor } }}
+    />
+  );
+  if (tabs.options.length < 2) return <Card>{body}</Card>;
+  return (
+    <Card>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => router.push(`${pathname}?${tabs.param}=${key}`, { scroll: false })}
+        items={tabs.options.map((o) => ({ key: String(o.value), label: o.label, children: String(o.value) === tab ? body : null }))}
+      />
+    </Card>
+  );
+}
+
+function ListBody<T extends ScreenRow>({ def, form, hint, tab, ...options }: Omit<ListPageProps<T>, 'tabs'> & { tab: string }) {
+  const screen = useResourceScreen<T>(def, { ...options, hint: typeof hint === 'function' ? hint(tab) : hint });
+  return (
+    <>
+      <ResourceFilters {...screen.filtersProps} />
+      <ResourceListTable<T> {...screen.tableProps} />
+      <ResourceFormModal<T> {...screen.formModalProps} {...form} />
+    </>
+  );
+}

@@ -1,0 +1,489 @@
+'use client';
+
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography, type TableColumnType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  actionsColumn,
+  columnsFrom,
+  DataScopeNote,
+  emptyText,
+  formatDateTime,
+  ResourceFilters,
+  ResourceFormModal,
+  ResourceTable,
+  useResourceList,
+} from '@/components/crud';
+import { NewPasswordFields } from '@/components/common/new-password-fields';
+import { http, isFailure } from '@/lib/http';
+import { isOk, resourceClient } from '@/lib/api/resource';
+import {
+  createStaffRefusal,
+  deleteStaffRefusal,
+  grantRefusal,
+  manageRefusal,
+  resetPasswordRefusal,
+  scopeKind,
+  toggleStaffRefusal,
+  type Viewer,
+} from '@/lib/permissions';
+import type { FieldOption } from '@/lib/resources/define';
+import type { Department } from '@/lib/resources/departments';
+import { roleResource, type Role } from '@/lib/resources/roles';
+import { userResource, type User } from '@/lib/resources/users';
+import { findRoute } from '@/lib/routes';
+import { useUserStore, useViewer } from '@/stores/user';
+import { buildDeptTree, limitTree, subtreeIds } from './tree-data';
+
+const users = resourceClient<User>(userResource);
+const roles = resourceClient<Role>(roleResource);
+const FILTERS = userResource.filters ?? [];
+const routeName = (path: string) => findRoute(path)?.name ?? path;
+
+/** Help the declaration does not carry yet (lib/resources/users.ts belongs to the API side). */
+
+type BulkPatch = { enabled: boolean } | { departmentId: number | null } | { roleId: number | null };
+
+/**
+ * Users of the chosen department (or all): filters, add, edit, enable/disable (confirmed), reset
+ * password, delete, and bulk changes on selected rows. What the viewer may not do is shown
+ * disabled with the reason; the list says whose records the viewer's data scope covers.
+ */
+export function UserPanel({ departmentId, departments, onChanged }: { departmentId: number | null; departments: Department[]; onChanged: () => void }) {
+  const department = departments.find((d) => d.id === departmentId) ?? null;
+  const { message, modal } = App.useApp();
+  const viewer = useViewer();
+  const me = useUserStore((s) => s.info);
+  const [roleList, setRoleList] = useState<Role[]>([]);
+  const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [bulkDialog, setBulkDialog] = useState<{ kind: 'department' | 'role'; rows: User[]; clear: () => void } | null>(null);
+  const list = useResourceList<User>({ fetchList: users.list, fixed: { departmentId: departmentId ?? undefined }, filters: FILTERS });
+
+  useEffect(() => {
+    void roles.list({ pageSize: 100 }).then((reply) => {
+      if (isOk(reply)) setRoleList(reply.data.list);
+    });
+  }, []);
+
+  const roleOf = useMemo(() => {
+    const byId = new Map(roleList.map((r) => [r.id, r]));
+    return (id: number) => byId.get(id);
+  }, [roleList]);
+  // Roles the viewer cannot grant stay visible in the picker, greyed, with the reason.
+  const roleOptions = useMemo<FieldOption[]>(() => roleList.map((r) => ({ label: r.name, value: r.id })), [roleList]);
+  const grantableRoleOptions = useMemo(
+    () =>
+      roleList.map((r) => {
+        const refusal = viewer ? grantRefusal(viewer, r, routeName) : null;
+        return {
+          label: refusal ? `${r.name}（不能授予）` : r.name,
+          value: r.id,
+          disabled: Boolean(refusal),
+          title: refusal ? `${r.name}：${refusal}` : r.name,
+        };
+      }),
+    [roleList, viewer],
+  );
+
+  // A department-scoped manager places staff only in their own department and below.
+  const scopeIds = useMemo(
+    () => (viewer && scopeKind(viewer) === 'department' && viewer.departmentId !== null ? subtreeIds(departments, viewer.departmentId) : null),
+    [viewer, departments],
+  );
+  const deptTree = useMemo(() => limitTree(buildDeptTree(departments), scopeIds), [departments, scopeIds]);
+
+  const formDef = useMemo(() => {
+    const fields = userResource.fields
+      // Only super-administrators may make one (the server refuses everyone else), so only they see it.
+      .filter((f) => f.name !== 'isSuper' || me?.isSuper);
+    return { ...userResource, fields };
+  }, [me?.isSuper]);
+
+  const refresh = () => {
+    void list.reload();
+    onChanged();
+  };
+
+  const refusalOf = (kind: 'manage' | 'delete' | 'toggle' | 'reset', u: User) => {
+    if (!viewer) return null;
+    const rule = { manage: manageRefusal, delete: deleteStaffRefusal, toggle: toggleStaffRefusal, reset: resetPasswordRefusal }[kind];
+    return rule(viewer, u, roleOf);
+  };
+
+  const toggle = (u: User, enabled: boolean) => {
+    const apply = async () => {
+      const reply = await users.update(u.id, { enabled });
+      if (isOk(reply)) {
+        void message.success(enabled ? `已启用「${u.name}」` : `已停用「${u.name}」，其登录已失效`);
+        void list.reload();
+      }
+    };
+    if (enabled) return void apply();
+    // Disabling signs the person out at once: ask first.
+    modal.confirm({
+      title: `停用「${u.name}（${u.username}）」？`,
+      content: '停用后他会立即被退出登录，且不能再登录，直到重新启用。',
+      okText: '停用',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: apply,
+    });
+  };
+
+  /** Changes each selected person on their own (the server checks each); one summary at the end. */
+  const bulkUpdate = async (rows: User[], patch: BulkPatch, done: string, clear: () => void) => {
+    const failures: string[] = [];
+    for (const u of rows) {
+      const result = await http.main.send<User>('PUT', `/api/users/${u.id}`, patch);
+      if (isFailure(result)) failures.push(`${u.name}：网络异常`);
+      else if (result.body.status !== 0) failures.push(`${u.name}：${result.body.message ?? '未能修改'}`);
+    }
+    const changed = rows.length - failures.length;
+    if (changed) void message.success(`${done} ${changed} 人`);
+    if (failures.length) {
+      // One toast for the whole batch, with the request URL (SEED §7), and the details in a dialog.
+      http.main.notify(`${failures.length} 人未能修改`);
+      modal.warning({
+        title: `${failures.length} 人未能修改`,
+        content: (
+          <ul style={{ paddingInlineStart: 20, margin: 0 }}>
+            {failures.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        ),
+        okText: '知道了',
+      });
+    } else clear();
+    refresh();
+  };
+
+  const generated = columnsFrom<User>(
+    userResource,
+    {
+      username: {
+        width: 128,
+        fixed: 'left',
+        // The username's unique index serves this order (crudRoutes accepts unique fields).
+        sorter: true,
+        sortOrder: list.sort === 'username' ? list.order : null,
+        render: (v: string, u: User) => (
+          <Space size={4}>
+            {v}
+            {u.isSuper && <Tag color="gold">超管</Tag>}
+          </Space>
+        ),
+      },
+      name: { width: 96, ellipsis: { showTitle: true } },
+      enabled: {
+        width: 76,
+        render: (v: boolean, u: User) => {
+          const refusal = refusalOf('toggle', u);
+          return (
+            <Tooltip title={refusal}>
+              <Switch
+                size="small"
+                checked={v}
+                disabled={Boolean(refusal)}
+                checkedChildren="启用"
+                unCheckedChildren="停用"
+                onChange={(checked) => toggle(u, checked)}
+                aria-label={`「${u.name}」启用状态${refusal ? `（${refusal}）` : ''}`}
+              />
+            </Tooltip>
+          );
+        },
+      },
+      phone: { width: 130 },
+    },
+    list,
+  );
+  const column = (key: string) => generated.find((c) => c.key === key)!;
+  // Who, whether they can sign in, and where first; contact details after.
+  const columns: TableColumnType<User>[] = [
+    column('username'),
+    column('name'),
+    column('enabled'),
+    { key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 112, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
+    {
+      key: 'roleName',
+      title: '角色',
+      dataIndex: 'roleName',
+      width: 96,
+      ellipsis: { showTitle: true },
+      render: (v: string | null, u: User) => (u.isSuper ? '全部权限' : (v ?? <Tag>未分配</Tag>)),
+    },
+    {
+      key: 'dingtalk',
+      title: '钉钉',
+      dataIndex: 'dingtalkBound',
+      width: 120,
+      render: (bound: boolean | undefined, u: User) =>
+        bound ? (
+          <Tooltip title={`钉钉账号「${u.dingtalkNick || '未知昵称'}」，可直接登录`}>
+            <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+              已绑定钉钉
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">未绑定</Typography.Text>
+        ),
+    },
+    column('phone'),
+    { key: 'lastLoginAt', title: '上次登录', dataIndex: 'lastLoginAt', width: 150, render: formatDateTime },
+    actionsColumn<User>({
+      onEdit: (u) => setEditing(u),
+      editRefusal: (u) => refusalOf('manage', u),
+      onDelete: async (u) => {
+        const reply = await users.remove(u.id);
+        if (isOk(reply)) {
+          void message.success(`已删除「${u.name}」`);
+          refresh();
+        }
+      },
+      deleteRefusal: (u) => refusalOf('delete', u),
+      deleteTitle: (u) => `确定删除员工「${u.name}（${u.username}）」吗？`,
+      more: (u) => [
+        { key: 'reset', label: '重置密码', onClick: () => setResetting(u), disabled: refusalOf('reset', u) ?? false },
+        {
+          key: 'unbindDingtalk',
+          label: '解除钉钉绑定',
+          danger: true,
+          hidden: !u.dingtalkBound,
+          disabled: refusalOf('manage', u) ?? false,
+          confirm: {
+            title: `解除「${u.name}（${u.username}）」的钉钉绑定「${u.dingtalkNick || '未知昵称'}」？`,
+            content: '解除后不能再用这个钉钉账号登录此账号；本人需要时可在「绑定钉钉」中输入密码重新绑定。',
+            okText: '解除绑定',
+          },
+          onClick: async () => {
+            const reply = await http.main.del<{ id: number }>(`/api/users/${u.id}/dingtalk`);
+            if (isOk(reply)) void message.success(`已解除「${u.name}」的钉钉绑定`);
+            void list.reload();
+          },
+        },
+      ],
+      order: ['edit', 'reset', 'unbindDingtalk', 'delete'],
+    }),
+  ];
+
+  const createRefusal = viewer ? createStaffRefusal(viewer) : null;
+  // A parent department's list can take in its sub-teams' people (kept in the URL like a filter).
+  const hasSubTeams = department !== null && departments.some((d) => d.parentId === department.id);
+  const withSub = hasSubTeams && list.query.withSub === 'true';
+  const editingUser = editing && editing !== 'new' ? editing : null;
+  const locked = lockedFields(viewer, editingUser);
+
+  return (
+    <Card
+      title={department ? `${department.name} · 员工${withSub ? '（含下级部门）' : ''}` : '全部员工'}
+      extra={
+        hasSubTeams && (
+          <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
+            <Switch size="small" checked={withSub} onChange={(checked) => list.setQuery({ withSub: checked ? 'true' : undefined })} />
+            含下级部门
+          </label>
+        )
+      }
+    >
+      <ResourceFilters
+        filters={FILTERS}
+        values={list.query}
+        onChange={list.setQuery}
+        optionsFor={{ roleId: roleOptions }}
+        note={<DataScopeNote />}
+        extra={
+          <Tooltip title={createRefusal} trigger={['hover', 'focus']}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              aria-disabled={createRefusal ? true : undefined}
+              aria-label={createRefusal ? `新增员工（${createRefusal}）` : undefined}
+              className={createRefusal ? 'is-disabled' : undefined}
+              onClick={() => (createRefusal ? void message.info(createRefusal) : setEditing('new'))}
+            >
+              新增员工
+            </Button>
+          </Tooltip>
+        }
+      />
+      <ResourceTable<User>
+        {...list.tableProps}
+        columns={columns}
+        settingsId="/department"
+        highlightId={list.highlightId}
+        isHighlightMissing={list.isHighlightMissing}
+        onClearFilters={list.clearFilters}
+        selectionKey={`${departmentId}|${JSON.stringify(list.query)}`}
+        selectRefusal={(u) => refusalOf('toggle', u)}
+        bulk={(rows, clear) => (
+          <>
+            <Button size="small" onClick={() => void bulkUpdate(rows, { enabled: true }, '已启用', clear)}>
+              启用
+            </Button>
+            <Button
+              size="small"
+              danger
+              onClick={() =>
+                modal.confirm({
+                  title: `停用选中的 ${rows.length} 人？`,
+                  content: '停用后他们会立即被退出登录，且不能再登录，直到重新启用。',
+                  okText: '停用',
+                  okButtonProps: { danger: true },
+                  cancelText: '取消',
+                  onOk: () => bulkUpdate(rows, { enabled: false }, '已停用', clear),
+                })
+              }
+            >
+              停用
+            </Button>
+            {viewer && scopeKind(viewer) !== 'self' && (
+              <Button size="small" onClick={() => setBulkDialog({ kind: 'department', rows, clear })}>
+                调整部门
+              </Button>
+            )}
+            <Button size="small" onClick={() => setBulkDialog({ kind: 'role', rows, clear })}>
+              更换角色
+            </Button>
+          </>
+        )}
+        locale={{
+          emptyText: list.loading ? ' ' : emptyText('员工', list.isFiltered, list.clearFilters, { canCreate: !createRefusal }),
+        }}
+      />
+      <ResourceFormModal<User>
+        def={formDef}
+        open={editing !== null}
+        record={editingUser}
+        initialValues={editing === 'new' ? { departmentId: departmentId ?? (scopeIds ? viewer?.departmentId : undefined) ?? undefined } : undefined}
+        optionsFor={{ roleId: grantableRoleOptions }}
+        treeDataFor={{ departmentId: deptTree }}
+        locked={locked}
+        submit={(values) => (editingUser ? users.update(editingUser.id, values) : users.create(values))}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          const wasCreate = editing === 'new';
+          setEditing(null);
+          onChanged();
+          if (wasCreate) list.showCreated(saved.id);
+          else void list.reload();
+        }}
+      />
+      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} onReset={() => void list.reload()} />
+      <BulkMoveModal
+        state={bulkDialog}
+        deptTree={deptTree}
+        roleOptions={grantableRoleOptions}
+        onClose={() => setBulkDialog(null)}
+        onApply={async (patch, done) => {
+          const state = bulkDialog!;
+          setBulkDialog(null);
+          await bulkUpdate(state.rows, patch, done, state.clear);
+        }}
+      />
+    </Card>
+  );
+}
+
+/** Fields of the staff form the viewer sees but may not change, with the reason. */
+function lockedFields(viewer: Viewer | null, target: User | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!viewer) return out;
+  if (target && scopeKind(viewer) === 'self') out.departmentId = '你的数据范围是「仅本人」，不能调整部门';
+  if (target && target.id === viewer.id && !viewer.isSuper) out.roleId = '不能修改自己的角色';
+  return out;
+}
+
+function BulkMoveModal({
+  state,
+  deptTree,
+  roleOptions,
+  onClose,
+  onApply,
+}: {
+  state: { kind: 'department' | 'role'; rows: User[] } | null;
+  deptTree: ReturnType<typeof buildDeptTree>;
+  roleOptions: Array<FieldOption & { disabled?: boolean }>;
+  onClose: () => void;
+  onApply: (patch: BulkPatch, done: string) => Promise<void>;
+}) {
+  const [form] = Form.useForm<{ target?: number }>();
+  const isDept = state?.kind === 'department';
+  return (
+    <Modal
+      title={state ? `${isDept ? '调整部门' : '更换角色'}：选中的 ${state.rows.length} 人` : ''}
+      open={state !== null}
+      okText="确定"
+      cancelText="取消"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        name="bulk"
+        layout="vertical"
+        clearOnDestroy
+        onFinish={({ target }) => onApply(isDept ? { departmentId: target ?? null } : { roleId: target ?? null }, isDept ? '已调整部门' : '已更换角色')}
+      >
+        <Typography.Paragraph type="secondary">{state?.rows.map((u) => u.name).join('、')}</Typography.Paragraph>
+        <Form.Item name="target" label={isDept ? '新部门' : '新角色'} rules={[{ required: true, message: isDept ? '请选择部门' : '请选择角色' }]}>
+          {isDept ? (
+            <TreeSelect autoFocus treeData={deptTree} treeDefaultExpandAll showSearch={{ treeNodeFilterProp: 'title' }} placeholder="请选择部门" />
+          ) : (
+            <Select autoFocus options={roleOptions} showSearch={{ optionFilterProp: 'label' }} placeholder="请选择角色" />
+          )}
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function ResetPasswordModal({ user, onClose, onReset }: { user: User | null; onClose: () => void; onReset: () => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ password: string; confirm: string }>();
+  const [saving, setSaving] = useState(false);
+  const passwordField = userResource.fields.find((f) => f.name === 'password')!;
+
+  const save = async ({ password }: { password: string }) => {
+    if (!user || saving) return;
+    setSaving(true);
+    const reply = await http.main.put<{ id: number; dingtalkUnbound: boolean }>(`/api/users/${user.id}/password`, { password });
+    setSaving(false);
+    if (isOk(reply)) {
+      void message.success(`已重置「${user.name}」的密码，其登录已失效${reply.data.dingtalkUnbound ? '，钉钉绑定已解除' : ''}`);
+      onClose();
+      // The list shows the binding.
+      onReset();
+    } else if (!('isAxiosError' in reply) && reply.errors?.password) {
+      form.setFields([{ name: 'password', errors: [reply.errors.password] }]);
+    }
+  };
+
+  return (
+    <Modal
+      title={user ? `重置「${user.name}（${user.username}）」的密码` : ''}
+      open={user !== null}
+      okText="重置"
+      cancelText="取消"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form form={form} name="reset-password" layout="vertical" onFinish={save} clearOnDestroy>
+        {user?.dingtalkBound && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={`重置后，其钉钉绑定「${user.dingtalkNick || '未知昵称'}」也会解除`}
+            description="账号可能不在本人手中时才需要重置；本人之后可在「绑定钉钉」中输入新密码重新绑定。"
+          />
+        )}
+        <NewPasswordFields extra={passwordField.help} />
+      </Form>
+    </Modal>
+  );
+}

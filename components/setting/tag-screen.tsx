@@ -1,0 +1,102 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { Button, Card, Col, Empty, Row, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
+import { forgetTagTypes } from '@/components/taxonomy/tag-picker';
+import { tagResource, tagTypeResource, type Tag, type TagType } from '@/lib/resources/taxonomy';
+
+/**
+ * 标签管理: tag types on the left (drag-sorted, a type with tags cannot be deleted; a click filters
+ * the tags), the tags on the right with keyword and type filters in the URL, newest first.
+ */
+export function TagScreen() {
+  useEffect(() => forgetTagTypes(), []);
+  const typeId = Number(useSearchParams().get('typeId')) || null;
+  const typeScreen = useResourceScreen<TagType>(tagTypeResource, {
+    isLocal: true,
+    pageSize: 100,
+    filters: [],
+    fieldColumns: [
+      {
+        key: 'name',
+        title: '类型名称',
+        render: (_: unknown, t: TagType) => (
+          <Button
+            type="link"
+            size="small"
+            style={{ paddingInline: 0, height: 'auto', whiteSpace: 'nowrap', textAlign: 'left', fontWeight: t.id === typeId ? 600 : undefined }}
+            aria-pressed={t.id === typeId}
+            onClick={() => tags.list.setQuery({ typeId: t.id === typeId ? undefined : t.id })}
+          >
+            {t.name}
+          </Button>
+        ),
+      },
+      { key: 'count', title: '标签', dataIndex: 'tagCount', width: 56, align: 'right' },
+    ],
+    columns: { actions: { width: 120, fixed: undefined } },
+    deletable: true,
+    deleteTitle: (t) => `确定删除标签类型「${t.name}」吗？`,
+    deleteRefusal: (t) => (t.tagCount ? `「${t.name}」下还有 ${t.tagCount} 个标签，请先删除或移走它们` : null),
+    onDeleted: (t) => typeId === t.id && tags.list.setQuery({ typeId: undefined }),
+    onChanged: forgetTagTypes,
+  });
+  const types = typeScreen.list.data?.list ?? [];
+  const typeOptions = types.map((t) => ({ value: t.id, label: t.name }));
+  const tags = useResourceScreen<Tag>(tagResource, {
+    addColumns: [{ key: 'typeName', title: '标签类型', dataIndex: 'typeName', width: 140, after: 'name', render: (v: string | undefined) => v ?? '-' }],
+    deletable: true,
+    onChanged: () => void typeScreen.list.reload(),
+    initialValues: { typeId: typeId ?? types[0]?.id },
+    settingsId: '/setting/tag',
+  });
+  const { refusal } = tags;
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={8} xl={7}>
+        <Card
+          size="small"
+          title="标签类型"
+          extra={
+            !refusal && (
+              <Button size="small" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => typeScreen.show()}>
+                新增类型
+              </Button>
+            )
+          }
+        >
+          <ResourceListTable<TagType>
+            {...typeScreen.tableProps}
+            size="small"
+            locale={{ emptyText: typeScreen.list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有标签类型" /> }}
+          />
+          <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '8px 0 0' }}>
+            点击类型名称只看它的标签，再点一次显示全部{refusal ? '' : '；拖动手柄调整顺序'}。
+          </Typography.Paragraph>
+        </Card>
+      </Col>
+      <Col xs={24} lg={16} xl={17} style={{ minWidth: 0 }}>
+        <Card size="small" title="标签">
+          <ResourceFilters
+            {...tags.filtersProps}
+            optionsFor={{ typeId: typeOptions }}
+            extra={
+              !refusal && (
+                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => tags.show()} disabled={!types.length}>
+                  新增标签
+                </Button>
+              )
+            }
+          />
+          <ResourceListTable<Tag> {...tags.tableProps} />
+        </Card>
+      </Col>
+      <ResourceFormModal<TagType> {...typeScreen.formModalProps} />
+      <ResourceFormModal<Tag> {...tags.formModalProps} optionsFor={{ typeId: typeOptions }} />
+    </Row>
+  );
+}
