@@ -14,7 +14,7 @@ import { guardUnsafeRequest, isUnsafeMethod, requestHost } from './http/request-
 import { securityHeaders } from '../lib/security-headers';
 import type { AppEnv } from './http/types';
 import type { Db } from './db/types';
-import { API, routesOf } from './resources';
+import { API, CATALOGUE, routesOf } from './resources';
 import { openApiDocument } from './openapi';
 import { dingtalkFromEnv, type DingtalkConfig } from './dingtalk/client';
 import type { ContentService } from './content/check';
@@ -96,7 +96,7 @@ export function createApp({
   app.get('/ping', access.public(), (c) => c.json({ status: 0, data: 'pong', message: 'ok' }));
 
   // Every sub-app of the registry, in its order (server/resources.ts).
-  const deps = { storage, contentService, search, focusFlushUrl, dingtalk };
+  const deps = { storage, contentService, search, focusFlushUrl, dingtalk, catalogue: CATALOGUE };
   const mounted = API.map((entry) => ({ entry, routes: routesOf(entry, deps) }));
   for (const { entry, routes } of mounted) app.route(`/${entry.name}`, routes);
 

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { articles, chameleonTypes, focusHomeRight, friendLinks, picStores, sensitiveWords, topics, videos, videoStores } from './db/schema';
 import { crudRoutes, type CrudOptions, type CrudTable } from './crud/crud-routes';
 import type { UsedBy } from './crud/in-use';
+import { catalogueOf, type Catalogue } from './crud/catalogue';
 import type { AppEnv } from './http/types';
 import type { ContentService } from './content/check';
 import type { SearchBackend } from './articles/search/types';
@@ -44,6 +45,8 @@ export interface RouteDeps {
   search: SearchBackend | null;
   focusFlushUrl?: string;
   dingtalk: DingtalkConfig | null;
+  /** The log's names, the library's owner names and the uploaders, from the declarations below (`CATALOGUE`). */
+  catalogue: Catalogue;
 }
 
 type Routes = Hono<AppEnv>;
@@ -78,10 +81,11 @@ const built = (resource: ResourceDef, table: CrudTable | undefined, routes: (dep
 });
 
 /**
- * Every sub-app of the main API, in mount order. A plain resource is one line: `crud(xRoutes)`.
- * The operation log's names, the library's owners and who may upload are derived from the same
- * declarations (lib/resources/all.ts); tests/unit/resources.test.ts checks that both agree, that
- * each declared field is a column, and more.
+ * Every sub-app of the main API, in mount order. A plain resource is one line:
+ * `plain(xResource, xTable)`; one with server rules, `crud(xRoutes)` (server/routes/<name>.ts).
+ * The operation log's names, the library's owner names and who may upload are derived from the
+ * declarations here (`CATALOGUE`); tests/api/resources.test.ts checks the declarations against
+ * their tables and the catalogue, and tests/api/crud-contract.test.ts runs every `example`.
  * @see DESIGN §2, STYLE §2
  */
 export const API: readonly ApiEntry[] = [
@@ -89,7 +93,7 @@ export const API: readonly ApiEntry[] = [
   crud(departmentRoutes),
   crud(userRoutes),
   crud(roleRoutes),
-  { name: 'log', routes: logRoutes },
+  { name: 'log', routes: (d) => logRoutes(d.catalogue.logged) },
   { name: 'profile', routes: profileRoutes },
   crud(categoryTypeRoutes),
   crud(categoryRoutes),
@@ -97,9 +101,9 @@ export const API: readonly ApiEntry[] = [
   crud(tagTypeRoutes),
   crud(tagRoutes),
   plain(topicResource, topics, { operations: { remove: false } }), // SEED §7 names no delete
-  { name: '', routes: (d) => uploadRoutes(d.storage) },
-  built(picStoreResource, picStores, (d) => mediaRoutes(d.storage, d.contentService).picStores),
-  built(videoStoreResource, videoStores, (d) => mediaRoutes(d.storage, d.contentService).videoStores),
+  { name: '', routes: (d) => uploadRoutes(d.storage, d.catalogue.uploaders) },
+  built(picStoreResource, picStores, (d) => mediaRoutes(d.storage, d.catalogue, d.contentService).picStores),
+  built(videoStoreResource, videoStores, (d) => mediaRoutes(d.storage, d.catalogue, d.contentService).videoStores),
   crud(picStoreTagRoutes),
   crud(videoStoreTagRoutes),
   // The workflow's calls, then locks, revisions, autosave, the list and the article (server/articles/routes.ts).
@@ -130,6 +134,9 @@ export const API: readonly ApiEntry[] = [
   crud(advertiseRoutes),
   { name: 'statistics', routes: statisticsRoutes },
 ];
+
+/** What the API derives from the declarations above: the log's names, the library's owner names, the uploaders. */
+export const CATALOGUE = catalogueOf(API.flatMap((e) => (e.resource ? [e.resource] : [])));
 
 /**
  * A declaration's "in use by" relations, resolved to the tables and columns of the registry: the

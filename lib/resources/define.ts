@@ -121,6 +121,9 @@ export interface UsedByDef {
   list?: string;
 }
 
+/** A record as the API answers it: the declaration's fields (as parsed) with its id, and what the table adds. */
+export type RecordOf<D extends ResourceDef, Extra = object> = z.output<D['schema']> & { id: number } & Extra;
+
 export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>): ResourceDef<S> {
   return def;
 }

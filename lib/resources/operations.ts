@@ -4,7 +4,7 @@
  * @see DESIGN §4, §5, SEED §7
  */
 import { z } from 'zod';
-import { defineResource, mediaOwnerNames, type FieldOption } from './define';
+import { defineResource, mediaOwnerNames, type FieldOption, type RecordOf } from './define';
 import { ENABLED_OPTIONS, imageUrl, linkUrl, optionalId, optionalText, requiredId, text } from './common';
 
 /** A point in time as the forms send it (ISO-8601 with a zone); the server stores a Date. */
@@ -302,15 +302,7 @@ export const friendLinkResource = defineResource({
   example: { name: '示例网站', url: 'https://example.com', logo: '', enabled: true },
 });
 
-export interface FriendLink {
-  id: number;
-  name: string;
-  url: string;
-  logo: string;
-  sort: number;
-  enabled: boolean;
-  updatedAt?: string;
-}
+export type FriendLink = RecordOf<typeof friendLinkResource, { sort: number; updatedAt?: string }>;
 
 // ——— Brands ——————————————————————————————————————————————————————————————————————
 

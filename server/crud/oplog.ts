@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { WORKFLOW_ACTIONS } from '../../lib/resources/workflow';
-import { RESOURCES } from '../../lib/resources/all';
 import { operationLogs } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import type { AppEnv } from '../http/types';
@@ -25,17 +24,6 @@ export const OPERATION_TYPES = {
 } as const;
 
 export type OperationType = keyof typeof OPERATION_TYPES;
-
-/**
- * Resources that appear in the operation log, with their Chinese names (the log screen's filter):
- * every declared resource by its label, and the writers that are not one.
- */
-export const LOGGED_RESOURCES: Readonly<Record<string, string>> = {
-  articles: '文章',
-  ...Object.fromEntries(RESOURCES.map((def) => [def.name, def.label])),
-  profile: '个人资料',
-  statistics: '数据统计',
-};
 
 const SECRET_KEYS = new Set(['passwordHash', 'password']);
 

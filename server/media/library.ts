@@ -16,7 +16,6 @@ import { describePicture, removeFiles, thumbKeyOf } from '../storage/local';
 import { queueDeletions, runDeletions, type FileRef } from '../storage/deletions';
 import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
 import { markRegistered, publicUrl, remoteThumbUrl, ticketForRegister } from '../storage/tickets';
-import { MEDIA_OWNER_NAMES } from '../../lib/resources/all';
 import { STATUS } from '../../lib/resources/workflow';
 import { checkContent, type ContentService } from '../content/check';
 import { articleTarget } from '../workflow/targets';
@@ -186,8 +185,8 @@ export async function assertMayChangeShown(
   }
 }
 
-export function usageRefusal(kind: 'pic' | 'video', uses: Awaited<ReturnType<typeof usesOf>>) {
-  const names = uses.slice(0, 5).map((u) => `${MEDIA_OWNER_NAMES[u.ownerType] ?? u.ownerType}${u.ownerTitle ? `「${u.ownerTitle}」` : ` #${u.ownerId}`}`);
+export function usageRefusal(kind: 'pic' | 'video', uses: Awaited<ReturnType<typeof usesOf>>, ownerNames: Readonly<Record<string, string>>) {
+  const names = uses.slice(0, 5).map((u) => `${ownerNames[u.ownerType] ?? u.ownerType}${u.ownerTitle ? `「${u.ownerTitle}」` : ` #${u.ownerId}`}`);
   return conflict(`${kind === 'pic' ? '图片' : '视频'}还在使用中，不能删除：${names.join('、')}${uses.length > 5 ? ' 等' : ''}`);
 }
 
@@ -273,7 +272,14 @@ export async function runCheck(db: DbOrTx, storage: StorageConfig, row: { id: nu
  * storage after it commits (server/storage/deletions.ts): a storage that is down or slow never
  * blocks the delete nor brings the item back; its files are retried later.
  */
-export async function removeItems(c: Context<AppEnv>, storage: StorageConfig, { kind, table, resource }: Library, ids: number[]) {
+/** `ownerNames`: how the refusal names what uses an item (server/crud/catalogue.ts). */
+export async function removeItems(
+  c: Context<AppEnv>,
+  storage: StorageConfig,
+  { kind, table, resource }: Library,
+  ids: number[],
+  ownerNames: Readonly<Record<string, string>>,
+) {
   const t = table as typeof picStores;
   const db = c.get('db');
   const queued = await db.transaction(async (tx: Tx) => {
@@ -285,7 +291,7 @@ export async function removeItems(c: Context<AppEnv>, storage: StorageConfig, { 
       rows.map((r) => r.uploaderId),
     );
     const uses = await usesOf(tx, kind, ids);
-    if (uses.length) throw usageRefusal(kind, await maskOutOfScope(tx, c.get('user')!, uses));
+    if (uses.length) throw usageRefusal(kind, await maskOutOfScope(tx, c.get('user')!, uses), ownerNames);
     await tx.delete(table).where(inArray(t.id, ids));
     for (const row of rows) {
       await logOperation(tx, c, { type: 'delete', resource: resource.name, resourceId: row.id, summary: `删除${resource.label}「${row.title}」`, before: row });

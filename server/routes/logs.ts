@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
 import { access } from '../auth/access';
 import { loginLogs, operationLogs } from '../db/schema';
-import { LOGGED_RESOURCES, OPERATION_TYPES } from '../crud/oplog';
+import { OPERATION_TYPES } from '../crud/oplog';
 import { allOf, likePattern, pageOf, parseListQuery } from '../crud/list';
 import { badRequest, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
@@ -74,80 +74,81 @@ function assertWithinCap(page: number, pageSize: number) {
 /** Blank query values count as absent (cleared filter fields). */
 const present = (q: Record<string, string>) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
 
-/** 登录日志 · 操作日志: newest first, filtered on indexed columns, totals capped. */
-export const logRoutes = new Hono<AppEnv>()
-  .get('/login', access.route('/log'), async (c) => {
-    const query = present(c.req.query());
-    const { page, pageSize } = parseListQuery(query);
-    assertWithinCap(page, pageSize);
-    const f = parseInput(loginFilters, query);
-    const where = allOf([
-      textMatch(loginLogs.username, f.username),
-      f.success ? eq(loginLogs.success, f.success === 'true') : undefined,
-      textMatch(loginLogs.ip, f.ip),
-      ...timeRange(loginLogs.createdAt, f.from, f.to),
-    ]);
-    const db = c.get('db');
-    const select = db
-      .select({
-        id: loginLogs.id,
-        username: loginLogs.username,
-        userId: loginLogs.userId,
-        ip: loginLogs.ip,
-        userAgent: loginLogs.userAgent,
-        success: loginLogs.success,
-        reason: loginLogs.reason,
-        createdAt: loginLogs.createdAt,
-      })
-      .from(loginLogs)
-      .where(where)
-      .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id));
-    return ok(c, await pageOf(db, { query: select, table: loginLogs, where, page, pageSize, cap: LOG_COUNT_CAP }));
-  })
-  .get('/operation_type', access.route('/log/operate'), (c) =>
-    ok(c, {
-      types: Object.entries(OPERATION_TYPES).map(([value, label]) => ({ value, label })),
-      resources: Object.entries(LOGGED_RESOURCES).map(([value, label]) => ({ value, label })),
-    }),
-  )
-  .get('/operation', access.route('/log/operate'), async (c) => {
-    const query = present(c.req.query());
-    const { page, pageSize } = parseListQuery(query);
-    assertWithinCap(page, pageSize);
-    const f = parseInput(operationFilters, query);
-    const where = allOf([
-      f.userId ? eq(operationLogs.userId, f.userId) : undefined,
-      textMatch(operationLogs.username, f.username),
-      f.type ? eq(operationLogs.type, f.type) : undefined,
-      f.resource ? eq(operationLogs.resource, f.resource) : undefined,
-      ...timeRange(operationLogs.createdAt, f.from, f.to),
-    ]);
-    const db = c.get('db');
-    // The list leaves out before/after (large JSON); the detail drawer fetches them by id.
-    const select = db
-      .select({
-        id: operationLogs.id,
-        userId: operationLogs.userId,
-        username: operationLogs.username,
-        type: operationLogs.type,
-        resource: operationLogs.resource,
-        resourceId: operationLogs.resourceId,
-        summary: operationLogs.summary,
-        ip: operationLogs.ip,
-        createdAt: operationLogs.createdAt,
-      })
-      .from(operationLogs)
-      .where(where)
-      .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id));
-    return ok(c, await pageOf(db, { query: select, table: operationLogs, where, page, pageSize, cap: LOG_COUNT_CAP }));
-  })
-  .get('/operation/:id', access.route('/log/operate'), async (c) => {
-    const [row] = await c
-      .get('db')
-      .select()
-      .from(operationLogs)
-      .where(eq(operationLogs.id, idParam(c, { max: Number.MAX_SAFE_INTEGER })))
-      .limit(1);
-    if (!row) throw notFound('日志不存在');
-    return ok(c, row);
-  });
+/** 登录日志 · 操作日志: newest first, filtered on indexed columns, totals capped. `logged`: the resources' names (server/crud/catalogue.ts). */
+export const logRoutes = (logged: Readonly<Record<string, string>>) =>
+  new Hono<AppEnv>()
+    .get('/login', access.route('/log'), async (c) => {
+      const query = present(c.req.query());
+      const { page, pageSize } = parseListQuery(query);
+      assertWithinCap(page, pageSize);
+      const f = parseInput(loginFilters, query);
+      const where = allOf([
+        textMatch(loginLogs.username, f.username),
+        f.success ? eq(loginLogs.success, f.success === 'true') : undefined,
+        textMatch(loginLogs.ip, f.ip),
+        ...timeRange(loginLogs.createdAt, f.from, f.to),
+      ]);
+      const db = c.get('db');
+      const select = db
+        .select({
+          id: loginLogs.id,
+          username: loginLogs.username,
+          userId: loginLogs.userId,
+          ip: loginLogs.ip,
+          userAgent: loginLogs.userAgent,
+          success: loginLogs.success,
+          reason: loginLogs.reason,
+          createdAt: loginLogs.createdAt,
+        })
+        .from(loginLogs)
+        .where(where)
+        .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id));
+      return ok(c, await pageOf(db, { query: select, table: loginLogs, where, page, pageSize, cap: LOG_COUNT_CAP }));
+    })
+    .get('/operation_type', access.route('/log/operate'), (c) =>
+      ok(c, {
+        types: Object.entries(OPERATION_TYPES).map(([value, label]) => ({ value, label })),
+        resources: Object.entries(logged).map(([value, label]) => ({ value, label })),
+      }),
+    )
+    .get('/operation', access.route('/log/operate'), async (c) => {
+      const query = present(c.req.query());
+      const { page, pageSize } = parseListQuery(query);
+      assertWithinCap(page, pageSize);
+      const f = parseInput(operationFilters, query);
+      const where = allOf([
+        f.userId ? eq(operationLogs.userId, f.userId) : undefined,
+        textMatch(operationLogs.username, f.username),
+        f.type ? eq(operationLogs.type, f.type) : undefined,
+        f.resource ? eq(operationLogs.resource, f.resource) : undefined,
+        ...timeRange(operationLogs.createdAt, f.from, f.to),
+      ]);
+      const db = c.get('db');
+      // The list leaves out before/after (large JSON); the detail drawer fetches them by id.
+      const select = db
+        .select({
+          id: operationLogs.id,
+          userId: operationLogs.userId,
+          username: operationLogs.username,
+          type: operationLogs.type,
+          resource: operationLogs.resource,
+          resourceId: operationLogs.resourceId,
+          summary: operationLogs.summary,
+          ip: operationLogs.ip,
+          createdAt: operationLogs.createdAt,
+        })
+        .from(operationLogs)
+        .where(where)
+        .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id));
+      return ok(c, await pageOf(db, { query: select, table: operationLogs, where, page, pageSize, cap: LOG_COUNT_CAP }));
+    })
+    .get('/operation/:id', access.route('/log/operate'), async (c) => {
+      const [row] = await c
+        .get('db')
+        .select()
+        .from(operationLogs)
+        .where(eq(operationLogs.id, idParam(c, { max: Number.MAX_SAFE_INTEGER })))
+        .limit(1);
+      if (!row) throw notFound('日志不存在');
+      return ok(c, row);
+    });

@@ -33,7 +33,7 @@ import {
   type Library,
   type ShownFields,
 } from '../media/library';
-import { UPLOADERS } from '../media/uploaders';
+import type { Catalogue } from '../crud/catalogue';
 import type { ContentService } from '../content/check';
 import { BODY_LIMITS } from '../../lib/resources/articles';
 
@@ -78,7 +78,7 @@ const uploaderQuery = z.object({
 const LIST_CAP = 1_000;
 
 /** 图片库 / 视频库: list (filters, newest first, capped total), get, register, update, delete, batch. */
-export function libraryRoutes(storage: StorageConfig, lib: Library, contentService: ContentService = {}) {
+export function libraryRoutes(storage: StorageConfig, lib: Library, catalogue: Catalogue, contentService: ContentService = {}) {
   const { kind, table, tagTable, resource } = lib;
   const t = table as typeof picStores;
   const usageCount = sql<number>`(SELECT count(*)::int FROM "media_usage" AS mu WHERE mu."media_kind" = ${kind} AND mu."media_id" = ${sql.raw(`"${kind === 'pic' ? 'pic_stores' : 'video_stores'}"."id"`)})`;
@@ -153,7 +153,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, contentServi
        * Only for people who work with this library (its screen or a screen that picks from it):
        * names and departments are not a staff directory for every account (issue 14 I6).
        */
-      app.get('/uploaders', access.anyRoute(UPLOADERS[kind]), async (c) => {
+      app.get('/uploaders', access.anyRoute(catalogue.uploaders[kind]), async (c) => {
         const q = parseInput(uploaderQuery, c.req.query());
         return ok(c, { list: await uploadersOf(c.get('db'), kind, q) });
       });
@@ -176,14 +176,14 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, contentServi
           ),
         });
       });
-      app.post('/', access.anyRoute(UPLOADERS[kind]), async (c) => {
+      app.post('/', access.anyRoute(catalogue.uploaders[kind]), async (c) => {
         const input = parseInput(kind === 'pic' ? picRegisterSchema : videoRegisterSchema, await readJson(c)) as z.infer<typeof videoRegisterSchema>;
         return ok(c, await registerItem(c, storage, lib, input, routes.getOne));
       });
 
       app.delete('/:id', access.route(resource.permission), async (c) => {
         const id = idParam(c);
-        await removeItems(c, storage, lib, [id]);
+        await removeItems(c, storage, lib, [id], catalogue.ownerNames);
         return ok(c, { id });
       });
 
@@ -198,7 +198,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, contentServi
         );
         const ids = [...new Set(input.ids)];
         if (input.action === 'delete') {
-          await removeItems(c, storage, lib, ids);
+          await removeItems(c, storage, lib, ids, catalogue.ownerNames);
           return ok(c, { ids });
         }
         if (!input.tagIds.length) throw badRequest('请选择标签', { tagIds: '请选择标签' });
@@ -236,9 +236,14 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, contentServi
 }
 
 /** The two libraries, mounted at `/api/pic_stores` and `/api/video_stores`. */
-export function mediaRoutes(storage: StorageConfig, contentService: ContentService = {}) {
+export function mediaRoutes(storage: StorageConfig, catalogue: Catalogue, contentService: ContentService = {}) {
   return {
-    picStores: libraryRoutes(storage, { kind: 'pic', table: picStores, tagTable: picStoreTags, resource: picStoreResource }, contentService),
-    videoStores: libraryRoutes(storage, { kind: 'video', table: videoStores, tagTable: videoStoreTags, resource: videoStoreResource }, contentService),
+    picStores: libraryRoutes(storage, { kind: 'pic', table: picStores, tagTable: picStoreTags, resource: picStoreResource }, catalogue, contentService),
+    videoStores: libraryRoutes(
+      storage,
+      { kind: 'video', table: videoStores, tagTable: videoStoreTags, resource: videoStoreResource },
+      catalogue,
+      contentService,
+    ),
   };
 }

@@ -13,7 +13,7 @@ import type { StorageConfig } from '../storage/config';
 import { receiveFile } from '../storage/local';
 import { claimTicket, completeTicket, issueTicket, publicUrl, releaseTicket } from '../storage/tickets';
 import { findDuplicates, playUrl } from '../media/library';
-import { ANY_UPLOADER, mayUpload } from '../media/uploaders';
+import { anyUploader, type Catalogue } from '../crud/catalogue';
 
 const ticketSchema = z.object({
   kind: z.enum(['pic', 'video', 'poster'], { error: '请说明上传的是图片、视频还是封面' }),
@@ -31,7 +31,7 @@ const ticketSchema = z.object({
  * storage; the vendor-named calls of SEED §7 answer the same, but only when that vendor is the
  * configured storage.
  */
-export function uploadRoutes(storage: StorageConfig) {
+export function uploadRoutes(storage: StorageConfig, uploaders: Catalogue['uploaders']) {
   const app = new Hono<AppEnv>();
 
   const ticket = (only?: StorageConfig['driver']) => async (c: Context<AppEnv>) => {
@@ -39,16 +39,16 @@ export function uploadRoutes(storage: StorageConfig) {
       throw conflict(`当前存储不是${only === 'qiniu' ? '七牛' : '又拍云'}（CMS_STORAGE=${storage.driver}），请使用 /api/upload_token`);
     const input = parseInput(ticketSchema, await readJson(c));
     const user = c.get('user')!;
-    if (!mayUpload(user, input.kind)) throw forbidden(input.kind === 'pic' ? '没有上传图片的权限' : '没有上传视频的权限');
+    if (!uploaders[input.kind].some((r) => user.routes.has(r))) throw forbidden(input.kind === 'pic' ? '没有上传图片的权限' : '没有上传视频的权限');
     const db = c.get('db');
     const issued = await issueTicket(db, storage, { kind: input.kind, mime: input.mime, size: input.size, userId: user.id });
     // The same file in the library already: the browser offers it instead of a second copy.
     const duplicates = input.sha256 && input.kind !== 'poster' ? await findDuplicates(db, input.kind, input.sha256) : [];
     return ok(c, { ...issued, duplicates } satisfies UploadTicket);
   };
-  app.post('/upload_token', access.anyRoute(ANY_UPLOADER), ticket());
-  app.post('/get_qiniu_token', access.anyRoute(ANY_UPLOADER), ticket('qiniu'));
-  app.post('/upyun_up_token', access.anyRoute(ANY_UPLOADER), ticket('upyun'));
+  app.post('/upload_token', access.anyRoute(anyUploader(uploaders)), ticket());
+  app.post('/get_qiniu_token', access.anyRoute(anyUploader(uploaders)), ticket('qiniu'));
+  app.post('/upyun_up_token', access.anyRoute(anyUploader(uploaders)), ticket('upyun'));
 
   /**
    * What each library accepts (this deployment's limits, configurable: README "Storage"): the

@@ -118,7 +118,7 @@ export interface WorkflowTarget {
   type: string;
   /** Chinese name in messages: 文章, 短视频. */
   label: string;
-  /** Operation-log resource (LOGGED_RESOURCES). */
+  /** Operation-log resource (named in the log by server/crud/catalogue.ts). */
   resource: string;
   table: PgTable;
   columns: WorkflowColumns;
