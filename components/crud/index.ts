@@ -5,7 +5,10 @@
 export { useResourceList } from './use-resource-list';
 export { ResourceFilters, TYPING_DELAY_MS, type ResourceFiltersProps } from './resource-filters';
 export { clearPatch, filterParams, isFiltered, rangeToQuery, type QueryPatch } from './list-query';
-export { DateRangeInput, rangePresets, type DateRangeInputProps } from './date-range-input';
+// The date range and the create/edit dialog load when first shown (issue 17): the barrel hands out
+// their lazy versions, and only the types of the modules themselves.
+export { DateRangeInput } from './lazy-date-range-input';
+export type { DateRangeInputProps } from './date-range-input';
 export {
   actionsColumn,
   columnsFrom,
@@ -20,16 +23,8 @@ export {
   type ResourceTableProps,
   type RowAction,
 } from './resource-table';
-export {
-  ResourceFormModal,
-  createDefaults,
-  fieldInput,
-  focusFirstField,
-  formFields,
-  rulesFor,
-  type FieldInputOptions,
-  type ResourceFormModalProps,
-} from './resource-form';
+export { ResourceFormModal } from './lazy-resource-form';
+export type { FieldInputOptions, ResourceFormModalProps } from './resource-form';
 export { SortableTable, moveId, type SortableTableProps } from './sortable-table';
 export {
   confirmLeave,

@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import Link from 'next/link';
-import { Alert, App, Avatar, Button, Drawer, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
+import dynamic from 'next/dynamic';
+import { Alert, App, Avatar, Button, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
 import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { confirmLeave, hasUnsavedChanges, setLeaveConfirmer } from '@/components/crud/unsaved-changes';
 import { useInUseRefusals } from '@/components/crud/in-use-refusal';
@@ -21,6 +22,12 @@ import { MenuIcon } from './menu-icon';
 import { OnlineStatus } from './online-status';
 
 const { Header, Sider, Content } = Layout;
+
+/**
+ * The menu drawer of a narrow window (below lg): antd's Drawer loads when it is first opened, not
+ * with every screen (issue 17); it stays mounted afterwards (its closing animation, focus return).
+ */
+const Drawer = dynamic(() => import('antd/es/drawer'), { ssr: false });
 
 function toItems(menu: MenuEntry[]): MenuProps['items'] {
   return menu.map((entry) =>
@@ -49,6 +56,8 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
   const storedInfo = useUserStore((s) => s.info);
   const name = (storedInfo ?? info).name;
   const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const [hasDrawer, setHasDrawer] = useState(false);
+  if (isDrawerOpen && !hasDrawer) setHasDrawer(true);
 
   useEffect(() => {
     setUser(info, auth);
@@ -265,17 +274,19 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
             {menuView(true)}
           </nav>
         </Sider>
-        <Drawer
-          placement="left"
-          open={isDrawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={SIDEBAR_WIDTH + 40}
-          title={SIDEBAR_TITLE}
-          styles={{ body: { padding: 0, background: '#001529' } }}
-          rootClassName="menu-drawer"
-        >
-          <nav aria-label="主菜单">{menuView(false)}</nav>
-        </Drawer>
+        {hasDrawer && (
+          <Drawer
+            placement="left"
+            open={isDrawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={SIDEBAR_WIDTH + 40}
+            title={SIDEBAR_TITLE}
+            styles={{ body: { padding: 0, background: '#001529' } }}
+            rootClassName="menu-drawer"
+          >
+            <nav aria-label="主菜单">{menuView(false)}</nav>
+          </Drawer>
+        )}
         {/* antd's Content is the page's <main>. */}
         <Content className="app-content" style={{ padding: 24, minWidth: 0 }}>
           {title && (
