@@ -1,19 +1,17 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
-import dynamic from 'next/dynamic';
+import type { ComponentType, ReactNode } from 'react';
+import { lazyDialog } from '@/components/common/lazy-dialog';
 import type { ResourceFormModalProps } from './resource-form';
 
-const Modal = dynamic(() => import('./resource-form').then((m) => m.ResourceFormModal), { ssr: false }) as <T>(props: ResourceFormModalProps<T>) => ReactNode;
+// Any record type: the dialog is generic in what it saves; the screen's props keep their type below.
+type AnyProps = ResourceFormModalProps<never>;
 
 /**
- * The create/edit dialog (./resource-form.tsx), loaded when it first opens: a list screen's first
- * load does not carry the dialog's inputs (numbers, radios, switches, trees …) until someone adds
- * or edits a record (issue 17). Once open, it stays mounted as before (its closing animation, the
- * fresh form per opening).
+ * The create/edit dialog (./resource-form.tsx) outside the list screens' first load (issue 17):
+ * fetched once the screen is idle, mounted closed, then as before (components/common/lazy-dialog.tsx).
  */
-export function ResourceFormModal<T>(props: ResourceFormModalProps<T>) {
-  const [hasOpened, setHasOpened] = useState(props.open);
-  if (props.open && !hasOpened) setHasOpened(true);
-  return hasOpened ? <Modal<T> {...props} /> : null;
-}
+export const ResourceFormModal = lazyDialog<AnyProps>(
+  () => import('./resource-form').then((m) => m.ResourceFormModal as unknown as ComponentType<AnyProps>),
+  (p) => p.open,
+) as unknown as <T>(props: ResourceFormModalProps<T>) => ReactNode;

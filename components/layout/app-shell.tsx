@@ -1,10 +1,10 @@
 'use client';
 
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import Link from 'next/link';
-import dynamic from 'next/dynamic';
-import { Alert, App, Avatar, Button, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
+import { Alert, App, Avatar, Button, Dropdown, Layout, Menu, Space, Typography, type DrawerProps, type MenuProps } from 'antd';
+import { lazyDialog } from '@/components/common/lazy-dialog';
 import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { confirmLeave, hasUnsavedChanges, setLeaveConfirmer } from '@/components/crud/unsaved-changes';
 import { useInUseRefusals } from '@/components/crud/in-use-refusal';
@@ -24,10 +24,15 @@ import { OnlineStatus } from './online-status';
 const { Header, Sider, Content } = Layout;
 
 /**
- * The menu drawer of a narrow window (below lg): antd's Drawer loads when it is first opened, not
- * with every screen (issue 17); it stays mounted afterwards (its closing animation, focus return).
+ * The menu drawer of a narrow window (below lg): antd's Drawer is not part of every screen's first
+ * load (issue 17); fetched once the screen is idle and mounted closed (components/common/lazy-dialog.tsx).
  */
-const Drawer = dynamic(() => import('antd/es/drawer'), { ssr: false });
+const Drawer = lazyDialog(
+  () => import('antd/es/drawer').then((m) => m.default as ComponentType<DrawerProps>),
+  (p) => Boolean(p.open),
+  // Only a window narrower than antd's lg (992 px) shows the menu button.
+  () => window.matchMedia('(max-width: 991.98px)').matches,
+);
 
 function toItems(menu: MenuEntry[]): MenuProps['items'] {
   return menu.map((entry) =>
@@ -56,8 +61,6 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
   const storedInfo = useUserStore((s) => s.info);
   const name = (storedInfo ?? info).name;
   const [isDrawerOpen, setDrawerOpen] = useState(false);
-  const [hasDrawer, setHasDrawer] = useState(false);
-  if (isDrawerOpen && !hasDrawer) setHasDrawer(true);
 
   useEffect(() => {
     setUser(info, auth);
@@ -274,19 +277,17 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
             {menuView(true)}
           </nav>
         </Sider>
-        {hasDrawer && (
-          <Drawer
-            placement="left"
-            open={isDrawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            size={SIDEBAR_WIDTH + 40}
-            title={SIDEBAR_TITLE}
-            styles={{ body: { padding: 0, background: '#001529' } }}
-            rootClassName="menu-drawer"
-          >
-            <nav aria-label="主菜单">{menuView(false)}</nav>
-          </Drawer>
-        )}
+        <Drawer
+          placement="left"
+          open={isDrawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={SIDEBAR_WIDTH + 40}
+          title={SIDEBAR_TITLE}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+          rootClassName="menu-drawer"
+        >
+          <nav aria-label="主菜单">{menuView(false)}</nav>
+        </Drawer>
         {/* antd's Content is the page's <main>. */}
         <Content className="app-content" style={{ padding: 24, minWidth: 0 }}>
           {title && (
