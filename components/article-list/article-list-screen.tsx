@@ -20,7 +20,7 @@ import {
 } from '@/components/crud';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { usePublishingActions } from '@/components/review/publishing-actions';
-import { usePreloadWhenIdle } from '@/components/common/lazy-dialog';
+import { usePreloadAfterMount } from '@/components/common/lazy-dialog';
 import { articleList, exportUrl } from '@/lib/api/article-list';
 import { lockApi, type LockHolder } from '@/lib/api/editorial';
 import { isOk } from '@/lib/api/resource';
@@ -32,7 +32,7 @@ import { BULK_ACTIONS, BulkButtons, mayEditKind } from './bulk-actions';
 import { CategorySelect, DepartmentSelect, EditorSelect } from './pickers';
 import type { ScheduleAction } from './schedule-dialog';
 
-/** 定时发布/下线's dialog (antd's DatePicker with time): not in the first load, fetched once the list is idle (issue 17). */
+/** 定时发布/下线's dialog (antd's DatePicker with time): not in the first load, fetched once the list has mounted (issue 17). */
 const loadScheduleDialog = () => import('./schedule-dialog');
 const ScheduleDialog = dynamic(() => loadScheduleDialog().then((m) => m.ScheduleDialog), { ssr: false });
 import { StatusCell } from './status-cell';
@@ -169,7 +169,7 @@ export function ArticleListScreen() {
   const viewer = useViewer();
   const me = useUserStore((s) => s.info);
   const list = useResourceList<ArticleListItem>({ fetchList: articleList.list, filters: ARTICLE_FILTERS });
-  usePreloadWhenIdle(loadScheduleDialog);
+  usePreloadAfterMount(loadScheduleDialog);
   const data = list.data as (typeof list.data & { nextCursor?: string | null; prevCursor?: string | null; notice?: string }) | null;
   const query = list.query;
   const [busy, setBusy] = useState<string | null>(null);

@@ -5,10 +5,7 @@
 export { useResourceList } from './use-resource-list';
 export { ResourceFilters, TYPING_DELAY_MS, type ResourceFiltersProps } from './resource-filters';
 export { clearPatch, filterParams, isFiltered, rangeToQuery, type QueryPatch } from './list-query';
-// The date range and the create/edit dialog load when first shown (issue 17): the barrel hands out
-// their lazy versions, and only the types of the modules themselves.
-export { DateRangeInput } from './lazy-date-range-input';
-export type { DateRangeInputProps } from './date-range-input';
+export { DateRangeInput, rangePresets, type DateRangeInputProps } from './date-range-input';
 export {
   actionsColumn,
   columnsFrom,
@@ -23,8 +20,16 @@ export {
   type ResourceTableProps,
   type RowAction,
 } from './resource-table';
-export { ResourceFormModal } from './lazy-resource-form';
-export type { FieldInputOptions, ResourceFormModalProps } from './resource-form';
+export {
+  ResourceFormModal,
+  createDefaults,
+  fieldInput,
+  focusFirstField,
+  formFields,
+  rulesFor,
+  type FieldInputOptions,
+  type ResourceFormModalProps,
+} from './resource-form';
 export { SortableTable, moveId, type SortableTableProps } from './sortable-table';
 export {
   confirmLeave,

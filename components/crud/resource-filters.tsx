@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldOption, FilterDef } from '@/lib/resources/define';
 import { clearable } from './clearable';
 import { clearPatch, filterParams, isFiltered, rangeToQuery, type QueryPatch } from './list-query';
-import { DateRangeInput } from './lazy-date-range-input';
+import { DateRangeInput } from './date-range-input';
 
 export interface ResourceFiltersProps {
   /** Usually `resource.filters`. */

@@ -25,7 +25,7 @@ const { Header, Sider, Content } = Layout;
 
 /**
  * The menu drawer of a narrow window (below lg): antd's Drawer is not part of every screen's first
- * load (issue 17); fetched once the screen is idle and mounted closed (components/common/lazy-dialog.tsx).
+ * load (issue 17); fetched once the screen has mounted and mounted closed (components/common/lazy-dialog.tsx).
  */
 const Drawer = lazyDialog(
   () => import('antd/es/drawer').then((m) => m.default as ComponentType<DrawerProps>),
