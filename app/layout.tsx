@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { connection } from 'next/server';
-import { AntdRegistry } from '@ant-design/nextjs-registry';
 import { APP_TITLE } from '@/lib/constants';
-import { Providers } from '@/components/layout/providers';
 import 'antd/dist/antd.css';
 import './globals.css';
 
@@ -18,11 +16,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   return (
     <html lang="zh-CN">
-      <body>
-        <AntdRegistry>
-          <Providers>{children}</Providers>
-        </AntdRegistry>
-      </body>
+      {/* antd's runtime (ConfigProvider, the css-in-js registry) is set up by the signed-in and preview
+          layouts, not here: the login page renders without antd's JavaScript (issue 17). */}
+      <body>{children}</body>
     </html>
   );
 }

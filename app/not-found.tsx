@@ -1,5 +1,5 @@
-import { ErrorView } from '@/components/common/error-view';
+import { LazyErrorView } from './lazy-error-view';
 
 export default function NotFound() {
-  return <ErrorView statusCode={404} message="This page could not be found" isPageHeading />;
+  return <LazyErrorView statusCode={404} message="This page could not be found" isPageHeading />;
 }

@@ -232,7 +232,8 @@ async function newContext(browser: Browser, cookies: Cookie[] | null): Promise<B
   return context;
 }
 
-type Received = { url: string; type: string; bytes: number };
+/** `prefetch`: fetched for a later screen (`<link rel=prefetch>`, Chromium's `Sec-Purpose: prefetch`), not for this one. */
+type Received = { url: string; type: string; bytes: number; prefetch: boolean };
 
 /** Every response of a page load with its encoded (as sent) body size. */
 function record(page: Page): { done(): Promise<Received[]> } {
@@ -241,7 +242,7 @@ function record(page: Page): { done(): Promise<Received[]> } {
     pending.push(
       req
         .sizes()
-        .then((s) => ({ url: req.url(), type: req.resourceType(), bytes: s.responseBodySize }))
+        .then((s) => ({ url: req.url(), type: req.resourceType(), bytes: s.responseBodySize, prefetch: /prefetch/i.test(req.headers()['sec-purpose'] ?? '') }))
         .catch(() => null),
     );
   });
@@ -249,13 +250,15 @@ function record(page: Page): { done(): Promise<Received[]> } {
 }
 
 const kindOf = (r: Received) =>
-  r.type === 'script' || /\.m?js(\?|$)/.test(new URL(r.url).pathname)
-    ? 'js'
-    : r.type === 'stylesheet' || /\.css(\?|$)/.test(r.url)
-      ? 'css'
-      : r.type === 'document'
-        ? 'html'
-        : 'other';
+  r.prefetch
+    ? 'prefetch'
+    : r.type === 'script' || /\.m?js(\?|$)/.test(new URL(r.url).pathname)
+      ? 'js'
+      : r.type === 'stylesheet' || /\.css(\?|$)/.test(r.url)
+        ? 'css'
+        : r.type === 'document'
+          ? 'html'
+          : 'other';
 
 async function bytesPerScreen(browser: Browser, cookies: Cookie[]) {
   const rows: string[] = [];
@@ -270,12 +273,16 @@ async function bytesPerScreen(browser: Browser, cookies: Cookie[]) {
     const received = await rec.done();
     await context.close();
     const sum = (k: string) => received.filter((r) => kindOf(r) === k);
-    const [js, css, html] = ['js', 'css', 'html'].map(sum);
+    const [js, css, html, prefetched] = ['js', 'css', 'html', 'prefetch'].map(sum);
     const total = (rs: Received[]) => rs.reduce((a, r) => a + r.bytes, 0);
     const manifest = firstLoadJs(ROOT, screen.path);
     rows.push(
       `| ${screen.name} \`${screen.path}\` | ${formatKiB(total(js))} in ${js.length} | ${manifest ? `${formatKiB(manifest.gzipBytes)} in ${manifest.files.length}` : '–'} | ${formatKiB(total(css))} in ${css.length} | ${formatKiB(total(html))} |`,
     );
+    if (prefetched.length)
+      details.push(
+        `\n${screen.name} ${screen.path}: also prefetched for a later screen (rel=prefetch, not counted above): ${formatKiB(total(prefetched))} in ${prefetched.length}`,
+      );
     if (BUNDLE_ONLY) {
       const biggest = [...js].sort((a, b) => b.bytes - a.bytes).slice(0, 12);
       details.push(`\n${screen.name} ${screen.path}: largest scripts as sent`);

@@ -5,7 +5,7 @@
  * checks are the ones that count; these only explain. Pure, unit-tested.
  * @see DESIGN §3, docs/decisions.md (issue 11)
  */
-import { LEVEL_OPTIONS } from './resources/roles';
+import { LEVEL_OPTIONS } from './resources/role-levels';
 import { ALWAYS_ALLOWED } from './guard';
 import { findRoute, type AuthMap } from './routes';
 import type { LibraryKind } from './api/media';

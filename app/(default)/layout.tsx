@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { redirect } from 'next/navigation';
+import { AntdRegistry } from '@ant-design/nextjs-registry';
 import { AppShell } from '@/components/layout/app-shell';
 import { buildMenu } from '@/lib/menu';
 import { currentUserDetail } from '@/lib/current-user';
 import type { UserInfo } from '@/stores/user';
+import { Providers } from '../../components/layout/providers';
 
 /**
  * The default layout, guarded by "user" (middleware.ts). It reads the user detail the middleware
@@ -14,8 +16,12 @@ export default async function DefaultLayout({ children }: { children: ReactNode 
   if (!detail) redirect('/login');
   const auth = detail.auth ?? {};
   return (
-    <AppShell info={detail.data as unknown as UserInfo} auth={auth} menu={buildMenu(auth)}>
-      {children}
-    </AppShell>
+    <AntdRegistry>
+      <Providers>
+        <AppShell info={detail.data as unknown as UserInfo} auth={auth} menu={buildMenu(auth)}>
+          {children}
+        </AppShell>
+      </Providers>
+    </AntdRegistry>
   );
 }

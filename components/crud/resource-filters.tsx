@@ -6,8 +6,8 @@ import { ClearOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldOption, FilterDef } from '@/lib/resources/define';
 import { clearable } from './clearable';
-import { DateRangeInput } from './date-range-input';
 import { clearPatch, filterParams, isFiltered, rangeToQuery, type QueryPatch } from './list-query';
+import { DateRangeInput } from './date-range-input';
 
 export interface ResourceFiltersProps {
   /** Usually `resource.filters`. */

@@ -1,9 +1,10 @@
 'use client';
 
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import Link from 'next/link';
-import { Alert, App, Avatar, Button, Drawer, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
+import { Alert, App, Avatar, Button, Dropdown, Layout, Menu, Space, Typography, type DrawerProps, type MenuProps } from 'antd';
+import { lazyDialog } from '@/components/common/lazy-dialog';
 import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { confirmLeave, hasUnsavedChanges, setLeaveConfirmer } from '@/components/crud/unsaved-changes';
 import { useInUseRefusals } from '@/components/crud/in-use-refusal';
@@ -21,6 +22,17 @@ import { MenuIcon } from './menu-icon';
 import { OnlineStatus } from './online-status';
 
 const { Header, Sider, Content } = Layout;
+
+/**
+ * The menu drawer of a narrow window (below lg): antd's Drawer is not part of every screen's first
+ * load (issue 17); fetched once the screen has mounted and mounted closed (components/common/lazy-dialog.tsx).
+ */
+const Drawer = lazyDialog(
+  () => import('antd/es/drawer').then((m) => m.default as ComponentType<DrawerProps>),
+  (p) => Boolean(p.open),
+  // Only a window narrower than antd's lg (992 px) shows the menu button.
+  () => window.matchMedia('(max-width: 991.98px)').matches,
+);
 
 function toItems(menu: MenuEntry[]): MenuProps['items'] {
   return menu.map((entry) =>

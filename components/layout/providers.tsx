@@ -2,7 +2,7 @@
 
 import { useEffect, type ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { reloadOnChunkError } from '@/components/common/chunk-reload';
@@ -18,7 +18,7 @@ export const BRAND_BLUE = '#1d5bd8';
  * antd's default greys and status colours are below WCAG AA on white (placeholder 0.25 alpha,
  * secondary text 0.45, green and orange text on their light backgrounds); these meet 4.5:1.
  */
-const THEME: ThemeConfig = {
+export const THEME: ThemeConfig = {
   // antd's component styles come from one static, cached stylesheet (antd/dist/antd.css, imported
   // in app/layout.tsx) instead of being generated and inlined into every page (issue 17); only the
   // design tokens below are set at runtime, as CSS variables.

@@ -1,13 +1,18 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { login } from '@/lib/http';
-import { rules } from '@/lib/validation';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { APP_TITLE } from '@/lib/constants';
 import Cookies from 'js-cookie';
+import { reloadOnChunkError } from '@/components/common/chunk-reload';
 import { safeReturnPath, SESSION_END_COOKIE, SESSION_END_TEXT, sessionEndReason } from '@/lib/guard';
 import type { AuthMap } from '@/lib/routes';
 import { useUserStore, type UserInfo } from '@/stores/user';
@@ -16,11 +21,144 @@ interface LoginReply extends UserInfo {
   auth: AuthMap;
 }
 
+/**
+ * The sign-in screen carries none of antd's JavaScript (issue 17: ≤ 150 KiB, the login page must
+ * not load the signed-in shell): the same elements antd's Card, Form, Input, Input.Password, Alert
+ * and Button render, with antd's class names, styled by the static antd.css and the theme's CSS
+ * variables (login.css: what antd's ConfigProvider writes at run time for these components). The
+ * toast on a failed sign-in loads antd's `message` on demand (./login-toast.tsx).
+ */
+const THEME = 'css-var-login';
+
+/** The wording of lib/http's login() (tests/unit/http.test.ts), without importing axios and antd. */
+const BAD_CREDENTIALS = 'Bad credentials';
+const NETWORK_FAILURE_TEXT = 'request failed!';
+/** lib/validation's `rules.length('用户名', { max: 64 })` message (async-validator's template). */
+export const USERNAME_MAX = 64;
+export const USERNAME_TOO_LONG = `用户名 cannot be longer than ${USERNAME_MAX} characters`;
+
+type IconNode = { tag: string; attrs: Record<string, string>; children?: IconNode[] };
+
+/** An @ant-design/icons icon as antd renders it (`<span role="img" class="anticon …"><svg …/></span>`). */
+function Icon({ def, hidden = true, spin = false }: { def: IconDefinition; hidden?: boolean; spin?: boolean }) {
+  const icon = def.icon as IconNode;
+  // `fill-rule` and the like as React spells them.
+  const props = (attrs: Record<string, string>) =>
+    Object.fromEntries(Object.entries(attrs).map(([k, v]) => [k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
+  const draw = (node: IconNode, key: number): ReactNode => {
+    const Tag = node.tag as 'path';
+    return (
+      <Tag key={key} {...props(node.attrs)}>
+        {node.children?.map(draw)}
+      </Tag>
+    );
+  };
+  return (
+    <span role="img" aria-label={def.name} aria-hidden={hidden ? 'true' : undefined} className={`anticon anticon-${def.name}${spin ? ' anticon-spin' : ''}`}>
+      <svg {...props(icon.attrs)} data-icon={def.name} width="1em" height="1em" fill="currentColor" aria-hidden="true">
+        {icon.children?.map(draw)}
+      </svg>
+    </span>
+  );
+}
+
+/** antd's Alert (outlined, with its icon). */
+function Alert({ type, title, testId }: { type: 'info' | 'error'; title: string; testId: string }) {
+  return (
+    <div data-show="true" className={`ant-alert ant-alert-${type} ant-alert-outlined ${THEME}`} style={{ marginBottom: 16 }} role="alert" data-testid={testId}>
+      <span className="ant-alert-icon">
+        <Icon def={type === 'info' ? InfoCircleFilled : CloseCircleFilled} />
+      </span>
+      <div className="ant-alert-section">
+        <div className="ant-alert-title">{title}</div>
+      </div>
+    </div>
+  );
+}
+
+/** antd's vertical Form.Item around an affix input, its error below as antd shows it. */
+function Field({ name, label, error, children }: { name: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className={`ant-form-item ${THEME} ant-form-css-var${error ? ' ant-form-item-with-help ant-form-item-has-error' : ''} ant-form-item-vertical`}>
+      <div className={`ant-row ant-form-item-row ${THEME}`}>
+        <div className={`ant-col ant-form-item-label ${THEME}`}>
+          <label htmlFor={name} className="ant-form-item-required ant-form-item-required-mark-hidden" title={label}>
+            {label}
+          </label>
+        </div>
+        <div className={`ant-col ant-form-item-control ${THEME}`}>
+          <div className="ant-form-item-control-input">
+            <div className="ant-form-item-control-input-content">{children}</div>
+          </div>
+          {error && (
+            <div className="ant-form-item-additional" style={{ minHeight: 24 }}>
+              <div id={`${name}_help`} className={`ant-form-item-explain ${THEME} ant-form-css-var ant-form-item-explain-connected`}>
+                <div className="ant-form-item-explain-error">{error}</div>
+              </div>
+            </div>
+          )}
+        </div>
+      </div>
+      {error && <div className="ant-form-item-margin-offset" style={{ marginBottom: -24 }} />}
+    </div>
+  );
+}
+
+const inputWrapper = (error: boolean, extra = '') =>
+  `ant-input-affix-wrapper ant-input-affix-wrapper-lg ant-input-outlined${error ? ' ant-input-status-error' : ''}${extra} ${THEME} ant-input-css-var`;
+
+type Values = { username: string; password: string };
+const validate = (values: Values, only?: keyof Values): Partial<Values> => {
+  const errors: Partial<Values> = {};
+  if (!only || only === 'username') {
+    if (!values.username) errors.username = '请输入用户名';
+    else if (values.username.length > USERNAME_MAX) errors.username = USERNAME_TOO_LONG;
+  }
+  if ((!only || only === 'password') && !values.password) errors.password = '请输入密码';
+  return errors;
+};
+
+/** Shows the failure toast with antd's `message` in the product's theme, loaded on first use. */
+function toast(text: string) {
+  void import('./login-toast').then((m) => m.showLoginToast(text));
+}
+
+/**
+ * POSTs /api/login as lib/http's login() does (same toasts and errors): throws on any failure,
+ * resolves to the reply's data. Plain fetch: the sign-in screen does not load axios.
+ */
+async function signIn(values: Values): Promise<LoginReply> {
+  const url = '/api/login';
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(values) });
+  } catch (err) {
+    toast(NETWORK_FAILURE_TEXT);
+    throw err;
+  }
+  let body: { status?: number; message?: string; data?: LoginReply } = {};
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    // Not JSON (a proxy's error page): treated as a failed reply below, as the axios wrapper does.
+  }
+  if (response.status === 401) {
+    toast(BAD_CREDENTIALS);
+    throw new Error(BAD_CREDENTIALS, { cause: body });
+  }
+  if (body.status !== 0) {
+    const text = body.message || '请求失败';
+    toast(`${text} (${url})`);
+    throw new Error(text, { cause: body });
+  }
+  return body.data!;
+}
+
 /** Translates the wrapper's errors for the person at the keyboard. */
 function explain(err: unknown): string {
   const message = err instanceof Error ? err.message : '';
-  if (message === 'Bad credentials') return '用户名或密码错误';
-  if (/network|request failed/i.test(message) || !message) return '无法连接服务器，请检查网络后重试';
+  if (message === BAD_CREDENTIALS) return '用户名或密码错误';
+  if (/network|request failed|fetch/i.test(message) || !message) return '无法连接服务器，请检查网络后重试';
   return message;
 }
 
@@ -45,13 +183,33 @@ export function LoginForm({ from, reason, dingtalk }: { from?: string; reason?: 
   const setUser = useUserStore((s) => s.setUser);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [values, setValues] = useState<Values>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Values>>({});
+  const [isPasswordShown, setPasswordShown] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
-  const onFinish = async (values: { username: string; password: string }) => {
+  useEffect(() => reloadOnChunkError(), []);
+
+  // As antd's Form: a field is checked as it changes, every field when the form is sent.
+  const change = (name: keyof Values, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    setErrors((prev) => ({ ...prev, [name]: validate(next, name)[name] }));
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    // What the browser filled in without an input event (a password manager) counts too.
+    const current = { username: usernameRef.current?.value ?? values.username, password: passwordRef.current?.value ?? values.password };
+    setValues(current);
+    const found = validate(current);
+    setErrors(found);
+    if (found.username || found.password) return;
     setSubmitting(true);
     setError(null);
     try {
-      const reply = await login<LoginReply>(values);
-      const { auth, ...info } = reply.data!;
+      const { auth, ...info } = await signIn(current);
       setUser(info, auth);
       Cookies.remove(SESSION_END_COOKIE, { path: '/' });
       router.replace(safeReturnPath(from) ?? '/');
@@ -62,36 +220,112 @@ export function LoginForm({ from, reason, dingtalk }: { from?: string; reason?: 
     }
   };
 
+  const described = (name: keyof Values) => (errors[name] ? { 'aria-describedby': `${name}_help`, 'aria-invalid': true } : {});
+
   return (
-    <Card style={{ width: 400, boxShadow: '0 8px 32px rgba(0,0,0,0.25)' }} styles={{ body: { padding: 32 } }}>
-      <div style={{ textAlign: 'center', marginBottom: 24 }}>
-        {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img src="/logo.svg" alt="" width={56} height={56} />
-        <Typography.Title level={1} style={{ margin: '12px 0 4px', fontSize: 24 }}>
-          {APP_TITLE}
-        </Typography.Title>
-        <Typography.Text type="secondary">卡车资讯 · 内容管理后台</Typography.Text>
+    <div className={`ant-card ant-card-bordered ${THEME}`} style={{ width: 400, boxShadow: '0 8px 32px rgba(0,0,0,0.25)' }}>
+      <div className="ant-card-body" style={{ padding: 32 }}>
+        <div style={{ textAlign: 'center', marginBottom: 24 }}>
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src="/logo.svg" alt="" width={56} height={56} />
+          <h1 className={`ant-typography ${THEME}`} style={{ margin: '12px 0 4px', fontSize: 24 }}>
+            {APP_TITLE}
+          </h1>
+          <span className={`ant-typography ant-typography-secondary ${THEME}`}>卡车资讯 · 内容管理后台</span>
+        </div>
+        {endReason && !error && <Alert type="info" title={SESSION_END_TEXT[endReason]} testId="session-ended" />}
+        {error && <Alert type="error" title={error} testId="login-error" />}
+        {dingtalkNote && !error && <Alert type={dingtalkNote.type} title={dingtalkNote.text} testId="dingtalk-note" />}
+        <form
+          autoComplete="on"
+          noValidate
+          className={`ant-form ant-form-vertical ant-form-hide-required-mark ant-form-large ${THEME} ant-form-css-var`}
+          onSubmit={(e) => void onSubmit(e)}
+        >
+          <Field name="username" label="用户名" error={errors.username}>
+            <span className={inputWrapper(!!errors.username)}>
+              <span className="ant-input-prefix">
+                <Icon def={UserOutlined} />
+              </span>
+              <input
+                ref={usernameRef}
+                autoComplete="username"
+                placeholder="请输入用户名"
+                autoFocus
+                id="username"
+                aria-required="true"
+                {...described('username')}
+                className="ant-input ant-input-lg"
+                type="text"
+                value={values.username}
+                onChange={(e) => change('username', e.target.value)}
+              />
+            </span>
+          </Field>
+          <Field name="password" label="密码" error={errors.password}>
+            <span className={inputWrapper(!!errors.password, ' ant-input-password')}>
+              <span className="ant-input-prefix">
+                <Icon def={LockOutlined} />
+              </span>
+              <input
+                ref={passwordRef}
+                autoComplete="current-password"
+                placeholder="请输入密码"
+                id="password"
+                aria-required="true"
+                {...described('password')}
+                type={isPasswordShown ? 'text' : 'password'}
+                className="ant-input ant-input-lg"
+                value={values.password}
+                onChange={(e) => change('password', e.target.value)}
+              />
+              <span className="ant-input-suffix">
+                <span
+                  role="button"
+                  tabIndex={0}
+                  className="ant-input-password-icon"
+                  aria-disabled="false"
+                  aria-pressed={isPasswordShown}
+                  aria-label={isPasswordShown ? '隐藏' : '显示'}
+                  // As antd's: the caret stays in the password while it is shown or hidden.
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => setPasswordShown((v) => !v)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      setPasswordShown((v) => !v);
+                    }
+                  }}
+                >
+                  <Icon def={isPasswordShown ? EyeOutlined : EyeInvisibleOutlined} hidden={false} />
+                </span>
+              </span>
+            </span>
+          </Field>
+          <button
+            type="submit"
+            className={`ant-btn ${THEME} ant-btn-primary ant-btn-color-primary ant-btn-variant-solid ant-btn-lg${submitting ? ' ant-btn-loading' : ''} ant-btn-block`}
+          >
+            {submitting && (
+              <span className="ant-btn-icon ant-btn-loading-icon">
+                <Icon def={LoadingOutlined} spin />
+              </span>
+            )}
+            <span>登 录</span>
+          </button>
+        </form>
+        {dingtalk?.configured && (
+          // A plain link: the server redirects to DingTalk with a single-use signed state.
+          <a
+            className={`ant-btn ${THEME} ant-btn-default ant-btn-color-default ant-btn-variant-outlined ant-btn-block`}
+            href="/api/dingtalk/login_start"
+            tabIndex={0}
+            style={{ marginTop: 12 }}
+          >
+            <span>钉钉登录</span>
+          </a>
+        )}
       </div>
-      {endReason && !error && <Alert type="info" showIcon title={SESSION_END_TEXT[endReason]} style={{ marginBottom: 16 }} data-testid="session-ended" />}
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
-      {dingtalkNote && !error && <Alert type={dingtalkNote.type} showIcon title={dingtalkNote.text} style={{ marginBottom: 16 }} data-testid="dingtalk-note" />}
-      <Form layout="vertical" size="large" onFinish={onFinish} requiredMark={false} autoComplete="on">
-        <Form.Item label="用户名" name="username" rules={[{ ...rules.required('用户名'), message: '请输入用户名' }, rules.length('用户名', { max: 64 })]}>
-          <Input prefix={<UserOutlined aria-hidden />} placeholder="请输入用户名" autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item label="密码" name="password" rules={[{ ...rules.required('密码'), message: '请输入密码' }]}>
-          <Input.Password prefix={<LockOutlined aria-hidden />} placeholder="请输入密码" autoComplete="current-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          登录
-        </Button>
-      </Form>
-      {dingtalk?.configured && (
-        // A plain link: the server redirects to DingTalk with a single-use signed state.
-        <Button block href="/api/dingtalk/login_start" style={{ marginTop: 12 }}>
-          钉钉登录
-        </Button>
-      )}
-    </Card>
+    </div>
   );
 }

@@ -3,7 +3,13 @@
 import { useState } from 'react';
 import { Button, Input, Space } from 'antd';
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import { MediaPickerModal } from './picker-modal';
+import { lazyDialog } from '@/components/common/lazy-dialog';
+
+/** The library picker (its grid, tags, upload queue) loads when the cover is first chosen (issue 17). */
+const MediaPickerModal = lazyDialog(
+  () => import('./picker-modal').then((m) => m.MediaPickerModal),
+  (p) => p.open,
+);
 
 /**
  * A cover or image field: a link typed in, or a picture chosen from the library or uploaded through

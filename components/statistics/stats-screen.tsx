@@ -5,14 +5,28 @@ import { App, Button, Card, Segmented, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { DataScopeNote, listEmptyText, ResourceFilters, ResourceTable, RowActions, useResourceList } from '@/components/crud';
-import { DetailDrawer, type DetailTarget } from '@/components/statistics/detail-drawer';
-import { EditDialog, type EditTarget } from '@/components/statistics/edit-dialog';
-import { ImportDialog } from '@/components/statistics/import-dialog';
+import type { DetailTarget } from '@/components/statistics/detail-drawer';
+import type { EditTarget } from '@/components/statistics/edit-dialog';
+import { lazyDialog } from '@/components/common/lazy-dialog';
 import { optionsOf, statsParams, STATS_FILTERS } from '@/components/statistics/filters';
 import { isOk, type ListParams } from '@/lib/api/resource';
 import { formatCount, statisticsApi, type StatsList, type StatsListRow } from '@/lib/api/statistics';
 import { PAGE_SIZE_MAX } from '@/lib/resources/define';
 import { csvField } from '@/lib/csv';
+
+// The drawer and the two dialogs load when first opened (issue 17: the date picker, the import's table).
+const DetailDrawer = lazyDialog(
+  () => import('@/components/statistics/detail-drawer').then((m) => m.DetailDrawer),
+  (p) => p.target !== null,
+);
+const EditDialog = lazyDialog(
+  () => import('@/components/statistics/edit-dialog').then((m) => m.EditDialog),
+  (p) => p.target !== null,
+);
+const ImportDialog = lazyDialog(
+  () => import('@/components/statistics/import-dialog').then((m) => m.ImportDialog),
+  (p) => p.open,
+);
 
 /** The list call with the URL's filters turned into days (the shared filter writes ISO times). */
 const fetchStats = (params: ListParams) => statisticsApi.list({ ...params, ...statsParams(params as Record<string, string>) });

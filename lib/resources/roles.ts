@@ -2,12 +2,9 @@ import { z } from 'zod';
 import { isPermissionRoute } from '../routes';
 import { defineResource } from './define';
 import { optionalText, text } from './common';
+import { LEVEL_OPTIONS } from './role-levels';
 
-export const LEVEL_OPTIONS = [
-  { label: '全部数据', value: 1 },
-  { label: '本部门数据', value: 2 },
-  { label: '仅本人数据', value: 3 },
-];
+export { LEVEL_OPTIONS };
 
 /** 角色: the route paths it grants and its data scope. @see DESIGN §3 */
 export const roleResource = defineResource({

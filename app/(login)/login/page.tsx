@@ -3,6 +3,7 @@ import { SESSION_END_COOKIE } from '@/lib/guard';
 import { routeMetadata } from '@/lib/page-title';
 import { dingtalkFromEnv } from '@/server/dingtalk/client';
 import { LoginForm } from '@/components/login/login-form';
+import '@/components/login/login.css';
 
 export const metadata = routeMetadata('/login');
 
@@ -11,18 +12,21 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   // The URL's reason, else the one remembered when the session was cleared (lib/guard.ts).
   const reason = one(query.reason) ?? (await cookies()).get(SESSION_END_COOKIE)?.value;
+  // antd's App wrapper as the signed-in screens have it (font, size); login.css holds its theme.
   return (
-    <main
-      style={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: 'linear-gradient(135deg, #0d2f73 0%, #1d5bd8 60%, #4d8af0 100%)',
-        padding: 16,
-      }}
-    >
-      <LoginForm from={one(query.from)} reason={reason} dingtalk={{ configured: dingtalkFromEnv() !== null, result: one(query.dingtalk) }} />
-    </main>
+    <div className="ant-app css-var-login">
+      <main
+        style={{
+          minHeight: '100vh',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          background: 'linear-gradient(135deg, #0d2f73 0%, #1d5bd8 60%, #4d8af0 100%)',
+          padding: 16,
+        }}
+      >
+        <LoginForm from={one(query.from)} reason={reason} dingtalk={{ configured: dingtalkFromEnv() !== null, result: one(query.dingtalk) }} />
+      </main>
+    </div>
   );
 }

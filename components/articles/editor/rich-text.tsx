@@ -3,11 +3,34 @@
 import { SAVE_SHORTCUT_EVENT } from '@/components/editorial/editorial-target';
 import { useEffect, useRef, useState } from 'react';
 import { Editor } from '@tinymce/tinymce-react';
-import type { Editor as TinyEditor } from 'tinymce';
+import type { Editor as TinyEditor, TinyMCE } from 'tinymce';
 import { BlockPickers, BLOCK_BUTTONS } from './block-pickers';
 import type { BlockKind } from '@/components/articles/body/blocks';
 import { CONTENT_WIDTH } from './layout';
 import { uploadPastedImage } from './paste-upload';
+import { FIRST_PLUGINS, LATER_PLUGINS, TINYMCE_BASE, TINYMCE_SCRIPT } from './tinymce-assets';
+
+/**
+ * Loads and starts, on an editor already running, the plugins nothing on its toolbar needs
+ * (LATER_PLUGINS: 查找和替换, 特殊字符), as TinyMCE would have at start (EditorInit's initPlugin):
+ * the body takes input without waiting for them (issue 17).
+ */
+export function loadLaterPlugins(editor: TinyEditor): Promise<void> {
+  const tinymce = (window as unknown as { tinymce?: TinyMCE }).tinymce;
+  if (!tinymce) return Promise.resolve();
+  return Promise.all(
+    LATER_PLUGINS.map(async (name) => {
+      if (editor.plugins[name]) return;
+      const url = `${TINYMCE_BASE}/plugins/${name}`;
+      await tinymce.PluginManager.load(name, `${url}/plugin.min.js`);
+      const Plugin = tinymce.PluginManager.get(name);
+      if (!Plugin || editor.plugins[name] || editor.removed) return;
+      const instance = (Plugin(editor, url) || {}) as { init?: (editor: TinyEditor, url: string) => void };
+      editor.plugins[name] = instance;
+      instance.init?.(editor, url);
+    }),
+  ).then(() => undefined);
+}
 
 const ICONS: Record<BlockKind, string> = {
   video: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M4 6h11v12H4zM15 10l5-3v10l-5-3z" fill="currentColor"/></svg>',
@@ -108,7 +131,7 @@ export default function RichText({
     <div data-testid="rich-text" style={{ maxWidth: CONTENT_WIDTH + 34 }}>
       <Editor
         id={id}
-        tinymceScriptSrc="/tinymce/tinymce.min.js"
+        tinymceScriptSrc={TINYMCE_SCRIPT}
         licenseKey="gpl"
         readonly={readOnly}
         initialValue={initial}
@@ -122,18 +145,23 @@ export default function RichText({
           onNormalized?.(html);
           // Every kind of edit reports the body (typing, commands, undo, paste, blocks inserted).
           editor.on('input change keyup undo redo ExecCommand NewBlock SetContent paste', () => emit.current?.(editor.getContent()));
+          // The plugins no toolbar button needs, once the browser has nothing else to do.
+          const later = () => void loadLaterPlugins(editor);
+          if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(later, { timeout: 3000 });
+          else setTimeout(later, 1000);
         }}
         init={{
           height,
           language: 'zh-CN',
-          language_url: '/tinymce/langs/zh-CN.js',
+          language_url: `${TINYMCE_BASE}/langs/zh-CN.js`,
           menubar: false,
           branding: false,
           promotion: false,
           // The public site's stylesheet does the rest; nothing is fetched from outside.
           content_css: 'default',
           content_style: CONTENT_STYLE,
-          plugins: 'lists link image table code fullscreen wordcount autolink searchreplace charmap',
+          // The toolbar's plugins, the word count and autolink; searchreplace and charmap load later.
+          plugins: FIRST_PLUGINS.join(' '),
           ...toolbar.init,
           block_formats: '正文=p; 标题 2=h2; 标题 3=h3; 标题 4=h4',
           iframe_aria_text: '正文编辑区，按 Alt+F10 进入工具栏',
@@ -161,6 +189,8 @@ export default function RichText({
                 onAction: () => openPicker.current?.(b.kind),
               });
             }
+            // 查找和替换 before its plugin has loaded: load it, then open it (the plugin then takes the shortcut over).
+            editor.addShortcut('meta+f', '查找和替换', () => void loadLaterPlugins(editor).then(() => editor.execCommand('SearchReplace')));
             // Ctrl/⌘+S inside the body saves a draft as it does elsewhere on the page (issue 15).
             editor.addShortcut('meta+s', '存草稿', () => window.dispatchEvent(new Event(SAVE_SHORTCUT_EVENT)));
           },

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { Alert, App, Button, Card, Form, Modal, Space, Tag, Tooltip, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { DownloadOutlined, EditOutlined, FileTextOutlined, PictureOutlined, PlaySquareOutlined, PlusOutlined } from '@ant-design/icons';
@@ -19,6 +20,7 @@ import {
 } from '@/components/crud';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { usePublishingActions } from '@/components/editorial/publishing-actions';
+import { usePreloadAfterMount } from '@/components/common/lazy-dialog';
 import { articleList, exportUrl } from '@/components/articles/list/api';
 import { lockApi, type LockHolder } from '@/lib/api/editorial';
 import { isOk } from '@/lib/api/resource';
@@ -28,7 +30,11 @@ import { PAGE_SIZE_DEFAULT, type FilterDef } from '@/lib/resources/define';
 import { useUserStore, useViewer } from '@/stores/user';
 import { BULK_ACTIONS, BulkButtons, mayEditKind } from './bulk-actions';
 import { CategorySelect, DepartmentSelect, EditorSelect } from './pickers';
-import { ScheduleDialog, type ScheduleAction } from './schedule-dialog';
+import type { ScheduleAction } from './schedule-dialog';
+
+/** 定时发布/下线's dialog (antd's DatePicker with time): not in the first load, fetched once the list has mounted (issue 17). */
+const loadScheduleDialog = () => import('./schedule-dialog');
+const ScheduleDialog = dynamic(() => loadScheduleDialog().then((m) => m.ScheduleDialog), { ssr: false });
 import { StatusCell } from './status-cell';
 
 const KIND_ICONS = { article: FileTextOutlined, gallery: PictureOutlined, video: PlaySquareOutlined } as const;
@@ -163,6 +169,7 @@ export function ArticleListScreen() {
   const viewer = useViewer();
   const me = useUserStore((s) => s.info);
   const list = useResourceList<ArticleListItem>({ fetchList: articleList.list, filters: ARTICLE_FILTERS });
+  usePreloadAfterMount(loadScheduleDialog);
   const data = list.data as (typeof list.data & { nextCursor?: string | null; prevCursor?: string | null; notice?: string }) | null;
   const query = list.query;
   const [busy, setBusy] = useState<string | null>(null);

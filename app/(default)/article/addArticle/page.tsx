@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { EditorPreload } from '@/components/articles/editor/editor-preload';
 import { ArticleEditorScreen } from '@/components/articles/editor/screen';
 import { routeMetadata } from '@/lib/page-title';
 
@@ -7,8 +8,11 @@ export const metadata = routeMetadata('/article/addArticle');
 /** 写文章 (issue 7). `?id=` opens an existing one; the editor code loads only on this screen. */
 export default function Page() {
   return (
-    <Suspense>
-      <ArticleEditorScreen kind="article" />
-    </Suspense>
+    <>
+      <EditorPreload />
+      <Suspense>
+        <ArticleEditorScreen kind="article" />
+      </Suspense>
+    </>
   );
 }

@@ -1,0 +1,40 @@
+/**
+ * What TinyMCE loads before the body takes input (issue 17), in one place: the editor
+ * (./rich-text.tsx) starts with these plugins, 写文章 preloads these files while the page starts
+ * (./editor-preload.tsx), and the article list and 发布内容 prefetch them.
+ *
+ * TinyMCE (public/tinymce, copied by the postinstall) loads its theme, model, icons, language and
+ * each plugin as a separate script after `tinymce.min.js`, then the skin's stylesheets: without
+ * preloading, each step waits for the one before it.
+ */
+export const TINYMCE_BASE = '/tinymce';
+export const TINYMCE_SCRIPT = `${TINYMCE_BASE}/tinymce.min.js`;
+
+/**
+ * The plugins the editor starts with: those of the toolbar (lists, link, image, table, code,
+ * fullscreen), the word count in the status bar and autolink (it acts while one types).
+ */
+export const FIRST_PLUGINS = ['lists', 'link', 'image', 'table', 'code', 'fullscreen', 'wordcount', 'autolink'];
+
+/**
+ * Loaded once the editor is up and the browser is idle, or at once on their shortcut (Ctrl/⌘+F for
+ * 查找和替换): nothing on the toolbar needs them (./rich-text.tsx, `loadLaterPlugins`).
+ */
+export const LATER_PLUGINS = ['searchreplace', 'charmap'];
+
+/** The scripts TinyMCE asks for at start, in the order it needs them. */
+export const TINYMCE_SCRIPTS = [
+  TINYMCE_SCRIPT,
+  `${TINYMCE_BASE}/themes/silver/theme.min.js`,
+  `${TINYMCE_BASE}/models/dom/model.min.js`,
+  `${TINYMCE_BASE}/icons/default/icons.min.js`,
+  `${TINYMCE_BASE}/langs/zh-CN.js`,
+  ...FIRST_PLUGINS.map((p) => `${TINYMCE_BASE}/plugins/${p}/plugin.min.js`),
+];
+
+/** The skin's stylesheets (the UI's and the editing area's). */
+export const TINYMCE_STYLES = [
+  `${TINYMCE_BASE}/skins/ui/oxide/skin.min.css`,
+  `${TINYMCE_BASE}/skins/ui/oxide/content.min.css`,
+  `${TINYMCE_BASE}/skins/content/default/content.min.css`,
+];
