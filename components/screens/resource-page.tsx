@@ -1,18 +1,27 @@
 'use client';
 
-import { Suspense, use } from 'react';
+import { Suspense, use, useEffect, useState, type ComponentType } from 'react';
+import { Input } from 'antd';
 import { ResourceListPage, type ResourceListPageProps, type ScreenRow } from '@/components/crud';
-import { CoverInput } from '@/components/media/cover-input';
 import { loadResource, type ResourceModule } from '@/lib/resources/modules';
+
+type PictureInput = ComponentType<{ value?: string; onChange?: (url: string) => void; id?: string; disabled?: boolean }>;
 
 /**
  * `ResourceListPage` with the library's picture input (choose or upload) for every `image` field of
- * the form; a screen's own `fieldsOverride` wins. It sits above components/crud and
- * components/media so neither folder imports the other's screens.
+ * the form; a screen's own `fieldsOverride` wins. The input (with the library's picker) loads after
+ * the list, and only for a declaration with a picture, so it is not first-load JS of any list. It
+ * sits above components/crud and components/media so neither folder imports the other's screens.
  */
 export function ResourceScreen<T extends ScreenRow>(props: ResourceListPageProps<T>) {
-  const images = Object.fromEntries(props.def.fields.filter((f) => f.form && f.input === 'image').map((f) => [f.name, <CoverInput key={f.name} />]));
-  return <ResourceListPage<T> {...props} form={{ ...props.form, fieldsOverride: { ...images, ...props.form?.fieldsOverride } }} />;
+  const images = props.def.fields.filter((f) => f.form && f.input === 'image').map((f) => f.name);
+  const [Picture, setPicture] = useState<{ input: PictureInput } | null>(null);
+  useEffect(() => {
+    if (images.length) void import('@/components/media/cover-input').then((m) => setPicture({ input: m.CoverInput }));
+  }, [images.length]);
+  const input = (name: string) => (Picture ? <Picture.input key={name} /> : <Input key={name} disabled placeholder="正在加载图片库…" />);
+  const fieldsOverride = { ...Object.fromEntries(images.map((name) => [name, input(name)])), ...props.form?.fieldsOverride };
+  return <ResourceListPage<T> {...props} form={{ ...props.form, fieldsOverride }} />;
 }
 
 type PageProps = Omit<ResourceListPageProps<ScreenRow>, 'def'> & { module: ResourceModule; name: string };
