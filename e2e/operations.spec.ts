@@ -231,6 +231,8 @@ test('搜索关键词, 友情链接, 品牌, 导航图标: add, reorder, tie to 
   await brand.getByRole('button', { name: saveButton }).click();
   await expect(brand).toBeHidden();
   await expect(page.getByRole('row', { name: /陕汽/ })).toBeVisible();
+  // The 车型库品牌 column: the host's name of the brand, carried by the picker's hidden item, and its id.
+  await expect(page.getByRole('row', { name: /陕汽/ }).first()).toContainText(/陕汽.*（#\d+）/);
   await shot(page, 'operation-brand');
   await checkA11y(page, '品牌管理');
 

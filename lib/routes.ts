@@ -94,6 +94,7 @@ export const ROUTES: readonly RouteDef[] = [
     ['/setting', '分类管理'],
     ['/setting/tag', '标签管理'],
     ['/setting/topic', '专题管理'],
+    ['/setting/source', '文章来源'],
   ]),
   ...inGroup('权限管理', [
     ['/department', '部门与员工'],

@@ -48,6 +48,7 @@ export const RECORDED_KIB: Record<string, number> = {
   '/photo/tag': 572,
   '/role': 568,
   '/setting': 572,
+  '/setting/source': 590,
   '/setting/tag': 574,
   '/setting/topic': 575,
   '/store': 575,

@@ -3,7 +3,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceDef, UsedByDef } from '../lib/resources/define';
 import type { z } from 'zod';
-import { articles, chameleonTypes, focusHomeRight, friendLinks, picStores, sensitiveWords, topics, videos, videoStores } from './db/schema';
+import { articles, articleSources, chameleonTypes, focusHomeRight, friendLinks, picStores, sensitiveWords, topics, videos, videoStores } from './db/schema';
 import { crudRoutes, type CrudOptions, type CrudTable } from './crud/crud-routes';
 import type { UsedBy } from './crud/in-use';
 import { catalogueOf, type Catalogue } from './crud/catalogue';
@@ -16,7 +16,7 @@ import { picStoreResource, videoStoreResource } from '../lib/resources/media';
 import { videoResource } from '../lib/resources/videos';
 import { sensitiveWordResource } from '../lib/resources/sensitive-words';
 import { chameleonTypeResource, focusHomeRightResource, friendLinkResource } from '../lib/resources/operations';
-import { topicResource } from '../lib/resources/taxonomy';
+import { articleSourceResource, topicResource } from '../lib/resources/taxonomy';
 import { authRoutes } from './routes/auth';
 import { departmentRoutes } from './routes/departments';
 import { logRoutes } from './routes/logs';
@@ -101,6 +101,7 @@ export const API: readonly ApiEntry[] = [
   crud(tagTypeRoutes),
   crud(tagRoutes),
   plain(topicResource, topics, { operations: { remove: false } }), // SEED §7 names no delete
+  plain(articleSourceResource, articleSources),
   { name: '', routes: (d) => uploadRoutes(d.storage, d.catalogue.uploaders) },
   built(picStoreResource, picStores, (d) => mediaRoutes(d.storage, d.catalogue, d.contentService).picStores),
   built(videoStoreResource, videoStores, (d) => mediaRoutes(d.storage, d.catalogue, d.contentService).videoStores),

@@ -19,13 +19,13 @@ export function optionLabel(options: FieldOption[] | undefined, value: unknown):
 }
 
 /** How a field's value is shown in a list cell, by its input kind. */
-function renderCell(field: FieldDef, value: unknown): ReactNode {
+function renderCell(field: FieldDef, value: unknown, isTag = false): ReactNode {
   switch (field.input) {
     case 'switch':
       return value ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>;
     case 'radio':
     case 'select':
-      return optionLabel(field.options, value);
+      return isTag ? <Tag>{optionLabel(field.options, value)}</Tag> : optionLabel(field.options, value);
     case 'date':
       return formatDateTime(value);
     default:
@@ -63,7 +63,7 @@ export function columnsFrom<T extends object>(
     const isKey = field.name === keyName;
     const title = layout.title ?? field.label;
     let column: TableColumnType<T>;
-    if (field.input === 'image') column = thumbColumn<T>(field.name, title, { width: layout.width });
+    if (field.input === 'image') column = thumbColumn<T>(field.name, title, { width: layout.width, square: layout.square });
     else if (field.input === 'link') column = linkColumn<T>(field.name, title, layout.width);
     else {
       column = {
@@ -73,7 +73,7 @@ export function columnsFrom<T extends object>(
         width: layout.width ?? (isKey ? 140 : undefined),
         fixed: isKey ? 'left' : undefined,
         ellipsis: layout.ellipsis ? { showTitle: false } : undefined,
-        render: (value: unknown) => (layout.ellipsis ? <EllipsisText text={renderCell(field, value)} /> : renderCell(field, value)),
+        render: (value: unknown) => (layout.ellipsis ? <EllipsisText text={renderCell(field, value)} /> : renderCell(field, value, layout.tag)),
       };
     }
     if (field.sort || overrides[field.name]?.sorter) {

@@ -13,6 +13,7 @@ export { mendTableAccessibility, useTableMending } from './table-a11y';
 export { ResourceTable, type ResourceTableProps } from './resource-table';
 export {
   ResourceListPage,
+  type ResourceListPageProps,
   ResourceListTable,
   useResourceScreen,
   type ResourceListTableProps,

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { App, Button, Card, Grid, Switch, Tabs, Typography, type TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -241,7 +241,7 @@ export function ResourceListTable<T extends ScreenRow>({ onReorder, isSortDisabl
   );
 }
 
-type ListPageProps<T extends ScreenRow> = Omit<ResourceScreenOptions<T>, 'hint'> & {
+export type ResourceListPageProps<T extends ScreenRow> = Omit<ResourceScreenOptions<T>, 'hint'> & {
   def: ResourceDef;
   /** Anything else for the dialog (inputs replaced, options, width …). */
   form?: Partial<ResourceFormModalProps<T>>;
@@ -257,9 +257,17 @@ type ListPageProps<T extends ScreenRow> = Omit<ResourceScreenOptions<T>, 'hint'>
 /**
  * A whole list screen from its declaration: filters with 新增, the table and the dialog in a card
  * (`options` as `useResourceScreen`, `form` spread onto the dialog). A drag-ordered list shows up to
- * 100 rows a page.
+ * 100 rows a page. It holds its own Suspense (its filters live in the URL), so a page renders it as is.
  */
-export function ResourceListPage<T extends ScreenRow>({ tabs, ...props }: ListPageProps<T>) {
+export function ResourceListPage<T extends ScreenRow>(props: ResourceListPageProps<T>) {
+  return (
+    <Suspense>
+      <ListPage<T> {...props} />
+    </Suspense>
+  );
+}
+
+function ListPage<T extends ScreenRow>({ tabs, ...props }: ResourceListPageProps<T>) {
   const router = useRouter();
   const pathname = usePathname();
   const asked = useSearchParams().get(tabs?.param ?? '');
@@ -287,7 +295,7 @@ export function ResourceListPage<T extends ScreenRow>({ tabs, ...props }: ListPa
   );
 }
 
-function ListBody<T extends ScreenRow>({ def, form, hint, tab, ...options }: Omit<ListPageProps<T>, 'tabs'> & { tab: string }) {
+function ListBody<T extends ScreenRow>({ def, form, hint, tab, ...options }: Omit<ResourceListPageProps<T>, 'tabs'> & { tab: string }) {
   // A whole page of a drag-ordered list holds up to 100 rows (dragging stops past page 1).
   const pageSize = options.pageSize ?? (def.sortable ? 100 : undefined);
   const screen = useResourceScreen<T>(def, { ...options, pageSize, hint: typeof hint === 'function' ? hint(tab) : hint });

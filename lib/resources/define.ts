@@ -23,9 +23,10 @@ export interface FieldDef {
   /**
    * Shown as a list column (in declaration order). `ellipsis`: long values end in … with the whole
    * value in a tooltip. `key`: the column that names the row; it stays pinned on the left. `title`:
-   * the column's heading when it differs from the form label (a switch 状态 headed 启用).
+   * the column's heading when it differs from the form label (a switch 状态 headed 启用). `square`:
+   * an `image` shown as a square logo rather than a 16:9 picture; `tag`: a select's option label in a tag.
    */
-  list?: boolean | { width?: number; ellipsis?: boolean; key?: boolean; title?: string };
+  list?: boolean | { width?: number; ellipsis?: boolean; key?: boolean; title?: string; square?: boolean; tag?: boolean };
   /**
    * The list can be ordered by this column (`?sort=<name>&order=ascend|descend`). Declare it only
    * where an index serves the order; `crudRoutes` accepts exactly the declared names.

@@ -174,7 +174,7 @@ export const searchKeywordResource = defineResource({
   }),
   fields: [
     { name: 'word', label: '关键词', list: { width: 200, ellipsis: true }, form: true, required: true, max: 64 },
-    { name: 'platform', label: '平台', list: { width: 80 }, form: true, input: 'radio', options: KEYWORD_PLATFORMS, required: true },
+    { name: 'platform', label: '平台', list: { width: 80, tag: true }, form: true, input: 'radio', options: KEYWORD_PLATFORMS, required: true },
     { name: 'url', label: '链接', list: { width: 260 }, form: true, input: 'link', max: 512, placeholder: 'https://（可选：点击直达的页面）' },
     { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
   ],
@@ -335,8 +335,9 @@ export const brandResource = defineResource({
   fields: [
     { name: 'productBrandId', label: '车型库品牌', form: true, input: 'select', required: true, help: '选择后自动带出名称和首字母' },
     { name: 'name', label: '品牌名称', list: { width: 160, ellipsis: true }, form: true, required: true, max: 64, sort: true },
+    { name: 'productBrandName', label: '车型库品牌', list: { width: 160 } },
     { name: 'initial', label: '首字母', list: { width: 80 }, form: true, max: 1, placeholder: 'A–Z', sort: true },
-    { name: 'logo', label: 'Logo', list: { width: 72 }, form: true, input: 'image', help: '从图片库选择或上传' },
+    { name: 'logo', label: 'Logo', list: { width: 72, square: true }, form: true, input: 'image', help: '从图片库选择或上传' },
     { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
     { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],

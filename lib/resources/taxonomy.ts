@@ -197,3 +197,29 @@ export interface Topic {
   enabled: boolean;
   sort: number;
 }
+
+/** 文章来源: the outlets an article may credit (原创, 中国卡车网 …), in drag order. */
+export const articleSourceResource = defineResource({
+  name: 'article_sources',
+  label: '文章来源',
+  permission: '/setting/source',
+  sortable: true,
+  keyword: ['name'],
+  unique: [{ field: 'name', message: '已有同名的文章来源' }],
+  example: { name: '示例来源', url: 'https://example.com', enabled: true },
+  schema: z.object({
+    name: text('来源名称', 64),
+    url: linkUrl('网址').default(''),
+    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
+  }),
+  fields: [
+    { name: 'name', label: '来源名称', list: { width: 200, ellipsis: true }, form: true, required: true, max: 64 },
+    { name: 'url', label: '网址', list: { width: 260 }, form: true, input: 'link', max: 512, placeholder: 'https://（可选）' },
+    { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
+    { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
+  ],
+  filters: [
+    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '来源名称' },
+    { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
+  ],
+});

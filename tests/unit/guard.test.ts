@@ -101,8 +101,8 @@ describe('route catalogue (SEED §2)', () => {
     '/, /home, /login, /department, /log, /log/operate, /photo, /photo/tag, /role, /setting, /setting/tag, /setting/topic, /store, /video, /video/tag, /user/my, /user/bindDingtalk, /article/add, /article/addArticle, /article/addImage, /article/addVideo, /article/check, /article/createVideo, /article/list, /article/preview, /article/videoList, /operation/ad, /operation/brand, /operation/focus, /operation/friendLinks, /operation/keywords, /operation/nav, /operation/pcfocus, /operation/pckeywords, /operation/stats, /operation/videofocus'.split(
       ', ',
     );
-  it('holds exactly the routes of the spec, and the pages added since (issue 15: 敏感词库)', () => {
-    expect(ROUTES.map((r) => r.path).sort()).toEqual([...seedRoutes, '/article/sensitiveWords'].sort());
+  it('holds exactly the routes of the spec, and the pages added since (issue 15: 敏感词库; issue 16: 文章来源)', () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...seedRoutes, '/article/sensitiveWords', '/setting/source'].sort());
   });
   it('finds routes with or without a trailing slash, and nothing for unknown paths', () => {
     expect(findRoute('/article/list/')?.name).toBe('文章列表');

@@ -101,3 +101,21 @@ export const topics = pgTable(
       .with({ fastupdate: false }),
   ],
 );
+
+/** 文章来源: the outlets an article may credit, in drag order. */
+export const articleSources = pgTable(
+  'article_sources',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 64 }).notNull(),
+    url: varchar('url', { length: 512 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('article_sources_name_uq').on(t.name),
+    index('article_sources_sort_idx').on(t.sort, t.id),
+    index('article_sources_enabled_idx').on(t.enabled),
+  ],
+);

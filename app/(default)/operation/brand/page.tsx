@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { BrandScreen } from '@/components/operations/brand-screen';
 import { routeMetadata } from '@/lib/page-title';
 
@@ -6,9 +5,5 @@ export const metadata = routeMetadata('/operation/brand');
 
 /** 品牌管理. Filters, order and page live in the URL. */
 export default function Page() {
-  return (
-    <Suspense>
-      <BrandScreen />
-    </Suspense>
-  );
+  return <BrandScreen />;
 }

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { KeywordScreen } from '@/components/operations/keyword-screen';
 import { routeMetadata } from '@/lib/page-title';
 
@@ -6,9 +5,5 @@ export const metadata = routeMetadata('/operation/keywords');
 
 /** 搜索关键词 (APP / M 站). The platform tab and filters live in the URL. */
 export default function Page() {
-  return (
-    <Suspense>
-      <KeywordScreen platforms={['app', 'm']} />
-    </Suspense>
-  );
+  return <KeywordScreen platforms={['app', 'm']} />;
 }

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { KeywordScreen } from '@/components/operations/keyword-screen';
 import { routeMetadata } from '@/lib/page-title';
 
@@ -6,9 +5,5 @@ export const metadata = routeMetadata('/operation/pckeywords');
 
 /** PC搜索关键词. The platform tab and filters live in the URL. */
 export default function Page() {
-  return (
-    <Suspense>
-      <KeywordScreen platforms={['pc']} />
-    </Suspense>
-  );
+  return <KeywordScreen platforms={['pc']} />;
 }
