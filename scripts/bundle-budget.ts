@@ -21,7 +21,7 @@ export const RATCHET = 1.05;
 
 /**
  * First-load JS per list screen in KiB (gzip), the ratchet: lowered on branch h/front (the build of its last
- * commit, 2026-11-26; `npm run test:budget` on that build; docs/bench.md, docs/notes/h-front.md). Before it:
+ * commit, 2026-11-26; `npm run test:budget` on that build; docs/bench.md, docs/decisions.md, "Issue 17: the front end's bytes"). Before it:
  * measured at commit 0706e76 (about 586–639 KiB per screen).
  */
 export const RECORDED_KIB: Record<string, number> = {

@@ -14,7 +14,7 @@ import type { ApiEntry } from './resources';
  * (`z.toJSONSchema`, the input side), its list parameters and its record shape (the table's
  * columns). Every reply is the DESIGN §2 envelope `{ status, data, message }`. Nothing is written by
  * hand per route, so the description cannot drift from the code.
- * @see DESIGN §2, docs/notes/h-registry.md
+ * @see DESIGN §2, docs/decisions.md, "Issue 16: the declaration is the one source"
  */
 
 type Json = Record<string, unknown>;
