@@ -36,6 +36,9 @@ test('an admin sets up a department, a narrow role and a user; the user sees exa
   await expectAccessible(admin, 'department, empty');
   await admin.getByRole('button', { name: '新增部门' }).click();
   const deptDialog = admin.getByRole('dialog', { name: '新增部门' });
+  // A click while the dialog still zooms in can land beside its button on a busy machine.
+  await expect(deptDialog).toBeVisible();
+  await settled(admin);
   await deptDialog.getByRole('button', { name: saveButton }).click();
   await expect(deptDialog.getByText('请输入部门名称')).toBeVisible();
   // The name field has the keyboard; typing and Enter save (the dialog does not just close).

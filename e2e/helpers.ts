@@ -137,6 +137,12 @@ export async function expectAccessible(page: Page, label: string) {
     )
     .toBe(false)
     .catch(() => undefined);
+  // Next streams a dynamic page's metadata after its body: on a busy machine the <title> can arrive
+  // a moment after the screen shows. Wait for it (a page without one still fails below).
+  await expect
+    .poll(() => page.title(), { timeout: 10_000 })
+    .not.toBe('')
+    .catch(() => undefined);
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const result = await (
