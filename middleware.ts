@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { DETAIL_LEVEL_COOKIE, SESSION_COOKIE, USER_DETAIL_HEADER, USER_ID_COOKIE } from './lib/constants';
+import { DETAIL_LEVEL_COOKIE, NO_ROUTE_HEADER, SESSION_COOKIE, USER_DETAIL_HEADER, USER_ID_COOKIE } from './lib/constants';
 import {
   isKnownGuard,
   loginGuard,
@@ -50,6 +50,7 @@ export async function guardRequest(req: NextRequest, routes: readonly RouteDef[]
   // Never trust a user detail sent by the client: only this middleware sets it.
   const headers = new Headers(req.headers);
   headers.delete(USER_DETAIL_HEADER);
+  headers.delete(NO_ROUTE_HEADER);
   // Every page gets its own script nonce (issue 14 I5): on the request, Next puts it on its scripts;
   // on the reply, the browser runs only those.
   const nonce = newNonce();
@@ -63,7 +64,8 @@ export async function guardRequest(req: NextRequest, routes: readonly RouteDef[]
   };
 
   const route = findRoute(path, routes);
-  // No route at all: Next renders 'This page could not be found' (404).
+  // No route at all: Next renders 'This page could not be found' (404), the default layout too.
+  if (!route) headers.set(NO_ROUTE_HEADER, '1');
   if (!route || !route.guard) return pass();
   if (!isKnownGuard(route.guard)) return respond(req, unknownGuard(route.guard));
 

@@ -94,6 +94,11 @@ test('a staff member signs in, uses the shell and signs out', async ({ page, con
   expect(cookies.find((c) => c.name === 'cms_session')).toBeUndefined();
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
+  // Signed out, a path that is no route is still a 404, not the sign-in (the default layout holds a catch-all page).
+  const signedOut = await page.goto('/no/such/page');
+  expect(signedOut?.status()).toBe(404);
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
 });
 
 test('a stale session cookie lands on the login screen without a redirect loop, saying why', async ({ page, context, baseURL }) => {

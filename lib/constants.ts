@@ -25,5 +25,12 @@ export const EMAIL_MAX_EXCLUSIVE = 255;
  */
 export const USER_DETAIL_HEADER = 'x-cms-user-detail';
 
+/**
+ * Request header the middleware sets on a path that is no route of the catalogue, so the default
+ * layout answers 404 there instead of sending the visitor to sign in (the layout also holds the
+ * catch-all page of plain resource screens, app/(default)/[...path]). Any copy sent by the client is removed.
+ */
+export const NO_ROUTE_HEADER = 'x-cms-no-route';
+
 export const APP_TITLE = 'CMS网站管理系统';
 export const SIDEBAR_TITLE = '后台管理系统';

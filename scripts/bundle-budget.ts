@@ -25,6 +25,8 @@ export const RATCHET = 1.05;
  */
 export const RECORDED_KIB: Record<string, number> = {
   '/': 603,
+  // Every declared plain resource screen (友情链接, 文章来源 …): the catch-all page app/(default)/[...path].
+  '/[...path]': 537,
   '/article/check': 603,
   '/article/list': 586,
   '/article/sensitiveWords': 583,
@@ -36,7 +38,6 @@ export const RECORDED_KIB: Record<string, number> = {
   '/operation/ad': 579,
   '/operation/brand': 573,
   '/operation/focus': 582,
-  '/operation/friendLinks': 536,
   '/operation/keywords': 571,
   '/operation/nav': 574,
   '/operation/pcfocus': 582,
@@ -47,7 +48,6 @@ export const RECORDED_KIB: Record<string, number> = {
   '/photo/tag': 573,
   '/role': 570,
   '/setting': 576,
-  '/setting/source': 536,
   '/setting/tag': 572,
   '/setting/topic': 572,
   '/store': 577,

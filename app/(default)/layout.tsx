@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { redirect } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { AntdRegistry } from '@ant-design/nextjs-registry';
 import { AppShell } from '@/components/layout/app-shell';
 import { buildMenu } from '@/lib/menu';
-import { currentUserDetail } from '@/lib/current-user';
+import { currentUserDetail, isNoRoute } from '@/lib/current-user';
 import type { UserInfo } from '@/stores/user';
 import { Providers } from '../../components/layout/providers';
 
@@ -13,6 +13,9 @@ import { Providers } from '../../components/layout/providers';
  */
 export default async function DefaultLayout({ children }: { children: ReactNode }) {
   const detail = await currentUserDetail();
+  // A path that is no route reaches this layout through the catch-all page of plain resource
+  // screens (which answers 404 itself): signed out, it is a 404 too, not the sign-in.
+  if (!detail && (await isNoRoute())) notFound();
   if (!detail) redirect('/login');
   const auth = detail.auth ?? {};
   return (

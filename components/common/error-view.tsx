@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { Button, Result } from 'antd';
 
 /**
@@ -18,13 +17,15 @@ export function ErrorView({ statusCode = 500, message = 'Error', isPageHeading =
         subTitle={message}
         extra={
           statusCode === 404 ? (
-            <Link
+            // A whole page load, not a client navigation: a 404 inside the signed-in layout (the catch-all
+            // page of plain screens) stays on screen when the router reuses that layout for /.
+            <a
               href="/"
               className="ant-btn ant-btn-primary"
               style={{ display: 'inline-flex', alignItems: 'center', padding: '4px 15px', borderRadius: 6, background: '#1d5bd8', color: '#fff' }}
             >
               返回首页
-            </Link>
+            </a>
           ) : (
             <Button onClick={() => window.location.reload()}>刷新页面</Button>
           )

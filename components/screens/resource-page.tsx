@@ -29,7 +29,8 @@ type PageProps = Omit<ResourceListPageProps<ScreenRow>, 'def'> & { module: Resou
 /**
  * The list screen of a plain resource, named from a server page by its declaration's module and
  * `name` (data only crosses to the browser; the declaration is loaded there, see
- * lib/resources/modules.ts). The other props are `ResourceListPage`'s that are plain data.
+ * lib/resources/modules.ts), with the declaration's `screen` options. The other props are
+ * `ResourceListPage`'s that are plain data, over the declaration's.
  */
 export function ResourcePage(props: PageProps) {
   return (
@@ -40,5 +41,7 @@ export function ResourcePage(props: PageProps) {
 }
 
 function Loaded({ module, name, ...props }: PageProps) {
-  return <ResourceScreen def={use(loadResource(module, name))} {...props} />;
+  const def = use(loadResource(module, name));
+  const { formWidth, ...screen } = def.screen ?? {};
+  return <ResourceScreen def={def} {...screen} {...props} form={formWidth ? { width: formWidth, ...props.form } : props.form} />;
 }

@@ -106,6 +106,25 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   usedBy?: UsedByDef[];
   /** A valid record to create, for the CRUD contract test and the API description (OpenAPI `example`). */
   example?: Record<string, unknown>;
+  /**
+   * A plain list screen at the `permission` route, with no page file: the catch-all page
+   * (app/(default)/[...path]/page.tsx) renders `ResourcePage` for it. Plain data only.
+   */
+  screen?: ScreenDef;
+}
+
+/** How the plain screen of a resource differs from the declaration's defaults (`ResourceListPage`'s options). */
+export interface ScreenDef {
+  /** The columns' order by key when it differs from the form's. */
+  order?: string[];
+  /** Columns left out on a phone. */
+  narrowHidden?: string[];
+  /** Offers 删除 (the registry mounts a delete). */
+  deletable?: boolean;
+  /** The note under the filters (of a drag-ordered list: how to drag). */
+  hint?: string;
+  /** The create/edit dialog's width in px. */
+  formWidth?: number;
 }
 
 /** One "in use by" relation, as data: `{ resource: 'articles', field: 'categoryId', label: '篇文章' }`. */

@@ -1,6 +1,7 @@
 /**
- * The declaration modules a server page may name a resource from (`<ResourcePage module name />`,
- * components/screens/resource-page.tsx). A page cannot hand a declaration (a zod schema, functions)
+ * The declaration modules a plain screen's declaration may live in (`<ResourcePage module name />`,
+ * components/screens/resource-page.tsx; the catch-all page app/(default)/[...path] finds the one
+ * whose `screen` is at the path asked for). A page cannot hand a declaration (a zod schema, functions)
  * to a client component, so it names it, and the browser loads that one module in its own chunk: a
  * list screen never carries the other modules' declarations. tests/api/resources.test.ts checks that
  * every page's `module` and `name` resolve to the registry's declaration.
@@ -31,4 +32,21 @@ export function loadResource(module: ResourceModule, name: string): Promise<Reso
     loaded.set(key, def);
   }
   return def;
+}
+
+/** Every declaration with a plain `screen` (at its `permission` route), with its module. */
+export async function screenDeclarations(): Promise<Array<{ module: ResourceModule; def: ResourceDef }>> {
+  const modules = Object.keys(RESOURCE_MODULES) as ResourceModule[];
+  const loadedModules = await Promise.all(modules.map((m) => RESOURCE_MODULES[m]()));
+  return loadedModules.flatMap((m, i) =>
+    Object.values(m)
+      .filter((v): v is ResourceDef => isDeclaration(v) && Boolean(v.screen))
+      .map((def) => ({ module: modules[i], def })),
+  );
+}
+
+/** The declaration whose `screen` is at `path`, by module and name: the catch-all page's lookup. */
+export async function findScreen(path: string): Promise<{ module: ResourceModule; name: string } | null> {
+  const found = (await screenDeclarations()).find((s) => s.def.permission === path);
+  return found ? { module: found.module, name: found.def.name } : null;
 }

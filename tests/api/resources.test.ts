@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { OPERATION_MEDIA_OWNERS } from '@/lib/resources/operations';
 import { mediaOwnerOf, type ResourceDef } from '@/lib/resources/define';
-import { isPermissionRoute } from '@/lib/routes';
-import { loadResource, RESOURCE_MODULES, type ResourceModule } from '@/lib/resources/modules';
+import { findRoute, isPermissionRoute } from '@/lib/routes';
+import { findScreen, loadResource, RESOURCE_MODULES, screenDeclarations, type ResourceModule } from '@/lib/resources/modules';
 import { API, CATALOGUE, resolveUsedBy, routesOf, type RouteDeps } from '@/server/resources';
 import { createApp } from '@/server/app';
 import { defaultKinds } from '@/server/storage/config';
@@ -164,10 +164,29 @@ describe('the resource registry', () => {
     };
     walk(path.join(process.cwd(), 'app'));
     const named = pages.flatMap((p) => [...readFileSync(p, 'utf8').matchAll(/<ResourcePage\s+module="(\w+)"\s+name="(\w+)"/g)].map((m) => [p, m[1], m[2]]));
-    expect(named).not.toHaveLength(0);
     for (const [page, module, name] of named) {
       expect(Object.keys(RESOURCE_MODULES), page).toContain(module);
       expect(await loadResource(module as ResourceModule, name), page).toBe(RESOURCES.find((r) => r.name === name));
     }
+  });
+  it("every declared plain screen is the registry's declaration, at a signed-in route of the catalogue that no page file shadows", async () => {
+    const screens = await screenDeclarations();
+    expect(screens.map((s) => s.def.name)).toEqual(expect.arrayContaining(['friend_links', 'article_sources']));
+    for (const { module, def } of screens) {
+      expect(
+        RESOURCES.find((r) => r.name === def.name),
+        def.name,
+      ).toBe(def);
+      expect(await loadResource(module, def.name)).toBe(def);
+      expect(findRoute(def.permission), `${def.permission} is in lib/routes.ts`).toMatchObject({ layout: 'default', guard: 'user' });
+      expect(existsSync(path.join(process.cwd(), 'app/(default)', def.permission, 'page.tsx')), def.permission).toBe(false);
+      expect(await findScreen(def.permission)).toEqual({ module, name: def.name });
+      for (const key of [...(def.screen?.order ?? []), ...(def.screen?.narrowHidden ?? [])])
+        expect(
+          def.fields.map((f) => f.name),
+          `${def.name}.screen names ${key}`,
+        ).toContain(key);
+    }
+    expect(await findScreen('/operation/nav')).toBeNull();
   });
 });

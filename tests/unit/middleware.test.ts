@@ -31,9 +31,16 @@ describe('middleware wiring (no user-detail fetch needed)', () => {
     expect(res.headers.get('location')).toBe('http://cms.test/login');
   });
 
-  it('a path that is no route passes through to the 404 page', async () => {
+  it('a path that is no route passes through to the 404 page, marked so the default layout answers 404 (not the sign-in)', async () => {
     const res = await guardRequest(new NextRequest('http://cms.test/no/such/page'), routes);
     expect(res.headers.get('x-middleware-next')).toBe('1');
+    expect(res.headers.get('x-middleware-request-x-cms-no-route')).toBe('1');
+  });
+
+  it('strips a no-route mark forged by the client on a real route', async () => {
+    const req = new NextRequest('http://cms.test/login', { headers: { 'x-cms-no-route': '1' } });
+    const res = await guardRequest(req, routes);
+    expect(res.headers.get('x-middleware-request-x-cms-no-route')).toBeNull();
   });
 
   it('strips a user detail forged by the client', async () => {

@@ -11,6 +11,7 @@ import { roleResource } from '@/lib/resources/roles';
 import { departmentResource } from '@/lib/resources/departments';
 import { pageTitle } from '@/lib/page-title';
 import { ROUTES } from '@/lib/routes';
+import { screenDeclarations } from '@/lib/resources/modules';
 import {
   createStaffRefusal,
   deleteDepartmentRefusal,
@@ -165,9 +166,15 @@ describe('every page has its own document title', () => {
     expect(pageTitle('/department')).toBe('部门与员工 - CMS网站管理系统');
     expect(pageTitle('/login')).toBe('CMS网站管理系统');
   });
-  it.each(ROUTES.filter((r) => r.layout !== 'login').map((r) => r.path))('%s exports metadata from routeMetadata', (route) => {
+  it.each(ROUTES.filter((r) => r.layout !== 'login').map((r) => r.path))('%s exports metadata from routeMetadata', async (route) => {
     const group = ROUTES.find((r) => r.path === route)!.layout;
     const file = path.join(process.cwd(), 'app', `(${group})`, route === '/' ? '' : route, 'page.tsx');
+    // A declared plain screen has no page file: the catch-all page names it by its route.
+    if ((await screenDeclarations()).some((s) => s.def.permission === route)) {
+      expect(existsSync(file), `${file} would shadow the declared screen`).toBe(false);
+      expect(readFileSync(path.join(process.cwd(), 'app/(default)/[...path]/page.tsx'), 'utf8')).toContain('routeMetadata(await pathOf(props))');
+      return;
+    }
     expect(existsSync(file), file).toBe(true);
     expect(readFileSync(file, 'utf8')).toContain(`routeMetadata('${route}')`);
   });
