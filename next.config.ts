@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import { securityHeaders } from './lib/security-headers';
+
+/** The installed TinyMCE's version: on every URL of its files (components/articles/editor/tinymce-assets.ts). */
+const TINYMCE_VERSION: string = JSON.parse(readFileSync(path.join(process.cwd(), 'node_modules/tinymce/package.json'), 'utf8')).version;
 
 /** Every path but the built-in API hosts' (they send the same headers themselves). */
 const PAGES = '/:path((?!api/|api$|product-api/|topic-api/).*)';
@@ -9,6 +14,7 @@ const nextConfig: NextConfig = {
   // PGlite resolves its wasm/data files relative to its own module URL; bundling breaks that.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
+  env: { TINYMCE_VERSION },
   reactStrictMode: true,
   /**
    * Frame, sniffing and referrer headers on every page; HSTS when a TLS proxy says https. The API
@@ -26,6 +32,13 @@ const nextConfig: NextConfig = {
         source: PAGES,
         has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],
         headers: toList({ 'Strict-Transport-Security': securityHeaders({ https: true })['Strict-Transport-Security'] }),
+      },
+      // TinyMCE's files (public/tinymce) asked for with its version (`?v=8.9.2`): a URL that never
+      // changes content, cached for a year, so a second visit to an editor asks the server nothing.
+      {
+        source: '/tinymce/:path*',
+        has: [{ type: 'query', key: 'v' }],
+        headers: toList({ 'Cache-Control': 'public, max-age=31536000, immutable' }),
       },
     ];
   },

@@ -28,6 +28,11 @@ test('写文章: chooser, title required, body with VR, vote and price blocks an
     const url = new URL(req.url());
     if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:', 'about:'].includes(url.protocol)) outside.push(req.url());
   });
+  // TinyMCE's files come with its version on the URL and are cached for a year (issue 17).
+  const tinymce: Array<{ url: string; cache: string }> = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname.startsWith('/tinymce/')) tinymce.push({ url: res.url(), cache: res.headers()['cache-control'] ?? '' });
+  });
   await signIn(page);
   await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -41,6 +46,11 @@ test('写文章: chooser, title required, body with VR, vote and price blocks an
   await waitForEditor(page);
   // Chinese UI of TinyMCE.
   await expect(page.getByRole('button', { name: '粗体' })).toBeVisible();
+  expect(tinymce.length).toBeGreaterThan(10);
+  for (const file of tinymce) {
+    expect(file.url).toMatch(/\?v=\d+\.\d+\.\d+$/);
+    expect(file.cache, file.url).toBe('public, max-age=31536000, immutable');
+  }
 
   // The title is required, inline.
   await page.getByRole('button', { name: /存草稿/ }).click();

@@ -8,7 +8,7 @@ import { BlockPickers, BLOCK_BUTTONS } from './block-pickers';
 import type { BlockKind } from '@/components/articles/body/blocks';
 import { CONTENT_WIDTH } from './layout';
 import { uploadPastedImage } from './paste-upload';
-import { FIRST_PLUGINS, LATER_PLUGINS, TINYMCE_BASE, TINYMCE_SCRIPT } from './tinymce-assets';
+import { FIRST_PLUGINS, LATER_PLUGINS, TINYMCE_BASE, TINYMCE_SCRIPT, TINYMCE_SUFFIX } from './tinymce-assets';
 
 /**
  * Loads and starts, on an editor already running, the plugins nothing on its toolbar needs
@@ -154,6 +154,8 @@ export default function RichText({
           height,
           language: 'zh-CN',
           language_url: `${TINYMCE_BASE}/langs/zh-CN.js`,
+          // The version on every file it loads: they are cached for a year (tinymce-assets.ts).
+          cache_suffix: `?${TINYMCE_SUFFIX}`,
           menubar: false,
           branding: false,
           promotion: false,

@@ -8,7 +8,16 @@
  * preloading, each step waits for the one before it.
  */
 export const TINYMCE_BASE = '/tinymce';
-export const TINYMCE_SCRIPT = `${TINYMCE_BASE}/tinymce.min.js`;
+
+/**
+ * TinyMCE's version on every URL it loads (its `cache_suffix` option; next.config.ts sets
+ * TINYMCE_VERSION from the installed package), so those files can be cached for a year without
+ * asking again (next.config.ts): an upgrade changes every URL.
+ */
+export const TINYMCE_SUFFIX = `v=${process.env.TINYMCE_VERSION ?? 'dev'}`;
+const versioned = (path: string) => `${path}?${TINYMCE_SUFFIX}`;
+
+export const TINYMCE_SCRIPT = versioned(`${TINYMCE_BASE}/tinymce.min.js`);
 
 /**
  * The plugins the editor starts with: those of the toolbar (lists, link, image, table, code,
@@ -25,11 +34,13 @@ export const LATER_PLUGINS = ['searchreplace', 'charmap'];
 /** The scripts TinyMCE asks for at start, in the order it needs them. */
 export const TINYMCE_SCRIPTS = [
   TINYMCE_SCRIPT,
-  `${TINYMCE_BASE}/themes/silver/theme.min.js`,
-  `${TINYMCE_BASE}/models/dom/model.min.js`,
-  `${TINYMCE_BASE}/icons/default/icons.min.js`,
-  `${TINYMCE_BASE}/langs/zh-CN.js`,
-  ...FIRST_PLUGINS.map((p) => `${TINYMCE_BASE}/plugins/${p}/plugin.min.js`),
+  ...[
+    `${TINYMCE_BASE}/themes/silver/theme.min.js`,
+    `${TINYMCE_BASE}/models/dom/model.min.js`,
+    `${TINYMCE_BASE}/icons/default/icons.min.js`,
+    `${TINYMCE_BASE}/langs/zh-CN.js`,
+    ...FIRST_PLUGINS.map((p) => `${TINYMCE_BASE}/plugins/${p}/plugin.min.js`),
+  ].map(versioned),
 ];
 
 /** The skin's stylesheets (the UI's and the editing area's). */
@@ -37,4 +48,4 @@ export const TINYMCE_STYLES = [
   `${TINYMCE_BASE}/skins/ui/oxide/skin.min.css`,
   `${TINYMCE_BASE}/skins/ui/oxide/content.min.css`,
   `${TINYMCE_BASE}/skins/content/default/content.min.css`,
-];
+].map(versioned);
