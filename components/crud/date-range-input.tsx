@@ -1,7 +1,7 @@
 'use client';
 
 import { ConfigProvider, DatePicker, Grid, type ThemeConfig } from 'antd';
-import type { RangePickerProps } from 'antd/es/date-picker';
+import type { DatePickerProps, RangePickerProps } from 'antd/es/date-picker';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** Quick ranges offered next to the calendar. */
@@ -46,4 +46,9 @@ export function DateRangeInput({ withTime = false, style, ...props }: DateRangeI
       />
     </ConfigProvider>
   );
+}
+
+/** A date and time of a form (a field declared `input: 'date'`), in the same chunk as the range. */
+export function DateTimeInput(props: DatePickerProps) {
+  return <DatePicker showTime style={{ width: '100%' }} {...props} />;
 }

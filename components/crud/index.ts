@@ -5,7 +5,6 @@
 export { useResourceList } from './use-resource-list';
 export { ResourceFilters, TYPING_DELAY_MS, type ResourceFiltersProps } from './resource-filters';
 export { clearPatch, filterParams, isFiltered, rangeToQuery, type QueryPatch } from './list-query';
-export { DateRangeInput, rangePresets, type DateRangeInputProps } from './date-range-input';
 export { columnsFrom, EllipsisText, formatDateTime, linkColumn, optionLabel, thumbColumn } from './columns';
 export { actionsColumn, RowActions, type ActionsColumnOptions, type RowAction } from './row-actions';
 export { emptyText, listEmptyText } from './empty';
@@ -48,3 +47,4 @@ export {
 export { DataScopeNote } from './data-scope-note';
 export { clearable } from './clearable';
 export { InUseLinks, inUseLinkText, useInUseRefusals } from './in-use-refusal';
+export { LazyDateRangeInput, LazyDateTimeInput } from './lazy-date-range';

@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldOption, FilterDef } from '@/lib/resources/define';
 import { clearable } from './clearable';
 import { clearPatch, filterParams, isFiltered, rangeToQuery, type QueryPatch } from './list-query';
-import { DateRangeInput } from './date-range-input';
+import { LazyDateRangeInput } from './lazy-date-range';
 
 export interface ResourceFiltersProps {
   /** Usually `resource.filters`. */
@@ -142,7 +142,7 @@ export function ResourceFilters({ filters, values, onChange, extra, optionsFor, 
         );
       case 'dateRange':
         return (
-          <DateRangeInput
+          <LazyDateRangeInput
             aria-label={filter.label}
             withTime={filter.withTime}
             placeholder={['开始时间', '结束时间']}

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   App,
-  DatePicker,
   Form,
   Grid,
   Input,
@@ -24,6 +23,7 @@ import { isFailure } from '@/lib/http';
 import { fieldError, hasFieldSchema, recordName } from '@/lib/resources/check';
 import type { FieldDef, FieldOption, ResourceDef } from '@/lib/resources/define';
 import { clearable } from './clearable';
+import { LazyDateTimeInput } from './lazy-date-range';
 import { LEAVE_TEXT, useDialogHistory, useUnsavedChanges } from './unsaved-changes';
 
 type Values = Record<string, unknown>;
@@ -144,7 +144,7 @@ export function fieldInput(field: FieldDef, { optionsFor, treeDataFor, disabled 
         />
       );
     case 'date':
-      return <DatePicker disabled={disabled} showTime style={{ width: '100%' }} placeholder={placeholder} />;
+      return <LazyDateTimeInput disabled={disabled} placeholder={placeholder} />;
     default:
       return <Input disabled={disabled} maxLength={field.max} placeholder={placeholder} />;
   }

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Input, Select } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DateRangeInput, rangeToQuery, TYPING_DELAY_MS, type QueryPatch } from '@/components/crud';
+import { LazyDateRangeInput, rangeToQuery, TYPING_DELAY_MS, type QueryPatch } from '@/components/crud';
 import { CHECK_STATUS_OPTIONS } from '@/lib/resources/media';
 import { uploaderSearch, type LibraryKind, type LibraryTag, type Uploader } from '@/lib/api/media';
 import type { ListQuery } from './use-list-query';
@@ -100,7 +100,7 @@ export function MediaFilters({
           onChange={(v?: number) => onChange({ checkStatus: v })}
         />
       )}
-      <DateRangeInput
+      <LazyDateRangeInput
         aria-label="上传时间"
         placeholder={['上传开始', '上传结束']}
         className={styles.fRange}
