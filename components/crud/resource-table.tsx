@@ -6,6 +6,9 @@ import { SettingOutlined } from '@ant-design/icons';
 import { recordName } from '@/lib/resources/check';
 import { useTableMending } from './table-a11y';
 
+/** The widest a pinned column may be on a phone (below md): the rest of the row scrolls beside it. */
+const PHONE_PINNED_WIDTH = 150;
+
 const SETTINGS_PREFIX = 'cms:columns:';
 
 function readHidden(id: string | undefined): string[] {
@@ -93,13 +96,27 @@ export function ResourceTable<T extends { id: number | string }>({
     setHidden(next);
     if (settingsId) localStorage.setItem(SETTINGS_PREFIX + settingsId, JSON.stringify(next));
   };
-  // On a phone only the key column stays pinned: a pinned 操作 column as well would cover the rest.
+  // On a phone only the key column stays pinned, and at most PHONE_PINNED_WIDTH wide: a pinned
+  // 操作 column as well, or a 280 px title, would cover most of a 390 px screen.
   const screens = Grid.useBreakpoint();
   const isNarrow = screens.md === false;
-  const shown = useMemo(
-    () => columns.filter((c) => !hidden.includes(String(c.key))).map((c) => (isNarrow && c.fixed === 'right' ? { ...c, fixed: undefined } : c)),
-    [columns, hidden, isNarrow],
-  );
+  const shown = useMemo(() => {
+    const visible = columns.filter((c) => !hidden.includes(String(c.key)));
+    if (!isNarrow) return visible;
+    return visible.map((c) => {
+      if (c.fixed === 'right') return { ...c, fixed: undefined };
+      if (c.fixed === 'left' && typeof c.width === 'number' && c.width > PHONE_PINNED_WIDTH) {
+        // The table is as wide as its content (scroll x max-content), so a width alone does not hold:
+        // the cell's content gets a box of that width, and long text ends in … inside it.
+        const render = c.render;
+        const narrowed = (value: unknown, record: T, index: number) => (
+          <div style={{ width: PHONE_PINNED_WIDTH - 32, overflow: 'hidden' }}>{(render ? render(value, record, index) : value) as ReactNode}</div>
+        );
+        return { ...c, width: PHONE_PINNED_WIDTH, render: narrowed };
+      }
+      return c;
+    });
+  }, [columns, hidden, isNarrow]);
 
   const box = useRef<HTMLDivElement>(null);
   useTableMending(box);

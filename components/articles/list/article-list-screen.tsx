@@ -121,6 +121,7 @@ function TitleCell({ row, editing }: { row: ArticleListItem; editing?: LockHolde
       {row.cover ? (
         // eslint-disable-next-line @next/next/no-img-element
         <img
+          className="list-thumb"
           src={row.cover}
           alt=""
           width={56}
@@ -131,6 +132,7 @@ function TitleCell({ row, editing }: { row: ArticleListItem; editing?: LockHolde
       ) : (
         <span
           aria-hidden
+          className="list-thumb"
           style={{
             width: 56,
             height: 40,
