@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../db/schema/common';
 
 /** PostgreSQL full-text vector; written with `setweight(to_tsvector('simple', …))`, never read back. */
@@ -112,3 +112,13 @@ export const sensitiveWords = pgTable(
   },
   (t) => [uniqueIndex('sensitive_words_word_uq').on(t.word)],
 );
+
+/**
+ * The dictionary's generation (one row): a statement trigger moves it whenever sensitive_words
+ * changes (migration 0028), so the content check knows its automaton is current from one
+ * primary-key read instead of counting the dictionary on every save.
+ */
+export const sensitiveWordsGeneration = pgTable('sensitive_words_generation', {
+  id: smallint('id').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

@@ -1,6 +1,6 @@
 import Mint from 'mint-filter';
-import { count, max } from 'drizzle-orm';
-import { sensitiveWords, type CheckResult } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { sensitiveWords, sensitiveWordsGeneration, type CheckResult } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 
 /**
@@ -153,12 +153,13 @@ let cached: { stamp: string; mint: Mint; words: Map<string, string> } | undefine
 
 /**
  * The automaton for the current dictionary, over normalized words, and each normalized word's
- * dictionary spelling. Rebuilt when the dictionary changes (its size and last addition are compared
- * on each check: one indexed query), so every instance follows edits.
+ * dictionary spelling. Rebuilt when the dictionary changes: its generation (one row, moved by a
+ * trigger on any change, migration 0028) is read on each check, a primary-key lookup whatever the
+ * dictionary's size, so every instance follows edits, including a word changed in place by SQL.
  */
 async function automaton(db: DbOrTx) {
-  const [{ n, last }] = await db.select({ n: count(), last: max(sensitiveWords.id) }).from(sensitiveWords);
-  const stamp = `${n}:${last ?? 0}`;
+  const [row] = await db.select({ n: sensitiveWordsGeneration.n }).from(sensitiveWordsGeneration).where(eq(sensitiveWordsGeneration.id, 1));
+  const stamp = String(row?.n ?? 0);
   if (cached?.stamp === stamp) return cached;
   const rows = await db.select({ word: sensitiveWords.word }).from(sensitiveWords).orderBy(sensitiveWords.id);
   const words = new Map<string, string>();

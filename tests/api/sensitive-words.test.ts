@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { operationLogs, sensitiveWords } from '@/server/db/schema';
 import { createApp } from '@/server/app';
 import { createStaff, DB_KINDS, setupTestApp, testPeer, type TestContext } from './helpers';
@@ -113,6 +113,17 @@ describe.each(DB_KINDS)('敏感词库 on %s', (kind) => {
     const summaries = (await logsOf()).map((l) => l.summary);
     expect(summaries).toContain('删除敏感词「赌博」');
     expect(summaries).toContain('批量删除敏感词 2 个');
+  });
+
+  it('follows a word changed in place by hand-written SQL, and a truncate (the dictionary keeps its size and last id)', async () => {
+    await t.call('POST', '/api/sensitive_words', { cookie: reviewer, body: { words: ['旧词甲'] } });
+    const save = async () =>
+      (await t.call('POST', '/api/articles', { cookie: admin, body: { title: '稿件乙', content: '<p>旧词甲和新词乙</p>' } })).body.data.checkResult.hits;
+    expect(await save()).toEqual(['旧词甲']);
+    await t.db.update(sensitiveWords).set({ word: '新词乙' }).where(eq(sensitiveWords.word, '旧词甲'));
+    expect(await save()).toEqual(['新词乙']);
+    await t.db.execute(sql`TRUNCATE sensitive_words`);
+    expect(await save()).toEqual([]);
   });
 });
 
