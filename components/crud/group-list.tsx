@@ -1,7 +1,9 @@
 'use client';
 
-import { Button } from 'antd';
-import type { ResourceScreenOptions } from './use-resource-screen';
+import type { ReactNode } from 'react';
+import { Button, Card, Empty, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ResourceListTable, type ResourceListTableProps, type ResourceScreenOptions } from './use-resource-screen';
 
 type Group = { id: number; name: string };
 
@@ -46,4 +48,52 @@ export function groupListOptions<T extends Group>({
     ],
     columns: { actions: { width: 120, fixed: undefined } },
   };
+}
+
+/**
+ * The small card of a group list (tag types, category types) beside the list it narrows: the title
+ * with 新增类型, the drag-ordered table and a note under it. Spread `useResourceScreen`'s bag on it.
+ */
+export function GroupListCard<T extends Group>({
+  title,
+  labelId,
+  canCreate,
+  onCreate,
+  empty,
+  note,
+  tableProps,
+}: {
+  title: string;
+  /** An id for the title, which then names the table (`aria-labelledby`). */
+  labelId?: string;
+  canCreate: boolean;
+  onCreate: () => void;
+  /** What the empty table says. */
+  empty: string;
+  note: ReactNode;
+  tableProps: ResourceListTableProps<T>;
+}) {
+  return (
+    <Card
+      size="small"
+      title={labelId ? <span id={labelId}>{title}</span> : title}
+      extra={
+        canCreate && (
+          <Button size="small" type="primary" icon={<PlusOutlined aria-hidden />} onClick={onCreate}>
+            新增类型
+          </Button>
+        )
+      }
+    >
+      <ResourceListTable<T>
+        {...tableProps}
+        size="small"
+        aria-labelledby={labelId}
+        locale={{ emptyText: tableProps.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
+      />
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '8px 0 0' }}>
+        {note}
+      </Typography.Paragraph>
+    </Card>
+  );
 }

@@ -3,6 +3,7 @@
  * them and replaces whichever one it needs to. @see STYLE §2
  */
 export { useResourceList } from './use-resource-list';
+export { applyPatch, useLocalListQuery, useUrlListQuery, type ListQuery, type ListQueryState } from './use-list-query';
 export { ResourceFilters, TYPING_DELAY_MS, type ResourceFiltersProps } from './resource-filters';
 export { clearPatch, filterParams, isFiltered, rangeToQuery, type QueryPatch } from './list-query';
 export { columnsFrom, EllipsisText, formatDateTime, linkColumn, optionLabel, thumbColumn } from './columns';
@@ -11,16 +12,19 @@ export { emptyText, listEmptyText } from './empty';
 export { mendTableAccessibility, useTableMending } from './table-a11y';
 export { ResourceTable, type ResourceTableProps } from './resource-table';
 export {
+  ResourceList,
   ResourceListPage,
   type ResourceListPageProps,
+  type ResourceListProps,
   ResourceListTable,
   useResourceScreen,
   type ResourceListTableProps,
   type ResourceScreenOptions,
   type ScreenRow,
 } from './use-resource-screen';
-export { SortableList, type SortableListProps } from './sortable-list';
-export { groupListOptions } from './group-list';
+export { useResourceDialog, type ResourceDialogOptions } from './use-resource-dialog';
+export { useRowWrites } from './row-writes';
+export { GroupListCard, groupListOptions } from './group-list';
 export {
   ResourceFormModal,
   createDefaults,
@@ -33,6 +37,7 @@ export {
   type ResourceFormModalProps,
 } from './resource-form';
 export { SortableTable, moveId, type SortableTableProps } from './sortable-table';
+export { siblingMoves, SortableTree, useTreeRows, type SortableTreeProps } from './sortable-tree';
 export {
   confirmLeave,
   hasUnsavedChanges,
@@ -41,6 +46,7 @@ export {
   leaveText,
   setLeaveConfirmer,
   useDialogHistory,
+  useLeaveDialog,
   useUnsavedChanges,
   type UnsavedOptions,
 } from './unsaved-changes';

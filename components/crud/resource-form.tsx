@@ -24,7 +24,7 @@ import { fieldError, hasFieldSchema, recordName } from '@/lib/resources/check';
 import type { FieldDef, FieldOption, ResourceDef } from '@/lib/resources/define';
 import { clearable } from './clearable';
 import { LazyDateTimeInput } from './lazy-date-range';
-import { LEAVE_TEXT, useDialogHistory, useUnsavedChanges } from './unsaved-changes';
+import { useLeaveDialog } from './unsaved-changes';
 
 type Values = Record<string, unknown>;
 
@@ -248,48 +248,28 @@ function FormModal<T>({
   width = 560,
   modalProps,
 }: ResourceFormModalProps<T>) {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [isSaving, setSaving] = useState(false);
   const [isDirty, setDirty] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   // State updates are not synchronous: the ref stops a second click that lands before the re-render.
   const savingRef = useRef(false);
-  const asking = useRef(false);
   const body = useRef<HTMLDivElement>(null);
   const isCreate = !record;
   // On a phone, labels go above their fields: beside them, both would be squeezed.
   const isNarrow = Grid.useBreakpoint().sm === false;
-  useUnsavedChanges(open && isDirty);
-
-  /** Closing with unsaved changes asks first; `stay` runs when the person keeps editing. */
-  const askThenClose = (stay?: () => void) => {
-    if (savingRef.current || asking.current) return;
-    if (!isDirty) {
-      void leaveHistory();
+  const { askThenClose, leaveHistory } = useLeaveDialog({
+    open,
+    isDirty,
+    isBusy: () => savingRef.current,
+    title: '放弃未保存的修改？',
+    okText: '放弃修改',
+    onLeave: () => {
+      setDirty(false);
       onClose();
-      return;
-    }
-    asking.current = true;
-    modal.confirm({
-      title: '放弃未保存的修改？',
-      content: LEAVE_TEXT,
-      okText: '放弃修改',
-      okButtonProps: { danger: true },
-      cancelText: '继续编辑',
-      onOk: () => {
-        asking.current = false;
-        setDirty(false);
-        void leaveHistory();
-        onClose();
-      },
-      onCancel: () => {
-        asking.current = false;
-        stay?.();
-      },
-    });
-  };
-  const leaveHistory = useDialogHistory(open, (reopen) => askThenClose(reopen));
+    },
+  });
 
   // Focus the first field as soon as the dialog is there (not the ×: typing then Enter would close
   // it with nothing saved). Tried at once and again after the opening animation.

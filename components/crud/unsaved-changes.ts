@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
+import { App } from 'antd';
 
 /**
  * Unsaved changes in any open form, dialog or page, so that leaving asks first (issue 11): reload
@@ -127,4 +128,59 @@ export function useDialogHistory(open: boolean, onBack: (reopen: () => void) => 
       window.history.back();
     });
   };
+}
+
+/**
+ * Closing a dialog that holds typing (Esc, ×, 取消, Back): with nothing typed it closes at once;
+ * otherwise it asks first (`title`, `okText`), and `stay` runs when the person keeps editing. While
+ * `isBusy()` (a save on its way) it does not close. Marks the dialog dirty for reload and the menu
+ * too (`useUnsavedChanges`), and gives back `leaveHistory` to await before closing after a save.
+ */
+export function useLeaveDialog({
+  open,
+  isDirty,
+  isBusy,
+  title,
+  okText,
+  onLeave,
+}: {
+  open: boolean;
+  isDirty: boolean;
+  isBusy: () => boolean;
+  title: string;
+  okText: string;
+  /** Closes the dialog (its history entry is already taken away). */
+  onLeave: () => void;
+}) {
+  const { modal } = App.useApp();
+  // State updates are not synchronous: the ref stops a second Esc that lands before the re-render.
+  const asking = useRef(false);
+  useUnsavedChanges(open && isDirty);
+  const askThenClose = (stay?: () => void) => {
+    if (isBusy() || asking.current) return;
+    if (!isDirty) {
+      void leaveHistory();
+      onLeave();
+      return;
+    }
+    asking.current = true;
+    modal.confirm({
+      title,
+      content: LEAVE_TEXT,
+      okText,
+      okButtonProps: { danger: true },
+      cancelText: '继续编辑',
+      onOk: () => {
+        asking.current = false;
+        void leaveHistory();
+        onLeave();
+      },
+      onCancel: () => {
+        asking.current = false;
+        stay?.();
+      },
+    });
+  };
+  const leaveHistory = useDialogHistory(open, (reopen) => askThenClose(reopen));
+  return { askThenClose, leaveHistory };
 }

@@ -6,11 +6,13 @@ import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { isOk, type ListParams, type Reply } from '@/lib/api/resource';
 import { PAGE_SIZE_DEFAULT, type FilterDef, type ListResult, type SortOrder } from '@/lib/resources/define';
+import { listEmptyText } from './empty';
 import { clearPatch, isFiltered, type QueryPatch } from './list-query';
+import { applyPatch } from './use-list-query';
 
 /**
  * A list whose page and filters live in the URL query (reload and back keep them). Returns the
- * data, a loading flag, `setQuery` for filters, and a prop bag to spread onto antd's Table.
+ * data, a loading flag, `setQuery` for filters, and prop bags to spread onto `ResourceFilters` and antd's Table.
  * @see STYLE §2 (RF useTable prop bags)
  */
 export function useResourceList<T extends { id: number | string }>({
@@ -18,6 +20,7 @@ export function useResourceList<T extends { id: number | string }>({
   fixed,
   filters = [],
   isLocal = false,
+  nothingYet,
 }: {
   /** Loads one page; usually `client.list`. */
   fetchList: (params: ListParams) => Promise<Reply<ListResult<T>>>;
@@ -27,6 +30,8 @@ export function useResourceList<T extends { id: number | string }>({
   filters?: FilterDef[];
   /** Page and filters held in the component, not the URL (a second list on a screen whose URL is the first's). */
   isLocal?: boolean;
+  /** What the empty table says when nothing is filtered (may depend on the query); the table bag then says why it is empty (`listEmptyText`). */
+  nothingYet?: string | ((query: Record<string, string>) => string);
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -64,17 +69,11 @@ export function useResourceList<T extends { id: number | string }>({
   /** Changes query parameters (empty values are removed); filters go back to page 1. */
   const setQuery = useCallback(
     (patch: QueryPatch, { resetPage = true }: { resetPage?: boolean } = {}) => {
-      const next = new URLSearchParams(queryKey);
-      for (const [key, value] of Object.entries(patch)) {
-        if (value === undefined || value === null || value === '') next.delete(key);
-        else next.set(key, String(value));
-      }
-      if (resetPage) next.delete('page');
-      const qs = next.toString();
+      const qs = new URLSearchParams(applyPatch(query, patch, resetPage)).toString();
       if (isLocal) setLocalKey(qs);
       else router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
     },
-    [queryKey, pathname, router, isLocal],
+    [query, pathname, router, isLocal],
   );
 
   const sort = query.sort || undefined;
@@ -123,7 +122,23 @@ export function useResourceList<T extends { id: number | string }>({
     highlightId,
     isHighlightMissing,
     showCreated,
+    /** Spread onto `ResourceFilters`. */
+    filtersProps: { filters, values: query, onChange: setQuery },
     tableProps: {
+      ...(nothingYet === undefined
+        ? {}
+        : {
+            locale: {
+              emptyText: listEmptyText({
+                loading,
+                failed,
+                filtered,
+                nothingYet: typeof nothingYet === 'function' ? nothingYet(query) : nothingYet,
+                onClear: clearFilters,
+                onRetry: () => void reload(),
+              }),
+            },
+          }),
       rowKey: 'id' as const,
       dataSource: data?.list ?? [],
       loading,

@@ -1,10 +1,10 @@
 'use client';
 
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { App, Button, Card, Grid, Switch, Tabs, Typography, type TableColumnType } from 'antd';
+import { Button, Card, Grid, Switch, Tabs, Typography, type TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { isOk, resourceClient, type ListParams, type ResourceClient } from '@/lib/api/resource';
+import { resourceClient, type ListParams, type ResourceClient } from '@/lib/api/resource';
 import { writeRefusal } from '@/lib/permissions';
 import { recordName } from '@/lib/resources/check';
 import type { FieldOption, FilterDef, ResourceDef } from '@/lib/resources/define';
@@ -16,6 +16,8 @@ import { ResourceFilters } from './resource-filters';
 import { ResourceFormModal, type ResourceFormModalProps } from './resource-form';
 import { ResourceTable, type ResourceTableProps } from './resource-table';
 import { actionsColumn, type RowAction } from './row-actions';
+import { useResourceDialog } from './use-resource-dialog';
+import { useRowWrites } from './row-writes';
 import { SortableTable } from './sortable-table';
 import { useResourceList } from './use-resource-list';
 
@@ -29,6 +31,8 @@ export interface ResourceScreenOptions<T extends ScreenRow> {
   fixed?: ListParams;
   /** Filters shown (default: the declaration's). */
   filters?: FilterDef[];
+  /** Only these URL parameters go to the API (a panel whose screen keeps other parameters in the URL: a tab, a chosen type). */
+  params?: string[];
   /** Load pages of this size; the pager shows only when there are more (a short, drag-ordered list). */
   pageSize?: number;
   /** The route whose permission writes the list (default `def.permission`): the refusal comes from `writeRefusal`. */
@@ -52,6 +56,8 @@ export interface ResourceScreenOptions<T extends ScreenRow> {
   order?: string[];
   /** Columns left out on a phone (pictures, long texts). */
   narrowHidden?: string[];
+  /** `false`: no 编辑 (records are only added and deleted: the sensitive words). */
+  canEdit?: boolean;
   /** Offers 删除 (the API has a delete); `deletedText` is the toast. */
   deletable?: boolean;
   deletedText?: (record: T) => string;
@@ -62,13 +68,19 @@ export interface ResourceScreenOptions<T extends ScreenRow> {
   deleteTitle?: (record: T) => ReactNode;
   /** After a record is deleted (before the reload). */
   onDeleted?: (record: T) => void;
-  /** More row actions (刷新 …), after 编辑 and 删除. */
-  more?: (record: T) => RowAction[];
+  /** More row actions (刷新 …), after 编辑 and 删除; `reload` fetches the list again. */
+  more?: (record: T, reload: () => Promise<void>) => RowAction[];
+  /** The row actions' order by key (default: edit, delete, then the others). */
+  actionOrder?: string[];
   rowName?: (record: T) => string;
   /** After any change saved from this list (a save, a move, a switch, a delete): e.g. counts elsewhere. */
   onChanged?: () => void;
   /** Starting values of a new record. */
   initialValues?: Values;
+  /** Adjusts the dialog's values before they are sent; `record` is null for a new one. */
+  transform?: (values: Values, record: T | null) => Values;
+  /** After the dialog saved (after the list's own reload): e.g. choose the new record elsewhere. */
+  onSaved?: (saved: T, isCreate: boolean) => void;
   /** Page and filters held in the screen, not the URL (a second list beside a first one). */
   isLocal?: boolean;
   /** Remembers the chosen columns (a list that is not drag-ordered). */
@@ -92,7 +104,6 @@ export type ResourceListTableProps<T extends ScreenRow> = ResourceTableProps<T> 
  * @see STYLE §2, `ResourceListPage` for a screen with no overrides
  */
 export function useResourceScreen<T extends ScreenRow>(def: ResourceDef, options: ResourceScreenOptions<T> = {}) {
-  const { message } = App.useApp();
   const {
     client = resourceClient<T>(def),
     fixed,
@@ -106,35 +117,38 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDef, options
   } = options;
   const viewer = useViewer();
   const refusal = writeRefusal(viewer, route) ?? options.refusal ?? null;
-  const list = useResourceList<T>({ fetchList: client.list, filters, fixed: pageSize ? { pageSize, ...fixed } : fixed, isLocal: options.isLocal });
-  const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({ open: false, record: null });
+  const sent = pageSize ? { pageSize, ...fixed } : fixed;
+  const only = options.params && [...options.params, ...Object.keys(sent ?? {})];
+  const list = useResourceList<T>({
+    fetchList: only ? (params) => client.list(Object.fromEntries(Object.entries(params).filter(([k]) => only.includes(k)))) : client.list,
+    filters,
+    fixed: sent,
+    isLocal: options.isLocal,
+  });
+  const { dialog, show, formModalProps } = useResourceDialog<T>(def, {
+    client,
+    initialValues: options.initialValues,
+    transform: options.transform,
+    onSaved: (saved, isCreate) => {
+      if (isCreate) list.showCreated(saved.id);
+      else void list.reload();
+      onChanged?.();
+      options.onSaved?.(saved, isCreate);
+    },
+  });
   const isNarrow = Grid.useBreakpoint().md === false;
   const isSortable = Boolean(def.sortable);
   const isPaged = (Number(list.query.page) || 1) > 1;
 
-  const changed = async () => {
-    await list.reload();
-    onChanged?.();
-  };
-  const show = (record: T | null = null) => setDialog({ open: true, record });
-  const toggle = async (record: T, enabled: boolean) => {
-    const reply = await client.update(record.id, { enabled } as never);
-    if (isOk(reply)) void message.success(`「${rowName(record)}」已${enabled ? '启用' : '停用'}`);
-    await changed();
-  };
-  const reorder = async (ids: number[]) => {
-    const reply = await client.sort(ids);
-    if (isOk(reply)) void message.success('顺序已保存');
-    await changed();
-  };
-  const remove = async (record: T) => {
-    const reply = await client.remove(record.id);
-    if (isOk(reply)) {
-      void message.success(options.deletedText?.(record) ?? `已删除「${rowName(record)}」`);
-      options.onDeleted?.(record);
-    }
-    await changed();
-  };
+  const { toggle, reorder, remove } = useRowWrites<T>(client, {
+    rowName,
+    deletedText: options.deletedText,
+    onDeleted: options.onDeleted,
+    onChanged: async () => {
+      await list.reload();
+      onChanged?.();
+    },
+  });
 
   const switchCell = (on: boolean, r: T) => (
     <Switch size="small" checked={on} disabled={Boolean(refusal)} aria-label={`启用「${rowName(r)}」`} onChange={(v) => toggle(r, v)} />
@@ -146,12 +160,13 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDef, options
       );
   const actions: TableColumnType<T> = {
     ...actionsColumn<T>({
-      onEdit: (r) => show(r),
+      onEdit: options.canEdit === false ? undefined : (r) => show(r),
       editRefusal: (r) => refusal ?? options.editRefusal?.(r) ?? null,
       onDelete: options.deletable ? remove : undefined,
       deleteRefusal: options.deleteRefusal,
       deleteTitle: options.deleteTitle,
-      more: options.more,
+      more: options.more && ((r) => options.more!(r, list.reload)),
+      order: options.actionOrder,
       rowName,
     }),
     ...(isNarrow ? { fixed: undefined } : {}),
@@ -202,21 +217,6 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDef, options
     pagination: pageSize && (list.data?.total ?? 0) <= pageSize ? false : list.tableProps.pagination,
     locale: { emptyText: list.loading ? ' ' : emptyText(def.label, list.isFiltered, list.clearFilters, { canCreate: !refusal }) },
     ...(isSortable ? { onReorder: reorder, isSortDisabled: list.isFiltered || Boolean(refusal) || isPaged, rowName } : {}),
-  };
-
-  const formModalProps: ResourceFormModalProps<T> = {
-    def,
-    open: dialog.open,
-    record: dialog.record,
-    initialValues: dialog.record ? undefined : options.initialValues,
-    onClose: () => setDialog((d) => ({ ...d, open: false })),
-    onSaved: (saved) => {
-      setDialog((d) => ({ ...d, open: false }));
-      if (dialog.record) void list.reload();
-      else list.showCreated((saved as T).id);
-      onChanged?.();
-    },
-    submit: (values) => (dialog.record ? client.update(dialog.record.id, values as never) : client.create(values as never)),
   };
 
   return { list, refusal, dialog, show, toggle, reorder, remove, columns, filtersProps, tableProps, formModalProps };
@@ -271,10 +271,10 @@ function ListPage<T extends ScreenRow>({ tabs, ...props }: ResourceListPageProps
   const router = useRouter();
   const pathname = usePathname();
   const asked = useSearchParams().get(tabs?.param ?? '');
-  if (!tabs) return <Card>{<ListBody<T> {...props} tab="" />}</Card>;
+  if (!tabs) return <Card>{<ResourceList<T> {...props} />}</Card>;
   const tab = tabs.options.some((o) => String(o.value) === asked) ? asked! : String(tabs.options[0]?.value ?? '');
   const body = (
-    <ListBody<T>
+    <ResourceList<T>
       key={tab}
       {...props}
       tab={tab}
@@ -295,7 +295,13 @@ function ListPage<T extends ScreenRow>({ tabs, ...props }: ResourceListPageProps
   );
 }
 
-function ListBody<T extends ScreenRow>({ def, form, hint, tab, ...options }: Omit<ResourceListPageProps<T>, 'tabs'> & { tab: string }) {
+export type ResourceListProps<T extends ScreenRow> = Omit<ResourceListPageProps<T>, 'tabs'> & { tab?: string };
+
+/**
+ * The filters, table and dialog of one list, without the card: `ResourceListPage`'s body, and a list
+ * among several on one screen (the focus slots of a platform, the icons of each nav type).
+ */
+export function ResourceList<T extends ScreenRow>({ def, form, hint, tab = '', ...options }: ResourceListProps<T>) {
   // A whole page of a drag-ordered list holds up to 100 rows (dragging stops past page 1).
   const pageSize = options.pageSize ?? (def.sortable ? 100 : undefined);
   const screen = useResourceScreen<T>(def, { ...options, pageSize, hint: typeof hint === 'function' ? hint(tab) : hint });

@@ -1,10 +1,8 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { Col, Row } from 'antd';
-import { http } from '@/lib/http';
-import { isOk } from '@/lib/api/resource';
+import { useTreeRows } from '@/components/crud';
 import type { Department } from '@/lib/resources/departments';
 import { DepartmentTree } from './department-tree';
 import { UserPanel } from './user-panel';
@@ -15,19 +13,7 @@ export function DepartmentScreen() {
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const selectedId = Number(searchParams.get('dept')) || null;
-  const [rows, setRows] = useState<Department[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  const loadTree = useCallback(async () => {
-    setLoading(true);
-    const reply = await http.main.get<Department[]>('/api/departments/tree');
-    if (isOk(reply)) setRows(reply.data);
-    setLoading(false);
-  }, []);
-
-  useEffect(() => {
-    void loadTree();
-  }, [loadTree]);
+  const { rows, loading, reload: loadTree } = useTreeRows<Department>('/api/departments/tree');
 
   const select = (id: number | null) => {
     // A new department starts the user list again from page 1 without the previous filters' page.

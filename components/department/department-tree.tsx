@@ -1,18 +1,17 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { App, Button, Card, Empty, Spin, Tag, Tooltip, Tree } from 'antd';
+import { App, Button, Card, Empty, Spin, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { ResourceFormModal } from '@/components/crud';
-import { isOk, resourceClient } from '@/lib/api/resource';
+import { ResourceFormModal, SortableTree, useResourceDialog, useRowWrites } from '@/components/crud';
+import { resourceClient } from '@/lib/api/resource';
 import { deleteDepartmentRefusal, structureRefusal } from '@/lib/permissions';
 import { departmentResource, type Department } from '@/lib/resources/departments';
 import { useViewer } from '@/stores/user';
-import { ancestorIds, buildDeptTree, reorderSiblings, subtreeIds } from './tree-data';
+import { ancestorIds, childCounts, subtreeOf } from '@/lib/tree';
+import { buildDeptTree, type DeptNode } from './tree-data';
 
 const client = resourceClient<Department>(departmentResource);
-
-type Editing = { mode: 'create'; parentId: number | null } | { mode: 'edit'; record: Department } | null;
 
 /**
  * The department tree: choose a department (mouse or keyboard: arrows move, Enter or Space
@@ -38,15 +37,21 @@ export function DepartmentTree({
   const viewer = useViewer();
   const refusal = viewer ? structureRefusal(viewer) : null;
   const canEdit = Boolean(viewer && !refusal);
-  const [editing, setEditing] = useState<Editing>(null);
+  const editor = useResourceDialog<Department>(departmentResource, {
+    client,
+    onSaved: async (saved, isCreate) => {
+      await onChanged();
+      // A new department is shown where it now lives: its parents open, itself chosen.
+      if (isCreate) {
+        if (saved.parentId !== null) setExpanded((keys) => [...new Set([...keys, saved.parentId!, ...ancestorIds(rows, saved.parentId!)])]);
+        onSelect(saved.id);
+      }
+    },
+  });
+  const editing = editor.dialog.record;
   const treeData = useMemo(() => buildDeptTree(rows), [rows]);
-  const parentOf = useMemo(() => new Map(rows.map((d) => [d.id, d.parentId])), [rows]);
-  const childCount = useMemo(() => {
-    const counts = new Map<number, number>();
-    for (const d of rows) if (d.parentId !== null) counts.set(d.parentId, (counts.get(d.parentId) ?? 0) + 1);
-    return counts;
-  }, [rows]);
-  const pickerTree = useMemo(() => buildDeptTree(rows, editing?.mode === 'edit' ? subtreeIds(rows, editing.record.id) : new Set()), [rows, editing]);
+  const childCount = useMemo(() => childCounts(rows), [rows]);
+  const pickerTree = useMemo(() => buildDeptTree(rows, editing ? subtreeOf(rows, editing.id) : new Set()), [rows, editing]);
 
   // Expanded nodes: everything once the tree first arrives, then whatever the person opens or
   // closes, plus the ancestors of the chosen department.
@@ -73,17 +78,10 @@ export function DepartmentTree({
     }
   };
 
-  const remove = async (d: Department) => {
-    const reply = await client.remove(d.id);
-    if (isOk(reply)) {
-      void message.success(`已删除「${d.name}」`);
-      if (selectedId === d.id) onSelect(null);
-      await onChanged();
-    }
-  };
+  const writes = useRowWrites<Department>(client, { rowName: (d) => d.name, onDeleted: (d) => selectedId === d.id && onSelect(null), onChanged });
 
-  const title = (node: { key: number; name: string; userCount: number; totalCount: number; children: unknown[] }) => {
-    const d = rows.find((r) => r.id === node.key)!;
+  const title = (node: DeptNode) => {
+    const d = node.record;
     const hasChildren = node.children.length > 0;
     const deleteRefusal = deleteDepartmentRefusal(d, childCount.get(d.id) ?? 0);
     const countText = hasChildren ? `${node.userCount} / ${node.totalCount}` : String(node.userCount);
@@ -106,17 +104,11 @@ export function DepartmentTree({
                 size="small"
                 icon={<PlusOutlined aria-hidden />}
                 aria-label={`在「${node.name}」下新增部门`}
-                onClick={() => setEditing({ mode: 'create', parentId: node.key })}
+                onClick={() => editor.show(null, { parentId: node.key })}
               />
             </Tooltip>
             <Tooltip title="编辑">
-              <Button
-                type="text"
-                size="small"
-                icon={<EditOutlined aria-hidden />}
-                aria-label={`编辑「${node.name}」`}
-                onClick={() => setEditing({ mode: 'edit', record: d })}
-              />
+              <Button type="text" size="small" icon={<EditOutlined aria-hidden />} aria-label={`编辑「${node.name}」`} onClick={() => editor.show(d)} />
             </Tooltip>
             <Tooltip title={deleteRefusal ?? '删除'} trigger={['hover', 'focus']}>
               <Button
@@ -137,7 +129,7 @@ export function DepartmentTree({
                     okText: '删除',
                     okButtonProps: { danger: true },
                     cancelText: '取消',
-                    onOk: () => remove(d),
+                    onOk: () => writes.remove(d),
                   });
                 }}
               />
@@ -153,7 +145,7 @@ export function DepartmentTree({
       title="部门"
       extra={
         !viewer ? null : canEdit ? (
-          <Button type="primary" size="small" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ mode: 'create', parentId: null })}>
+          <Button type="primary" size="small" icon={<PlusOutlined aria-hidden />} onClick={() => editor.show()}>
             新增部门
           </Button>
         ) : (
@@ -188,11 +180,13 @@ export function DepartmentTree({
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={canEdit ? '还没有部门，点击「新增部门」建立第一个部门' : '还没有部门，请联系管理员建立'} />
         ) : (
           <div onKeyDownCapture={onKeyDownCapture}>
-            <Tree<(typeof treeData)[number]>
+            <SortableTree<Department, DeptNode>
               className="dept-tree"
-              blockNode
               aria-label="部门树，方向键移动，回车选择"
-              draggable={canEdit ? { icon: false } : false}
+              rows={rows}
+              canDrag={canEdit}
+              noun="部门"
+              onReorder={writes.reorder}
               treeData={treeData}
               expandedKeys={expanded}
               onExpand={(keys) => setExpanded(keys.map(Number))}
@@ -202,46 +196,11 @@ export function DepartmentTree({
                 activeKey.current = key === null || key === undefined ? null : Number(key);
               }}
               onSelect={(keys, info) => onSelect(keys.length ? Number(keys[0]) : Number(info.node.key))}
-              allowDrop={({ dragNode, dropNode, dropPosition }) =>
-                dropPosition !== 0 && parentOf.get(Number(dragNode.key)) === parentOf.get(Number(dropNode.key))
-              }
-              onDrop={async (info) => {
-                const dragId = Number(info.dragNode.key);
-                const targetId = Number(info.node.key);
-                if (!info.dropToGap || parentOf.get(dragId) !== parentOf.get(targetId)) {
-                  void message.warning('只能在同级部门之间拖动排序；调整上级部门请用「编辑」');
-                  return;
-                }
-                const position = Number(info.node.pos.split('-').at(-1));
-                const after = info.dropPosition > position;
-                const siblings = rows.filter((r) => r.parentId === parentOf.get(dragId)).map((r) => r.id);
-                const reply = await client.sort(reorderSiblings(siblings, dragId, targetId, after));
-                if (isOk(reply)) void message.success('顺序已保存');
-                await onChanged();
-              }}
             />
           </div>
         )}
       </Spin>
-      <ResourceFormModal<Department>
-        def={departmentResource}
-        open={editing !== null}
-        record={editing?.mode === 'edit' ? editing.record : null}
-        initialValues={editing?.mode === 'create' ? { parentId: editing.parentId ?? undefined } : undefined}
-        treeDataFor={{ parentId: pickerTree }}
-        submit={(values) => (editing?.mode === 'edit' ? client.update(editing.record.id, values) : client.create(values))}
-        onClose={() => setEditing(null)}
-        onSaved={async (saved) => {
-          const wasCreate = editing?.mode === 'create';
-          setEditing(null);
-          await onChanged();
-          // A new department is shown where it now lives: its parents open, itself chosen.
-          if (wasCreate) {
-            if (saved.parentId !== null) setExpanded((keys) => [...new Set([...keys, saved.parentId!, ...ancestorIds(rows, saved.parentId!)])]);
-            onSelect(saved.id);
-          }
-        }}
-      />
+      <ResourceFormModal<Department> {...editor.formModalProps} treeDataFor={{ parentId: pickerTree }} />
     </Card>
   );
 }

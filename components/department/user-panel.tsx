@@ -1,19 +1,9 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography, type TableColumnType } from 'antd';
+import { Alert, App, Button, Card, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  actionsColumn,
-  columnsFrom,
-  DataScopeNote,
-  emptyText,
-  formatDateTime,
-  ResourceFilters,
-  ResourceFormModal,
-  ResourceTable,
-  useResourceList,
-} from '@/components/crud';
+import { DataScopeNote, emptyText, formatDateTime, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
 import { NewPasswordFields } from '@/components/common/new-password-fields';
 import { http, isFailure } from '@/lib/http';
 import { isOk, resourceClient } from '@/lib/api/resource';
@@ -33,14 +23,12 @@ import { roleResource, type Role } from '@/lib/resources/roles';
 import { userResource, type User } from '@/lib/resources/users';
 import { findRoute } from '@/lib/routes';
 import { useUserStore, useViewer } from '@/stores/user';
-import { buildDeptTree, limitTree, subtreeIds } from './tree-data';
+import { subtreeOf } from '@/lib/tree';
+import { buildDeptTree, limitTree } from './tree-data';
 
 const users = resourceClient<User>(userResource);
 const roles = resourceClient<Role>(roleResource);
-const FILTERS = userResource.filters ?? [];
 const routeName = (path: string) => findRoute(path)?.name ?? path;
-
-/** Help the declaration does not carry yet (lib/resources/users.ts belongs to the API side). */
 
 type BulkPatch = { enabled: boolean } | { departmentId: number | null } | { roleId: number | null };
 
@@ -55,10 +43,8 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
   const viewer = useViewer();
   const me = useUserStore((s) => s.info);
   const [roleList, setRoleList] = useState<Role[]>([]);
-  const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const [bulkDialog, setBulkDialog] = useState<{ kind: 'department' | 'role'; rows: User[]; clear: () => void } | null>(null);
-  const list = useResourceList<User>({ fetchList: users.list, fixed: { departmentId: departmentId ?? undefined }, filters: FILTERS });
 
   useEffect(() => {
     void roles.list({ pageSize: 100 }).then((reply) => {
@@ -88,7 +74,7 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
 
   // A department-scoped manager places staff only in their own department and below.
   const scopeIds = useMemo(
-    () => (viewer && scopeKind(viewer) === 'department' && viewer.departmentId !== null ? subtreeIds(departments, viewer.departmentId) : null),
+    () => (viewer && scopeKind(viewer) === 'department' && viewer.departmentId !== null ? subtreeOf(departments, viewer.departmentId) : null),
     [viewer, departments],
   );
   const deptTree = useMemo(() => limitTree(buildDeptTree(departments), scopeIds), [departments, scopeIds]);
@@ -159,15 +145,15 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
     refresh();
   };
 
-  const generated = columnsFrom<User>(
-    userResource,
-    {
+  const screen = useResourceScreen<User>(userResource, {
+    client: users,
+    fixed: { departmentId: departmentId ?? undefined },
+    settingsId: '/department',
+    initialValues: { departmentId: departmentId ?? (scopeIds ? viewer?.departmentId : undefined) ?? undefined },
+    onChanged,
+    columns: {
       username: {
         width: 128,
-        fixed: 'left',
-        // The username's unique index serves this order (crudRoutes accepts unique fields).
-        sorter: true,
-        sortOrder: list.sort === 'username' ? list.order : null,
         render: (v: string, u: User) => (
           <Space size={4}>
             {v}
@@ -197,83 +183,70 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
       },
       phone: { width: 130 },
     },
-    list,
-  );
-  const column = (key: string) => generated.find((c) => c.key === key)!;
-  // Who, whether they can sign in, and where first; contact details after.
-  const columns: TableColumnType<User>[] = [
-    column('username'),
-    column('name'),
-    column('enabled'),
-    { key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 112, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
-    {
-      key: 'roleName',
-      title: '角色',
-      dataIndex: 'roleName',
-      width: 96,
-      ellipsis: { showTitle: true },
-      render: (v: string | null, u: User) => (u.isSuper ? '全部权限' : (v ?? <Tag>未分配</Tag>)),
-    },
-    {
-      key: 'dingtalk',
-      title: '钉钉',
-      dataIndex: 'dingtalkBound',
-      width: 120,
-      render: (bound: boolean | undefined, u: User) =>
-        bound ? (
-          <Tooltip title={`钉钉账号「${u.dingtalkNick || '未知昵称'}」，可直接登录`}>
-            <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-              已绑定钉钉
-            </Tag>
-          </Tooltip>
-        ) : (
-          <Typography.Text type="secondary">未绑定</Typography.Text>
-        ),
-    },
-    column('phone'),
-    { key: 'lastLoginAt', title: '上次登录', dataIndex: 'lastLoginAt', width: 150, render: formatDateTime },
-    actionsColumn<User>({
-      onEdit: (u) => setEditing(u),
-      editRefusal: (u) => refusalOf('manage', u),
-      onDelete: async (u) => {
-        const reply = await users.remove(u.id);
-        if (isOk(reply)) {
-          void message.success(`已删除「${u.name}」`);
-          refresh();
-        }
+    addColumns: [
+      { key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 112, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
+      {
+        key: 'roleName',
+        title: '角色',
+        dataIndex: 'roleName',
+        width: 96,
+        ellipsis: { showTitle: true },
+        render: (v: string | null, u: User) => (u.isSuper ? '全部权限' : (v ?? <Tag>未分配</Tag>)),
       },
-      deleteRefusal: (u) => refusalOf('delete', u),
-      deleteTitle: (u) => `确定删除员工「${u.name}（${u.username}）」吗？`,
-      more: (u) => [
-        { key: 'reset', label: '重置密码', onClick: () => setResetting(u), disabled: refusalOf('reset', u) ?? false },
-        {
-          key: 'unbindDingtalk',
-          label: '解除钉钉绑定',
-          danger: true,
-          hidden: !u.dingtalkBound,
-          disabled: refusalOf('manage', u) ?? false,
-          confirm: {
-            title: `解除「${u.name}（${u.username}）」的钉钉绑定「${u.dingtalkNick || '未知昵称'}」？`,
-            content: '解除后不能再用这个钉钉账号登录此账号；本人需要时可在「绑定钉钉」中输入密码重新绑定。',
-            okText: '解除绑定',
-          },
-          onClick: async () => {
-            const reply = await http.main.del<{ id: number }>(`/api/users/${u.id}/dingtalk`);
-            if (isOk(reply)) void message.success(`已解除「${u.name}」的钉钉绑定`);
-            void list.reload();
-          },
+      {
+        key: 'dingtalk',
+        title: '钉钉',
+        dataIndex: 'dingtalkBound',
+        width: 120,
+        render: (bound: boolean | undefined, u: User) =>
+          bound ? (
+            <Tooltip title={`钉钉账号「${u.dingtalkNick || '未知昵称'}」，可直接登录`}>
+              <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+                已绑定钉钉
+              </Tag>
+            </Tooltip>
+          ) : (
+            <Typography.Text type="secondary">未绑定</Typography.Text>
+          ),
+      },
+      { key: 'lastLoginAt', title: '上次登录', dataIndex: 'lastLoginAt', width: 150, render: formatDateTime },
+    ],
+    // Who, whether they can sign in, and where first; contact details after.
+    order: ['username', 'name', 'enabled', 'departmentName', 'roleName', 'dingtalk', 'phone', 'lastLoginAt'],
+    editRefusal: (u) => refusalOf('manage', u),
+    deletable: true,
+    deletedText: (u) => `已删除「${u.name}」`,
+    deleteRefusal: (u) => refusalOf('delete', u),
+    deleteTitle: (u) => `确定删除员工「${u.name}（${u.username}）」吗？`,
+    more: (u, reload) => [
+      { key: 'reset', label: '重置密码', onClick: () => setResetting(u), disabled: refusalOf('reset', u) ?? false },
+      {
+        key: 'unbindDingtalk',
+        label: '解除钉钉绑定',
+        danger: true,
+        hidden: !u.dingtalkBound,
+        disabled: refusalOf('manage', u) ?? false,
+        confirm: {
+          title: `解除「${u.name}（${u.username}）」的钉钉绑定「${u.dingtalkNick || '未知昵称'}」？`,
+          content: '解除后不能再用这个钉钉账号登录此账号；本人需要时可在「绑定钉钉」中输入密码重新绑定。',
+          okText: '解除绑定',
         },
-      ],
-      order: ['edit', 'reset', 'unbindDingtalk', 'delete'],
-    }),
-  ];
+        onClick: async () => {
+          const reply = await http.main.del<{ id: number }>(`/api/users/${u.id}/dingtalk`);
+          if (isOk(reply)) void message.success(`已解除「${u.name}」的钉钉绑定`);
+          void reload();
+        },
+      },
+    ],
+    actionOrder: ['edit', 'reset', 'unbindDingtalk', 'delete'],
+  });
+  const { list } = screen;
 
   const createRefusal = viewer ? createStaffRefusal(viewer) : null;
   // A parent department's list can take in its sub-teams' people (kept in the URL like a filter).
   const hasSubTeams = department !== null && departments.some((d) => d.parentId === department.id);
   const withSub = hasSubTeams && list.query.withSub === 'true';
-  const editingUser = editing && editing !== 'new' ? editing : null;
-  const locked = lockedFields(viewer, editingUser);
+  const locked = lockedFields(viewer, screen.dialog.record);
 
   return (
     <Card
@@ -288,9 +261,7 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
       }
     >
       <ResourceFilters
-        filters={FILTERS}
-        values={list.query}
-        onChange={list.setQuery}
+        {...screen.filtersProps}
         optionsFor={{ roleId: roleOptions }}
         note={<DataScopeNote />}
         extra={
@@ -301,20 +272,15 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
               aria-disabled={createRefusal ? true : undefined}
               aria-label={createRefusal ? `新增员工（${createRefusal}）` : undefined}
               className={createRefusal ? 'is-disabled' : undefined}
-              onClick={() => (createRefusal ? void message.info(createRefusal) : setEditing('new'))}
+              onClick={() => (createRefusal ? void message.info(createRefusal) : screen.show())}
             >
               新增员工
             </Button>
           </Tooltip>
         }
       />
-      <ResourceTable<User>
-        {...list.tableProps}
-        columns={columns}
-        settingsId="/department"
-        highlightId={list.highlightId}
-        isHighlightMissing={list.isHighlightMissing}
-        onClearFilters={list.clearFilters}
+      <ResourceListTable<User>
+        {...screen.tableProps}
         selectionKey={`${departmentId}|${JSON.stringify(list.query)}`}
         selectRefusal={(u) => refusalOf('toggle', u)}
         bulk={(rows, clear) => (
@@ -353,22 +319,11 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
         }}
       />
       <ResourceFormModal<User>
+        {...screen.formModalProps}
         def={formDef}
-        open={editing !== null}
-        record={editingUser}
-        initialValues={editing === 'new' ? { departmentId: departmentId ?? (scopeIds ? viewer?.departmentId : undefined) ?? undefined } : undefined}
         optionsFor={{ roleId: grantableRoleOptions }}
         treeDataFor={{ departmentId: deptTree }}
         locked={locked}
-        submit={(values) => (editingUser ? users.update(editingUser.id, values) : users.create(values))}
-        onClose={() => setEditing(null)}
-        onSaved={(saved) => {
-          const wasCreate = editing === 'new';
-          setEditing(null);
-          onChanged();
-          if (wasCreate) list.showCreated(saved.id);
-          else void list.reload();
-        }}
       />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} onReset={() => void list.reload()} />
       <BulkMoveModal

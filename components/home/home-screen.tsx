@@ -6,7 +6,7 @@ import { DataScopeNote, ResourceFilters } from '@/components/crud';
 import { KpiCards } from '@/components/statistics/kpi-cards';
 import { StatsChartsPanel } from '@/components/statistics/stats-charts';
 import { optionsOf, statsParams, STATS_FILTERS } from '@/components/statistics/filters';
-import { useUrlQuery } from '@/components/statistics/use-url-query';
+import { useUrlListQuery } from '@/components/crud/use-list-query';
 import { isOk } from '@/lib/api/resource';
 import { statisticsApi, type StatsChart } from '@/lib/api/statistics';
 import type { StatsKpi } from '@/lib/resources/statistics';
@@ -15,7 +15,7 @@ const HOME_FILTERS = STATS_FILTERS.filter((f) => f.name !== 'userId');
 
 /** 数据概览: KPIs (today, this week, this month against the period before) and the trend charts. */
 export function HomeScreen() {
-  const { query, setQuery } = useUrlQuery();
+  const [query, setQuery] = useUrlListQuery();
   const [kpis, setKpis] = useState<StatsKpi[] | null>(null);
   const [chart, setChart] = useState<StatsChart | null>(null);
   const [failed, setFailed] = useState(false);

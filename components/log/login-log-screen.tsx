@@ -2,7 +2,7 @@
 
 import { Card, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { EllipsisText, listEmptyText, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
+import { EllipsisText, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
 import type { ListParams } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import type { FilterDef, ListResult } from '@/lib/resources/define';
@@ -72,25 +72,11 @@ const columns: TableColumnsType<LoginLogRow> = [
 
 /** 登录日志: every sign-in attempt, newest first, filtered by user, result, IP and time. */
 export function LoginLogScreen() {
-  const list = useResourceList<LoginLogRow>({ fetchList: fetchLoginLogs, filters: FILTERS });
+  const list = useResourceList<LoginLogRow>({ fetchList: fetchLoginLogs, filters: FILTERS, nothingYet: '还没有登录记录，有人登录后会显示在这里' });
   return (
     <Card>
-      <ResourceFilters filters={FILTERS} values={list.query} onChange={list.setQuery} />
-      <ResourceTable<LoginLogRow>
-        {...list.tableProps}
-        columns={columns}
-        settingsId="/log"
-        locale={{
-          emptyText: listEmptyText({
-            loading: list.loading,
-            failed: list.failed,
-            filtered: list.isFiltered,
-            onClear: list.clearFilters,
-            nothingYet: '还没有登录记录，有人登录后会显示在这里',
-            onRetry: () => void list.reload(),
-          }),
-        }}
-      />
+      <ResourceFilters {...list.filtersProps} />
+      <ResourceTable<LoginLogRow> {...list.tableProps} columns={columns} settingsId="/log" />
     </Card>
   );
 }

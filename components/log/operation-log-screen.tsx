@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { Alert, Button, Card, Collapse, Descriptions, Drawer, Empty, Space, Spin, Switch, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { EllipsisText, listEmptyText, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
+import { EllipsisText, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
 import { isOk, type ListParams } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import type { FilterDef, ListResult } from '@/lib/resources/define';
@@ -92,7 +92,11 @@ const labelOf = (options: Option[], value: string) => options.find((o) => o.valu
 
 /** 操作日志: who changed what and when; 详情 compares the record before and after. */
 export function OperationLogScreen() {
-  const list = useResourceList<OperationLogRow>({ fetchList: fetchOperationLogs, filters: FILTERS });
+  const list = useResourceList<OperationLogRow>({
+    fetchList: fetchOperationLogs,
+    filters: FILTERS,
+    nothingYet: '还没有操作记录，新增、修改或删除数据后会显示在这里',
+  });
   const [options, setOptions] = useState<OperationTypes>({ types: [], resources: [] });
   const [detailId, setDetailId] = useState<number | null>(null);
 
@@ -141,22 +145,8 @@ export function OperationLogScreen() {
 
   return (
     <Card>
-      <ResourceFilters filters={FILTERS} values={list.query} onChange={list.setQuery} optionsFor={{ type: options.types, resource: options.resources }} />
-      <ResourceTable<OperationLogRow>
-        {...list.tableProps}
-        columns={columns}
-        settingsId="/log/operate"
-        locale={{
-          emptyText: listEmptyText({
-            loading: list.loading,
-            failed: list.failed,
-            filtered: list.isFiltered,
-            onClear: list.clearFilters,
-            nothingYet: '还没有操作记录，新增、修改或删除数据后会显示在这里',
-            onRetry: () => void list.reload(),
-          }),
-        }}
-      />
+      <ResourceFilters {...list.filtersProps} optionsFor={{ type: options.types, resource: options.resources }} />
+      <ResourceTable<OperationLogRow> {...list.tableProps} columns={columns} settingsId="/log/operate" />
       <OperationLogDrawer id={detailId} options={options} onClose={() => setDetailId(null)} />
     </Card>
   );

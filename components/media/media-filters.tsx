@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { LazyDateRangeInput, rangeToQuery, TYPING_DELAY_MS, type QueryPatch } from '@/components/crud';
 import { CHECK_STATUS_OPTIONS } from '@/lib/resources/media';
 import { uploaderSearch, type LibraryKind, type LibraryTag, type Uploader } from '@/lib/api/media';
-import type { ListQuery } from './use-list-query';
+import type { ListQuery } from '@/components/crud/use-list-query';
 import styles from './media.module.css';
 
 /** The query parameters the library filters write. */

@@ -23,7 +23,7 @@ import { useViewer } from '@/stores/user';
 import { clearLibraryFilters, isLibraryFiltered, MediaFilters } from './media-filters';
 import { MediaPreview } from './media-preview';
 import { useImageCheck } from './use-image-check';
-import { useLocalListQuery, type ListQueryState } from './use-list-query';
+import { useLocalListQuery, type ListQueryState } from '@/components/crud/use-list-query';
 import styles from './media.module.css';
 
 /** A grid page holds rows of 2, 3, 4, 6 and 8 cards evenly. */

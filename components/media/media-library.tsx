@@ -14,7 +14,7 @@ import { useViewer } from '@/stores/user';
 import { MediaEditModal } from './media-edit';
 import { MEDIA_NOUN, MediaGrid, useMediaList } from './media-grid';
 import { UploadQueue } from './upload-queue';
-import { useUrlListQuery } from './use-list-query';
+import { useUrlListQuery } from '@/components/crud/use-list-query';
 
 export interface MediaLibraryProps {
   kind: LibraryKind;

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { App, Empty, Form, Grid, Space, Tabs, TreeSelect, Typography, type TableColumnType } from 'antd';
 import Link from 'next/link';
-import { EllipsisText, formatDateTime, linkColumn, SortableList, thumbColumn } from '@/components/crud';
+import { EllipsisText, formatDateTime, linkColumn, ResourceList, thumbColumn } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { operationsApi } from '@/lib/api/operations';
 import { isOk, resourceClient } from '@/lib/api/resource';
@@ -13,7 +13,7 @@ import type { FocusGroup, FocusSlot } from '@/lib/resources/operations';
 import type { Platform } from '@/lib/resources/taxonomy';
 import { platformResource } from '@/lib/resources/taxonomy';
 import { loadCategoryGroups } from '@/components/taxonomy/category-groups';
-import { buildTree } from '@/components/taxonomy/tree-data';
+import { buildTree } from '@/lib/tree';
 import { PERIOD_RULES, periodText, SlotStatusTag, TargetPicker } from './focus-fields';
 
 const platformClient = resourceClient<Platform>(platformResource);
@@ -177,27 +177,29 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
       {groupPicker}
       {missing}
       {ready && (
-        <SortableList<FocusSlot>
+        <ResourceList<FocusSlot>
           key={`${def.name}:${platform ?? categoryId ?? ''}`}
           def={def}
           client={client}
-          columns={columns}
+          fieldColumns={columns}
           fixed={fixed}
-          createLabel={`新增${def.label}`}
+          pageSize={100}
           hasToggle
           narrowHidden={['image', 'status', 'period', 'url', 'flushedAt']}
           initialValues={{ startAt: new Date().toISOString(), ...fixed }}
-          optionsFor={{ platform: enabledPlatforms.map((p) => ({ label: p.name, value: p.code })) }}
-          treeDataFor={{ categoryId: (channels.tree ?? []) as never }}
-          fieldsOverride={{ articleId: <TargetPickerField />, image: <CoverInput /> }}
-          extraFields={
-            <Form.Item name="videoId" hidden>
-              <input type="hidden" />
-            </Form.Item>
-          }
-          itemRules={PERIOD_RULES}
           transform={(v) => ({ ...v, videoId: v.videoId ?? null })}
-          formWidth={720}
+          form={{
+            width: 720,
+            optionsFor: { platform: enabledPlatforms.map((p) => ({ label: p.name, value: p.code })) },
+            treeDataFor: { categoryId: (channels.tree ?? []) as never },
+            fieldsOverride: { articleId: <TargetPickerField />, image: <CoverInput /> },
+            extraFields: (
+              <Form.Item name="videoId" hidden>
+                <input type="hidden" />
+              </Form.Item>
+            ),
+            itemRules: PERIOD_RULES,
+          }}
           hint={`拖动左侧手柄调整${group === 'platform' ? `「${enabledPlatforms.find((p) => p.code === platform)?.name ?? ''}」` : group === 'category' ? `「${channels.names.get(categoryId ?? 0) ?? ''}」` : ''}焦点图的轮播顺序；也可聚焦手柄后按 ↑ ↓。`}
           more={
             hasFlush

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { Button, Card, Empty, Select, Space, Tag, Typography, type TableColumnType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { EllipsisText, ResourceFormModal, linkColumn, SortableList, thumbColumn } from '@/components/crud';
+import { EllipsisText, ResourceFormModal, linkColumn, ResourceList, thumbColumn, useResourceDialog } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { isOk, resourceClient } from '@/lib/api/resource';
 import {
@@ -34,8 +34,6 @@ export function NavScreen() {
   const searchParams = useSearchParams();
   const [versions, setVersions] = useState<ChameleonVersion[] | null>(null);
   const [types, setTypes] = useState<ChameleonType[] | null>(null);
-  const [versionDialog, setVersionDialog] = useState<{ open: boolean; record: ChameleonVersion | null }>({ open: false, record: null });
-  const [typeDialog, setTypeDialog] = useState<{ open: boolean; record: ChameleonType | null }>({ open: false, record: null });
 
   const loadVersions = useCallback(async () => {
     const reply = await versionClient.list({ pageSize: 100 });
@@ -49,6 +47,12 @@ export function NavScreen() {
     void loadVersions();
     void loadTypes();
   }, [loadVersions, loadTypes]);
+
+  const versionDialog = useResourceDialog<ChameleonVersion>(chameleonVersionResource, {
+    client: versionClient,
+    onSaved: (saved) => void loadVersions().then(() => chooseVersion(saved.id)),
+  });
+  const typeDialog = useResourceDialog<ChameleonType>(chameleonTypeResource, { client: typeClient, onSaved: () => void loadTypes() });
 
   const asked = Number(searchParams.get('version')) || null;
   const version = versions?.find((v) => v.id === asked) ?? versions?.[0] ?? null;
@@ -78,10 +82,10 @@ export function NavScreen() {
               label: `${platformLabel(v.platform)} · ${v.name}${v.enabled ? '' : '（已停用）'} · ${v.iconCount ?? 0} 个图标`,
             }))}
           />
-          <Button icon={<PlusOutlined aria-hidden />} onClick={() => setVersionDialog({ open: true, record: null })}>
+          <Button icon={<PlusOutlined aria-hidden />} onClick={() => versionDialog.show()}>
             新增版本
           </Button>
-          <Button icon={<EditOutlined aria-hidden />} disabled={!version} onClick={() => version && setVersionDialog({ open: true, record: version })}>
+          <Button icon={<EditOutlined aria-hidden />} disabled={!version} onClick={() => version && versionDialog.show(version)}>
             编辑版本
           </Button>
         </Space>
@@ -94,14 +98,14 @@ export function NavScreen() {
                   type="link"
                   size="small"
                   style={{ padding: 0, height: 'auto' }}
-                  onClick={() => setTypeDialog({ open: true, record: t })}
+                  onClick={() => typeDialog.show(t)}
                   aria-label={`编辑图标类型「${t.name}」`}
                 >
                   {t.name} <EditOutlined aria-hidden />
                 </Button>
               </Tag>
             ))}
-            <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => setTypeDialog({ open: true, record: null })}>
+            <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => typeDialog.show()}>
               新增类型
             </Button>
           </Space>
@@ -121,48 +125,27 @@ export function NavScreen() {
       {version &&
         (types ?? []).map((type) => (
           <Card key={`${version.id}:${type.id}`} size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{type.name}</h2>}>
-            <SortableList<Chameleon>
+            <ResourceList<Chameleon>
               def={chameleonResource}
               client={iconClient}
-              columns={columns}
+              fieldColumns={columns}
               fixed={{ versionId: version.id, typeId: type.id, version: undefined }}
+              pageSize={100}
               filters={[]}
               createLabel={`新增「${type.name}」图标`}
               hasToggle
               initialValues={{ typeId: type.id }}
-              optionsFor={{ typeId: typeOptions }}
-              fieldsOverride={{ icon: <CoverInput /> }}
               transform={(v, record) => (record ? v : { ...v, versionId: version.id })}
-              formWidth={600}
               narrowHidden={['url']}
               onChanged={() => void loadVersions()}
               hint={`「${type.name}」里图标的显示顺序：拖动左侧手柄，或聚焦手柄后按 ↑ ↓。`}
+              form={{ width: 600, optionsFor: { typeId: typeOptions }, fieldsOverride: { icon: <CoverInput /> } }}
             />
           </Card>
         ))}
 
-      <ResourceFormModal<ChameleonVersion>
-        def={chameleonVersionResource}
-        open={versionDialog.open}
-        record={versionDialog.record}
-        onClose={() => setVersionDialog((d) => ({ ...d, open: false }))}
-        onSaved={(saved) => {
-          setVersionDialog((d) => ({ ...d, open: false }));
-          void loadVersions().then(() => chooseVersion(saved.id));
-        }}
-        submit={(values) => (versionDialog.record ? versionClient.update(versionDialog.record.id, values) : versionClient.create(values))}
-      />
-      <ResourceFormModal<ChameleonType>
-        def={chameleonTypeResource}
-        open={typeDialog.open}
-        record={typeDialog.record}
-        onClose={() => setTypeDialog((d) => ({ ...d, open: false }))}
-        onSaved={() => {
-          setTypeDialog((d) => ({ ...d, open: false }));
-          void loadTypes();
-        }}
-        submit={(values) => (typeDialog.record ? typeClient.update(typeDialog.record.id, values) : typeClient.create(values))}
-      />
+      <ResourceFormModal<ChameleonVersion> {...versionDialog.formModalProps} />
+      <ResourceFormModal<ChameleonType> {...typeDialog.formModalProps} />
     </Space>
   );
 }

@@ -1,20 +1,9 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Progress, Space, Tag, Typography, type TableColumnType } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Input, Modal, Progress, Space, Tag, Typography } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  actionsColumn,
-  EllipsisText,
-  formatDateTime,
-  listEmptyText,
-  ResourceFilters,
-  ResourceTable,
-  useDialogHistory,
-  useResourceList,
-  useUnsavedChanges,
-} from '@/components/crud';
-import { LEAVE_TEXT } from '@/components/crud/unsaved-changes';
+import { EllipsisText, formatDateTime, listEmptyText, ResourceFilters, ResourceListTable, useResourceScreen, useLeaveDialog } from '@/components/crud';
 import { isOk } from '@/lib/api/resource';
 import { addWordsInBatches, deleteWords, sensitiveWordClient, type AddProgress } from '@/lib/api/sensitive-words';
 import { formatBytes } from '@/lib/api/media';
@@ -31,8 +20,6 @@ import {
   type SensitiveWord,
 } from '@/lib/resources/sensitive-words';
 
-const FILTERS = sensitiveWordResource.filters ?? [];
-
 /**
  * 敏感词库 (/article/sensitiveWords, issue 15): the dictionary the content check matches saved
  * articles and short videos against, kept by holders of 内容审核. Search, add several at once
@@ -41,7 +28,35 @@ const FILTERS = sensitiveWordResource.filters ?? [];
  */
 export function SensitiveWordScreen() {
   const { message, modal } = App.useApp();
-  const list = useResourceList<SensitiveWord>({ fetchList: sensitiveWordClient.list, filters: FILTERS });
+  const screen = useResourceScreen<SensitiveWord>(sensitiveWordResource, {
+    client: sensitiveWordClient,
+    fieldColumns: [
+      {
+        key: 'word',
+        title: '敏感词',
+        dataIndex: 'word',
+        width: 240,
+        fixed: 'left',
+        ellipsis: { showTitle: false },
+        render: (v: string) => <EllipsisText text={v} />,
+      },
+      {
+        key: 'createdByName',
+        title: '添加人',
+        dataIndex: 'createdByName',
+        width: 140,
+        render: (name: string | null, w) =>
+          w.createdBy === null ? <Tag>预置词库</Tag> : (name ?? <Typography.Text type="secondary">已删除的账号</Typography.Text>),
+      },
+      { key: 'createdAt', title: '添加时间', dataIndex: 'createdAt', width: 160, render: formatDateTime },
+    ],
+    canEdit: false,
+    deletable: true,
+    rowName: (w) => w.word,
+    settingsId: '/article/sensitiveWords',
+    hint: '保存稿件时，标题、摘要、正文（含图片说明）会与词库比对；命中的词会提醒作者，并阻止审核通过。比对时忽略大小写、全角半角、空格和标点。',
+  });
+  const { list } = screen;
   const [isAdding, setAdding] = useState(false);
   const [job, setJob] = useState<ImportJob | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -80,12 +95,6 @@ export function SensitiveWordScreen() {
     await showFirstPage();
   };
 
-  const remove = async (word: SensitiveWord) => {
-    const reply = await sensitiveWordClient.remove(word.id);
-    if (isOk(reply)) void message.success(`已删除「${word.word}」`);
-    await list.reload();
-  };
-
   const removeSelected = (rows: SensitiveWord[], clear: () => void) => {
     if (rows.length > WORD_DELETE_MAX) {
       void message.warning(`一次最多删除 ${WORD_DELETE_MAX} 个，请减少选择`);
@@ -108,28 +117,6 @@ export function SensitiveWordScreen() {
     });
   };
 
-  const columns: TableColumnType<SensitiveWord>[] = [
-    {
-      key: 'word',
-      title: '敏感词',
-      dataIndex: 'word',
-      width: 240,
-      fixed: 'left',
-      ellipsis: { showTitle: false },
-      render: (v: string) => <EllipsisText text={v} />,
-    },
-    {
-      key: 'createdByName',
-      title: '添加人',
-      dataIndex: 'createdByName',
-      width: 140,
-      render: (name: string | null, w) =>
-        w.createdBy === null ? <Tag>预置词库</Tag> : (name ?? <Typography.Text type="secondary">已删除的账号</Typography.Text>),
-    },
-    { key: 'createdAt', title: '添加时间', dataIndex: 'createdAt', width: 160, render: formatDateTime },
-    actionsColumn<SensitiveWord>({ onDelete: remove, rowName: (w) => w.word }),
-  ];
-
   const actions = (
     <Space wrap>
       <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
@@ -144,17 +131,7 @@ export function SensitiveWordScreen() {
   const isEmpty = !list.loading && !list.failed && !list.isFiltered && list.data?.total === 0;
   return (
     <Card>
-      <ResourceFilters
-        filters={FILTERS}
-        values={list.query}
-        onChange={list.setQuery}
-        extra={actions}
-        note={
-          <Typography.Text type="secondary">
-            保存稿件时，标题、摘要、正文（含图片说明）会与词库比对；命中的词会提醒作者，并阻止审核通过。比对时忽略大小写、全角半角、空格和标点。
-          </Typography.Text>
-        }
-      />
+      <ResourceFilters {...screen.filtersProps} extra={actions} />
       {isEmpty && (
         <Alert
           type="warning"
@@ -164,10 +141,8 @@ export function SensitiveWordScreen() {
           description="审核队列和审阅中会显示「词库为空，未做检测」。添加敏感词后，稿件在下次保存或审核时按词库检测。"
         />
       )}
-      <ResourceTable<SensitiveWord>
-        {...list.tableProps}
-        columns={columns}
-        settingsId="/article/sensitiveWords"
+      <ResourceListTable<SensitiveWord>
+        {...screen.tableProps}
         selectionKey={JSON.stringify(list.query)}
         bulk={(rows, clear) => (
           <Button size="small" danger onClick={() => removeSelected(rows, clear)}>
@@ -283,16 +258,13 @@ function ImportDialog({ job, onClose }: { job: ImportJob | null; onClose: () => 
 
 /** 批量添加: a text box, one word per line or separated by commas or spaces, with a live count. */
 function AddWordsDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (result: AddProgress) => void }) {
-  const { modal } = App.useApp();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<AddProgress | null>(null);
   const [failure, setFailure] = useState<{ error: string; progress: AddProgress } | null>(null);
-  const asking = useRef(false);
   const isSending = progress !== null;
   const parsed = parseWordList(text);
   const isDirty = text.trim() !== '';
-  useUnsavedChanges(open && isDirty);
 
   const reset = () => {
     setText('');
@@ -300,32 +272,17 @@ function AddWordsDialog({ open, onClose, onAdded }: { open: boolean; onClose: ()
     setProgress(null);
     setFailure(null);
   };
-  const close = () => {
-    void leaveHistory();
-    reset();
-    onClose();
-  };
-  const askThenClose = (stay?: () => void) => {
-    if (isSending || asking.current) return;
-    if (!isDirty) return close();
-    asking.current = true;
-    modal.confirm({
-      title: '放弃输入的敏感词？',
-      content: LEAVE_TEXT,
-      okText: '放弃',
-      okButtonProps: { danger: true },
-      cancelText: '继续编辑',
-      onOk: () => {
-        asking.current = false;
-        close();
-      },
-      onCancel: () => {
-        asking.current = false;
-        stay?.();
-      },
-    });
-  };
-  const leaveHistory = useDialogHistory(open, (reopen) => askThenClose(reopen));
+  const { askThenClose, leaveHistory } = useLeaveDialog({
+    open,
+    isDirty,
+    isBusy: () => isSending,
+    title: '放弃输入的敏感词？',
+    okText: '放弃',
+    onLeave: () => {
+      reset();
+      onClose();
+    },
+  });
 
   const submit = async () => {
     if (isSending) return;

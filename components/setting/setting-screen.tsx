@@ -54,7 +54,7 @@ export function SettingScreen() {
         onChange={(key) => setParams({ tab: key === 'platform' ? 'platform' : null, page: null, pageSize: null })}
         items={[
           { key: 'category', label: '分类', children: <CategoryPanel typeId={typeId} onTypeChange={onTypeChange} refusal={refusal} /> },
-          { key: 'platform', label: '平台', children: <PlatformPanel refusal={refusal} /> },
+          { key: 'platform', label: '平台', children: <PlatformPanel /> },
         ]}
         destroyOnHidden
       />

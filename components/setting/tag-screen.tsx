@@ -2,9 +2,9 @@
 
 import { useEffect } from 'react';
 import { useSearchParams } from 'next/navigation';
-import { Button, Card, Col, Empty, Row, Typography } from 'antd';
+import { Button, Card, Col, Row } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { groupListOptions, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
+import { GroupListCard, groupListOptions, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
 import { forgetTagTypes } from '@/components/taxonomy/tag-picker';
 import { tagResource, tagTypeResource, type Tag, type TagType } from '@/lib/resources/taxonomy';
 
@@ -41,26 +41,14 @@ export function TagScreen() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={8} xl={7}>
-        <Card
-          size="small"
+        <GroupListCard<TagType>
           title="标签类型"
-          extra={
-            !refusal && (
-              <Button size="small" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => typeScreen.show()}>
-                新增类型
-              </Button>
-            )
-          }
-        >
-          <ResourceListTable<TagType>
-            {...typeScreen.tableProps}
-            size="small"
-            locale={{ emptyText: typeScreen.list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有标签类型" /> }}
-          />
-          <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '8px 0 0' }}>
-            点击类型名称只看它的标签，再点一次显示全部{refusal ? '' : '；拖动手柄调整顺序'}。
-          </Typography.Paragraph>
-        </Card>
+          canCreate={!refusal}
+          onCreate={() => typeScreen.show()}
+          empty="还没有标签类型"
+          note={`点击类型名称只看它的标签，再点一次显示全部${refusal ? '' : '；拖动手柄调整顺序'}。`}
+          tableProps={typeScreen.tableProps}
+        />
       </Col>
       <Col xs={24} lg={16} xl={17} style={{ minWidth: 0 }}>
         <Card size="small" title="标签">

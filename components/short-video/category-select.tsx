@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
-import type { FlatNode } from '@/components/taxonomy/tree-data';
+import type { FlatNode } from '@/lib/tree';
 import { loadCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
 import { CategoryPicker } from '@/components/taxonomy/category-picker';
 

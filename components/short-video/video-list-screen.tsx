@@ -171,9 +171,7 @@ export function VideoListScreen() {
   return (
     <Card>
       <ResourceFilters
-        filters={FILTERS}
-        values={list.query}
-        onChange={list.setQuery}
+        {...list.filtersProps}
         optionsFor={{ categoryId: categoryOptions }}
         extra={
           canEdit && (

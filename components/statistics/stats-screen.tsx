@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Segmented, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
-import { DataScopeNote, listEmptyText, ResourceFilters, ResourceTable, RowActions, useResourceList } from '@/components/crud';
+import { DataScopeNote, ResourceFilters, ResourceTable, RowActions, useResourceList } from '@/components/crud';
 import type { DetailTarget } from '@/components/statistics/detail-drawer';
 import type { EditTarget } from '@/components/statistics/edit-dialog';
 import { lazyDialog } from '@/components/common/lazy-dialog';
@@ -34,7 +34,11 @@ const fetchStats = (params: ListParams) => statisticsApi.list({ ...params, ...st
 /** 数据统计: per day or per editor, filtered in the URL, with totals, details, corrections, import and export. */
 export function StatsScreen() {
   const { message } = App.useApp();
-  const list = useResourceList<StatsListRow>({ fetchList: fetchStats, filters: STATS_FILTERS });
+  const list = useResourceList<StatsListRow>({
+    fetchList: fetchStats,
+    filters: STATS_FILTERS,
+    nothingYet: '这段时间还没有数据：文章和视频发布后自动计入发文数；浏览量和访客数请用「导入 CSV」或「修正数据」录入',
+  });
   const view = list.query.view === 'editor' ? 'editor' : 'day';
   const data = list.data as StatsList | null;
   const [options, setOptions] = useState<Parameters<typeof optionsOf>[0]>(null);
@@ -133,28 +137,14 @@ export function StatsScreen() {
           </Button>
         </Space>
         <DataScopeNote />
-        <ResourceFilters filters={STATS_FILTERS} values={list.query} onChange={list.setQuery} optionsFor={optionsFor} />
+        <ResourceFilters {...list.filtersProps} optionsFor={optionsFor} />
         {data && (
           <Typography.Text data-testid="stats-totals">
             {data.from} 至 {data.to} 合计：文章 {fig(data.totals.articles)} · 视频 {fig(data.totals.videos)} · 浏览量 {fig(data.totals.pv)} · 访客数{' '}
             {fig(data.totals.uv)}
           </Typography.Text>
         )}
-        <ResourceTable<StatsListRow>
-          {...list.tableProps}
-          columns={columns}
-          settingsId="/operation/stats"
-          locale={{
-            emptyText: listEmptyText({
-              loading: list.loading,
-              failed: list.failed,
-              filtered: list.isFiltered,
-              onClear: list.clearFilters,
-              nothingYet: '这段时间还没有数据：文章和视频发布后自动计入发文数；浏览量和访客数请用「导入 CSV」或「修正数据」录入',
-              onRetry: () => void list.reload(),
-            }),
-          }}
-        />
+        <ResourceTable<StatsListRow> {...list.tableProps} columns={columns} settingsId="/operation/stats" />
       </Space>
       <DetailDrawer target={detail} onClose={() => setDetail(null)} onEdit={(row) => setEdit(row)} />
       <EditDialog

@@ -3,7 +3,7 @@
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Select, Typography } from 'antd';
 import type { Category } from '@/lib/resources/taxonomy';
-import { buildTree, type TreeNode } from './tree-data';
+import { buildTree, type TreeNode } from '@/lib/tree';
 import type { CategoryGroup } from './category-groups';
 
 /**

@@ -4,7 +4,8 @@ import { columnsFrom } from '@/components/crud/columns';
 import { createDefaults, formFields, rulesFor, withEmptyValues } from '@/components/crud/resource-form';
 import { filterParams } from '@/components/crud/list-query';
 import { moveId } from '@/components/crud/sortable-table';
-import { buildDeptTree, reorderSiblings, subtreeIds } from '@/components/department/tree-data';
+import { buildDeptTree } from '@/components/department/tree-data';
+import { placeSibling, subtreeOf } from '@/lib/tree';
 import { roleResource } from '@/lib/resources/roles';
 import { userResource } from '@/lib/resources/users';
 import { departmentResource } from '@/lib/resources/departments';
@@ -27,15 +28,15 @@ describe('department tree helpers', () => {
     expect(tree[0].userCount).toBe(2);
   });
   it('marks a department and its descendants unpickable as its own parent', () => {
-    expect([...subtreeIds(depts, 1)].sort()).toEqual([1, 2, 3, 4]);
-    const tree = buildDeptTree(depts, subtreeIds(depts, 2));
+    expect([...subtreeOf(depts, 1)].sort()).toEqual([1, 2, 3, 4]);
+    const tree = buildDeptTree(depts, subtreeOf(depts, 2));
     expect(tree[0].disabled).toBe(false);
     expect(tree[0].children[0].disabled).toBe(true);
     expect(tree[0].children[0].children[0].disabled).toBe(true);
   });
   it('moves a sibling before or after another', () => {
-    expect(reorderSiblings([1, 2, 3], 3, 1, false)).toEqual([3, 1, 2]);
-    expect(reorderSiblings([1, 2, 3], 1, 3, true)).toEqual([2, 3, 1]);
+    expect(placeSibling([1, 2, 3], 3, 1, false)).toEqual([3, 1, 2]);
+    expect(placeSibling([1, 2, 3], 1, 3, true)).toEqual([2, 3, 1]);
   });
 });
 

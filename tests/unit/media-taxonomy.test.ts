@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes, formatDuration, mediaTypeOf, refusalText } from '@/lib/api/media';
-import { buildTree, childCounts, placeSibling, shiftSibling, siblingIds, subtreeOf } from '@/components/taxonomy/tree-data';
+import { buildTree, childCounts, placeSibling, shiftSibling, siblingIds, subtreeOf } from '@/lib/tree';
 import { mediaDeleteRefusal, mediaEditRefusal, scopeDepartments, writeRefusal } from '@/lib/permissions';
 import type { Viewer } from '@/lib/permissions';
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { rulesFor } from '@/components/crud/resource-form';
 import { clearPatch, isFiltered, rangeToQuery } from '@/components/crud/list-query';
-import { ancestorIds, buildDeptTree, limitTree, subtreeIds } from '@/components/department/tree-data';
+import { buildDeptTree, limitTree } from '@/components/department/tree-data';
+import { ancestorIds, subtreeOf } from '@/lib/tree';
 import { fieldError, recordName } from '@/lib/resources/check';
 import { userResource } from '@/lib/resources/users';
 import { roleResource } from '@/lib/resources/roles';
@@ -153,7 +154,7 @@ describe('department tree', () => {
     expect(root.children[0].totalCount).toBe(3);
   });
   it('limits the picker to a manager’s own department and below', () => {
-    const limited = limitTree(buildDeptTree(depts), subtreeIds(depts, 2));
+    const limited = limitTree(buildDeptTree(depts), subtreeOf(depts, 2));
     expect(limited[0].disabled).toBe(true);
     expect(limited[0].children[0].disabled).toBe(false);
     expect(limited[0].children[0].children[0].disabled).toBe(false);

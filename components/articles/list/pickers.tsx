@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Select, TreeSelect } from 'antd';
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
-import { buildTree, type FlatNode } from '@/components/taxonomy/tree-data';
+import { buildTree, type FlatNode } from '@/lib/tree';
 import { loadCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
 import { CategoryPicker } from '@/components/taxonomy/category-picker';
 import { clearable } from '@/components/crud';

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { App, Button, Card, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { DataScopeNote, EllipsisText, formatDateTime, listEmptyText, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
+import { DataScopeNote, EllipsisText, formatDateTime, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
 import { CheckSummaryTag, ReviewDrawer, StatusTag } from '@/components/articles/review';
 import type { ListParams } from '@/lib/api/resource';
 import { workflowApi, type ContentType } from '@/lib/api/workflow';
@@ -68,7 +68,11 @@ function parseTarget(value: string | undefined): { type: ContentType; id: number
  */
 export function ReviewScreen() {
   const { message } = App.useApp();
-  const list = useResourceList<Row>({ fetchList: fetchQueue, filters: FILTERS });
+  const list = useResourceList<Row>({
+    fetchList: fetchQueue,
+    filters: FILTERS,
+    nothingYet: (query) => (query.status === String(STATUS.rejected) ? '没有被驳回的稿件' : '审核队列是空的：编辑提交审核的文章和短视频会按提交先后出现在这里'),
+  });
   const reviewKey = list.query.review;
   const target = useMemo(() => parseTarget(reviewKey), [reviewKey]);
   const open = useCallback((row: Row) => list.setQuery({ review: `${row.contentType}:${row.itemId}` }, { resetPage: false }), [list]);
@@ -160,23 +164,8 @@ export function ReviewScreen() {
 
   return (
     <Card>
-      <ResourceFilters filters={FILTERS} values={list.query} onChange={list.setQuery} note={<DataScopeNote />} />
-      <ResourceTable<Row>
-        {...list.tableProps}
-        columns={columns}
-        settingsId="/article/check"
-        onRow={(row) => ({ onDoubleClick: () => open(row) })}
-        locale={{
-          emptyText: listEmptyText({
-            loading: list.loading,
-            failed: list.failed,
-            filtered: list.isFiltered,
-            onClear: list.clearFilters,
-            nothingYet: isRejectedView ? '没有被驳回的稿件' : '审核队列是空的：编辑提交审核的文章和短视频会按提交先后出现在这里',
-            onRetry: () => void list.reload(),
-          }),
-        }}
-      />
+      <ResourceFilters {...list.filtersProps} note={<DataScopeNote />} />
+      <ResourceTable<Row> {...list.tableProps} columns={columns} settingsId="/article/check" onRow={(row) => ({ onDoubleClick: () => open(row) })} />
       <ReviewDrawer
         target={target}
         onClose={close}

@@ -2,11 +2,12 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import type { QueryPatch } from '@/components/crud';
+import type { QueryPatch } from './list-query';
 
 export type ListQuery = Record<string, string>;
 
-function applyPatch(current: ListQuery, patch: QueryPatch, resetPage: boolean): ListQuery {
+/** The query after `patch` (empty values remove a parameter; a change of filters goes back to page 1). */
+export function applyPatch(current: ListQuery, patch: QueryPatch, resetPage: boolean): ListQuery {
   const next: ListQuery = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined || value === null || value === '') delete next[key];
@@ -19,8 +20,9 @@ function applyPatch(current: ListQuery, patch: QueryPatch, resetPage: boolean): 
 export type ListQueryState = [ListQuery, (patch: QueryPatch, opts?: { resetPage?: boolean }) => void];
 
 /**
- * Page, filters and view of a library list in the URL (the library screens: reload, back and links
- * keep them, like every list). Needs a Suspense boundary above it (useSearchParams).
+ * Page, filters and view of a list in the URL (reload, back and links keep them): the library
+ * screens, the home figures; `useResourceList` keeps its query the same way. Needs a Suspense
+ * boundary above it (useSearchParams).
  */
 export function useUrlListQuery(): ListQueryState {
   const router = useRouter();

@@ -1,5 +1,5 @@
 /**
- * Pure helpers for the category tree (and any id/parentId tree in sibling order). Unit-tested.
+ * Pure helpers for an id/parentId tree in sibling order (categories, departments). Unit-tested.
  */
 export interface FlatNode {
   id: number;
@@ -76,4 +76,12 @@ export function childCounts(rows: FlatNode[]): Map<number, number> {
   const counts = new Map<number, number>();
   for (const r of rows) if (r.parentId !== null) counts.set(r.parentId, (counts.get(r.parentId) ?? 0) + 1);
   return counts;
+}
+
+/** The ids above a node, nearest first (its parent, grandparent …). */
+export function ancestorIds(rows: FlatNode[], id: number): number[] {
+  const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
+  const out: number[] = [];
+  for (let p = parentOf.get(id) ?? null; p !== null && !out.includes(p); p = parentOf.get(p) ?? null) out.push(p);
+  return out;
 }
