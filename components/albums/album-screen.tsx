@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Button, Card, Drawer, Table, Tag, type TableColumnType } from 'antd';
-import { EllipsisText, formatDateTime, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
+import { EllipsisText, formatDateTime, ResourceList, type ResourceScreenOptions } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
@@ -25,7 +25,7 @@ export function AlbumScreen() {
   const [opened, setOpened] = useState<Album | null>(null);
   const viewer = useViewer();
   const readsArticles = Boolean(viewer && (viewer.isSuper || ARTICLE_READ_ROUTES.some((r) => viewer.routes.has(r))));
-  const screen = useResourceScreen<Album>(albumResource, {
+  const options: ResourceScreenOptions<Album> = {
     order: ['cover', 'name', 'description', 'articleCount'],
     addColumns: [
       {
@@ -49,13 +49,11 @@ export function AlbumScreen() {
     deleteRefusal: (a) => (a.articleCount > 0 ? `专辑中还有 ${countText(a.articleCount)} 篇文章，先在文章中移出专辑后才能删除` : null),
     hint: '拖动左侧手柄调整专辑的显示顺序；文章在编辑器的「专辑」中加入专辑。',
     filteredHint: '筛选时不能拖动排序，清除筛选后可拖动。',
-  });
+  };
 
   return (
     <Card>
-      <ResourceFilters {...screen.filtersProps} />
-      <ResourceListTable<Album> {...screen.tableProps} />
-      <ResourceFormModal<Album> {...screen.formModalProps} width={600} fieldsOverride={{ cover: <CoverInput /> }} />
+      <ResourceList<Album> def={albumResource} {...options} form={{ width: 600, fieldsOverride: { cover: <CoverInput /> } }} />
       <AlbumArticles album={opened} onClose={() => setOpened(null)} />
     </Card>
   );

@@ -267,7 +267,9 @@ export function ResourceListPage<T extends ScreenRow>(props: ResourceListPagePro
   );
 }
 
-function ListPage<T extends ScreenRow>({ tabs, ...props }: ResourceListPageProps<T>) {
+function ListPage<T extends ScreenRow>({ tabs, ...given }: ResourceListPageProps<T>) {
+  // A whole page of a drag-ordered list holds up to 100 rows (dragging stops past page 1).
+  const props = { ...given, pageSize: given.pageSize ?? (given.def.sortable ? 100 : undefined) };
   const router = useRouter();
   const pathname = usePathname();
   const asked = useSearchParams().get(tabs?.param ?? '');
@@ -302,9 +304,7 @@ export type ResourceListProps<T extends ScreenRow> = Omit<ResourceListPageProps<
  * among several on one screen (the focus slots of a platform, the icons of each nav type).
  */
 export function ResourceList<T extends ScreenRow>({ def, form, hint, tab = '', ...options }: ResourceListProps<T>) {
-  // A whole page of a drag-ordered list holds up to 100 rows (dragging stops past page 1).
-  const pageSize = options.pageSize ?? (def.sortable ? 100 : undefined);
-  const screen = useResourceScreen<T>(def, { ...options, pageSize, hint: typeof hint === 'function' ? hint(tab) : hint });
+  const screen = useResourceScreen<T>(def, { ...options, hint: typeof hint === 'function' ? hint(tab) : hint });
   return (
     <>
       <ResourceFilters {...screen.filtersProps} />

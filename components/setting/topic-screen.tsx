@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { Card } from 'antd';
-import { EllipsisText, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
+import { EllipsisText, ResourceList, type ResourceScreenOptions } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { ActivitySelect } from '@/components/taxonomy/activity-select';
 import { isOk } from '@/lib/api/resource';
@@ -31,7 +31,7 @@ function useActivityNames(): Map<number, string> {
  */
 export function TopicScreen() {
   const activities = useActivityNames();
-  const screen = useResourceScreen<Topic>(topicResource, {
+  const options: ResourceScreenOptions<Topic> = {
     route: '/setting/topic',
     order: ['cover', 'title', 'summary', 'url', 'activityId'],
     addColumns: [
@@ -48,12 +48,10 @@ export function TopicScreen() {
     narrowHidden: ['cover'],
     hint: '拖动左侧手柄调整专题的显示顺序。',
     filteredHint: '筛选时不能拖动排序，清除筛选后可拖动。',
-  });
+  };
   return (
     <Card>
-      <ResourceFilters {...screen.filtersProps} />
-      <ResourceListTable<Topic> {...screen.tableProps} />
-      <ResourceFormModal<Topic> {...screen.formModalProps} width={640} fieldsOverride={{ cover: <CoverInput />, activityId: <ActivitySelect /> }} />
+      <ResourceList<Topic> def={topicResource} {...options} form={{ width: 640, fieldsOverride: { cover: <CoverInput />, activityId: <ActivitySelect /> } }} />
     </Card>
   );
 }
