@@ -100,7 +100,7 @@ export const API: readonly ApiEntry[] = [
   crud(platformRoutes),
   crud(tagTypeRoutes),
   crud(tagRoutes),
-  plain(topicResource, topics, { operations: { remove: false } }), // SEED §7 names no delete
+  plain(topicResource, topics),
   plain(articleSourceResource, articleSources),
   { name: '', routes: (d) => uploadRoutes(d.storage, d.catalogue.uploaders) },
   built(picStoreResource, picStores, (d) => mediaRoutes(d.storage, d.catalogue, d.contentService).picStores),
@@ -128,7 +128,7 @@ export const API: readonly ApiEntry[] = [
   { name: 'focus_targets', routes: focusTargetRoutes },
   crud(searchKeywordRoutes),
   crud(chameleonVersionRoutes),
-  plain(chameleonTypeResource, chameleonTypes, { operations: { remove: false } }),
+  plain(chameleonTypeResource, chameleonTypes),
   crud(chameleonRoutes),
   plain(friendLinkResource, friendLinks),
   crud(brandRoutes),

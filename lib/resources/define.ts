@@ -111,6 +111,24 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * (app/(default)/[...path]/page.tsx) renders `ResourcePage` for it. Plain data only.
    */
   screen?: ScreenDef;
+  /**
+   * Records the `example` needs first, by field: `{ typeId: 'category_types' }` (the field takes the
+   * id of a record made from that resource's own example), `{ platform: 'platform.code' }` (its
+   * `code`). The contract test creates them, in turn with what they need; the example's own value
+   * (`typeId: 1`) stays what the API description shows.
+   */
+  exampleNeeds?: Record<string, string>;
+  /**
+   * Why there is no `DELETE /{id}` (SEED §7 lists GET, POST, PUT only …): `crudRoutes` mounts none,
+   * and the contract test asserts the refusal (404, the record kept, nothing logged).
+   */
+  noDelete?: string;
+  /**
+   * Why the generic JSON contract (POST the example, PUT, DELETE) does not apply, and the test that
+   * covers the resource instead: created from an upload, through the editorial workflow, by
+   * `PUT /edit` … Every declaration on the registry has an `example` or this.
+   */
+  ownContract?: { reason: string; test: string };
 }
 
 /** How the plain screen of a resource differs from the declaration's defaults (`ResourceListPage`'s options). */

@@ -18,6 +18,7 @@ const libraryTagResource = <N extends string>(name: N, label: string, permission
     keyword: ['name'],
     unique: [{ field: 'name', message: '标签名称已存在' }],
     example: { name: `示例${label}` },
+    noDelete: 'SEED §7 lists GET, POST, PUT',
     schema: z.object({ name: text('标签名称', 32) }),
     fields: [{ name: 'name', label: '标签名称', list: true, form: true, required: true, max: 32 }],
     filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标签名称' }],
@@ -84,6 +85,7 @@ export const picStoreResource = defineResource({
   label: '图片',
   permission: '/photo',
   read: 'signedIn',
+  ownContract: { reason: 'registered from an uploaded file (`POST` with an upload key), deleted with its usage checked', test: 'tests/api/media.test.ts' },
   schema: z.object({ title: text('标题', 128), tagIds: idList('标签') }),
   fields: [
     { name: 'title', label: '标题', list: true, form: true, required: true, max: 128 },
@@ -102,6 +104,7 @@ export const videoStoreResource = defineResource({
   label: '视频',
   permission: '/video',
   read: 'signedIn',
+  ownContract: { reason: 'registered from an uploaded file (`POST` with an upload key), deleted with its usage checked', test: 'tests/api/media.test.ts' },
   // The cover is shown as an <img> to everyone who opens the library: an http(s) picture or our own
   // upload, never a path that climbs out of /uploads (`/uploads/../api/logout`).
   schema: z.object({ title: text('标题', 128), tagIds: idList('标签'), cover: imageUrl('封面') }),

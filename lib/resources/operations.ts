@@ -104,6 +104,16 @@ function focusResource(name: string, label: string, permission: string, group: F
       { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标题' },
       { name: 'status', label: '状态', input: 'select', options: SLOT_STATUS_OPTIONS },
     ],
+    example: {
+      title: '示例焦点图',
+      image: 'https://example.com/focus.jpg',
+      url: 'https://example.com/',
+      startAt: '2026-01-01T00:00:00.000Z',
+      enabled: true,
+      ...(group === 'platform' ? { platform: 'app' } : group === 'category' ? { categoryId: 1 } : {}),
+    },
+    exampleNeeds: group === 'platform' ? { platform: 'platform.code' } : group === 'category' ? { categoryId: 'categories' } : undefined,
+    noDelete: 'SEED §7 lists GET, POST, PUT, sort: a slot is switched off or ends',
   });
 }
 
@@ -183,6 +193,7 @@ export const searchKeywordResource = defineResource({
     { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
   ],
   example: { word: '新能源', url: 'https://example.com/ev', platform: 'app', enabled: true },
+  noDelete: 'SEED §7 lists GET, POST, PUT, sort: a keyword is switched off instead',
 });
 
 export interface SearchKeyword {
@@ -213,6 +224,7 @@ export const chameleonVersionResource = defineResource({
     { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
   ],
   example: { name: '9.9.0', platform: 'app', enabled: true },
+  noDelete: 'SEED §7 lists GET, POST, PUT: a version is switched off, its icons stay',
 });
 
 export const chameleonTypeResource = defineResource({
@@ -224,6 +236,7 @@ export const chameleonTypeResource = defineResource({
   schema: z.object({ name: text('类型名称', 32) }),
   fields: [{ name: 'name', label: '类型名称', list: true, form: true, required: true, max: 32, placeholder: '如 金刚区、底部导航' }],
   example: { name: '示例图标类型' },
+  noDelete: 'SEED §7 lists POST, PUT',
 });
 
 export const chameleonResource = defineResource({
@@ -247,6 +260,9 @@ export const chameleonResource = defineResource({
     { name: 'url', label: '链接', form: true, input: 'link', max: 512, placeholder: 'https://' },
     { name: 'enabled', label: '状态', form: true, input: 'switch' },
   ],
+  example: { versionId: 1, typeId: 1, name: '示例图标', icon: 'https://example.com/icon.png', url: 'https://example.com/', enabled: true },
+  exampleNeeds: { versionId: 'chameleon_version', typeId: 'chameleon_type' },
+  noDelete: 'SEED §7 lists GET, POST, PUT, sort: an icon is switched off instead',
 });
 
 export interface ChameleonVersion {
@@ -324,6 +340,7 @@ export const brandResource = defineResource({
   ],
   mediaOwner: 'brand',
   example: { name: '示例品牌', productBrandId: 2, logo: '', enabled: true },
+  noDelete: 'SEED §7 lists GET, POST, PUT: a brand is switched off instead',
   schema: z.object({
     name: text('品牌名称', 64),
     productBrandId: requiredId('车型库品牌'),
@@ -386,6 +403,11 @@ export const advertiseResource = defineResource({
   label: '广告',
   permission: '/operation/ad',
   keyword: ['name'],
+  noDelete: 'SEED §7 lists GET /list, PUT /edit, PUT /state/edit: an ad is taken 下线 instead',
+  ownContract: {
+    reason: 'SEED §7 has no POST or PUT /{id}: `PUT /edit` adds (no id) or edits, `PUT /state/edit` switches',
+    test: 'tests/api/operations.test.ts',
+  },
   schema: z.object({
     name: text('广告名称', 64),
     position: z.enum(AD_POSITION_CODES, { error: '请选择广告位' }),

@@ -46,6 +46,10 @@ export const sensitiveWordResource = defineResource({
   label: '敏感词',
   permission: '/article/check',
   schema: z.object({ word }),
+  ownContract: {
+    reason: 'words are added (one or a batch) and deleted, never edited: the dictionary is rebuilt after each write',
+    test: 'tests/api/sensitive-words.test.ts',
+  },
   fields: [{ name: 'word', label: '敏感词', list: { key: true } }],
   filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '搜索敏感词' }],
 });

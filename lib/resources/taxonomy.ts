@@ -36,6 +36,8 @@ export const categoryResource = defineResource({
     { resource: 'videos', field: 'categoryId', label: '个短视频', list: '/article/videoList?categoryId=' },
     { resource: 'focus_channel', field: 'categoryId', label: '个频道焦点图', key: 'focus', list: '/operation/pcfocus?categoryId=' },
   ],
+  example: { typeId: 1, name: '示例分类', enabled: true },
+  exampleNeeds: { typeId: 'category_types' },
   schema: z.object({
     typeId: requiredId('分类类型'),
     parentId: optionalId('上级分类').optional(),
@@ -65,6 +67,7 @@ export const platformResource = defineResource({
     { field: 'code', message: '平台代码已存在' },
   ],
   example: { name: '示例平台', code: 'demo', enabled: true },
+  noDelete: 'SEED §7 lists GET, POST, PUT: content and focus slots refer to platforms by code; one is switched off instead',
   schema: z.object({
     name: text('平台名称', 32),
     code: z
@@ -108,6 +111,8 @@ export const tagResource = defineResource({
     { resource: 'articles', field: 'tagIds', label: '篇文章', list: '/article/list?tagId=' },
     { resource: 'videos', field: 'tagIds', label: '个短视频' },
   ],
+  example: { typeId: 1, name: '示例标签' },
+  exampleNeeds: { typeId: 'tags_types' },
   schema: z.object({
     typeId: requiredId('标签类型'),
     name: text('标签名称', 64),
@@ -132,6 +137,7 @@ export const topicResource = defineResource({
   read: 'signedIn',
   keyword: ['title'],
   example: { title: '示例专题', cover: '', summary: '', url: 'https://example.com/topic', enabled: true },
+  noDelete: 'SEED §7 lists GET, POST, PUT: a topic is switched off instead',
   schema: z.object({
     title: text('专题名称', 128),
     cover: imageUrl('封面').default(''),

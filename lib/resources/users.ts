@@ -21,6 +21,8 @@ export const userResource = defineResource({
     { resource: 'articles', field: 'editorId', label: '篇文章', list: '/article/list?editorId=' },
     { resource: 'videos', field: 'editorId', label: '个短视频' },
   ],
+  example: { username: 'example.editor', name: '示例员工', password: 'Example2026', departmentId: 1, roleId: 1, phone: '', email: '', enabled: true },
+  exampleNeeds: { departmentId: 'departments', roleId: 'roles' },
   schema: z.object({
     username,
     name: text('姓名', 64),

@@ -27,6 +27,7 @@ export const videoResource = defineResource({
   label: '短视频',
   permission: '/article/createVideo',
   schema: videoSaveSchema,
+  ownContract: { reason: 'an editorial item: saved with its version, locked, reviewed and published like an article', test: 'tests/api/videos.test.ts' },
   fields: [
     { name: 'title', label: '标题', list: { key: true, ellipsis: true }, form: true, required: true, max: 128 },
     { name: 'cover', label: '封面', list: { width: 96 }, form: true },

@@ -104,6 +104,7 @@ export interface CrudOptions<S extends z.ZodObject = z.ZodObject, T extends Crud
   title?: (row: Values) => string;
   /** Row-count cap for list totals. */
   countCap?: number;
+  /** Generic routes left out because special ones replace them (the library's upload, the ads' `PUT /edit`); no delete at all is the declaration's `noDelete`. */
   operations?: { create?: boolean; update?: boolean; remove?: boolean };
   hooks?: {
     /** Runs first in every write transaction (create, update, delete, sort, special routes using `inTransaction`). */
@@ -158,7 +159,8 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
     opts.read ??
     (resource.read === 'signedIn' ? access.signedIn() : opts.write && resource.read !== 'permission' ? opts.write : access.route(resource.permission));
   const updateSchema = opts.updateSchema ?? resource.schema.partial();
-  const ops = { create: true, update: true, remove: true, ...opts.operations };
+  // No delete where the declaration says why (`noDelete`); `operations` turns off what special routes replace.
+  const ops = { create: true, update: true, remove: !resource.noDelete, ...opts.operations };
   const titleField = resource.titleField;
   const title = opts.title ?? ((row: Values) => String((titleField ? row[titleField] : (row.name ?? row.title)) ?? row.id ?? ''));
   // Declared select filters on a column come for free; `opts.filters` adds or replaces.

@@ -32,7 +32,6 @@ export const chameleonVersionRoutes = crudRoutes({
     updatedAt: chameleonVersions.updatedAt,
   },
   filters: { platform: byText(chameleonVersions.platform), enabled: byEnabled(chameleonVersions.enabled) },
-  operations: { remove: false },
   hooks: {
     async beforeCreate({ tx }, values) {
       await assertVersionUnique(tx, values.platform, values.name);
@@ -64,7 +63,6 @@ export const chameleonRoutes: ReturnType<typeof crudRoutes<typeof chameleonResou
   sortGroup: [chameleons.versionId, chameleons.typeId],
   // The version is fixed once created (an icon is copied, not moved, to another version).
   updateSchema: chameleonResource.schema.omit({ versionId: true }).partial(),
-  operations: { remove: false },
   hooks: {
     async beforeCreate({ tx }, values) {
       await assertIconPlacement(tx, values);

@@ -73,7 +73,6 @@ function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, grou
     },
     orderBy: groupColumn ? [asc(groupColumn), asc(t.sort), asc(t.id)] : [asc(t.sort), asc(t.id)],
     sortGroup: groupColumn,
-    operations: { remove: false },
     hooks: {
       async beforeCreate({ tx }, values) {
         assertPeriod(values.startAt, values.endAt);

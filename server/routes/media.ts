@@ -44,13 +44,11 @@ export const picStoreTagRoutes = crudRoutes({
   resource: picStoreTagResource,
   table: picStoreTags,
   columns: { id: picStoreTags.id, name: picStoreTags.name, sort: picStoreTags.sort },
-  operations: { remove: false },
 });
 export const videoStoreTagRoutes = crudRoutes({
   resource: videoStoreTagResource,
   table: videoStoreTags,
   columns: { id: videoStoreTags.id, name: videoStoreTags.name, sort: videoStoreTags.sort },
-  operations: { remove: false },
 });
 
 /**

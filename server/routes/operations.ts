@@ -41,7 +41,6 @@ export const brandRoutes = crudRoutes({
   table: brands,
   filters: { initial: byText(brands.initial) },
   orderBy: [asc(brands.initial), asc(brands.sort), asc(brands.id)],
-  operations: { remove: false },
   hooks: {
     beforeCreate: (_ctx, values) => withProductBrand(values),
     beforeUpdate: (_ctx, _before, patch) => ('productBrandId' in patch ? withProductBrand(patch) : patch),
@@ -64,7 +63,8 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
   orderBy: [asc(advertise.position), asc(advertise.sort), desc(advertise.id)],
   // A new ad goes to the end of its position's list (`nextSort`).
   sortGroup: advertise.position,
-  operations: { create: false, update: false, remove: false },
+  // Added and edited by `PUT /edit` (SEED §7); no delete (the declaration's `noDelete`).
+  operations: { create: false, update: false },
   extend(app: Hono<AppEnv>) {
     const write = access.route(advertiseResource.permission);
     app.put('/edit', write, async (c) => {

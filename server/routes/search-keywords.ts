@@ -50,7 +50,6 @@ export const searchKeywordRoutes: ReturnType<typeof crudRoutes<typeof searchKeyw
   },
   orderBy: [asc(searchKeywords.platform), asc(searchKeywords.sort), asc(searchKeywords.id)],
   sortGroup: searchKeywords.platform,
-  operations: { remove: false },
   hooks: {
     async beforeCreate({ tx, user }, values) {
       assertKeywordPlatform(user, values.platform);

@@ -128,7 +128,6 @@ export const platformRoutes = crudRoutes({
   resource: platformResource,
   table: platforms,
   filters: { enabled: byEnabled(platforms.enabled) },
-  operations: { remove: false },
 });
 
 const tagCount = sql<number>`(SELECT count(*)::int FROM "tags" AS t WHERE t."type_id" = "tag_types"."id")`;
