@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SESSION_COOKIE } from '../lib/constants';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type ResourceDef } from '../lib/resources/define';
 import { accessOf, type Access } from './auth/access';
+import { inputOf, type RouteInput } from './http/input';
 import type { crudRoutes } from './crud/crud-routes';
 import type { ApiEntry } from './resources';
 
@@ -12,8 +13,10 @@ import type { ApiEntry } from './resources';
  * what the app actually mounts (Hono's `app.routes`: every method and path) and from the registry
  * (server/resources.ts): a resource's routes get its declaration's zod schemas as request bodies
  * (`z.toJSONSchema`, the input side), its list parameters and its record shape (the table's
- * columns). Every reply is the DESIGN §2 envelope `{ status, data, message }`. Nothing is written by
- * hand per route, so the description cannot drift from the code.
+ * columns). Any other route's body and query parameters are the zod schemas it validates with
+ * (`jsonBody` / `queryInput`, server/http/input.ts, which record them on the route). Every reply is
+ * the DESIGN §2 envelope `{ status, data, message }`. Nothing is written by hand per route, so the
+ * description cannot drift from the code.
  * @see DESIGN §2, docs/decisions.md, "Issue 16: the declaration is the one source"
  */
 
@@ -66,6 +69,30 @@ const envelope = (data: Json = {}): Json => ({
 const ok = (data?: Json, description = '成功') => ({ description, content: { 'application/json': { schema: envelope(data) } } });
 const refusal = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
+/** Query parameters from a query schema: one per property of its JSON Schema, required when the schema requires it. */
+function queryParameters(schema: z.ZodType): Json[] {
+  const json = bodySchema(schema) as { properties?: Record<string, Json & { description?: string }>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, p]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: p,
+    ...(p.description ? { description: p.description } : {}),
+  }));
+}
+
+/** A route that is not a resource's generic one, from the schemas its validators recorded. */
+function validatedOperation(method: string, path: string, inputs: RouteInput[]): Json {
+  const json = inputs.find((i) => i.target === 'json');
+  const query = inputs.find((i) => i.target === 'query');
+  return {
+    summary: `${method} ${path}`,
+    ...(query ? { parameters: queryParameters(query.schema) } : {}),
+    ...(json ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema(json.schema) } } } } : {}),
+    responses: { 200: ok(), ...(json || query ? { 400: refusal('输入有误（errors 按字段说明）') } : {}) },
+  };
+}
+
 function accessNote(rule: Access | undefined): string {
   if (!rule) return '';
   if (rule.kind === 'public') return '无需登录';
@@ -77,7 +104,7 @@ function accessNote(rule: Access | undefined): string {
 /** Describes one route of a resource served by crudRoutes; null when the route is one of its special ones. */
 function crudOperation(def: ResourceDef, routes: CrudRoutes, table: ApiEntry['table'], method: string, sub: string): Json | null {
   const record = table ? recordSchema(table) : { type: 'object' };
-  const { listPath, filters, sorts, updateSchema } = routes.describe;
+  const { listPath, filters, sorts, updateSchema, ops } = routes.describe;
   const body = (schema: z.ZodType, example?: unknown) => ({
     required: true,
     content: { 'application/json': { schema: bodySchema(schema), ...(example ? { example } : {}) } },
@@ -111,19 +138,20 @@ function crudOperation(def: ResourceDef, routes: CrudRoutes, table: ApiEntry['ta
     };
   }
   if (method === 'GET' && sub === '/{id}') return { summary: `${def.label}详情`, responses: { 200: ok(record), 404: refusal(`${def.label}不存在`) } };
-  if (method === 'POST' && sub === '/')
+  // A generic route turned off (`operations`) may be replaced by a special one at the same path (the library's `POST` registers an upload).
+  if (method === 'POST' && sub === '/' && ops.create)
     return {
       summary: `新增${def.label}`,
       requestBody: body(def.schema, def.example),
       responses: { 200: ok(record), 400: refusal('输入有误（errors 按字段说明）'), 409: refusal('与已有记录重复') },
     };
-  if (method === 'PUT' && sub === '/{id}')
+  if (method === 'PUT' && sub === '/{id}' && ops.update)
     return {
       summary: `修改${def.label}（只改发送的字段）`,
       requestBody: body(updateSchema),
       responses: { 200: ok(record), 400: refusal('输入有误（errors 按字段说明）'), 404: refusal(`${def.label}不存在`), 409: refusal('与已有记录重复') },
     };
-  if (method === 'DELETE' && sub === '/{id}')
+  if (method === 'DELETE' && sub === '/{id}' && ops.remove)
     return {
       summary: `删除${def.label}`,
       responses: {
@@ -146,6 +174,12 @@ export const openApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g,
 
 export function openApiDocument(mounted: readonly MountedRoute[], registry: ReadonlyArray<{ entry: ApiEntry; routes: unknown }>): Json {
   const paths: Record<string, Record<string, Json>> = {};
+  // What each route validates: its middleware entries of `app.routes` (method and path as the handler's).
+  const inputs = new Map<string, RouteInput[]>();
+  for (const route of mounted) {
+    const input = inputOf(route.handler);
+    if (input) inputs.set(`${route.method} ${route.path}`, [...(inputs.get(`${route.method} ${route.path}`) ?? []), input]);
+  }
   // The longest mount path first: `/api/articles_album` before `/api/articles`, the root last.
   const byMount = [...registry].sort((a, b) => b.entry.name.length - a.entry.name.length);
   const seen = new Set<string>();
@@ -169,7 +203,7 @@ export function openApiDocument(mounted: readonly MountedRoute[], registry: Read
       required: true,
       schema: m[1] === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' },
     }));
-    const base: Json = operation ?? { summary: `${route.method} ${path}`, responses: { 200: ok() } };
+    const base: Json = operation ?? validatedOperation(route.method, path, inputs.get(`${route.method} ${route.path}`) ?? []);
     paths[path] ??= {};
     paths[path][method] = {
       ...base,

@@ -14,10 +14,10 @@ import { exportCsv } from './export-csv';
 import { batchSchema, deleteDrafts, moveToCategory } from './batch';
 import { searchChanged } from './search';
 import type { SearchBackend } from './search/types';
-import { notFound, parseInput } from '../http/errors';
+import { notFound } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody, onlySent, rawBody } from '../http/input';
 import type { AppEnv } from '../http/types';
 
 /**
@@ -46,8 +46,8 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
     return ok(c, { id });
   });
 
-  app.post('/batch', access.route('/article/list'), async (c) => {
-    const input = parseInput(batchSchema, await readJson(c));
+  app.post('/batch', access.route('/article/list'), jsonBody(batchSchema), async (c) => {
+    const input = c.req.valid('json');
     const ids = [...new Set(input.ids)];
     const db = c.get('db');
     if (input.action === 'delete') {
@@ -67,17 +67,14 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
     return ok(c, { ...article, savedBy: await savedByOf(c.get('db'), 'article', article.id, article.version) });
   });
 
-  app.post('/', access.anyRoute(ARTICLE_EDIT_ROUTES), async (c) =>
-    ok(c, await createArticle(c, parseInput(articleSaveSchema, await readJson(c)), contentService)),
+  app.post('/', access.anyRoute(ARTICLE_EDIT_ROUTES), jsonBody(articleSaveSchema), async (c) =>
+    ok(c, await createArticle(c, c.req.valid('json'), contentService)),
   );
 
-  app.put('/:id', access.anyRoute(ARTICLE_EDIT_ROUTES), async (c) => {
+  app.put('/:id', access.anyRoute(ARTICLE_EDIT_ROUTES), jsonBody(articleUpdateSchema), async (c) => {
     const id = idParam(c);
-    const raw = await readJson(c);
-    const parsed = parseInput(articleUpdateSchema, raw);
-    const sent = raw && typeof raw === 'object' ? Object.keys(raw) : [];
-    const { version, ...patch } = Object.fromEntries(Object.entries(parsed).filter(([k]) => sent.includes(k))) as z.infer<typeof articleUpdateSchema>;
-    return ok(c, await updateArticle(c, { id, version, patch, contentService, lockToken: lockTokenOf(c, raw) }));
+    const { version, ...patch } = onlySent(c, c.req.valid('json')) as z.infer<typeof articleUpdateSchema>;
+    return ok(c, await updateArticle(c, { id, version, patch, contentService, lockToken: lockTokenOf(c, rawBody(c)) }));
   });
 
   return app;

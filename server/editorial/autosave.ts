@@ -5,9 +5,8 @@ import { CONTENT_MAX } from '../../lib/resources/articles';
 import { INT4_MAX } from '../../lib/constants';
 import { access } from '../auth/access';
 import { articleAutosaves } from '../db/schema';
-import { badRequest, parseInput } from '../http/errors';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody } from '../http/input';
 import type { AppEnv } from '../http/types';
 
 /**
@@ -110,10 +109,8 @@ export function autosaveRoutes({
         .limit(1);
       return ok(c, row ? shape(row) : null);
     })
-    .put('/:id/autosave', access.anyRoute(editRoutes), async (c) => {
-      const body = await readJson(c);
-      if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('自动保存的内容格式不正确');
-      const input = parseInput(putSchema, body);
+    .put('/:id/autosave', access.anyRoute(editRoutes), jsonBody(putSchema), async (c) => {
+      const input = c.req.valid('json');
       const slot = await slotOf(c, input.kind);
       const data = clean(input.data);
       const userId = c.get('user')!.id;

@@ -10,7 +10,7 @@ import { logOperation } from '../crud/oplog';
 import { ApiError, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody, queryInput } from '../http/input';
 import type { AppEnv } from '../http/types';
 import type { EditorialTarget } from './target';
 
@@ -59,8 +59,8 @@ export function lockRoutes(target: EditorialTarget) {
   const acquireSchema = z.object({ token: token.optional(), takeover: z.boolean({ error: 'takeover 必须是布尔值' }).default(false), draft });
   const renewSchema = z.object({ token, draft });
 
-  app.get('/locks', access.anyRoute([...new Set([...target.listRoutes, ...target.readRoutes])]), async (c) => {
-    const { ids } = parseInput(idsSchema, c.req.query());
+  app.get('/locks', access.anyRoute([...new Set([...target.listRoutes, ...target.readRoutes])]), queryInput(idsSchema), async (c) => {
+    const { ids } = c.req.valid('query');
     return ok(c, { list: await liveLocks(c.get('db'), resource, ids, c.get('user')!) });
   });
 
@@ -97,9 +97,9 @@ export function lockRoutes(target: EditorialTarget) {
     }
   }
 
-  app.post('/:id/lock', access.anyRoute(target.editRoutes), async (c) => {
+  app.post('/:id/lock', access.anyRoute(target.editRoutes), jsonBody(acquireSchema), async (c) => {
     const row = await editable(c);
-    const input = parseInput(acquireSchema, await readJson(c));
+    const input = c.req.valid('json');
     await assertMayLock(c, row, input);
     const user = c.get('user')!;
     const result: { token: string; revisionId: number | null; ownRevisionId: number | null } | { refused: LockHolder; ownRevisionId: number | null } = await c
@@ -193,9 +193,9 @@ export function lockRoutes(target: EditorialTarget) {
     });
   });
 
-  app.put('/:id/lock', access.anyRoute(target.editRoutes), async (c) => {
+  app.put('/:id/lock', access.anyRoute(target.editRoutes), jsonBody(renewSchema), async (c) => {
     const row = await editable(c);
-    const input = parseInput(renewSchema, await readJson(c));
+    const input = c.req.valid('json');
     await assertMayLock(c, row, input);
     const user = c.get('user')!;
     const outcome = await c.get('db').transaction(async (tx) => {
@@ -276,10 +276,10 @@ export function lockRoutes(target: EditorialTarget) {
     });
   });
 
-  app.delete('/:id/lock', access.anyRoute(target.editRoutes), async (c) => {
+  // The token in the body, or in the query (a page closing sends what it can).
+  app.delete('/:id/lock', access.anyRoute(target.editRoutes), jsonBody(z.object({ token: z.string().optional() })), async (c) => {
     const id = idParam(c);
-    const raw = (await readJson(c)) as { token?: unknown };
-    const tokenValue = c.req.query('token') ?? (typeof raw?.token === 'string' ? raw.token : '');
+    const tokenValue = c.req.query('token') ?? c.req.valid('json').token ?? '';
     const { token: t } = parseInput(z.object({ token }), { token: tokenValue });
     const out = await c.get('db').transaction(async (tx) => {
       const gone = await tx

@@ -10,7 +10,7 @@ import { pageOf, parseListQuery } from '../crud/list';
 import { badRequest, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody, queryInput, rawBody } from '../http/input';
 import type { AppEnv } from '../http/types';
 import type { EditorialTarget } from './target';
 
@@ -145,10 +145,10 @@ export function revisionRoutes(target: EditorialTarget) {
     return ok(c, { ...result, list, current: { version: row.version } });
   });
 
-  app.get('/:id/revisions/:rid', access.anyRoute(target.readRoutes), async (c) => {
+  app.get('/:id/revisions/:rid', access.anyRoute(target.readRoutes), queryInput(againstSchema), async (c) => {
     const row = await record(c);
     const rid = idParam(c, { name: 'rid' });
-    const { against } = parseInput(againstSchema, c.req.query());
+    const { against } = c.req.valid('query');
     const db = c.get('db');
     const rev = await revisionOf(db, row.id, rid);
     let base: { label: string; version: number | null; snapshot: Record<string, unknown>; revisionId: number | null };
@@ -184,12 +184,11 @@ export function revisionRoutes(target: EditorialTarget) {
     });
   });
 
-  app.post('/:id/revisions/:rid/restore', access.anyRoute(target.editRoutes), async (c) => {
+  app.post('/:id/revisions/:rid/restore', access.anyRoute(target.editRoutes), jsonBody(restoreSchema(resource)), async (c) => {
     const row = await record(c);
     if (!target.mayEdit(c.get('user')!, row)) throw notFound(`${label}不存在`);
     const rid = idParam(c, { name: 'rid' });
-    const raw = await readJson(c);
-    const { version, fields } = parseInput(restoreSchema(resource), raw);
+    const { version, fields } = c.req.valid('json');
     const rev = await revisionOf(c.get('db'), row.id, rid);
     const names = fields ?? REVISION_FIELDS[resource].map((f) => f.name);
     const picked = Object.fromEntries(names.filter((n) => n in rev.snapshot).map((n) => [n, rev.snapshot[n]]));
@@ -199,7 +198,7 @@ export function revisionRoutes(target: EditorialTarget) {
     const patch = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in picked));
     const labels = REVISION_FIELDS[resource].filter((f) => names.includes(f.name)).map((f) => f.label);
     const note = `恢复修订 #${rid}${fields ? `（${labels.join('、')}）` : '（全部字段）'}`;
-    const saved = await target.save(c, { id: row.id, version, patch, lockToken: lockTokenOf(c, raw), revision: { kind: 'restore', note } });
+    const saved = await target.save(c, { id: row.id, version, patch, lockToken: lockTokenOf(c, rawBody(c)), revision: { kind: 'restore', note } });
     return ok(c, saved);
   });
 

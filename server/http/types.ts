@@ -31,5 +31,7 @@ export type AppEnv = {
     sleep: (ms: number) => Promise<void>;
     /** Keeps the article search engine in step after a commit (server/articles/search, DESIGN §10). */
     searchSync: SearchSync;
+    /** The JSON body as sent, once a route's `jsonBody` validator has read it (server/http/input.ts). */
+    rawBody?: unknown;
   };
 };

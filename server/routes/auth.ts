@@ -8,9 +8,9 @@ import { loginLogs, routePermissions, sessions, users } from '../db/schema';
 import { access } from '../auth/access';
 import { dummyPasswordHash, verifyPassword } from '../auth/password';
 import { clearSessionCookies, createSession, hashToken, loadSessionUser, setSessionCookies } from '../auth/session';
-import { ApiError, forbidden, parseInput } from '../http/errors';
+import { ApiError, forbidden } from '../http/errors';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody } from '../http/input';
 import { isCrossSiteNavigation, isSubresourceRequest } from '../http/request-guard';
 import type { AppEnv, SessionUser } from '../http/types';
 import { accountDelayMs, LOGIN_LIMITS, recentFailures } from '../auth/login-limits';
@@ -36,11 +36,11 @@ export function publicUser(u: SessionUser) {
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', access.public(), async (c) => {
+  .post('/login', access.public(), jsonBody(loginSchema), async (c) => {
     const db = c.get('db');
     const ip = c.get('ip');
     const userAgent = c.get('userAgent');
-    const input = parseInput(loginSchema, await readJson(c));
+    const input = c.req.valid('json');
 
     // The attempt is written first, as a failure ('pending'), and settled at the end. So a burst of
     // parallel attempts counts itself: each one sees the others, even those still being checked.

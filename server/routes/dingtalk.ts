@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
@@ -13,9 +13,9 @@ import { logOperation } from '../crud/oplog';
 import { removeDingtalkBinding } from '../dingtalk/binding';
 import { authorizeUrl, dingtalkProfile, DingtalkError, newState, verifyState, type DingtalkConfig } from '../dingtalk/client';
 import { serverEnv } from '../env';
-import { conflict, notFound, parseInput } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody } from '../http/input';
 import type { AppEnv } from '../http/types';
 
 /** A DingTalk identity waiting for its owner's password sign-in (HttpOnly, ten minutes). */
@@ -126,13 +126,18 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
 
   // Binding asks for the current password like a password change (issue 14): a DingTalk
   // account is another way in, and a stolen session must not be enough to add one.
-  app.post('/bind_start', access.signedIn(), async (c) => {
+  // What the person cannot fix is said before their password is asked for (and counted).
+  const bindable: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!config) throw conflict('钉钉登录未配置（需要 DINGTALK_CLIENT_ID 和 DINGTALK_CLIENT_SECRET），请联系管理员');
-    // What the person cannot fix is said before their password is asked for (and counted).
-    const redirectUri = callbackUrl(c, config);
-    await assertCurrentPassword(c, parseInput(bindSchema, await readJson(c)).currentPassword);
-    const state = await issueTicket(c, config, { purpose: 'bind', userId: c.get('user')!.id });
-    return ok(c, { url: authorizeUrl(config, { state, redirectUri }) });
+    callbackUrl(c, config);
+    await next();
+  };
+  app.post('/bind_start', access.signedIn(), bindable, jsonBody(bindSchema), async (c) => {
+    const dingtalk = config!;
+    const redirectUri = callbackUrl(c, dingtalk);
+    await assertCurrentPassword(c, c.req.valid('json').currentPassword);
+    const state = await issueTicket(c, dingtalk, { purpose: 'bind', userId: c.get('user')!.id });
+    return ok(c, { url: authorizeUrl(dingtalk, { state, redirectUri }) });
   });
 
   app.get('/login_start', access.public(), async (c) => {
@@ -224,10 +229,13 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
   });
 
   /** Binds the DingTalk identity this browser came back with to the person now signed in. */
-  app.post('/bind_pending', access.signedIn(), async (c) => {
-    const pendingToken = getCookie(c, DINGTALK_PENDING_COOKIE);
-    if (!config || !pendingToken) throw notFound('没有待绑定的钉钉账号（可能已超过 10 分钟），请重新用钉钉登录');
-    await assertCurrentPassword(c, parseInput(bindSchema, await readJson(c)).currentPassword);
+  const pendingOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!config || !getCookie(c, DINGTALK_PENDING_COOKIE)) throw notFound('没有待绑定的钉钉账号（可能已超过 10 分钟），请重新用钉钉登录');
+    await next();
+  };
+  app.post('/bind_pending', access.signedIn(), pendingOnly, jsonBody(bindSchema), async (c) => {
+    const pendingToken = getCookie(c, DINGTALK_PENDING_COOKIE)!;
+    await assertCurrentPassword(c, c.req.valid('json').currentPassword);
     const me = c.get('user')!;
     await c.get('db').transaction(async (tx) => {
       const ticket = await useTicket(tx, pendingToken, 'pending');

@@ -16,8 +16,9 @@ import { likePattern } from '../crud/list';
 import { crudRoutes, type CrudOptions } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
 import { keywordCondition } from '../articles/list';
-import { ApiError, notFound, parseInput } from '../http/errors';
+import { ApiError, notFound } from '../http/errors';
 import { idParam } from '../http/params';
+import { queryInput } from '../http/input';
 import { ok } from '../http/reply';
 import type { AppEnv } from '../http/types';
 import { assertPeriod, byEnabled, byId, byText } from '../operations/common';
@@ -160,11 +161,12 @@ const FOCUS_ROUTES = ['/operation/focus', '/operation/pcfocus', '/operation/vide
  * focus screens, not the article list, so the search is theirs: titles only, at most 20, newest first.
  * Videos: published or scheduled short videos, by title.
  */
-export const focusTargetRoutes = new Hono<AppEnv>().get('/', access.anyRoute(FOCUS_ROUTES), async (c) => {
-  const q = parseInput(
-    z.object({ kind: z.enum(['article', 'video']).default('article'), keyword: z.string().trim().max(64, '关键词不能超过 64 个字符').default('') }),
-    c.req.query(),
-  );
+const focusTargetQuery = z.object({
+  kind: z.enum(['article', 'video']).default('article'),
+  keyword: z.string().trim().max(64, '关键词不能超过 64 个字符').default(''),
+});
+export const focusTargetRoutes = new Hono<AppEnv>().get('/', access.anyRoute(FOCUS_ROUTES), queryInput(focusTargetQuery), async (c) => {
+  const q = c.req.valid('query');
   const db = c.get('db');
   if (q.kind === 'article') {
     const list = await db

@@ -12,10 +12,10 @@ import {
 import { access } from '../auth/access';
 import { departments, mediaUsage, picStores, picStoreTags, users, videoStores, videoStoreTags } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
-import { badRequest, notFound, parseInput } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { idFilter, idParam } from '../http/params';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody, queryInput } from '../http/input';
 import type { StorageConfig } from '../storage/config';
 import { titleSearch } from '../media/title-search';
 import {
@@ -49,6 +49,13 @@ export const videoStoreTagRoutes = crudRoutes({
   resource: videoStoreTagResource,
   table: videoStoreTags,
   columns: { id: videoStoreTags.id, name: videoStoreTags.name, sort: videoStoreTags.sort },
+});
+
+/** `POST /api/pic_stores/batch`, `/api/video_stores/batch`: tags added or removed, or items deleted, at most 100 at once. */
+const batchSchema = z.object({
+  action: z.enum(['addTags', 'removeTags', 'delete'], { error: '不支持的批量操作' }),
+  ids: z.array(z.number().int().positive().max(INT4_MAX), { error: '请选择素材' }).min(1, '请选择素材').max(100, '一次最多 100 个'),
+  tagIds: z.array(z.number().int().positive().max(INT4_MAX)).max(50).default([]),
 });
 
 /**
@@ -151,16 +158,16 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, catalogue: C
        * Only for people who work with this library (its screen or a screen that picks from it):
        * names and departments are not a staff directory for every account (issue 14 I6).
        */
-      app.get('/uploaders', access.anyRoute(catalogue.uploaders[kind]), async (c) => {
-        const q = parseInput(uploaderQuery, c.req.query());
+      app.get('/uploaders', access.anyRoute(catalogue.uploaders[kind]), queryInput(uploaderQuery), async (c) => {
+        const q = c.req.valid('query');
         return ok(c, { list: await uploadersOf(c.get('db'), kind, q) });
       });
       /**
        * The named items in the list's shape (any order; missing ones left out), readable like one
        * item; a video carries its playable URL too. The preview's one call per library.
        */
-      app.get('/by_ids', access.signedIn(), async (c) => {
-        const { ids } = parseInput(byIdsQuery, c.req.query());
+      app.get('/by_ids', access.signedIn(), queryInput(byIdsQuery), async (c) => {
+        const { ids } = c.req.valid('query');
         const rows = await c
           .get('db')
           .select({ ...columns, key: t.key, storage: t.storage })
@@ -174,8 +181,8 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, catalogue: C
           ),
         });
       });
-      app.post('/', access.anyRoute(catalogue.uploaders[kind]), async (c) => {
-        const input = parseInput(kind === 'pic' ? picRegisterSchema : videoRegisterSchema, await readJson(c)) as z.infer<typeof videoRegisterSchema>;
+      app.post('/', access.anyRoute(catalogue.uploaders[kind]), jsonBody(kind === 'pic' ? picRegisterSchema : videoRegisterSchema), async (c) => {
+        const input = c.req.valid('json') as z.infer<typeof videoRegisterSchema>;
         return ok(c, await registerItem(c, storage, lib, input, routes.getOne));
       });
 
@@ -185,15 +192,8 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, catalogue: C
         return ok(c, { id });
       });
 
-      app.post('/batch', access.route(resource.permission), async (c) => {
-        const input = parseInput(
-          z.object({
-            action: z.enum(['addTags', 'removeTags', 'delete'], { error: '不支持的批量操作' }),
-            ids: z.array(z.number().int().positive().max(INT4_MAX), { error: '请选择素材' }).min(1, '请选择素材').max(100, '一次最多 100 个'),
-            tagIds: z.array(z.number().int().positive().max(INT4_MAX)).max(50).default([]),
-          }),
-          await readJson(c),
-        );
+      app.post('/batch', access.route(resource.permission), jsonBody(batchSchema), async (c) => {
+        const input = c.req.valid('json');
         const ids = [...new Set(input.ids)];
         if (input.action === 'delete') {
           await removeItems(c, storage, lib, ids, catalogue.ownerNames);

@@ -8,7 +8,7 @@ import { logOperation } from '../crud/oplog';
 import { buildTrucks } from '../hosts/data/trucks';
 import { badRequest, notFound, parseInput } from '../http/errors';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody, rawBody, sentKeys } from '../http/input';
 import type { AppEnv } from '../http/types';
 import { assertPeriod, byText, type Values } from '../operations/common';
 
@@ -67,10 +67,9 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
   operations: { create: false, update: false },
   extend(app: Hono<AppEnv>) {
     const write = access.route(advertiseResource.permission);
-    app.put('/edit', write, async (c) => {
-      const raw = await readJson(c);
-      const input = parseInput(advertiseEditSchema, raw) as Values;
-      const sent = raw && typeof raw === 'object' ? Object.keys(raw) : [];
+    app.put('/edit', write, jsonBody(advertiseEditSchema), async (c) => {
+      const input = c.req.valid('json') as Values;
+      const sent = sentKeys(c);
       const id = input.id as number | undefined;
       // The state is not edited here (issue 14): a new ad starts 下线, and 上线 / 下线 go through
       // `/state/edit`, logged as such. Refused rather than dropped, so a caller is not misled.
@@ -80,7 +79,7 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
       }
       if (!id) {
         // Adding: the whole record is required.
-        const values = parseInput(advertiseResource.schema, raw) as Values;
+        const values = parseInput(advertiseResource.schema, rawBody(c)) as Values;
         assertPeriod(values.startAt, values.endAt);
         const created = await advertiseRoutes.inTransaction(c, async ({ tx, user }) => {
           const sort = await advertiseRoutes.nextSort(tx, values);
@@ -113,8 +112,8 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
       return ok(c, updated);
     });
 
-    app.put('/state/edit', write, async (c) => {
-      const { id, state } = parseInput(advertiseStateSchema, await readJson(c));
+    app.put('/state/edit', write, jsonBody(advertiseStateSchema), async (c) => {
+      const { id, state } = c.req.valid('json');
       const updated = await advertiseRoutes.inTransaction(c, async ({ tx, user }) => {
         const before = await advertiseRoutes.getOne(tx, user, id);
         if (!before) throw notFound('广告不存在');

@@ -10,8 +10,7 @@ import { endSessions } from '../auth/session';
 import { removeDingtalkBinding } from '../dingtalk/binding';
 import { logOperation } from '../crud/oplog';
 import { ok } from '../http/reply';
-import { parseInput } from '../http/errors';
-import { readJson } from '../http/body';
+import { jsonBody } from '../http/input';
 import type { AppEnv } from '../http/types';
 import type { DbOrTx } from '../db/types';
 
@@ -53,8 +52,8 @@ async function loadProfile(db: DbOrTx, id: number) {
 /** 个人资料: every signed-in user edits their own name, phone, email, avatar and password. */
 export const profileRoutes = new Hono<AppEnv>()
   .get('/', access.signedIn(), async (c) => ok(c, await loadProfile(c.get('db'), c.get('user')!.id)))
-  .put('/', access.signedIn(), async (c) => {
-    const input = parseInput(profileSchema, await readJson(c));
+  .put('/', access.signedIn(), jsonBody(profileSchema), async (c) => {
+    const input = c.req.valid('json');
     const me = c.get('user')!;
     const after = await c.get('db').transaction(async (tx) => {
       const before = await loadProfile(tx, me.id);
@@ -68,8 +67,8 @@ export const profileRoutes = new Hono<AppEnv>()
     });
     return ok(c, after);
   })
-  .put('/password', access.signedIn(), async (c) => {
-    const input = parseInput(changePasswordSchema, await readJson(c));
+  .put('/password', access.signedIn(), jsonBody(changePasswordSchema), async (c) => {
+    const input = c.req.valid('json');
     const me = c.get('user')!;
     await assertCurrentPassword(c, input.currentPassword);
     const dingtalkUnbound = await c.get('db').transaction(async (tx) => {

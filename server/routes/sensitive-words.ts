@@ -7,9 +7,9 @@ import { likePattern, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { dictionaryForms, normalizeForCheck } from '../content/check';
 import { idParam } from '../http/params';
-import { notFound, parseInput } from '../http/errors';
+import { notFound } from '../http/errors';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody } from '../http/input';
 import type { AppEnv } from '../http/types';
 
 /** 敏感词库 comes with 内容审核 (lib/routes.ts `grantedWith`): the API checks that permission. */
@@ -45,8 +45,8 @@ export const sensitiveWordRoutes = new Hono<AppEnv>()
       .orderBy(desc(sensitiveWords.id));
     return ok(c, await pageOf(db, { query: select, table: sensitiveWords, where, page, pageSize, cap: 100_000 }));
   })
-  .post('/', mayEdit(), async (c) => {
-    const { words } = parseInput(addWordsSchema, await readJson(c));
+  .post('/', mayEdit(), jsonBody(addWordsSchema), async (c) => {
+    const { words } = c.req.valid('json');
     const userId = c.get('user')!.id;
     const reply = await c.get('db').transaction(async (tx) => {
       const known = new Set((await dictionaryForms(tx)).keys());
@@ -75,8 +75,8 @@ export const sensitiveWordRoutes = new Hono<AppEnv>()
     });
     return ok(c, reply);
   })
-  .post('/batch', mayEdit(), async (c) => {
-    const { ids } = parseInput(deleteWordsSchema, await readJson(c));
+  .post('/batch', mayEdit(), jsonBody(deleteWordsSchema), async (c) => {
+    const { ids } = c.req.valid('json');
     const unique = [...new Set(ids)];
     const reply = await c.get('db').transaction(async (tx) => {
       const rows = await tx.delete(sensitiveWords).where(inArray(sensitiveWords.id, unique)).returning({ id: sensitiveWords.id, word: sensitiveWords.word });

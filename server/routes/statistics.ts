@@ -20,7 +20,7 @@ import { allOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { ApiError, badRequest, fieldErrors, notFound, parseInput } from '../http/errors';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody, queryInput } from '../http/input';
 import type { AppEnv } from '../http/types';
 import { applyImport, previewImport } from '../statistics/import';
 import { daySource, editorInScope, editorRows, editorSource, kpis, names, rangeOf, scopeOf, sumsOf, editorSums, editorDays, zero } from '../statistics/figures';
@@ -48,8 +48,8 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const today = chinaDate();
     return ok(c, { today, kpis: await kpis(c.get('db'), user, today) });
   })
-  .get('/chart', access.anyRoute(['/home', '/operation/stats']), async (c) => {
-    const f = parseInput(statsFilterSchema, present(c.req.query()));
+  .get('/chart', access.anyRoute(['/home', '/operation/stats']), queryInput(statsFilterSchema, { present: true }), async (c) => {
+    const f = c.req.valid('query');
     const { from, to } = rangeOf(f);
     const user = c.get('user')!;
     const db = c.get('db');
@@ -169,8 +169,8 @@ export const statisticsRoutes = new Hono<AppEnv>()
     ]);
     return ok(c, { view, from, to, list: (await editorRows(db, rows)).map((r) => ({ id: r.userId, ...r })), page, pageSize, total: totals.editors, totals });
   })
-  .get('/detail', access.route('/operation/stats'), async (c) => {
-    const q = parseInput(statsDetailSchema, present(c.req.query()));
+  .get('/detail', access.route('/operation/stats'), queryInput(statsDetailSchema, { present: true }), async (c) => {
+    const q = c.req.valid('query');
     const user = c.get('user')!;
     const db = c.get('db');
     if (q.userId !== undefined) {
@@ -197,8 +197,8 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const totals = rows.reduce((t, r) => ({ articles: t.articles + r.articles, videos: t.videos + r.videos, pv: t.pv + r.pv, uv: t.uv + r.uv }), zero());
     return ok(c, { kind: 'day', date, list: await editorRows(db, rows), totals });
   })
-  .put('/edit', access.route('/operation/stats'), async (c) => {
-    const input = parseInput(statsEditSchema, await readJson(c));
+  .put('/edit', access.route('/operation/stats'), jsonBody(statsEditSchema), async (c) => {
+    const input = c.req.valid('json');
     const user = c.get('user')!;
     if (input.date > chinaDate()) throw badRequest('不能修改未来日期的数据', { date: '不能修改未来日期的数据' });
     const db = c.get('db');
@@ -228,8 +228,8 @@ export const statisticsRoutes = new Hono<AppEnv>()
     });
     return ok(c, result);
   })
-  .post('/import', access.route('/operation/stats'), async (c) => {
-    const input = parseInput(statsImportSchema, await readJson(c));
+  .post('/import', access.route('/operation/stats'), jsonBody(statsImportSchema), async (c) => {
+    const input = c.req.valid('json');
     const user = c.get('user')!;
     const db = c.get('db');
     const raw = input.rows ?? csvToImportRows(input.csv ?? '');

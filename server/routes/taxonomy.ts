@@ -10,8 +10,9 @@ import { searchChanged } from '../articles/search';
 import { BATCH_MAX, moveToCategory } from '../articles/batch';
 import { likePattern } from '../crud/list';
 import { assertTreeParent } from '../crud/tree';
-import { ApiError, badRequest, conflict, forbidden, parseInput } from '../http/errors';
+import { ApiError, badRequest, conflict, forbidden } from '../http/errors';
 import { idFilter } from '../http/params';
+import { queryInput } from '../http/input';
 import { ok } from '../http/reply';
 
 const categoryCount = sql<number>`(SELECT count(*)::int FROM "categories" AS c WHERE c."type_id" = "category_types"."id")`;
@@ -70,6 +71,8 @@ async function moveArticlesOut({ c, tx, user, afterCommit }: HookContext, before
   afterCommit(() => searchChanged(c, moved.ids));
 }
 
+const treeQuery = z.object({ typeId: z.coerce.number({ error: '请选择分类类型' }).int().positive('请选择分类类型').max(2147483647, '分类类型不存在') });
+
 /** 分类: a tree per type (`GET /tree?typeId=`), siblings drag-sorted, names unique among siblings. */
 export const categoryRoutes = crudRoutes({
   resource: categoryResource,
@@ -81,11 +84,8 @@ export const categoryRoutes = crudRoutes({
   // The type is fixed once created (moving a subtree between types would strand its children).
   updateSchema: categoryResource.schema.omit({ typeId: true }).partial(),
   extend(app) {
-    app.get('/tree', access.signedIn(), async (c) => {
-      const { typeId } = parseInput(
-        z.object({ typeId: z.coerce.number({ error: '请选择分类类型' }).int().positive('请选择分类类型').max(2147483647, '分类类型不存在') }),
-        c.req.query(),
-      );
+    app.get('/tree', access.signedIn(), queryInput(treeQuery), async (c) => {
+      const { typeId } = c.req.valid('query');
       const rows = await c
         .get('db')
         .select({
@@ -139,6 +139,11 @@ export const tagTypeRoutes = crudRoutes({
   columns: { id: tagTypes.id, name: tagTypes.name, sort: tagTypes.sort, tagCount: tagCount.as('tag_count') },
 });
 
+const tagSearchQuery = z.object({
+  keyword: z.string().trim().max(64, '关键词不能超过 64 个字符').default(''),
+  typeId: z.coerce.number().int().positive().max(2147483647).optional(),
+});
+
 /** How many the tag picker shows at most. */
 export const TAG_SEARCH_LIMIT = 20;
 
@@ -177,14 +182,8 @@ export const tagRoutes = crudRoutes({
     },
   },
   extend(app) {
-    app.get('/search', access.signedIn(), async (c) => {
-      const { keyword, typeId } = parseInput(
-        z.object({
-          keyword: z.string().trim().max(64, '关键词不能超过 64 个字符').default(''),
-          typeId: z.coerce.number().int().positive().max(2147483647).optional(),
-        }),
-        c.req.query(),
-      );
+    app.get('/search', access.signedIn(), queryInput(tagSearchQuery), async (c) => {
+      const { keyword, typeId } = c.req.valid('query');
       const db = c.get('db');
       const cols = { id: tags.id, name: tags.name, typeId: tags.typeId };
       const inType = typeId ? eq(tags.typeId, typeId) : undefined;

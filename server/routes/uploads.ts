@@ -1,13 +1,13 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
 import type { UploadTicket } from '../../lib/resources/media';
 import { access } from '../auth/access';
 import { videoStores } from '../db/schema';
-import { ApiError, badRequest, conflict, forbidden, notFound, parseInput } from '../http/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody, type WithJson } from '../http/input';
 import type { AppEnv } from '../http/types';
 import type { StorageConfig } from '../storage/config';
 import { receiveFile } from '../storage/local';
@@ -34,10 +34,16 @@ const ticketSchema = z.object({
 export function uploadRoutes(storage: StorageConfig, uploaders: Catalogue['uploaders']) {
   const app = new Hono<AppEnv>();
 
-  const ticket = (only?: StorageConfig['driver']) => async (c: Context<AppEnv>) => {
-    if (only && storage.driver !== only)
-      throw conflict(`当前存储不是${only === 'qiniu' ? '七牛' : '又拍云'}（CMS_STORAGE=${storage.driver}），请使用 /api/upload_token`);
-    const input = parseInput(ticketSchema, await readJson(c));
+  // The vendor-named calls answer only when that vendor is the storage (said before the body is looked at).
+  const storageIs =
+    (only: StorageConfig['driver']): MiddlewareHandler<AppEnv> =>
+    async (_c, next) => {
+      if (storage.driver !== only)
+        throw conflict(`当前存储不是${only === 'qiniu' ? '七牛' : '又拍云'}（CMS_STORAGE=${storage.driver}），请使用 /api/upload_token`);
+      await next();
+    };
+  const ticket = async (c: WithJson<typeof ticketSchema>) => {
+    const input = c.req.valid('json');
     const user = c.get('user')!;
     if (!uploaders[input.kind].some((r) => user.routes.has(r))) throw forbidden(input.kind === 'pic' ? '没有上传图片的权限' : '没有上传视频的权限');
     const db = c.get('db');
@@ -46,9 +52,9 @@ export function uploadRoutes(storage: StorageConfig, uploaders: Catalogue['uploa
     const duplicates = input.sha256 && input.kind !== 'poster' ? await findDuplicates(db, input.kind, input.sha256) : [];
     return ok(c, { ...issued, duplicates } satisfies UploadTicket);
   };
-  app.post('/upload_token', access.anyRoute(anyUploader(uploaders)), ticket());
-  app.post('/get_qiniu_token', access.anyRoute(anyUploader(uploaders)), ticket('qiniu'));
-  app.post('/upyun_up_token', access.anyRoute(anyUploader(uploaders)), ticket('upyun'));
+  app.post('/upload_token', access.anyRoute(anyUploader(uploaders)), jsonBody(ticketSchema), ticket);
+  app.post('/get_qiniu_token', access.anyRoute(anyUploader(uploaders)), storageIs('qiniu'), jsonBody(ticketSchema), ticket);
+  app.post('/upyun_up_token', access.anyRoute(anyUploader(uploaders)), storageIs('upyun'), jsonBody(ticketSchema), ticket);
 
   /**
    * What each library accepts (this deployment's limits, configurable: README "Storage"): the
@@ -71,16 +77,21 @@ export function uploadRoutes(storage: StorageConfig, uploaders: Catalogue['uploa
   );
 
   /** A playable URL for a library video: signed (`_upt`) on Upyun, signed on a private Qiniu bucket. */
-  app.post('/upyun_play_token', access.signedIn(), async (c) => {
-    const { id } = parseInput(z.object({ id: z.number({ error: '请指定视频' }).int().positive().max(INT4_MAX, '视频不存在') }), await readJson(c));
-    const [video] = await c
-      .get('db')
-      .select({ key: videoStores.key, url: videoStores.url, storage: videoStores.storage })
-      .from(videoStores)
-      .where(eq(videoStores.id, id));
-    if (!video) throw notFound('视频不存在');
-    return ok(c, playUrl(storage, video));
-  });
+  app.post(
+    '/upyun_play_token',
+    access.signedIn(),
+    jsonBody(z.object({ id: z.number({ error: '请指定视频' }).int().positive().max(INT4_MAX, '视频不存在') })),
+    async (c) => {
+      const { id } = c.req.valid('json');
+      const [video] = await c
+        .get('db')
+        .select({ key: videoStores.key, url: videoStores.url, storage: videoStores.storage })
+        .from(videoStores)
+        .where(eq(videoStores.id, id));
+      if (!video) throw notFound('视频不存在');
+      return ok(c, playUrl(storage, video));
+    },
+  );
 
   /** The local driver receives the file itself (raw body, the ticket's type), streamed to disk. */
   app.put('/uploads/:token', access.signedIn(), async (c) => {

@@ -9,10 +9,10 @@ import { hashPassword } from '../auth/password';
 import { endSessions } from '../auth/session';
 import { removeDingtalkBinding } from '../dingtalk/binding';
 import { dataScope, scopeCondition, subtreeIds, subtreeIdSet } from '../auth/scope';
-import { badRequest, conflict, forbidden, notFound, parseInput } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { idFilter, idParam } from '../http/params';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody } from '../http/input';
 import type { SessionUser } from '../http/types';
 
 type Values = Record<string, unknown>;
@@ -129,9 +129,9 @@ export const userRoutes = crudRoutes({
   scope,
   title: (row) => `${row.name}（${row.username}）`,
   extend(app) {
-    app.put('/:id/password', access.route(userResource.permission), async (c) => {
+    app.put('/:id/password', access.route(userResource.permission), jsonBody(passwordResetSchema), async (c) => {
       const id = idParam(c);
-      const { password } = parseInput(passwordResetSchema, await readJson(c));
+      const { password } = c.req.valid('json');
       // One's own password changes in 个人资料, with the current password (a stolen session must
       // not be enough to take the account over).
       if (id === c.get('user')!.id) throw conflict('请在「个人资料」中修改自己的密码（需要输入当前密码）');

@@ -12,7 +12,8 @@ import { allOf, pageOf, parseListQuery } from '../crud/list';
 import { notFound, parseInput } from '../http/errors';
 import { idFilter, idParam } from '../http/params';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody, onlySent, rawBody } from '../http/input';
+import { transitionSchema } from '../../lib/resources/workflow';
 import type { AppEnv, SessionUser } from '../http/types';
 import { actionHandler, historyHandler, publishHandler } from '../workflow/handlers';
 import { titleMatches } from '../media/title-search';
@@ -111,11 +112,16 @@ export function videoRoutes({ contentService = {} }: { contentService?: ContentS
     return ok(c, await pageOf(db, { query: select, table: videos, where, page, pageSize, cap: 10_000 }));
   });
 
-  app.put('/publish/:id', access.anyRoute([EDIT_ROUTE, REVIEW_ROUTE]), publishHandler(videoWorkflowTarget, contentService));
-  app.put('/submit/:id', access.anyRoute([EDIT_ROUTE, REVIEW_ROUTE]), actionHandler(videoWorkflowTarget, 'submit', contentService));
-  app.put('/withdraw/:id', access.anyRoute([EDIT_ROUTE, REVIEW_ROUTE]), actionHandler(videoWorkflowTarget, 'withdraw', contentService));
-  app.put('/offline/:id', access.route(REVIEW_ROUTE), actionHandler(videoWorkflowTarget, 'offline', contentService));
-  app.put('/republish/:id', access.route(REVIEW_ROUTE), actionHandler(videoWorkflowTarget, 'republish', contentService));
+  app.put('/publish/:id', access.anyRoute([EDIT_ROUTE, REVIEW_ROUTE]), jsonBody(transitionSchema), publishHandler(videoWorkflowTarget, contentService));
+  app.put('/submit/:id', access.anyRoute([EDIT_ROUTE, REVIEW_ROUTE]), jsonBody(transitionSchema), actionHandler(videoWorkflowTarget, 'submit', contentService));
+  app.put(
+    '/withdraw/:id',
+    access.anyRoute([EDIT_ROUTE, REVIEW_ROUTE]),
+    jsonBody(transitionSchema),
+    actionHandler(videoWorkflowTarget, 'withdraw', contentService),
+  );
+  app.put('/offline/:id', access.route(REVIEW_ROUTE), jsonBody(transitionSchema), actionHandler(videoWorkflowTarget, 'offline', contentService));
+  app.put('/republish/:id', access.route(REVIEW_ROUTE), jsonBody(transitionSchema), actionHandler(videoWorkflowTarget, 'republish', contentService));
   app.get('/events/:id', access.anyRoute(VIDEO_READ_ROUTES), historyHandler(videoWorkflowTarget));
 
   // The rolling autosave of the short-video editor (issue 15), as the article editors have.
@@ -127,15 +133,12 @@ export function videoRoutes({ contentService = {} }: { contentService?: ContentS
     return ok(c, { ...video, savedBy: await savedByOf(c.get('db'), 'video', video.id, video.version) });
   });
 
-  app.post('/', access.route(EDIT_ROUTE), async (c) => ok(c, await createVideo(c, parseInput(videoSaveSchema, await readJson(c)), contentService)));
+  app.post('/', access.route(EDIT_ROUTE), jsonBody(videoSaveSchema), async (c) => ok(c, await createVideo(c, c.req.valid('json'), contentService)));
 
-  app.put('/:id', access.route(EDIT_ROUTE), async (c) => {
+  app.put('/:id', access.route(EDIT_ROUTE), jsonBody(videoUpdateSchema), async (c) => {
     const id = idParam(c);
-    const raw = await readJson(c);
-    const parsed = parseInput(videoUpdateSchema, raw);
-    const sent = raw && typeof raw === 'object' ? Object.keys(raw) : [];
-    const { version, ...patch } = Object.fromEntries(Object.entries(parsed).filter(([k]) => sent.includes(k))) as z.infer<typeof videoUpdateSchema>;
-    return ok(c, await updateVideo(c, { id, version, patch, contentService, lockToken: lockTokenOf(c, raw) }));
+    const { version, ...patch } = onlySent(c, c.req.valid('json')) as z.infer<typeof videoUpdateSchema>;
+    return ok(c, await updateVideo(c, { id, version, patch, contentService, lockToken: lockTokenOf(c, rawBody(c)) }));
   });
 
   return app;

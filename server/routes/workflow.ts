@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ARTICLE_EDIT_ROUTES, ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
-import { batchSchema, reviewDecisionSchema, STATUS } from '../../lib/resources/workflow';
+import { batchSchema, reviewDecisionSchema, STATUS, transitionSchema } from '../../lib/resources/workflow';
 import { access } from '../auth/access';
 import { articles, users, videos } from '../db/schema';
 import { parseListQuery } from '../crud/list';
@@ -13,7 +13,7 @@ import { isReviewer, targetScope, type WorkflowTarget } from '../workflow/engine
 import { ApiError, badRequest, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import { jsonBody } from '../http/input';
 import { offlineFocusSlots } from '../operations/focus';
 import { actionHandler, batch, historyHandler, publishHandler, runTransition } from '../workflow/handlers';
 import { queueFilters, queueSelect, queueWhere } from '../workflow/queue';
@@ -35,26 +35,28 @@ const READ_ROUTES = ARTICLE_READ_ROUTES;
 export function articleWorkflowRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
   const t = articleTarget;
   const app = new Hono<AppEnv>();
-  app.put('/publish/:id', access.anyRoute(ARTICLE_ROUTES), publishHandler(t, contentService));
-  app.put('/submit/:id', access.anyRoute(ARTICLE_ROUTES), actionHandler(t, 'submit', contentService));
-  app.put('/withdraw/:id', access.anyRoute(ARTICLE_ROUTES), actionHandler(t, 'withdraw', contentService));
-  app.put('/offline/:id', access.route('/article/check'), actionHandler(t, 'offline', contentService));
-  app.put('/republish/:id', access.route('/article/check'), actionHandler(t, 'republish', contentService));
-  app.put('/schedule/:id', access.route('/article/check'), actionHandler(t, 'schedule', contentService));
-  app.put('/unschedule/:id', access.anyRoute(ARTICLE_ROUTES), actionHandler(t, 'unschedule', contentService));
-  app.put('/schedule_offline/:id', access.route('/article/check'), actionHandler(t, 'schedule_offline', contentService));
-  app.put('/unschedule_offline/:id', access.route('/article/check'), actionHandler(t, 'unschedule_offline', contentService));
+  app.put('/publish/:id', access.anyRoute(ARTICLE_ROUTES), jsonBody(transitionSchema), publishHandler(t, contentService));
+  app.put('/submit/:id', access.anyRoute(ARTICLE_ROUTES), jsonBody(transitionSchema), actionHandler(t, 'submit', contentService));
+  app.put('/withdraw/:id', access.anyRoute(ARTICLE_ROUTES), jsonBody(transitionSchema), actionHandler(t, 'withdraw', contentService));
+  app.put('/offline/:id', access.route('/article/check'), jsonBody(transitionSchema), actionHandler(t, 'offline', contentService));
+  app.put('/republish/:id', access.route('/article/check'), jsonBody(transitionSchema), actionHandler(t, 'republish', contentService));
+  app.put('/schedule/:id', access.route('/article/check'), jsonBody(transitionSchema), actionHandler(t, 'schedule', contentService));
+  app.put('/unschedule/:id', access.anyRoute(ARTICLE_ROUTES), jsonBody(transitionSchema), actionHandler(t, 'unschedule', contentService));
+  app.put('/schedule_offline/:id', access.route('/article/check'), jsonBody(transitionSchema), actionHandler(t, 'schedule_offline', contentService));
+  app.put('/unschedule_offline/:id', access.route('/article/check'), jsonBody(transitionSchema), actionHandler(t, 'unschedule_offline', contentService));
   app.get('/events/:id', access.anyRoute(READ_ROUTES), historyHandler(t));
-  app.put('/batch/submit', access.anyRoute(ARTICLE_ROUTES), async (c) => {
-    const { ids } = parseInput(batchSchema, await readJson(c));
+  app.put('/batch/submit', access.anyRoute(ARTICLE_ROUTES), jsonBody(batchSchema), async (c) => {
+    const { ids } = c.req.valid('json');
     return ok(c, await batch(c, t, ids, 'submit', contentService));
   });
   return app;
 }
 
+/** `POST /api/articles_review`: the decision with the item's id in the body. */
+const reviewByIdSchema = reviewDecisionSchema.safeExtend({ id: z.number({ error: '请指定要审核的内容' }).int().positive().max(2_147_483_647) });
+
 /** Maps a decision to the target's transition. */
-async function decide(c: Context<AppEnv>, id: number, body: unknown, contentService: ContentService) {
-  const d = parseInput(reviewDecisionSchema, body);
+async function decide(c: Context<AppEnv>, id: number, d: z.output<typeof reviewDecisionSchema>, contentService: ContentService) {
   const target = workflowTarget(d.contentType);
   if (!target) throw badRequest('内容类型不正确', { contentType: '内容类型不正确' });
   if (!isReviewer(target, c.get('user')!)) throw new ApiError(403, '没有审核权限');
@@ -123,15 +125,14 @@ export function reviewRoutes({ contentService = {} }: { contentService?: Content
     return ok(c, { list, page, pageSize, total: Math.min(total, cap), totalCapped: total > cap });
   });
 
-  app.post('/', access.route('/article/check'), async (c) => {
-    const body = (await readJson(c)) as Record<string, unknown>;
-    const id = parseInput(z.object({ id: z.number({ error: '请指定要审核的内容' }).int().positive().max(2_147_483_647) }), body).id;
-    return ok(c, await decide(c, id, body, contentService));
+  app.post('/', access.route('/article/check'), jsonBody(reviewByIdSchema), async (c) => {
+    const { id, ...decision } = c.req.valid('json');
+    return ok(c, await decide(c, id, decision, contentService));
   });
 
-  app.put('/:id', access.route('/article/check'), async (c) => {
+  app.put('/:id', access.route('/article/check'), jsonBody(reviewDecisionSchema), async (c) => {
     const id = idParam(c);
-    return ok(c, await decide(c, id, await readJson(c), contentService));
+    return ok(c, await decide(c, id, c.req.valid('json'), contentService));
   });
 
   /**

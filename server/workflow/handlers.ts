@@ -4,10 +4,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { transitionSchema, type TransitionInput, type WorkflowAction } from '../../lib/resources/workflow';
 import { contentEvents, users } from '../db/schema';
 import type { ContentService } from '../content/check';
-import { ApiError, notFound, parseInput } from '../http/errors';
+import { ApiError, notFound } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
-import { readJson } from '../http/body';
+import type { WithJson } from '../http/input';
 import type { AppEnv } from '../http/types';
 import { isSearchIndexed, searchChanged } from '../articles/search';
 import { currentState, publishActionFor, targetScope, transition, type WorkflowTarget } from './engine';
@@ -43,9 +43,9 @@ export async function runTransition(
  * item; everyone else's call submits the item for review (issue 8).
  */
 export function publishHandler(target: WorkflowTarget, contentService: ContentService) {
-  return async (c: Context<AppEnv>) => {
+  return async (c: WithJson<typeof transitionSchema>) => {
     const id = idParam(c);
-    const input = parseInput(transitionSchema, await readJson(c));
+    const input = c.req.valid('json');
     const user = c.get('user')!;
     const state = await currentState(c.get('db'), target, user, id);
     const publishAt = input.publishAt === undefined ? state.publishAt : input.publishAt ? new Date(input.publishAt) : null;
@@ -56,9 +56,9 @@ export function publishHandler(target: WorkflowTarget, contentService: ContentSe
 
 /** A handler applying one named action. */
 export function actionHandler(target: WorkflowTarget, action: WorkflowAction, contentService: ContentService) {
-  return async (c: Context<AppEnv>) => {
+  return async (c: WithJson<typeof transitionSchema>) => {
     const id = idParam(c);
-    const input = parseInput(transitionSchema, await readJson(c));
+    const input = c.req.valid('json');
     return ok(c, await runTransition(c, target, id, action, input, contentService));
   };
 }

@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { inputOf } from '@/server/http/input';
 import { openApiPath } from '@/server/openapi';
 import { API } from '@/server/resources';
 import { DB_KINDS, setupTestApp, type TestContext } from './helpers';
@@ -75,6 +79,54 @@ describe.each(DB_KINDS)('the OpenAPI description on %s', (kind) => {
     expect(doc.paths['/api/friend_links/{id}'].delete.responses).toHaveProperty('409');
     // Ads list at their own path (`GET /api/advertise/list`).
     expect(doc.paths['/api/advertise/list'].get.summary).toBe('广告列表');
+  });
+
+  it('gives every route that validates a body or a query its schema (jsonBody / queryInput record them on the route)', () => {
+    let bodies = 0;
+    let queries = 0;
+    for (const route of t.app.routes) {
+      const input = inputOf(route.handler);
+      if (!input) continue;
+      const op = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeTruthy();
+      const json = z.toJSONSchema(input.schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
+      if (input.target === 'json') {
+        bodies++;
+        const schema = op.requestBody?.content?.['application/json']?.schema;
+        expect(schema, `${route.method} ${route.path} is documented with its request body`).toBeTruthy();
+        for (const field of Object.keys(json?.properties ?? {}))
+          expect(schema.properties ?? {}, `${route.method} ${route.path} body.${field}`).toHaveProperty(field);
+        expect(op.responses, `${route.method} ${route.path}`).toHaveProperty('400');
+      } else {
+        queries++;
+        const names = (op.parameters ?? []).filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name);
+        for (const field of Object.keys(json?.properties ?? {})) expect(names, `${route.method} ${route.path} ?${field}`).toContain(field);
+      }
+    }
+    expect(bodies).toBeGreaterThan(30);
+    expect(queries).toBeGreaterThan(8);
+    // A few, read as an integrator would.
+    expect(doc.paths['/api/advertise/edit'].put.requestBody.content['application/json'].schema.properties).toHaveProperty('id');
+    expect(doc.paths['/api/articles_review'].post.requestBody.content['application/json'].schema.properties).toEqual(
+      expect.objectContaining({ id: expect.anything(), action: expect.anything() }),
+    );
+    expect(doc.paths['/api/categories/tree'].get.parameters).toContainEqual(expect.objectContaining({ name: 'typeId', in: 'query', required: true }));
+    expect(doc.paths['/api/articles/publish/{id}'].put.requestBody).toBeTruthy();
+    expect(doc.paths['/api/users/{id}/password'].put.requestBody.content['application/json'].schema.required).toEqual(['password']);
+  });
+
+  it('reads request bodies only through a recording validator or crudRoutes (a body read another way would go undocumented)', () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : f.endsWith('.ts') ? [path.join(dir, f)] : []));
+    const allowed = new Set(['server/http/body.ts', 'server/http/input.ts', 'server/crud/crud-routes.ts'].map((f) => path.normalize(f)));
+    const offenders: string[] = [];
+    for (const file of walk('server')) {
+      const source = readFileSync(file, 'utf8');
+      if (!allowed.has(path.normalize(file)) && /\breadJson\(|c\.req\.(json|parseBody|formData|text)\(/.test(source)) offenders.push(`${file}: reads a body`);
+      // The product and topic hosts are apps of their own, not in this document.
+      if (!file.startsWith(path.normalize('server/hosts/')) && /parseInput\([^;]*c\.req\.query\(\)/.test(source)) offenders.push(`${file}: parses a query`);
+    }
+    expect(offenders).toEqual([]);
   });
 
   it('gives every registered resource with a create route its request body schema', () => {
