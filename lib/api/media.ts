@@ -29,6 +29,8 @@ export interface LibraryTag {
 
 export interface MediaUse {
   ownerType: string;
+  /** What the owner is, as the server's declarations name it (短视频, 友情链接 …). */
+  ownerName: string;
   ownerId: number;
   ownerTitle: string;
   createdAt: string;

@@ -27,10 +27,12 @@ export const videoResource = defineResource({
   label: '短视频',
   permission: '/article/createVideo',
   schema: videoSaveSchema,
+  // The library's name for a short video as the owner of its video and its cover (`media_usage.owner_type`).
+  mediaOwner: 'video',
   ownContract: { reason: 'an editorial item: saved with its version, locked, reviewed and published like an article', test: 'tests/api/videos.test.ts' },
   fields: [
     { name: 'title', label: '标题', list: { key: true, ellipsis: true }, form: true, required: true, max: 128 },
-    { name: 'cover', label: '封面', list: { width: 96 }, form: true },
+    { name: 'cover', label: '封面', list: { width: 96 }, form: true, input: 'image' },
     { name: 'videoStoreId', label: '视频', form: true, required: true },
     { name: 'description', label: '简介', form: true, input: 'textarea', max: 2000 },
     { name: 'categoryId', label: '分类', list: { width: 120 }, form: true, input: 'treeSelect' },

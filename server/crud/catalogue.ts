@@ -15,8 +15,8 @@ export interface Catalogue {
   uploaders: Readonly<Record<MediaKind, readonly string[]>>;
 }
 
-/** Owners of library items that are not declared resources' image fields (articles and short videos record their own). */
-const OTHER_OWNERS = { article: '文章', video: '视频', focus: '焦点图' /* rows written before the four focus families had names */ };
+/** Owners of library items that are not declared resources with image fields (articles record their own). */
+const OTHER_OWNERS = { article: '文章', focus: '焦点图' /* rows written before the four focus families had names */ };
 
 /**
  * Uploading is part of several screens (DESIGN §4, §7): the libraries, the editors (pasted images,

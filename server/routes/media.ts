@@ -225,7 +225,9 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, catalogue: C
           .where(and(eq(mediaUsage.mediaKind, kind), eq(mediaUsage.mediaId, idParam(c))))
           .orderBy(desc(mediaUsage.createdAt))
           .limit(100);
-        return ok(c, await maskOutOfScope(c.get('db'), c.get('user')!, uses));
+        // Each use names its owner as the library's refusals do (the declarations' labels, server/crud/catalogue.ts).
+        const named = uses.map((u) => ({ ...u, ownerName: catalogue.ownerNames[u.ownerType] ?? u.ownerType }));
+        return ok(c, await maskOutOfScope(c.get('db'), c.get('user')!, named));
       });
     },
   });

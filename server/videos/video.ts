@@ -2,10 +2,11 @@ import type { Context } from 'hono';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { VIDEO_READ_ROUTES, videoSaveSchema, videoUpdateSchema } from '../../lib/resources/videos';
+import { VIDEO_READ_ROUTES, videoResource, videoSaveSchema, videoUpdateSchema } from '../../lib/resources/videos';
+import { imageFields, mediaOwnerOf } from '../../lib/resources/define';
 import { scopeCondition } from '../auth/scope';
 import type { DbOrTx, Tx } from '../db/types';
-import { categories, mediaUsage, tags, users, videoStores, videos } from '../db/schema';
+import { categories, mediaUsage, picStores, tags, users, videoStores, videos } from '../db/schema';
 import { checkContent, videoCheckTexts, type ContentService } from '../content/check';
 import { assertMayWrite, conflictContext, recordRevision } from '../editorial/safety';
 import { videoCopySchema } from '../editorial/autosave';
@@ -77,12 +78,30 @@ async function assertReferences(tx: DbOrTx, input: SaveInput) {
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
 }
 
-/** The library video this short video uses (DESIGN §9 "where used"). */
-async function recordUsage(tx: Tx, v: { id: number; title: string; videoStoreId: number }) {
-  await tx.delete(mediaUsage).where(and(eq(mediaUsage.ownerType, 'video'), eq(mediaUsage.ownerId, v.id)));
+/** The declaration's picture fields (the cover) and its name as an owner of library items. */
+const VIDEO_IMAGES = imageFields(videoResource);
+const VIDEO_OWNER = mediaOwnerOf(videoResource)!;
+
+/**
+ * What this short video uses from the libraries (DESIGN §9 "where used"): its library video, and a
+ * library picture chosen as its cover (the declaration's `image` fields). Replaces its previous rows,
+ * so a changed cover frees the old picture.
+ */
+async function recordUsage(tx: Tx, v: { id: number; title: string; videoStoreId: number } & Record<string, unknown>) {
+  await tx.delete(mediaUsage).where(and(eq(mediaUsage.ownerType, VIDEO_OWNER), eq(mediaUsage.ownerId, v.id)));
+  const urls = [...new Set(VIDEO_IMAGES.map((f) => v[f]).filter((u): u is string => typeof u === 'string' && u !== ''))];
+  const pics = urls.length ? await tx.select({ id: picStores.id }).from(picStores).where(inArray(picStores.url, urls)) : [];
+  const ownerTitle = v.title.slice(0, 128);
   await tx
     .insert(mediaUsage)
-    .values({ mediaKind: 'video', mediaId: v.videoStoreId, ownerType: 'video', ownerId: v.id, ownerTitle: v.title.slice(0, 128) })
+    .values(
+      [{ mediaKind: 'video', mediaId: v.videoStoreId }, ...pics.map((p) => ({ mediaKind: 'pic', mediaId: p.id }))].map((m) => ({
+        ...m,
+        ownerType: VIDEO_OWNER,
+        ownerId: v.id,
+        ownerTitle,
+      })),
+    )
     .onConflictDoNothing();
 }
 

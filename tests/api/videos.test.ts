@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { mediaUsage, operationLogs, revisions, videoStores, videos } from '@/server/db/schema';
+import { mediaUsage, operationLogs, picStores, revisions, videoStores, videos } from '@/server/db/schema';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 const EDITOR = ['/article/createVideo', '/article/videoList'];
@@ -69,6 +69,52 @@ describe.each(DB_KINDS)('short videos API on %s', (kind) => {
       .from(operationLogs)
       .where(and(eq(operationLogs.resource, 'videos'), eq(operationLogs.resourceId, String(id))));
     expect(log.summary).toBe('新建短视频「解放J7 上坡实测」');
+  });
+
+  it('records a cover chosen from the picture library: the library refuses to delete it, a changed cover frees it', async () => {
+    const [pic] = await t.db
+      .insert(picStores)
+      .values({ title: '上坡封面', storage: 'local', key: 'pic/cover-a.jpg', url: '/uploads/pic/cover-a.jpg', mime: 'image/jpeg', size: 1000 })
+      .returning({ id: picStores.id, url: picStores.url });
+    const usesOf = async (kind: 'pic' | 'video', mediaId: number) =>
+      t.db
+        .select({ ownerType: mediaUsage.ownerType, ownerId: mediaUsage.ownerId, ownerTitle: mediaUsage.ownerTitle })
+        .from(mediaUsage)
+        .where(and(eq(mediaUsage.mediaKind, kind), eq(mediaUsage.mediaId, mediaId)));
+
+    const created = await t.call('POST', '/api/videos', { cookie: admin, body: { title: '封面取自图片库', videoStoreId: libB, cover: pic.url } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const v = created.body.data;
+    expect(v.cover).toBe(pic.url);
+    expect(await usesOf('pic', pic.id)).toEqual([{ ownerType: 'video', ownerId: v.id, ownerTitle: '封面取自图片库' }]);
+    expect(await usesOf('video', libB)).toContainEqual({ ownerType: 'video', ownerId: v.id, ownerTitle: '封面取自图片库' });
+
+    // The library names the short video among the picture's uses and will not delete it from under it.
+    const usage = await t.call('GET', `/api/pic_stores/${pic.id}/usage`, { cookie: admin });
+    expect(usage.body.data).toContainEqual(expect.objectContaining({ ownerType: 'video', ownerId: v.id, ownerName: '短视频' }));
+    const refused = await t.call('DELETE', `/api/pic_stores/${pic.id}`, { cookie: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('短视频「封面取自图片库」');
+
+    // Another cover (here: none) frees the picture; the library video stays recorded. Picking it again records it again.
+    const cleared = await t.call('PUT', `/api/videos/${v.id}`, { cookie: admin, body: { version: 1, cover: '' } });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(await usesOf('pic', pic.id)).toEqual([]);
+    expect(await usesOf('video', libB)).toContainEqual(expect.objectContaining({ ownerId: v.id }));
+    const again = await t.call('PUT', `/api/videos/${v.id}`, { cookie: admin, body: { version: 2, cover: pic.url, title: '换了标题' } });
+    expect(again.status).toBe(200);
+    expect(await usesOf('pic', pic.id)).toEqual([{ ownerType: 'video', ownerId: v.id, ownerTitle: '换了标题' }]);
+
+    // A restored revision is a save like any other: the first version's cover comes back with it.
+    await t.call('PUT', `/api/videos/${v.id}`, { cookie: admin, body: { version: 3, cover: '' } });
+    expect(await usesOf('pic', pic.id)).toEqual([]);
+    const [first] = await t.db
+      .select({ id: revisions.id })
+      .from(revisions)
+      .where(and(eq(revisions.resource, 'video'), eq(revisions.resourceId, v.id), eq(revisions.kind, 'create')));
+    const restored = await t.call('POST', `/api/videos/${v.id}/revisions/${first.id}/restore`, { cookie: admin, body: { version: 4, fields: ['cover'] } });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(await usesOf('pic', pic.id)).toEqual([{ ownerType: 'video', ownerId: v.id, ownerTitle: '换了标题' }]);
   });
 
   it('a stale save is refused with the current record and overwrites nothing; a current one bumps the version', async () => {
