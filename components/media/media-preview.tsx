@@ -18,19 +18,6 @@ import {
   type MediaUse,
 } from '@/lib/api/media';
 import { useImageCheck } from './use-image-check';
-import { OPERATION_MEDIA_OWNERS } from '@/lib/resources/operations';
-
-const OWNER_NAMES: Record<string, string> = {
-  article: '文章',
-  video: '视频',
-  focus: '焦点图',
-  advertise: '广告',
-  chameleon: '导航图标',
-  brand: '品牌',
-  topic: '专题',
-  album: '专辑',
-  ...OPERATION_MEDIA_OWNERS,
-};
 
 /**
  * A library item up close: the picture large (or the video playing, through the play URL the server
@@ -172,7 +159,8 @@ export function MediaPreview({
           dataSource={uses}
           renderItem={(u) => (
             <List.Item>
-              {OWNER_NAMES[u.ownerType] ?? u.ownerType}
+              {/* The owner's name comes with each use, from the server's declarations (their labels). */}
+              {u.ownerName ?? u.ownerType}
               {u.ownerTitle ? `「${u.ownerTitle}」` : ` #${u.ownerId}（无权查看标题）`}{' '}
               <Typography.Text type="secondary">{formatDateTime(u.createdAt)}</Typography.Text>
             </List.Item>

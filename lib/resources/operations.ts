@@ -4,7 +4,7 @@
  * @see DESIGN §4, §5, SEED §7
  */
 import { z } from 'zod';
-import { defineResource, mediaOwnerNames, type FieldOption, type RecordOf } from './define';
+import { defineResource, type FieldOption, type RecordOf } from './define';
 import { ENABLED_OPTIONS, imageUrl, linkUrl, optionalId, optionalText, requiredId, text } from './common';
 
 /** A point in time as the forms send it (ISO-8601 with a zone); the server stores a Date. */
@@ -460,15 +460,3 @@ export interface Advertise {
   sort: number;
   updatedAt?: string;
 }
-
-/**
- * How the library names the operations records that use a picture (its usage view and delete
- * refusal): derived from the declarations' `image` fields and `mediaOwner` names.
- */
-export const OPERATION_MEDIA_OWNERS: Record<string, string> = mediaOwnerNames([
-  ...FOCUS_FAMILIES.map((f) => f.resource),
-  chameleonResource,
-  friendLinkResource,
-  brandResource,
-  advertiseResource,
-]);
