@@ -43,5 +43,5 @@ export function ResourcePage(props: PageProps) {
 function Loaded({ module, name, ...props }: PageProps) {
   const def = use(loadResource(module, name));
   const { formWidth, ...screen } = def.screen ?? {};
-  return <ResourceScreen def={def} {...screen} {...props} form={formWidth ? { width: formWidth, ...props.form } : props.form} />;
+  return <ResourceScreen def={def} deletable={!def.noDelete} {...screen} {...props} form={formWidth ? { width: formWidth, ...props.form } : props.form} />;
 }

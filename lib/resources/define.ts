@@ -131,14 +131,12 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   ownContract?: { reason: string; test: string };
 }
 
-/** How the plain screen of a resource differs from the declaration's defaults (`ResourceListPage`'s options). */
+/** How the plain screen of a resource differs from the declaration's defaults (`ResourceListPage`'s options); 删除 is offered unless `noDelete`. */
 export interface ScreenDef {
   /** The columns' order by key when it differs from the form's. */
   order?: string[];
   /** Columns left out on a phone. */
   narrowHidden?: string[];
-  /** Offers 删除 (the registry mounts a delete). */
-  deletable?: boolean;
   /** The note under the filters (of a drag-ordered list: how to drag). */
   hint?: string;
   /** The create/edit dialog's width in px. */

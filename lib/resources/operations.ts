@@ -318,7 +318,6 @@ export const friendLinkResource = defineResource({
   example: { name: '示例网站', url: 'https://example.com', logo: '', enabled: true },
   screen: {
     order: ['logo', 'name', 'url', 'updatedAt'],
-    deletable: true,
     narrowHidden: ['logo', 'updatedAt'],
     hint: '拖动左侧手柄调整网站底部友情链接的顺序；也可聚焦手柄后按 ↑ ↓。',
     formWidth: 640,

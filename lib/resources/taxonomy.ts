@@ -213,7 +213,7 @@ export const articleSourceResource = defineResource({
   keyword: ['name'],
   unique: [{ field: 'name', message: '已有同名的文章来源' }],
   example: { name: '示例来源', url: 'https://example.com', enabled: true },
-  screen: { deletable: true, narrowHidden: ['updatedAt'] },
+  screen: { narrowHidden: ['updatedAt'] },
   schema: z.object({
     name: text('来源名称', 64),
     url: linkUrl('网址').default(''),
