@@ -9,7 +9,8 @@ import { autosaveRoutes } from '../editorial/autosave';
 import { lockTokenOf, savedByOf } from '../editorial/safety';
 import { createArticle, loadArticle, updateArticle } from './article';
 import { articleAutosave, articleEditorialTarget } from './editorial';
-import { listHandler } from './list';
+import { articleFilterSchema, listHandler } from './list';
+import { listQuerySchema } from '../crud/list';
 import { exportCsv } from './export-csv';
 import { batchSchema, deleteDrafts, moveToCategory } from './batch';
 import { searchChanged } from './search';
@@ -17,7 +18,7 @@ import type { SearchBackend } from './search/types';
 import { notFound } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
-import { jsonBody, onlySent, rawBody } from '../http/input';
+import { jsonBody, onlySent, queryDoc, rawBody } from '../http/input';
 import type { AppEnv } from '../http/types';
 
 /**
@@ -35,8 +36,8 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
   app.route('/', revisionRoutes(editorial));
   app.route('/', autosaveRoutes(articleAutosave));
 
-  app.get('/', access.route('/article/list'), listHandler(search));
-  app.get('/export.csv', access.route('/article/list'), exportCsv);
+  app.get('/', access.route('/article/list'), queryDoc(listQuerySchema, articleFilterSchema), listHandler(search));
+  app.get('/export.csv', access.route('/article/list'), queryDoc(listQuerySchema, articleFilterSchema), exportCsv);
 
   app.delete('/:id', access.route('/article/list'), async (c) => {
     const id = idParam(c);
@@ -84,4 +85,5 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
  * `GET /api/article_from_es` (SEED §7): the search, the list's filters and reply; answered by the
  * search engine when `ELASTICSEARCH_URL` is set, else (or when it fails) by PostgreSQL.
  */
-export const articleSearchRoutes = (search: SearchBackend | null = null) => new Hono<AppEnv>().get('/', access.route('/article/list'), listHandler(search));
+export const articleSearchRoutes = (search: SearchBackend | null = null) =>
+  new Hono<AppEnv>().get('/', access.route('/article/list'), queryDoc(listQuerySchema, articleFilterSchema), listHandler(search));

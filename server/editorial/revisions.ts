@@ -6,11 +6,11 @@ import { access } from '../auth/access';
 import type { DbOrTx } from '../db/types';
 import { categories, platforms, revisions, tags, topics, users, videoStores, type EditorialResource } from '../db/schema';
 import { REVISION_FIELDS, REVISION_KINDS, lockTokenOf, snapshotOf, stableJson } from './safety';
-import { pageOf, parseListQuery } from '../crud/list';
+import { listQuerySchema, pageOf, parseListQuery } from '../crud/list';
 import { badRequest, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
-import { jsonBody, queryInput, rawBody } from '../http/input';
+import { jsonBody, queryDoc, queryInput, rawBody } from '../http/input';
 import type { AppEnv } from '../http/types';
 import type { EditorialTarget } from './target';
 
@@ -124,7 +124,7 @@ export function revisionRoutes(target: EditorialTarget) {
     return rev;
   }
 
-  app.get('/:id/revisions', access.anyRoute(target.readRoutes), async (c) => {
+  app.get('/:id/revisions', access.anyRoute(target.readRoutes), queryDoc(listQuerySchema), async (c) => {
     const row = await record(c);
     const { page, pageSize } = parseListQuery(c.req.query());
     const db = c.get('db');

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { parseInput } from './errors';
 import { readJson } from './body';
 import type { AppEnv } from './types';
@@ -48,6 +48,18 @@ export function queryInput<S extends z.ZodType>(schema: S, { present = false }: 
     await next();
   };
   return Object.assign(mw, { [INPUT]: { target: 'query' as const, schema } }) as Validator<'query', S>;
+}
+
+/**
+ * Records, without validating, the query schemas a handler parses with itself (the lists that read
+ * `page`, `pageSize`, `keyword` and their filters from one query object: 文章列表, its CSV, the review
+ * queue, the logs, 数据统计): the API description lists their parameters from these very schema
+ * objects, so what is documented is what the handler checks. Plain objects only; their shapes merge.
+ */
+export function queryDoc(...schemas: z.ZodObject[]): MiddlewareHandler<AppEnv> & { [INPUT]: RouteInput } {
+  const schema = z.object(Object.assign({}, ...schemas.map((s) => s.shape)));
+  const mw: MiddlewareHandler<AppEnv> = async (_c, next) => next();
+  return Object.assign(mw, { [INPUT]: { target: 'query' as const, schema } });
 }
 
 /** The schema a handler of `app.routes` validates with, if it is one of the validators above. */

@@ -5,7 +5,8 @@ import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
 import { albums, articles, users } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
-import { allOf, cappedCount, parseListQuery } from '../crud/list';
+import { allOf, cappedCount, listQuerySchema, parseListQuery } from '../crud/list';
+import { queryDoc } from '../http/input';
 import { idParam } from '../http/params';
 import { notFound } from '../http/errors';
 import { ok } from '../http/reply';
@@ -36,7 +37,7 @@ export const albumRoutes = crudRoutes({
   },
   extend(app) {
     // The album's articles, newest first, for article readers, within their data scope on articles.
-    app.get('/:id/articles', access.anyRoute(ARTICLE_READ_ROUTES), async (c) => {
+    app.get('/:id/articles', access.anyRoute(ARTICLE_READ_ROUTES), queryDoc(listQuerySchema), async (c) => {
       const id = idParam(c);
       const db = c.get('db');
       const [album] = await db.select({ id: albums.id }).from(albums).where(eq(albums.id, id)).limit(1);

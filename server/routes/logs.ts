@@ -5,7 +5,8 @@ import { INT4_MAX } from '../../lib/constants';
 import { access } from '../auth/access';
 import { loginLogs, operationLogs } from '../db/schema';
 import { OPERATION_TYPES } from '../crud/oplog';
-import { allOf, likePattern, pageOf, parseListQuery } from '../crud/list';
+import { allOf, likePattern, listQuerySchema, pageOf, parseListQuery } from '../crud/list';
+import { queryDoc } from '../http/input';
 import { badRequest, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
@@ -77,7 +78,7 @@ const present = (q: Record<string, string>) => Object.fromEntries(Object.entries
 /** 登录日志 · 操作日志: newest first, filtered on indexed columns, totals capped. `logged`: the resources' names (server/crud/catalogue.ts). */
 export const logRoutes = (logged: Readonly<Record<string, string>>) =>
   new Hono<AppEnv>()
-    .get('/login', access.route('/log'), async (c) => {
+    .get('/login', access.route('/log'), queryDoc(listQuerySchema, loginFilters), async (c) => {
       const query = present(c.req.query());
       const { page, pageSize } = parseListQuery(query);
       assertWithinCap(page, pageSize);
@@ -111,7 +112,7 @@ export const logRoutes = (logged: Readonly<Record<string, string>>) =>
         resources: Object.entries(logged).map(([value, label]) => ({ value, label })),
       }),
     )
-    .get('/operation', access.route('/log/operate'), async (c) => {
+    .get('/operation', access.route('/log/operate'), queryDoc(listQuerySchema, operationFilters), async (c) => {
       const query = present(c.req.query());
       const { page, pageSize } = parseListQuery(query);
       assertWithinCap(page, pageSize);

@@ -3,13 +3,13 @@ import { desc, eq, ilike, inArray } from 'drizzle-orm';
 import { addWordsSchema, deleteWordsSchema, sensitiveWordResource } from '../../lib/resources/sensitive-words';
 import { access } from '../auth/access';
 import { sensitiveWords, users } from '../db/schema';
-import { likePattern, pageOf, parseListQuery } from '../crud/list';
+import { likePattern, listQuerySchema, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { dictionaryForms, normalizeForCheck } from '../content/check';
 import { idParam } from '../http/params';
 import { notFound } from '../http/errors';
 import { ok } from '../http/reply';
-import { jsonBody } from '../http/input';
+import { jsonBody, queryDoc } from '../http/input';
 import type { AppEnv } from '../http/types';
 
 /** 敏感词库 comes with 内容审核 (lib/routes.ts `grantedWith`): the API checks that permission. */
@@ -27,7 +27,7 @@ const LOGGED_WORDS = 200;
  * - `DELETE /:id` one word; `POST /batch` `{ action: 'delete', ids }` up to 1000.
  */
 export const sensitiveWordRoutes = new Hono<AppEnv>()
-  .get('/', mayEdit(), async (c) => {
+  .get('/', mayEdit(), queryDoc(listQuerySchema), async (c) => {
     const { page, pageSize, keyword } = parseListQuery(c.req.query());
     const where = keyword ? ilike(sensitiveWords.word, likePattern(keyword)) : undefined;
     const db = c.get('db');

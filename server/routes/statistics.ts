@@ -16,11 +16,11 @@ import {
 import { access, canAccess } from '../auth/access';
 import { dataScope, subtreeIdSet } from '../auth/scope';
 import { departments, statistics, users } from '../db/schema';
-import { allOf, parseListQuery } from '../crud/list';
+import { allOf, listQuerySchema, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { ApiError, badRequest, fieldErrors, notFound, parseInput } from '../http/errors';
 import { ok } from '../http/reply';
-import { jsonBody, queryInput } from '../http/input';
+import { jsonBody, queryDoc, queryInput } from '../http/input';
 import type { AppEnv } from '../http/types';
 import { applyImport, previewImport } from '../statistics/import';
 import { daySource, editorInScope, editorRows, editorSource, kpis, names, rangeOf, scopeOf, sumsOf, editorSums, editorDays, zero } from '../statistics/figures';
@@ -121,7 +121,7 @@ export const statisticsRoutes = new Hono<AppEnv>()
     ]);
     return ok(c, { departments: depts, editors });
   })
-  .get('/list', access.route('/operation/stats'), async (c) => {
+  .get('/list', access.route('/operation/stats'), queryDoc(listQuerySchema, statsFilterSchema, statsListSchema, sortSchema), async (c) => {
     const query = present(c.req.query());
     const { page, pageSize } = parseListQuery(query);
     const f = parseInput(statsFilterSchema, query);

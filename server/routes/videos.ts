@@ -8,11 +8,11 @@ import { categories, users, videoStores, videos } from '../db/schema';
 import type { ContentService } from '../content/check';
 import { lockTokenOf, savedByOf } from '../editorial/safety';
 import { videoWorkflowTarget } from '../workflow/targets';
-import { allOf, pageOf, parseListQuery } from '../crud/list';
+import { allOf, listQuerySchema, pageOf, parseListQuery } from '../crud/list';
 import { notFound, parseInput } from '../http/errors';
 import { idFilter, idParam } from '../http/params';
 import { ok } from '../http/reply';
-import { jsonBody, onlySent, rawBody } from '../http/input';
+import { jsonBody, onlySent, queryDoc, rawBody } from '../http/input';
 import { transitionSchema } from '../../lib/resources/workflow';
 import type { AppEnv, SessionUser } from '../http/types';
 import { actionHandler, historyHandler, publishHandler } from '../workflow/handlers';
@@ -86,7 +86,7 @@ export function videoRoutes({ contentService = {} }: { contentService?: ContentS
   app.route('/', lockRoutes(target));
   app.route('/', revisionRoutes(target));
 
-  app.get('/', access.anyRoute(VIDEO_READ_ROUTES), async (c) => {
+  app.get('/', access.anyRoute(VIDEO_READ_ROUTES), queryDoc(listQuerySchema, listFilters), async (c) => {
     const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
     const { page, pageSize, keyword } = parseListQuery(query);
     const f = parseInput(listFilters, query);

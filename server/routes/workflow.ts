@@ -6,14 +6,14 @@ import { ARTICLE_EDIT_ROUTES, ARTICLE_READ_ROUTES } from '../../lib/resources/ar
 import { batchSchema, reviewDecisionSchema, STATUS, transitionSchema } from '../../lib/resources/workflow';
 import { access } from '../auth/access';
 import { articles, users, videos } from '../db/schema';
-import { parseListQuery } from '../crud/list';
+import { listQuerySchema, parseListQuery } from '../crud/list';
 import type { ContentService } from '../content/check';
 import { articleTarget, workflowTarget, workflowTargets } from '../workflow/targets';
 import { isReviewer, targetScope, type WorkflowTarget } from '../workflow/engine';
 import { ApiError, badRequest, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
-import { jsonBody } from '../http/input';
+import { jsonBody, queryDoc } from '../http/input';
 import { offlineFocusSlots } from '../operations/focus';
 import { actionHandler, batch, historyHandler, publishHandler, runTransition } from '../workflow/handlers';
 import { queueFilters, queueSelect, queueWhere } from '../workflow/queue';
@@ -88,7 +88,7 @@ async function reviewedItem(c: Context<AppEnv>) {
 export function reviewRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
   const app = new Hono<AppEnv>();
 
-  app.get('/', access.route('/article/check'), async (c) => {
+  app.get('/', access.route('/article/check'), queryDoc(listQuerySchema, queueFilters), async (c) => {
     const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
     const { page, pageSize, keyword } = parseListQuery(query);
     const f = parseInput(queueFilters, query);
