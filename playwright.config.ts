@@ -4,6 +4,8 @@ const PORT = Number(process.env.E2E_PORT || 3100);
 export const E2E_ADMIN = { username: 'admin', password: 'E2E#Admin-2026' };
 /** The stand-in DingTalk (e2e/fake-dingtalk.ts) the app signs in with; its own port. */
 const DINGTALK_PORT = Number(process.env.E2E_DINGTALK_PORT || PORT + 1000);
+/** The server's fresh PGlite folder and Playwright's output: one per shard (scripts/e2e.mjs). */
+const DATA_DIR = process.env.E2E_DATA_DIR || '.data-e2e';
 export const E2E_DINGTALK = { clientId: 'e2e-dingtalk-app', clientSecret: 'e2e-dingtalk-secret', base: `http://127.0.0.1:${DINGTALK_PORT}` };
 
 /**
@@ -14,6 +16,7 @@ export const E2E_DINGTALK = { clientId: 'e2e-dingtalk-app', clientSecret: 'e2e-d
  */
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   timeout: 90_000,
   expect: { timeout: 15_000 },
   workers: 1,
@@ -49,14 +52,14 @@ export default defineConfig({
       env: { FAKE_DINGTALK_PORT: String(DINGTALK_PORT), DINGTALK_CLIENT_ID: E2E_DINGTALK.clientId, DINGTALK_CLIENT_SECRET: E2E_DINGTALK.clientSecret },
     },
     {
-      command: `rm -rf .data-e2e && npx next start -p ${PORT} -H 127.0.0.1`,
+      command: `rm -rf ${DATA_DIR} && npx next start -p ${PORT} -H 127.0.0.1`,
       url: `http://127.0.0.1:${PORT}/login`,
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       env: {
         NEXT_TELEMETRY_DISABLED: '1',
-        CMS_DATA_DIR: '.data-e2e',
+        CMS_DATA_DIR: DATA_DIR,
         CMS_ADMIN_USERNAME: E2E_ADMIN.username,
         CMS_ADMIN_PASSWORD: E2E_ADMIN.password,
         DATABASE_URL: '',

@@ -202,6 +202,9 @@ test('写文章: 视频 (mouse) and 图集 (keyboard) from the toolbar pick from
   await page.getByRole('button', { name: '插入视频（视频库或上传）' }).click();
   const videoPicker = page.getByRole('dialog', { name: '插入视频' });
   await videoPicker.getByRole('searchbox', { name: '关键词' }).fill(`E2E块视频${stamp}`);
+  // Clicked once the search has drawn its one card: a card clicked while the grid redraws can move
+  // from under the pointer (seen with two e2e shards on two cores).
+  await expect(videoPicker.getByTestId('media-card')).toHaveCount(1);
   await videoPicker.getByRole('button', { name: `选择「E2E块视频${stamp}」` }).click();
   await expect(videoPicker.getByTestId('picker-count')).toHaveText('已选 1 个视频');
   await videoPicker.getByRole('button', { name: /确\s*定/ }).click();

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useMemo, useState } from 'react';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import type { QueryPatch } from './list-query';
 
 export type ListQuery = Record<string, string>;
@@ -17,26 +17,50 @@ export function applyPatch(current: ListQuery, patch: QueryPatch, resetPage: boo
   return next;
 }
 
+/**
+ * Shows this page with another query (a list's filters, a tab, a chosen department …) through the
+ * browser's history: Next keeps `useSearchParams` in step and Back returns to the previous query,
+ * but the page is not rendered on the server again, so only the screen's own API calls run and the
+ * document title (streamed with a server render) never blinks empty. `replace` for a choice the
+ * person did not make (a default), so Back does not stop at it.
+ */
+export function showQuery(pathname: string, query: URLSearchParams | Record<string, string>, { replace = false } = {}) {
+  const qs = new URLSearchParams(query).toString();
+  const href = qs ? `${pathname}?${qs}` : pathname;
+  if (replace) window.history.replaceState(null, '', href);
+  else window.history.pushState(null, '', href);
+}
+
+/**
+ * The query of the address as it is now: what a change builds on. `useSearchParams` is what the
+ * screen shows and follows a moment later (see `useUrlListQuery`).
+ */
+export function currentQuery(): URLSearchParams {
+  return new URLSearchParams(window.location.search);
+}
+
 export type ListQueryState = [ListQuery, (patch: QueryPatch, opts?: { resetPage?: boolean }) => void];
 
 /**
- * Page, filters and view of a list in the URL (reload, back and links keep them): the library
- * screens, the home figures; `useResourceList` keeps its query the same way. Needs a Suspense
- * boundary above it (useSearchParams).
+ * Page, filters and view of a list in the URL (reload, back and links keep them): every list
+ * screen (`useResourceList`), the library screens, the home figures. The address changes through
+ * the browser's own history (Next keeps `useSearchParams` in step), so a filter or a page asks the
+ * API for the rows and nothing else: no server render of the page, no metadata streamed again (the
+ * document title never blinks empty). Needs a Suspense boundary above it (useSearchParams).
  */
 export function useUrlListQuery(): ListQueryState {
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const queryKey = searchParams.toString();
   const query = useMemo(() => Object.fromEntries(new URLSearchParams(queryKey)), [queryKey]);
+  // A patch applies to the address as it is now, not as this render saw it: the history changes
+  // at once but `useSearchParams` follows in a transition, so a filter set right after another
+  // (a status, then a keyword within the same moment) would otherwise drop the first.
   const setQuery = useCallback(
     (patch: QueryPatch, { resetPage = true }: { resetPage?: boolean } = {}) => {
-      const next = applyPatch(Object.fromEntries(new URLSearchParams(queryKey)), patch, resetPage);
-      const qs = new URLSearchParams(next).toString();
-      router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+      showQuery(pathname, applyPatch(Object.fromEntries(currentQuery()), patch, resetPage));
     },
-    [queryKey, pathname, router],
+    [pathname],
   );
   return [query, setQuery];
 }

@@ -1,14 +1,13 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { isOk, type ListParams, type Reply } from '@/lib/api/resource';
 import { PAGE_SIZE_DEFAULT, type FilterDef, type ListResult, type SortOrder } from '@/lib/resources/define';
 import { listEmptyText } from './empty';
-import { clearPatch, isFiltered, type QueryPatch } from './list-query';
-import { applyPatch } from './use-list-query';
+import { clearPatch, isFiltered } from './list-query';
+import { useLocalListQuery, useUrlListQuery } from './use-list-query';
 
 /**
  * A list whose page and filters live in the URL query (reload and back keep them). Returns the
@@ -33,12 +32,10 @@ export function useResourceList<T extends { id: number | string }>({
   /** What the empty table says when nothing is filtered (may depend on the query); the table bag then says why it is empty (`listEmptyText`). */
   nothingYet?: string | ((query: Record<string, string>) => string);
 }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const [localKey, setLocalKey] = useState('');
-  const queryKey = isLocal ? localKey : searchParams.toString();
-  const query = useMemo(() => Object.fromEntries(new URLSearchParams(queryKey)), [queryKey]);
+  // Both are called (hooks never are conditionally); `isLocal` picks which one holds the query.
+  const inUrl = useUrlListQuery();
+  const inMemory = useLocalListQuery();
+  const [query, setQuery] = isLocal ? inMemory : inUrl;
   const fixedKey = JSON.stringify(fixed ?? {});
   const [data, setData] = useState<ListResult<T> | null>(null);
   const [loading, setLoading] = useState(true);
@@ -65,16 +62,6 @@ export function useResourceList<T extends { id: number | string }>({
   useEffect(() => {
     void reload();
   }, [reload]);
-
-  /** Changes query parameters (empty values are removed); filters go back to page 1. */
-  const setQuery = useCallback(
-    (patch: QueryPatch, { resetPage = true }: { resetPage?: boolean } = {}) => {
-      const qs = new URLSearchParams(applyPatch(query, patch, resetPage)).toString();
-      if (isLocal) setLocalKey(qs);
-      else router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
-    },
-    [query, pathname, router, isLocal],
-  );
 
   const sort = query.sort || undefined;
   const order: SortOrder | undefined = sort ? (query.order === 'descend' ? 'descend' : 'ascend') : undefined;

@@ -1,7 +1,8 @@
 'use client';
 
 import { Suspense, type ReactNode } from 'react';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { showQuery } from './use-list-query';
 import { Button, Card, Grid, Switch, Tabs, Typography, type TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { resourceClient, type ListParams, type ResourceClient } from '@/lib/api/resource';
@@ -270,7 +271,6 @@ export function ResourceListPage<T extends ScreenRow>(props: ResourceListPagePro
 function ListPage<T extends ScreenRow>({ tabs, ...given }: ResourceListPageProps<T>) {
   // A whole page of a drag-ordered list holds up to 100 rows (dragging stops past page 1).
   const props = { ...given, pageSize: given.pageSize ?? (given.def.sortable ? 100 : undefined) };
-  const router = useRouter();
   const pathname = usePathname();
   const asked = useSearchParams().get(tabs?.param ?? '');
   if (!tabs) return <Card>{<ResourceList<T> {...props} />}</Card>;
@@ -290,7 +290,7 @@ function ListPage<T extends ScreenRow>({ tabs, ...given }: ResourceListPageProps
     <Card>
       <Tabs
         activeKey={tab}
-        onChange={(key) => router.push(`${pathname}?${tabs.param}=${key}`, { scroll: false })}
+        onChange={(key) => showQuery(pathname, { [tabs.param]: key })}
         items={tabs.options.map((o) => ({ key: String(o.value), label: o.label, children: String(o.value) === tab ? body : null }))}
       />
     </Card>

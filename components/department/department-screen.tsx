@@ -1,6 +1,7 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { currentQuery, showQuery } from '@/components/crud/use-list-query';
 import { Col, Row } from 'antd';
 import { useTreeRows } from '@/components/crud';
 import type { Department } from '@/lib/resources/departments';
@@ -9,7 +10,6 @@ import { UserPanel } from './user-panel';
 
 /** 部门与员工. The chosen department lives in the URL (`?dept=`), like the list's filters and page. */
 export function DepartmentScreen() {
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const selectedId = Number(searchParams.get('dept')) || null;
@@ -17,12 +17,11 @@ export function DepartmentScreen() {
 
   const select = (id: number | null) => {
     // A new department starts the user list again from page 1 without the previous filters' page.
-    const next = new URLSearchParams(searchParams.toString());
+    const next = currentQuery();
     if (id === null) next.delete('dept');
     else next.set('dept', String(id));
     next.delete('page');
-    const qs = next.toString();
-    router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+    showQuery(pathname, next);
   };
 
   // Side by side from the lg breakpoint; stacked (tree first) on a phone.

@@ -70,8 +70,11 @@ export function DepartmentTree({
 
   const activeKey = useRef<number | null>(null);
   // Enter chooses the active department (antd's tree would only fold it); arrows and Space as usual.
+  // The key reaches the tree's focus holder: a hidden input in older rc-tree, the list element
+  // (role="tree") in antd 6's; never a node's own buttons (编辑, 删除), which keep their Enter.
   const onKeyDownCapture = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && activeKey.current !== null && (e.target as HTMLElement).tagName === 'INPUT') {
+    const target = e.target as HTMLElement;
+    if (e.key === 'Enter' && activeKey.current !== null && (target.tagName === 'INPUT' || target.getAttribute('role') === 'tree')) {
       e.preventDefault();
       e.stopPropagation();
       onSelect(activeKey.current);

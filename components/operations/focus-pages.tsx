@@ -1,6 +1,7 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { showQuery } from '@/components/crud/use-list-query';
 import { Card, Tabs } from 'antd';
 import { focusChannelResource, focusHomeResource, focusHomeRightResource, focusVideoResource } from '@/lib/resources/operations';
 import { FocusList } from './focus-screen';
@@ -25,7 +26,6 @@ export function VideoFocusScreen() {
 
 /** PC焦点图: channel focus (per channel) and the right-side home focus (with 刷新); the tab is in the URL. */
 export function PcFocusScreen() {
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const tab = searchParams.get('tab') === 'right' ? 'right' : 'channel';
@@ -33,7 +33,7 @@ export function PcFocusScreen() {
     <Card>
       <Tabs
         activeKey={tab}
-        onChange={(key) => router.push(key === 'right' ? `${pathname}?tab=right` : pathname, { scroll: false })}
+        onChange={(key) => showQuery(pathname, key === 'right' ? { tab: 'right' } : {})}
         destroyOnHidden
         items={[
           { key: 'channel', label: '频道焦点图', children: tab === 'channel' ? <FocusList def={focusChannelResource} group="category" /> : null },

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { currentQuery, showQuery } from '@/components/crud/use-list-query';
 import { App, Empty, Form, Grid, Space, Tabs, TreeSelect, Typography, type TableColumnType } from 'antd';
 import Link from 'next/link';
 import { EllipsisText, formatDateTime, linkColumn, ResourceList, thumbColumn } from '@/components/crud';
@@ -65,7 +66,6 @@ export interface FocusListProps {
  */
 export function FocusList({ def, group, hasFlush = false, groupParam = group === 'category' ? 'categoryId' : 'platform' }: FocusListProps) {
   const { message } = App.useApp();
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const client = useMemo(() => resourceClient<FocusSlot>(def), [def]);
@@ -79,11 +79,11 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
   const categoryId = group === 'category' ? Number(asked) || null : null;
 
   const setGroup = (value: string | number | null) => {
-    const next = new URLSearchParams(searchParams.toString());
+    const next = currentQuery();
     if (value === null) next.delete(groupParam);
     else next.set(groupParam, String(value));
     for (const k of ['page', 'keyword', 'status']) next.delete(k);
-    router.push(`${pathname}?${next.toString()}`, { scroll: false });
+    showQuery(pathname, next);
   };
 
   const columns: TableColumnType<FocusSlot>[] = [

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { showQuery } from '@/components/crud/use-list-query';
 import { Button, Card, Empty, Select, Space, Tag, Typography, type TableColumnType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { EllipsisText, ResourceFormModal, linkColumn, ResourceList, thumbColumn, useResourceDialog } from '@/components/crud';
@@ -29,7 +30,6 @@ const platformLabel = (p: string) => KEYWORD_PLATFORMS.find((o) => o.value === p
  * icon is switched off instead.
  */
 export function NavScreen() {
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const [versions, setVersions] = useState<ChameleonVersion[] | null>(null);
@@ -56,7 +56,7 @@ export function NavScreen() {
 
   const asked = Number(searchParams.get('version')) || null;
   const version = versions?.find((v) => v.id === asked) ?? versions?.[0] ?? null;
-  const chooseVersion = (id: number) => router.push(`${pathname}?version=${id}`, { scroll: false });
+  const chooseVersion = (id: number) => showQuery(pathname, { version: String(id) });
 
   const columns: TableColumnType<Chameleon>[] = [
     thumbColumn<Chameleon>('icon', '图标', { square: true, width: 72 }),

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { currentQuery, showQuery } from '@/components/crud/use-list-query';
 import { Card, Tabs } from 'antd';
 import { writeRefusal } from '@/lib/permissions';
 import { useViewer } from '@/stores/user';
@@ -10,7 +11,6 @@ import { PlatformPanel } from './platform-panel';
 
 /** 分类管理: categories by type, and platforms. The tab and the chosen type live in the URL. */
 export function SettingScreen() {
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const viewer = useViewer();
@@ -18,7 +18,7 @@ export function SettingScreen() {
   const refusal = writeRefusal(viewer, '/setting');
   const tab = searchParams.get('tab') === 'platform' ? 'platform' : 'category';
   // The chosen type is held here and mirrored to the URL. The URL alone lags: a navigation that
-  // changes only the query waits for the server, and meanwhile the panel would see no choice and
+  // changes only the query shows in a transition, and meanwhile the panel would see no choice and
   // pick the first type, a newer navigation that cancels the pending one (a just-created type lost).
   const urlType = Number(searchParams.get('type')) || null;
   const [typeId, setTypeId] = useState<number | null>(urlType);
@@ -26,17 +26,14 @@ export function SettingScreen() {
 
   const setParams = useCallback(
     (patch: Record<string, string | null>, replace = false) => {
-      const next = new URLSearchParams(searchParams.toString());
+      const next = currentQuery();
       for (const [k, v] of Object.entries(patch)) {
         if (v === null) next.delete(k);
         else next.set(k, v);
       }
-      const qs = next.toString();
-      const href = qs ? `${pathname}?${qs}` : pathname;
-      if (replace) router.replace(href, { scroll: false });
-      else router.push(href, { scroll: false });
+      showQuery(pathname, next, { replace });
     },
-    [searchParams, pathname, router],
+    [pathname],
   );
   // Choosing the first type for the person is not a step they took: it replaces, not pushes.
   const onTypeChange = useCallback(
