@@ -85,6 +85,24 @@ export function useUnsavedChanges(isDirty: boolean, options: UnsavedOptions = {}
 }
 
 /**
+ * The Back a closing dialog sent to take its entry away, until the browser has done it: the next
+ * dialog's entry waits for it. `history.back()` is asynchronous; a dialog opened straight after
+ * another closed (新增员工, saved, 新增员工 again) would otherwise push its entry first and then be
+ * popped by the first one's Back, as if the person had pressed Back in it.
+ */
+let pendingBack: Promise<void> = Promise.resolve();
+let isBackPending = false;
+
+/**
+ * Runs a history change (a dialog's entry, a list's query: `showQuery`) now, or once the Back a
+ * closing dialog sent has landed, so that Back cannot pop the new entry instead of the dialog's.
+ */
+export function afterDialogBack(change: () => void): void {
+  if (isBackPending) void pendingBack.then(change);
+  else change();
+}
+
+/**
  * Browser Back closes an open dialog instead of leaving the page (on a phone Back is how one
  * closes things). Opening adds a history entry for the same URL; Back pops it and calls `onBack`,
  * which may ask and then call `reopen()` to stay. Closing any other way removes the entry again:
@@ -98,18 +116,22 @@ export function useDialogHistory(open: boolean, onBack: (reopen: () => void) => 
   useEffect(() => {
     if (!open) return;
     const id = `dlg-${Math.random().toString(36).slice(2)}`;
+    let isOpen = true;
     const push = () => {
       window.history.pushState({ ...(window.history.state ?? {}), cmsDialog: id }, '', window.location.href);
       marker.current = id;
     };
-    push();
+    afterDialogBack(() => isOpen && push());
     const onPop = () => {
       if (marker.current !== id || window.history.state?.cmsDialog === id) return;
       marker.current = null;
       onBackRef.current(push);
     };
     window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
+    return () => {
+      isOpen = false;
+      window.removeEventListener('popstate', onPop);
+    };
   }, [open]);
 
   /** Takes the dialog's history entry away (when it is still the current one). */
@@ -117,16 +139,19 @@ export function useDialogHistory(open: boolean, onBack: (reopen: () => void) => 
     const id = marker.current;
     marker.current = null;
     if (!id || window.history.state?.cmsDialog !== id) return Promise.resolve();
-    return new Promise((resolve) => {
+    isBackPending = true;
+    pendingBack = new Promise((resolve) => {
       const done = () => {
         window.removeEventListener('popstate', done);
         clearTimeout(timer);
+        isBackPending = false;
         resolve();
       };
       const timer = setTimeout(done, 400);
       window.addEventListener('popstate', done);
       window.history.back();
     });
+    return pendingBack;
   };
 }
 

@@ -3,6 +3,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import type { QueryPatch } from './list-query';
+import { afterDialogBack } from './unsaved-changes';
 
 export type ListQuery = Record<string, string>;
 
@@ -22,13 +23,16 @@ export function applyPatch(current: ListQuery, patch: QueryPatch, resetPage: boo
  * browser's history: Next keeps `useSearchParams` in step and Back returns to the previous query,
  * but the page is not rendered on the server again, so only the screen's own API calls run and the
  * document title (streamed with a server render) never blinks empty. `replace` for a choice the
- * person did not make (a default), so Back does not stop at it.
+ * person did not make (a default), so Back does not stop at it. Waits for a closing dialog's Back
+ * (`afterDialogBack`).
  */
 export function showQuery(pathname: string, query: URLSearchParams | Record<string, string>, { replace = false } = {}) {
   const qs = new URLSearchParams(query).toString();
   const href = qs ? `${pathname}?${qs}` : pathname;
-  if (replace) window.history.replaceState(null, '', href);
-  else window.history.pushState(null, '', href);
+  afterDialogBack(() => {
+    if (replace) window.history.replaceState(null, '', href);
+    else window.history.pushState(null, '', href);
+  });
 }
 
 /**
