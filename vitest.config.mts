@@ -16,6 +16,8 @@ export default defineConfig({
           environment: 'happy-dom',
           // Component tests type through user-event; on a busy two-core machine one took 5 s.
           testTimeout: 20_000,
+          // Both cores (Vitest's default leaves one free on two): most of a file's time is importing antd.
+          maxWorkers: 2,
         },
       },
       {
