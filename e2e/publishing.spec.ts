@@ -122,6 +122,10 @@ test('文章列表 and 视频列表: the author withdraws from review, a reviewe
   await expect(menu.getByRole('menuitem', { name: '下线', exact: true })).toHaveCount(0);
   await menu.getByRole('menuitem', { name: '重新发布', exact: true }).click();
   const republish = checker.getByRole('dialog', { name: `重新发布文章「${title}」？` });
+  // As for 下线 above: the confirmation and the closing menu end their motion first (a click
+  // during it was lost once with two e2e shards on two cores).
+  await expect(republish).toBeVisible();
+  await settled(checker);
   await republish.getByRole('button', { name: /^重新发布$/ }).click();
   await expect(checker.getByText(`已重新发布「${title}」`)).toBeVisible();
   await expect(rowOf(checker, title)).toContainText('已发布');
