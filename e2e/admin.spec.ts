@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
+import { expect, test, expectAccessible, saveButton, clickWhenStill, settled, shot, signIn } from './helpers';
 
 const DEPT = '测试新闻组';
 const ROLE = '文章编辑';
@@ -116,10 +116,10 @@ test('an admin sets up a department, a narrow role and a user; the user sees exa
   // Closing with unsaved changes asks first: 继续编辑 keeps the dialog, 放弃修改 closes it.
   await admin.keyboard.press('Escape');
   const discard = admin.getByRole('dialog', { name: '放弃未保存的修改？' });
-  await discard.getByRole('button', { name: '继续编辑' }).click();
+  await clickWhenStill(discard.getByRole('button', { name: '继续编辑' }));
   await expect(again).toBeVisible();
   await again.getByRole('button', { name: /取\s*消/ }).click();
-  await discard.getByRole('button', { name: '放弃修改' }).click();
+  await clickWhenStill(discard.getByRole('button', { name: '放弃修改' }));
   await expect(again).toBeHidden();
 
   // 4. The user signs in and sees only 工作台 and 内容管理 › 文章列表.

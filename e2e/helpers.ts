@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 
 export { E2E_ADMIN };
@@ -205,6 +205,18 @@ export async function settled(page: Page) {
       timeout: 5_000,
     })
     .catch(() => undefined);
+}
+
+/**
+ * Clicks a button of a dialog that has just opened once the dialog has stopped moving. antd's
+ * dialogs zoom in from where the last click was; on a loaded machine a click during the zoom
+ * pressed and released on different elements and was lost (「放弃未保存的修改？」's 继续编辑, twice
+ * in CI with two e2e shards).
+ */
+export async function clickWhenStill(button: Locator) {
+  await expect(button).toBeVisible();
+  await settled(button.page());
+  await button.click();
 }
 
 /** A solid-colour PNG (or JPEG) made with sharp: a picture a journey uploads for itself. */

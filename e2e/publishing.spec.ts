@@ -1,5 +1,5 @@
 import { type Browser, type Page } from '@playwright/test';
-import { api, expect, expectAccessible, libraryUpload, libraryVideo, settled, shot, signIn, solidImage, test } from './helpers';
+import { api, clickWhenStill, expect, expectAccessible, libraryUpload, libraryVideo, settled, shot, signIn, solidImage, test } from './helpers';
 
 /**
  * Issue 15: taking content down and back from the lists (下线 with the focus-slot warning,
@@ -122,11 +122,7 @@ test('文章列表 and 视频列表: the author withdraws from review, a reviewe
   await expect(menu.getByRole('menuitem', { name: '下线', exact: true })).toHaveCount(0);
   await menu.getByRole('menuitem', { name: '重新发布', exact: true }).click();
   const republish = checker.getByRole('dialog', { name: `重新发布文章「${title}」？` });
-  // As for 下线 above: the confirmation and the closing menu end their motion first (a click
-  // during it was lost once with two e2e shards on two cores).
-  await expect(republish).toBeVisible();
-  await settled(checker);
-  await republish.getByRole('button', { name: /^重新发布$/ }).click();
+  await clickWhenStill(republish.getByRole('button', { name: /^重新发布$/ }));
   await expect(checker.getByText(`已重新发布「${title}」`)).toBeVisible();
   await expect(rowOf(checker, title)).toContainText('已发布');
 

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test, api, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
+import { expect, test, api, expectAccessible, saveButton, clickWhenStill, settled, shot, signIn } from './helpers';
 
 /**
  * The screens as a super-administrator, a department manager (level 2) and an editor (level 3) use
@@ -205,12 +205,12 @@ test('bulk changes, a confirmed disable, and a dialog that Back closes without l
   await edit.getByLabel('姓名').fill('甲一改');
   await page.goBack();
   const discard = page.getByRole('dialog', { name: '放弃未保存的修改？' });
-  await discard.getByRole('button', { name: '继续编辑' }).click();
+  await clickWhenStill(discard.getByRole('button', { name: '继续编辑' }));
   await expect(edit.getByLabel('姓名')).toHaveValue('甲一改');
   await expect(page).toHaveURL(new RegExp(`dept=${dept.id}`));
   await expect(discard).toBeHidden();
   await page.goBack();
-  await discard.getByRole('button', { name: '放弃修改' }).click();
+  await clickWhenStill(discard.getByRole('button', { name: '放弃修改' }));
   await expect(edit).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`dept=${dept.id}`));
 
