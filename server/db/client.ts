@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
 import * as schema from './schema';
 import { acquireFolderLock, type FolderLock } from './lock';
+import { prepareStatements } from './pglite-statements';
 import type { Db } from './types';
 import { attachSessionCache, SessionCache } from '../auth/session-cache';
 import { dbUnavailableCause, describeError } from '../http/failure';
@@ -70,6 +71,8 @@ async function openPglite(dir: string, prepare: Prepare): Promise<DbHandle> {
   const db = drizzlePglite(client, { schema, logger: !!process.env.CMS_DB_LOG });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await prepare(db);
+  // After the migrations (which change the schema): each SQL text is parsed and described once.
+  prepareStatements(client);
   // One process holds a PGlite folder: the triggers' NOTIFY (migration 0025) reaches the session
   // cache with the reply of the committing statement, before any other statement runs.
   const cache = new SessionCache('notify');
