@@ -72,7 +72,7 @@ async function openPglite(dir: string, prepare: Prepare): Promise<DbHandle> {
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await prepare(db);
   // After the migrations (which change the schema): each SQL text is parsed and described once.
-  prepareStatements(client);
+  await prepareStatements(client);
   // One process holds a PGlite folder: the triggers' NOTIFY (migration 0025) reaches the session
   // cache with the reply of the committing statement, before any other statement runs.
   const cache = new SessionCache('notify');

@@ -16,7 +16,7 @@ describe('named prepared statements on PGlite', () => {
   beforeAll(async () => {
     plain = new PGlite();
     fast = new PGlite();
-    statements = prepareStatements(fast, 3);
+    statements = await prepareStatements(fast, 3);
     for (const db of [plain, fast]) {
       await db.exec(
         `CREATE TABLE notes (id serial PRIMARY KEY, title text UNIQUE NOT NULL, body jsonb, tags text[], at timestamptz DEFAULT '2026-11-26 08:00:00+00', n bigint)`,
@@ -65,6 +65,24 @@ describe('named prepared statements on PGlite', () => {
     expect(after.filter((n) => first.includes(n))).toHaveLength(0);
     // A closed one works again (parsed anew).
     expect((await fast.query<{ v: number }>('SELECT $1::int + 1 AS v', [41])).rows[0].v).toBe(42);
+  });
+
+  it('each execution is planned for its own values and planner settings, as an unnamed statement is', async () => {
+    await fast.exec(`INSERT INTO notes (title, n) SELECT '标题' || g, g FROM generate_series(1, 2000) g; ANALYZE notes`);
+    const text = 'SELECT id FROM notes WHERE title = $1';
+    for (let i = 0; i < 8; i++) await fast.query(text, [`标题${i + 1}`]);
+    // Run under a changed setting, as the article list's rare-keyword path does (SET LOCAL enable_indexscan = off).
+    await fast.transaction(async (tx) => {
+      await tx.exec('SET LOCAL enable_indexscan = off');
+      expect((await tx.query(text, ['标题9'])).rows).toEqual([{ id: 9 }]);
+    });
+    const [plans] = (
+      await fast.query<{ generic: number; custom: number }>(
+        'SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement = $1',
+        [text],
+      )
+    ).rows;
+    expect(plans).toEqual({ generic: 0, custom: 9 });
   });
 
   it('an error is PGlite’s, with its code and the query, and the next statement runs normally', async () => {
