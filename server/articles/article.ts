@@ -4,7 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ARTICLE_KINDS, articleSaveSchema, type ArticleKind } from '../../lib/resources/articles';
 import { scopeCondition } from '../auth/scope';
-import { albums, articles, categories, mediaUsage, picStores, platforms, tags, topics, users, videoStores } from '../db/schema';
+import { albums, articles, categories, picStores, platforms, tags, topics, users, videoStores } from '../db/schema';
+import { picturesAt, syncMediaUsage } from '../crud/media-usage';
 import type { DbOrTx, Tx } from '../db/types';
 import { allOf } from '../crud/list';
 import { logOperation } from '../crud/oplog';
@@ -98,7 +99,7 @@ function boundedBody(html: string): string {
   return content;
 }
 
-/** Replaces the article's rows in `media_usage` (DESIGN §9): library pictures and videos it uses. */
+/** The article's rows in `media_usage` (DESIGN §9): library pictures and videos it uses. */
 async function recordUsage(
   tx: Tx,
   article: { id: number; title: string; content: string; images: Array<{ picId: number | null; url: string }>; cover: string; videoStoreId: number | null },
@@ -107,18 +108,14 @@ async function recordUsage(
   const picIds = new Set<number>(refs.picIds);
   for (const image of article.images) if (image.picId) picIds.add(image.picId);
   // Pictures placed by URL (the cover, images in the text) count when they are library items.
-  const urls = [article.cover, ...Array.from(article.content.matchAll(/<img[^>]+src="([^"]+)"/g), (m) => m[1])].filter(Boolean);
-  if (urls.length) for (const p of await tx.select({ id: picStores.id }).from(picStores).where(inArray(picStores.url, urls))) picIds.add(p.id);
+  const urls = [article.cover, ...Array.from(article.content.matchAll(/<img[^>]+src="([^"]+)"/g), (m) => m[1])];
+  for (const id of await picturesAt(tx, urls)) picIds.add(id);
   const videoIds = new Set<number>(refs.videoIds);
   if (article.videoStoreId) videoIds.add(article.videoStoreId);
-  const ownerTitle = article.title.slice(0, 128);
-  await tx.delete(mediaUsage).where(and(eq(mediaUsage.ownerType, 'article'), eq(mediaUsage.ownerId, article.id)));
-  const rows = [...[...picIds].map((mediaId) => ({ mediaKind: 'pic', mediaId })), ...[...videoIds].map((mediaId) => ({ mediaKind: 'video', mediaId }))];
-  if (rows.length)
-    await tx
-      .insert(mediaUsage)
-      .values(rows.map((r) => ({ ...r, ownerType: 'article', ownerId: article.id, ownerTitle })))
-      .onConflictDoNothing();
+  await syncMediaUsage(tx, { type: 'article', id: article.id, title: article.title }, [
+    ...[...picIds].map((mediaId) => ({ mediaKind: 'pic' as const, mediaId })),
+    ...[...videoIds].map((mediaId) => ({ mediaKind: 'video' as const, mediaId })),
+  ]);
 }
 
 /** The search vector of an article (DESIGN §10): title and summary weigh more than the body. */

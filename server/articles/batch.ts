@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ARTICLE_STATUS } from '../../lib/resources/articles';
 import { INT4_MAX } from '../../lib/constants';
-import { articles, categories, mediaUsage } from '../db/schema';
+import { articles, categories } from '../db/schema';
+import { clearMediaUsage } from '../crud/media-usage';
 import type { DbOrTx } from '../db/types';
 import { allOf } from '../crud/list';
 import { logOperation } from '../crud/oplog';
@@ -55,7 +56,7 @@ export async function deleteDrafts(tx: DbOrTx, c: Context<AppEnv>, ids: number[]
       .join('、');
     throw new ApiError(409, `只能删除草稿：${names}${published.length > 3 ? ` 等 ${published.length} 篇` : ''}不是草稿，没有删除任何文章`);
   }
-  await tx.delete(mediaUsage).where(and(eq(mediaUsage.ownerType, 'article'), inArray(mediaUsage.ownerId, ids)));
+  await clearMediaUsage(tx, 'article', ids);
   const deleted = await tx.delete(articles).where(inArray(articles.id, ids)).returning();
   for (const row of deleted) {
     const { search: _s, content, ...rest } = row;

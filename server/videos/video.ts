@@ -6,7 +6,8 @@ import { VIDEO_READ_ROUTES, videoResource, videoSaveSchema, videoUpdateSchema } 
 import { imageFields, mediaOwnerOf } from '../../lib/resources/define';
 import { scopeCondition } from '../auth/scope';
 import type { DbOrTx, Tx } from '../db/types';
-import { categories, mediaUsage, picStores, tags, users, videoStores, videos } from '../db/schema';
+import { categories, tags, users, videoStores, videos } from '../db/schema';
+import { picturesAt, syncMediaUsage } from '../crud/media-usage';
 import { checkContent, videoCheckTexts, type ContentService } from '../content/check';
 import { assertMayWrite, conflictContext, recordRevision } from '../editorial/safety';
 import { videoCopySchema } from '../editorial/autosave';
@@ -88,21 +89,14 @@ const VIDEO_OWNER = mediaOwnerOf(videoResource)!;
  * so a changed cover frees the old picture.
  */
 async function recordUsage(tx: Tx, v: { id: number; title: string; videoStoreId: number } & Record<string, unknown>) {
-  await tx.delete(mediaUsage).where(and(eq(mediaUsage.ownerType, VIDEO_OWNER), eq(mediaUsage.ownerId, v.id)));
-  const urls = [...new Set(VIDEO_IMAGES.map((f) => v[f]).filter((u): u is string => typeof u === 'string' && u !== ''))];
-  const pics = urls.length ? await tx.select({ id: picStores.id }).from(picStores).where(inArray(picStores.url, urls)) : [];
-  const ownerTitle = v.title.slice(0, 128);
-  await tx
-    .insert(mediaUsage)
-    .values(
-      [{ mediaKind: 'video', mediaId: v.videoStoreId }, ...pics.map((p) => ({ mediaKind: 'pic', mediaId: p.id }))].map((m) => ({
-        ...m,
-        ownerType: VIDEO_OWNER,
-        ownerId: v.id,
-        ownerTitle,
-      })),
-    )
-    .onConflictDoNothing();
+  const pics = await picturesAt(
+    tx,
+    VIDEO_IMAGES.map((f) => v[f] as string | null | undefined),
+  );
+  await syncMediaUsage(tx, { type: VIDEO_OWNER, id: v.id, title: v.title }, [
+    { mediaKind: 'video', mediaId: v.videoStoreId },
+    ...pics.map((mediaId) => ({ mediaKind: 'pic' as const, mediaId })),
+  ]);
 }
 
 /** Creates a short video (POST /api/videos): references checked, content-checked, with its media usage, a first revision and an operation-log row. */

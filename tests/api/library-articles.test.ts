@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { articles, picStores, videoStores } from '@/server/db/schema';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { articles, mediaUsage, picStores, videoStores } from '@/server/db/schema';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 /**
@@ -114,6 +114,44 @@ describe.each(DB_KINDS)('library and articles on %s', (kind) => {
       expect(refused.body.message).toContain('使用中');
       expect(refused.body.message).not.toContain('召回名单');
       expect(refused.body.message).not.toContain('召回现场');
+    });
+  });
+
+  describe('what an article uses follows its saves (media_usage, issue 17)', () => {
+    it('a save that changes no picture keeps the rows; a new title shows in the usage list; a picture taken out is free to delete', async () => {
+      const cover = await pic('换下来的封面', editor.userId);
+      const kept = await pic('留下的配图', editor.userId);
+      const clip = await libraryVideo('留下的视频', editor.userId);
+      const a = await article({ title: '初稿标题', cover: cover.url, content: `<p>正文</p>${gallery([kept.id])}${videoBlock(clip.id)}` }, editor.cookie);
+      const rows = () =>
+        t.db
+          .select({ id: mediaUsage.id, kind: mediaUsage.mediaKind, mediaId: mediaUsage.mediaId, title: mediaUsage.ownerTitle })
+          .from(mediaUsage)
+          .where(and(eq(mediaUsage.ownerType, 'article'), eq(mediaUsage.ownerId, a.id)))
+          .orderBy(asc(mediaUsage.id));
+      const first = await rows();
+      expect(first.map((r) => `${r.kind}:${r.mediaId}`).sort()).toEqual([`pic:${cover.id}`, `pic:${kept.id}`, `video:${clip.id}`].sort());
+
+      // A typo fixed in the body: the same rows, not deleted and written again.
+      const save = async (version: number, body: Record<string, unknown>) => {
+        const res = await t.call('PUT', `/api/articles/${a.id}`, { cookie: editor.cookie, body: { version, ...body } });
+        expect(res.status).toBe(200);
+        return res.body.data.version as number;
+      };
+      let version = await save(a.version, { content: `<p>正文，改了一个字</p>${gallery([kept.id])}${videoBlock(clip.id)}` });
+      expect(await rows()).toEqual(first);
+
+      // Retitled: the library's "used by" names the article by its new title.
+      version = await save(version, { title: '改过的标题' });
+      const usage = await t.call('GET', `/api/pic_stores/${kept.id}/usage`, { cookie: editor.cookie });
+      expect(usage.body.data).toEqual([expect.objectContaining({ ownerType: 'article', ownerId: a.id, ownerTitle: '改过的标题' })]);
+      expect((await rows()).map((r) => r.id)).toEqual(first.map((r) => r.id));
+
+      // The cover taken out: that picture is free (it deletes); the others stay in use.
+      await save(version, { cover: '' });
+      expect((await rows()).map((r) => `${r.kind}:${r.mediaId}`).sort()).toEqual([`pic:${kept.id}`, `video:${clip.id}`].sort());
+      expect((await t.call('DELETE', `/api/pic_stores/${cover.id}`, { cookie: editor.cookie })).status).toBe(200);
+      expect((await t.call('DELETE', `/api/pic_stores/${kept.id}`, { cookie: editor.cookie })).status).toBe(409);
     });
   });
 
