@@ -15,9 +15,12 @@ import type { SessionUser } from '../http/types';
  *   no query at all.
  * A user read under generation g is cached as of g, where g was taken before (PGlite) or in the
  * same snapshot as (PostgreSQL) the read: a change committed meanwhile leaves it stale-marked.
- * Entries also expire after TTL_MS and with their session (`expiresAt`).
+ * Entries also expire after TTL_MS and with their session (`expiresAt`). The generation is what keeps
+ * them correct; the TTL only bounds how long an idle entry holds memory. It was 5 s, which made an
+ * editor whose autosave came every 10 s miss every time (a three-table join per save); a minute
+ * covers the editors' 10–30 s autosave and the lock's 15 s heartbeat (issue 17: saves).
  */
-export const SESSION_CACHE_TTL_MS = 5_000;
+export const SESSION_CACHE_TTL_MS = 60_000;
 /** Entries kept at most; the oldest go first. */
 export const SESSION_CACHE_MAX = 10_000;
 
