@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Tag, Tooltip, Typography, type TableColumnType } from 'antd';
 import dayjs from 'dayjs';
-import type { FieldDef, FieldOption, ResourceDef, SortOrder } from '@/lib/resources/define';
+import type { FieldDef, FieldOption, ResourceDecl, SortOrder } from '@/lib/resources/define';
 
 /** `2026-11-05 09:30`, or `-` for an empty value. */
 export function formatDateTime(value: unknown): string {
@@ -52,7 +52,7 @@ export function EllipsisText({ text }: { text: ReactNode }) {
  * @see STYLE §2 (ADP: one columns array drives the table)
  */
 export function columnsFrom<T extends object>(
-  def: ResourceDef,
+  def: ResourceDecl,
   overrides: Record<string, Partial<TableColumnType<T>>> = {},
   { sort, order }: { sort?: string; order?: SortOrder } = {},
 ): TableColumnType<T>[] {

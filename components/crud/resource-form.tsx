@@ -21,7 +21,8 @@ import dayjs from 'dayjs';
 import { isOk, type Reply } from '@/lib/api/resource';
 import { isFailure } from '@/lib/http';
 import { fieldError, hasFieldSchema, recordName } from '@/lib/resources/check';
-import type { FieldDef, FieldOption, ResourceDef } from '@/lib/resources/define';
+import type { FieldDef, FieldOption, ResourceDecl, ResourceDef } from '@/lib/resources/define';
+import { loadSchema, loadSchemas } from '@/lib/resources/load-schema';
 import { clearable } from './clearable';
 import { LazyDateTimeInput } from './lazy-date-range';
 import { useLeaveDialog } from './unsaved-changes';
@@ -32,17 +33,25 @@ const CHOICE_INPUTS = new Set(['select', 'radio', 'treeSelect', 'date']);
 const TEXT_INPUTS = new Set([undefined, 'text', 'textarea', 'password']);
 
 /** Fields shown in the form: `form: true` always, `form: 'create'` only when creating. */
-export function formFields(def: ResourceDef, isCreate: boolean): FieldDef[] {
+export function formFields(def: Pick<ResourceDecl, 'fields'>, isCreate: boolean): FieldDef[] {
   return def.fields.filter((field) => field.form === true || (field.form === 'create' && isCreate));
+}
+
+/** The declaration's schema: its own, or (a zod-free declaration) loaded with the forms' checks. */
+async function schemaOf(def: ResourceDecl | ResourceDef) {
+  return 'schema' in def ? def.schema : loadSchema(def.name);
 }
 
 /**
  * Client rules for a field. With the declaration's zod schema (`def`) the form checks the very
  * rules the server checks, with its Chinese messages, as one types (phone, e-mail, password letters
- * and digits, username characters …); without it, required / min / max from the field.
+ * and digits, username characters …); without it, required / min / max from the field. A zod-free
+ * declaration (lib/resources/define.ts `ResourceDecl`) gets one async rule that waits for the
+ * schemas' chunk (lib/resources/load-schema.ts) and then checks the same way: the dialog takes
+ * typing at once, only its checks wait.
  */
-export function rulesFor(field: FieldDef, def?: Pick<ResourceDef, 'schema'>): FormRule[] {
-  if (def && hasFieldSchema(def, field.name)) {
+export function rulesFor(field: FieldDef, def?: ResourceDecl | Pick<ResourceDef, 'schema'>): FormRule[] {
+  if (def && 'schema' in def && hasFieldSchema(def, field.name)) {
     return [
       {
         validator: async (_rule, value: unknown) => {
@@ -52,6 +61,22 @@ export function rulesFor(field: FieldDef, def?: Pick<ResourceDef, 'schema'>): Fo
       },
     ];
   }
+  if (def && !('schema' in def)) {
+    return [
+      {
+        validator: async (_rule, value: unknown) => {
+          const schema = await loadSchema(def.name).catch(() => null);
+          const error = schema && hasFieldSchema({ schema }, field.name) ? fieldError({ schema }, field.name, value) : plainError(field, value);
+          if (error) throw new Error(error);
+        },
+      },
+    ];
+  }
+  return plainRules(field);
+}
+
+/** required / min / max from the field, as async-validator rules. */
+function plainRules(field: FieldDef): FormRule[] {
   const out: FormRule[] = [];
   const isText = TEXT_INPUTS.has(field.input);
   if (field.required) {
@@ -70,11 +95,40 @@ export function rulesFor(field: FieldDef, def?: Pick<ResourceDef, 'schema'>): Fo
 }
 
 /**
- * The values a new record starts with: what the zod schema fills in for a missing field
- * (`.default(…)`), and `true` for a switch the schema says nothing about.
+ * The first message of `plainRules` for a value, for a field its loaded schema does not describe
+ * (every declared form field is in its schema, tests/unit/schema-split.test.ts; this is the fallback
+ * when the schemas' chunk cannot be loaded).
  */
-export function createDefaults(def: ResourceDef): Values {
+function plainError(field: FieldDef, value: unknown): string | null {
+  const isText = TEXT_INPUTS.has(field.input);
+  const isEmpty =
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0) ||
+    (isText && typeof value === 'string' && !value.trim());
+  if (field.required && isEmpty) return `${CHOICE_INPUTS.has(field.input ?? 'text') ? '请选择' : '请输入'}${field.label}`;
+  if (isText && typeof value === 'string') {
+    if (field.min !== undefined && value.length > 0 && value.length < field.min) return `${field.label}至少 ${field.min} 个字符`;
+    if (field.max !== undefined && value.length > field.max) return `${field.label}不能超过 ${field.max} 个字符`;
+  }
+  return null;
+}
+
+/**
+ * The values a new record starts with: what the zod schema fills in for a missing field
+ * (`.default(…)`), and `true` for a switch the schema says nothing about. A zod-free declaration
+ * writes the schema's defaults on its fields (`default`), so the form opens without the schema.
+ */
+export function createDefaults(def: ResourceDecl | ResourceDef): Values {
   const out: Values = {};
+  if (!('schema' in def)) {
+    for (const field of def.fields) {
+      if (field.default !== undefined) out[field.name] = field.default;
+      else if (field.input === 'switch') out[field.name] = true;
+    }
+    return out;
+  }
   const shape = def.schema.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>;
   for (const field of def.fields) {
     const parsed = shape[field.name]?.safeParse(undefined);
@@ -90,7 +144,7 @@ export function createDefaults(def: ResourceDef): Values {
  * id or date as `null` — whichever the field's schema accepts (text prefers `''`). Required fields
  * and values that are set pass unchanged.
  */
-export function withEmptyValues(def: ResourceDef, fields: FieldDef[], values: Values): Values {
+export function withEmptyValues(def: Pick<ResourceDef, 'schema'>, fields: FieldDef[], values: Values): Values {
   const shape = def.schema.shape as Record<string, { safeParse(v: unknown): { success: boolean } } | undefined>;
   const out = { ...values };
   for (const field of fields) {
@@ -163,7 +217,8 @@ function itemPropsFor(field: FieldDef) {
 }
 
 export interface ResourceFormModalProps<T> extends FieldInputOptions {
-  def: ResourceDef;
+  /** The declaration; a zod-free one (`ResourceDecl`) has its schema loaded for the checks. */
+  def: ResourceDecl | ResourceDef;
   open: boolean;
   /** The record being edited; `null`/absent = create. */
   record?: object | null;
@@ -221,6 +276,11 @@ export function ResourceFormModal<T>(props: ResourceFormModalProps<T>) {
   // "adjust state when a prop changes"; the closing animation keeps the old key.
   const [openings, setOpenings] = useState(0);
   const [wasOpen, setWasOpen] = useState(props.open);
+  const needsSchemas = !('schema' in props.def);
+  // The checks' schemas are fetched once the screen has mounted (not in its first load, issue 17).
+  useEffect(() => {
+    if (needsSchemas) loadSchemas().catch(() => undefined);
+  }, [needsSchemas]);
   if (props.open !== wasOpen) {
     setWasOpen(props.open);
     if (props.open) setOpenings((n) => n + 1);
@@ -286,7 +346,8 @@ function FormModal<T>({
     setFormError(null);
     let isSaved = false;
     try {
-      const filled = withEmptyValues(def, formFields(def, isCreate), values);
+      const schema = await schemaOf(def).catch(() => null);
+      const filled = schema ? withEmptyValues({ schema }, formFields(def, isCreate), values) : values;
       let payload = transform ? transform(filled) : filled;
       if (!isCreate) payload = Object.fromEntries(Object.entries(payload).filter(([k]) => !(k in locked)));
       const reply = await submit(payload);

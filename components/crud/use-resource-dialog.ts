@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { resourceClient, type ResourceClient } from '@/lib/api/resource';
-import type { ResourceDef } from '@/lib/resources/define';
+import type { ResourceDecl } from '@/lib/resources/define';
 import type { ResourceFormModalProps } from './resource-form';
 
 type Values = Record<string, unknown>;
@@ -25,7 +25,7 @@ export interface ResourceDialogOptions<T extends { id: number }> {
  * is rendered from the first paint (not loaded on demand), so nothing typed right after 新增 is lost.
  * `useResourceScreen` uses it for its list; a tree or a panel without a list uses it alone.
  */
-export function useResourceDialog<T extends { id: number }>(def: ResourceDef, { client, initialValues, transform, onSaved }: ResourceDialogOptions<T> = {}) {
+export function useResourceDialog<T extends { id: number }>(def: ResourceDecl, { client, initialValues, transform, onSaved }: ResourceDialogOptions<T> = {}) {
   const api = client ?? resourceClient<T>(def);
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null; values?: Values }>({ open: false, record: null });
   const show = (record: T | null = null, values?: Values) => setDialog({ open: true, record, values });

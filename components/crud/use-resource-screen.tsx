@@ -8,7 +8,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { resourceClient, type ListParams, type ResourceClient } from '@/lib/api/resource';
 import { writeRefusal } from '@/lib/permissions';
 import { recordName } from '@/lib/resources/check';
-import type { FieldOption, FilterDef, ResourceDef } from '@/lib/resources/define';
+import type { FieldOption, FilterDef, ResourceDecl } from '@/lib/resources/define';
 import { useViewer } from '@/stores/user';
 import { columnsFrom } from './columns';
 import { emptyText } from './empty';
@@ -104,7 +104,7 @@ export type ResourceListTableProps<T extends ScreenRow> = ResourceTableProps<T> 
  * `ResourceListTable` and `ResourceFormModal`, replacing or extending any of them inline.
  * @see STYLE §2, `ResourceListPage` for a screen with no overrides
  */
-export function useResourceScreen<T extends ScreenRow>(def: ResourceDef, options: ResourceScreenOptions<T> = {}) {
+export function useResourceScreen<T extends ScreenRow>(def: ResourceDecl, options: ResourceScreenOptions<T> = {}) {
   const {
     client = resourceClient<T>(def),
     fixed,
@@ -243,7 +243,7 @@ export function ResourceListTable<T extends ScreenRow>({ onReorder, isSortDisabl
 }
 
 export type ResourceListPageProps<T extends ScreenRow> = Omit<ResourceScreenOptions<T>, 'hint'> & {
-  def: ResourceDef;
+  def: ResourceDecl;
   /** Anything else for the dialog (inputs replaced, options, width …). */
   form?: Partial<ResourceFormModalProps<T>>;
   /** The note of a drag-ordered list; a function gets the chosen tab's value. */

@@ -1,4 +1,4 @@
-import { LEVEL_OPTIONS } from '@/lib/resources/roles';
+import { LEVEL_OPTIONS } from '@/lib/resources/role-levels';
 import { ROUTES } from '@/lib/routes';
 import { formatTime } from './time';
 

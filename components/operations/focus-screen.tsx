@@ -9,10 +9,9 @@ import { EllipsisText, formatDateTime, linkColumn, ResourceList, thumbColumn } f
 import { CoverInput } from '@/components/media/cover-input';
 import { operationsApi } from '@/lib/api/operations';
 import { isOk, resourceClient } from '@/lib/api/resource';
-import type { ResourceDef } from '@/lib/resources/define';
+import type { ResourceDecl } from '@/lib/resources/define';
 import type { FocusGroup, FocusSlot } from '@/lib/resources/operations';
-import type { Platform } from '@/lib/resources/taxonomy';
-import { platformResource } from '@/lib/resources/taxonomy';
+import { platformResource, type Platform } from '@/lib/resources/taxonomy';
 import { loadCategoryGroups } from '@/components/taxonomy/category-groups';
 import { buildTree } from '@/lib/tree';
 import { PERIOD_RULES, periodText, SlotStatusTag, TargetPicker } from './focus-fields';
@@ -51,7 +50,7 @@ function useChannelTree() {
 }
 
 export interface FocusListProps {
-  def: ResourceDef;
+  def: ResourceDecl;
   group: FocusGroup;
   /** 刷新 (the right-side home focus). */
   hasFlush?: boolean;

@@ -8,7 +8,8 @@ import { CoverInput, MediaPickerModal, type PickedMedia } from '@/components/med
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { EditorialDialogs, EditorialFooter, EditorialNotices, PublishPanel } from '@/components/editorial/editorial-chrome';
 import { useEditorialForm } from '@/components/editorial/use-editorial-form';
-import { videoSaveSchema, type VideoRecord } from '@/lib/resources/videos';
+import { type VideoRecord } from '@/lib/resources/videos';
+import { videoSaveSchema } from '@/lib/resources/schemas/videos';
 import { ARTICLE_STATUS_OPTIONS } from '@/lib/resources/articles';
 import { useViewer } from '@/stores/user';
 import { CategorySelect } from '@/components/short-video/category-select';

@@ -4,7 +4,7 @@
  * wrapper has already shown the toast. @see DESIGN §2, SEED §7
  */
 import { http, isFailure, type ApiReply, type HttpClient, type HttpFailure } from '../http';
-import { apiPath, type ListResult, type ResourceDef } from '../resources/define';
+import { apiPath, type ListResult, type ResourceDecl } from '../resources/define';
 
 export type Reply<T> = ApiReply<T> | HttpFailure;
 
@@ -19,7 +19,7 @@ export interface ResourceClient<T, In = Partial<T>> {
   sort(ids: number[]): Promise<Reply<{ ids: number[] }>>;
 }
 
-export function resourceClient<T, In = Partial<T>>(def: Pick<ResourceDef, 'name' | 'host'>): ResourceClient<T, In> {
+export function resourceClient<T, In = Partial<T>>(def: Pick<ResourceDecl, 'name' | 'host'>): ResourceClient<T, In> {
   const client: HttpClient = http[def.host ?? 'main'];
   const base = apiPath(def);
   return {

@@ -6,7 +6,8 @@
 import { http } from '../http';
 import type { ListParams } from './resource';
 import type { ListResult } from '../resources/define';
-import type { ContentEvent, ReviewItem, TransitionInput } from '../resources/workflow';
+import type { ContentEvent, ReviewItem } from '../resources/workflow';
+import type { TransitionInput } from '../resources/schemas/workflow';
 import type { OfflineFocusGroup } from '../resources/operations';
 
 export type ContentType = 'article' | 'video';

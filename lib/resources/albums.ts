@@ -1,13 +1,11 @@
 /**
  * 专辑: a series of articles (DESIGN §5: name, cover, description, sort). An article joins one album
  * through its `albumId` (chosen in the editor); the albums screen orders them and lists their
- * articles.
+ * articles. Its schema: schemas/albums.ts.
  */
-import { z } from 'zod';
-import { defineResource } from './define';
-import { imageUrl, optionalText, text } from './common';
+import { declareResource } from './define';
 
-export const albumResource = defineResource({
+export const albumResource = declareResource({
   name: 'articles_album',
   label: '专辑',
   permission: '/store',
@@ -19,15 +17,10 @@ export const albumResource = defineResource({
   // An album that holds articles is not deleted (issue 14).
   usedBy: [{ resource: 'articles', field: 'albumId', label: '篇文章' }],
   example: { name: '示例专辑', cover: '', description: '' },
-  schema: z.object({
-    name: text('专辑名称', 64),
-    cover: imageUrl('封面').default(''),
-    description: optionalText('简介', 500).default(''),
-  }),
   fields: [
     { name: 'name', label: '专辑名称', list: { key: true, width: 200, ellipsis: true }, form: true, required: true, max: 64 },
-    { name: 'cover', label: '封面', list: true, form: true, input: 'image', help: '从图片库选择或上传，建议 16:9' },
-    { name: 'description', label: '简介', list: { width: 240, ellipsis: true }, form: true, input: 'textarea', max: 500 },
+    { name: 'cover', label: '封面', list: true, form: true, input: 'image', help: '从图片库选择或上传，建议 16:9', default: '' },
+    { name: 'description', label: '简介', list: { width: 240, ellipsis: true }, form: true, input: 'textarea', max: 500, default: '' },
     { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],
   filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '专辑名称' }],

@@ -1,5 +1,7 @@
-import { z } from 'zod';
-import { EMAIL_MAX_EXCLUSIVE, INT4_MAX } from '../constants';
+/**
+ * Patterns, options and checks shared by the server's schemas and the client's forms. No zod here:
+ * list screens import this module; the zod pieces built on it are in schemas/common.ts (issue 17).
+ */
 
 /**
  * Characters no name or text of ours may hold: control characters, bidirectional overrides and
@@ -8,45 +10,7 @@ import { EMAIL_MAX_EXCLUSIVE, INT4_MAX } from '../constants';
  */
 export const HIDDEN_CHARS = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
 export const HIDDEN_CHARS_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
-const hiddenMessage = (label: string) => `${label}不能包含控制字符、方向控制符或零宽字符`;
 
-/** Shared zod pieces with Chinese messages. */
-export const text = (label: string, max: number) =>
-  z
-    .string({ error: `请输入${label}` })
-    .trim()
-    .min(1, `请输入${label}`)
-    .max(max, `${label}不能超过 ${max} 个字符`)
-    .refine((v) => !HIDDEN_CHARS.test(v), hiddenMessage(label));
-
-/** An optional text; it may span lines (descriptions). */
-export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label}必须是文字` })
-    .trim()
-    .max(max, `${label}不能超过 ${max} 个字符`)
-    .refine((v) => !HIDDEN_CHARS_MULTILINE.test(v), hiddenMessage(label));
-
-export const optionalId = (label: string) =>
-  z.union(
-    [
-      z
-        .number({ error: `请选择${label}` })
-        .int()
-        .positive(`请选择${label}`)
-        .max(INT4_MAX, `${label}不存在`),
-      z.null(),
-    ],
-    { error: `请选择${label}` },
-  );
-
-export const email = z
-  .string()
-  .trim()
-  .max(EMAIL_MAX_EXCLUSIVE - 1, `邮箱不能超过 ${EMAIL_MAX_EXCLUSIVE - 1} 个字符`)
-  .refine((v) => v === '' || z.email().safeParse(v).success, '请输入有效的邮箱地址');
-
-/** Shapes shared by the server's schemas and the client's form rules. */
 export const PHONE_PATTERN = /^[+\d][\d\s-]{4,30}$/;
 /**
  * An avatar is an http(s) link to a named host, or a file we stored ourselves under `/uploads/`.
@@ -55,19 +19,6 @@ export const PHONE_PATTERN = /^[+\d][\d\s-]{4,30}$/;
  */
 export const AVATAR_PATTERN = /^(?:https?:\/\/[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?(?:\/[^\s"'<>\\]*)?|\/uploads(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+)$/;
 export const AVATAR_MESSAGE = '头像地址必须是 http(s) 链接或本站上传的图片（/uploads/…），不能是接口地址';
-
-export const phone = z
-  .string()
-  .trim()
-  .max(32, '电话不能超过 32 个字符')
-  .refine((v) => v === '' || PHONE_PATTERN.test(v), '请输入有效的电话号码');
-
-export const password = (label = '密码') =>
-  z
-    .string({ error: `请输入${label}` })
-    .min(8, `${label}至少 8 个字符`)
-    .max(64, `${label}不能超过 64 个字符`)
-    .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), `${label}需同时包含字母和数字`);
 
 export const ENABLED_OPTIONS = [
   { label: '启用', value: 'true' },
@@ -113,36 +64,5 @@ export function isImageUrl(value: string): boolean {
   return path !== null && !API_PATH.test(path) && (!value.startsWith('/') || path.startsWith('/uploads/'));
 }
 
-/** An http(s) link or one of our uploads: never `javascript:`, `data:` or an API path. */
-export const avatarUrl = optionalText('头像地址', 512).refine((v) => v === '' || isImageUrl(v), AVATAR_MESSAGE);
-
-/** An image chosen from the library or linked: the same rule as avatars (http(s) or our uploads). */
-export const imageUrl = (label: string) =>
-  optionalText(label, 1024).refine((v) => v === '' || isImageUrl(v), `${label}必须是 http(s) 链接或本站上传的图片（/uploads/…），不能是接口地址`);
-
 /** An http(s) link, or empty (issue 9: link fields take http(s) URLs only). */
 export const LINK_PATTERN = /^https?:\/\/[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?(?:[/?#][^\s"'<>\\]*)?$/;
-export const linkUrl = (label: string) =>
-  optionalText(label, 512).refine((v) => v === '' || LINK_PATTERN.test(v), `${label}必须是 http:// 或 https:// 开头的链接`);
-
-/** A required positive id (a foreign key chosen in a form). */
-export const requiredId = (label: string) =>
-  z
-    .number({ error: `请选择${label}` })
-    .int(`请选择${label}`)
-    .positive(`请选择${label}`)
-    .max(INT4_MAX, `${label}不存在`);
-
-/** A list of ids (tags on an item); duplicates collapse. */
-export const idList = (label: string, max = 50) =>
-  z
-    .array(
-      z
-        .number({ error: `${label}必须是 id 列表` })
-        .int()
-        .positive()
-        .max(INT4_MAX, `${label}不存在`),
-      { error: `${label}必须是 id 列表` },
-    )
-    .max(max, `${label}最多 ${max} 个`)
-    .transform((ids) => [...new Set(ids)]);

@@ -38,6 +38,11 @@ export interface FieldDef {
    * (tests/api/resources.test.ts).
    */
   stored?: boolean;
+  /**
+   * The value a new record's form starts with: the schema's `.default(…)` for the field, written
+   * here so the form opens without the schema (tests/unit/schema-split.test.ts checks they agree).
+   */
+  default?: unknown;
   /** Shown in the create/edit form; `'create'` = create only (e.g. an initial password). */
   form?: boolean | 'create';
   input?: FieldInput;
@@ -70,15 +75,18 @@ export interface FilterDef {
   params?: [from: string, to: string];
 }
 
-export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
+/**
+ * A declaration without its zod schema: what a list screen needs (columns, labels, filters, screen
+ * options). Its module imports no zod, so a list's first load carries none (issue 17); the schema is
+ * joined on in `lib/resources/schemas/*` (`withSchema`), which the server and the forms' checks use.
+ */
+export interface ResourceDecl {
   /** API path segment and operation-log resource name, e.g. `roles` → `/api/roles`. */
   name: string;
   /** Chinese label used in messages: 角色. */
   label: string;
   /** The route permission that writes it (DESIGN §3). */
   permission: string;
-  /** Create schema; updates accept any subset of it. */
-  schema: S;
   fields: FieldDef[];
   filters?: FilterDef[];
   /** Records have a `sort` column and `PUT /sort` reorders them. */
@@ -131,6 +139,12 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   ownContract?: { reason: string; test: string };
 }
 
+/** A declaration with its zod schema (the server's, and the forms' checks). */
+export interface ResourceDef<S extends z.ZodObject = z.ZodObject> extends ResourceDecl {
+  /** Create schema; updates accept any subset of it. */
+  schema: S;
+}
+
 /** How the plain screen of a resource differs from the declaration's defaults (`ResourceListPage`'s options); 删除 is offered unless `noDelete`. */
 export interface ScreenDef {
   /** The columns' order by key when it differs from the form's. */
@@ -160,8 +174,14 @@ export interface UsedByDef {
 /** A record as the API answers it: the declaration's fields (as parsed) with its id, and what the table adds. */
 export type RecordOf<D extends ResourceDef, Extra = object> = z.output<D['schema']> & { id: number } & Extra;
 
-export function defineResource<S extends z.ZodObject>(def: ResourceDef<S>): ResourceDef<S> {
-  return def;
+/** A declaration without its schema (no zod in its module): see `ResourceDecl`. */
+export function declareResource(decl: ResourceDecl): ResourceDecl {
+  return decl;
+}
+
+/** The full declaration: the zod-free one with its schema (in `lib/resources/schemas/*`). */
+export function withSchema<S extends z.ZodObject>(decl: ResourceDecl, schema: S): ResourceDef<S> {
+  return { ...decl, schema };
 }
 
 /** The fields holding a picture URL (`input: 'image'`): the library records where each is used. */

@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { defineResource } from './define';
-import { optionalId, text } from './common';
+import { declareResource } from './define';
 
-/** 部门: a tree; siblings are ordered by `sort`. */
-export const departmentResource = defineResource({
+/** 部门: a tree; siblings are ordered by `sort`. Its schema: schemas/departments.ts. */
+export const departmentResource = declareResource({
   name: 'departments',
   label: '部门',
   permission: '/department',
@@ -16,10 +14,6 @@ export const departmentResource = defineResource({
     { resource: 'videos', field: 'departmentId', label: '个短视频' },
   ],
   example: { name: '示例部门' },
-  schema: z.object({
-    name: text('部门名称', 64),
-    parentId: optionalId('上级部门').optional(),
-  }),
   fields: [
     { name: 'name', label: '部门名称', list: true, form: true, required: true, max: 64 },
     { name: 'parentId', label: '上级部门', form: true, input: 'treeSelect', placeholder: '不选则为顶级部门' },

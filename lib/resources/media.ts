@@ -1,15 +1,13 @@
 /**
  * 素材库: the picture and video libraries and their tags. Files arrive through an upload ticket
  * (server/storage) and are registered with `POST /api/pic_stores` / `/api/video_stores`.
- * @see DESIGN §4, §5, §9
+ * Schemas: schemas/media.ts. @see DESIGN §4, §5, §9
  */
-import { z } from 'zod';
-import { defineResource } from './define';
-import { idList, imageUrl, optionalText, text } from './common';
+import { declareResource } from './define';
 
 /** A library's own tags (图片标签 / 视频标签): drag-sorted names. */
 const libraryTagResource = <N extends string>(name: N, label: string, permission: string) =>
-  defineResource({
+  declareResource({
     name,
     label,
     permission,
@@ -19,7 +17,6 @@ const libraryTagResource = <N extends string>(name: N, label: string, permission
     unique: [{ field: 'name', message: '标签名称已存在' }],
     example: { name: `示例${label}` },
     noDelete: 'SEED §7 lists GET, POST, PUT',
-    schema: z.object({ name: text('标签名称', 32) }),
     fields: [{ name: 'name', label: '标签名称', list: true, form: true, required: true, max: 32 }],
     filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标签名称' }],
   });
@@ -35,18 +32,6 @@ export const CHECK_STATUS_OPTIONS = [
   { label: '违规', value: 3 },
 ];
 
-const sha256 = z
-  .string()
-  .regex(/^[0-9a-f]{64}$/, 'SHA-256 必须是 64 位十六进制')
-  .optional();
-const dimension = (label: string) =>
-  z
-    .number({ error: `${label}必须是数字` })
-    .int()
-    .min(0)
-    .max(100_000)
-    .optional();
-
 /**
  * What the library calls an item registered without a title. Uploads no longer propose the file name
  * as the title (review P3-15, docs/decisions.md issue 15): the person types one in the upload queue or
@@ -54,39 +39,12 @@ const dimension = (label: string) =>
  */
 export const UNTITLED: Record<'pic' | 'video', string> = { pic: '未命名图片', video: '未命名视频' };
 
-/** What the browser sends to register an uploaded picture. The file itself is checked on the server. */
-export const picRegisterSchema = z.object({
-  key: z.string({ error: '缺少文件 key' }).min(1, '缺少文件 key').max(512),
-  title: optionalText('标题', 128).default(''),
-  tagIds: idList('标签').default([]),
-  /** Keep a second copy although the library holds the same file. */
-  allowDuplicate: z.boolean().default(false),
-  // Reported by the browser or the vendor's upload reply; the local driver measures them itself.
-  width: dimension('宽度'),
-  height: dimension('高度'),
-  size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-  mime: z.string().max(64).optional(),
-  sha256,
-});
-
-export const videoRegisterSchema = picRegisterSchema.extend({
-  /** Seconds, from the browser's <video> metadata. */
-  duration: z
-    .number({ error: '时长必须是数字' })
-    .min(0)
-    .max(24 * 3600, '时长过长')
-    .default(0),
-  /** The poster frame captured in the browser, uploaded with its own ticket (kind `poster`). */
-  posterKey: z.string().max(512).optional(),
-});
-
-export const picStoreResource = defineResource({
+export const picStoreResource = declareResource({
   name: 'pic_stores',
   label: '图片',
   permission: '/photo',
   read: 'signedIn',
   ownContract: { reason: 'registered from an uploaded file (`POST` with an upload key), deleted with its usage checked', test: 'tests/api/media.test.ts' },
-  schema: z.object({ title: text('标题', 128), tagIds: idList('标签') }),
   fields: [
     { name: 'title', label: '标题', list: true, form: true, required: true, max: 128 },
     { name: 'tagIds', label: '标签', form: true, input: 'select' },
@@ -99,15 +57,12 @@ export const picStoreResource = defineResource({
   ],
 });
 
-export const videoStoreResource = defineResource({
+export const videoStoreResource = declareResource({
   name: 'video_stores',
   label: '视频',
   permission: '/video',
   read: 'signedIn',
   ownContract: { reason: 'registered from an uploaded file (`POST` with an upload key), deleted with its usage checked', test: 'tests/api/media.test.ts' },
-  // The cover is shown as an <img> to everyone who opens the library: an http(s) picture or our own
-  // upload, never a path that climbs out of /uploads (`/uploads/../api/logout`).
-  schema: z.object({ title: text('标题', 128), tagIds: idList('标签'), cover: imageUrl('封面') }),
   fields: [
     { name: 'title', label: '标题', list: true, form: true, required: true, max: 128 },
     { name: 'tagIds', label: '标签', form: true, input: 'select' },

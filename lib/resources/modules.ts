@@ -6,7 +6,7 @@
  * list screen never carries the other modules' declarations. tests/api/resources.test.ts checks that
  * every page's `module` and `name` resolve to the registry's declaration.
  */
-import type { ResourceDef } from './define';
+import type { ResourceDecl } from './define';
 
 export const RESOURCE_MODULES = {
   operations: () => import('./operations'),
@@ -15,19 +15,19 @@ export const RESOURCE_MODULES = {
 
 export type ResourceModule = keyof typeof RESOURCE_MODULES;
 
-const isDeclaration = (v: unknown): v is ResourceDef => typeof v === 'object' && v !== null && 'schema' in v && 'fields' in v && 'permission' in v;
+const isDeclaration = (v: unknown): v is ResourceDecl => typeof v === 'object' && v !== null && 'fields' in v && 'permission' in v;
 
-const loaded = new Map<string, Promise<ResourceDef>>();
+const loaded = new Map<string, Promise<ResourceDecl>>();
 
 /** The declaration named `name` in `module` (one promise per name, so a screen can `use()` it). */
-export function loadResource(module: ResourceModule, name: string): Promise<ResourceDef> {
+export function loadResource(module: ResourceModule, name: string): Promise<ResourceDecl> {
   const key = `${module}:${name}`;
   let def = loaded.get(key);
   if (!def) {
     def = RESOURCE_MODULES[module]().then((m) => {
       const found = Object.values(m).find((v) => isDeclaration(v) && v.name === name);
       if (!found) throw new Error(`lib/resources/${module}.ts declares no resource named ${name}`);
-      return found as ResourceDef;
+      return found as ResourceDecl;
     });
     loaded.set(key, def);
   }
@@ -35,12 +35,12 @@ export function loadResource(module: ResourceModule, name: string): Promise<Reso
 }
 
 /** Every declaration with a plain `screen` (at its `permission` route), with its module. */
-export async function screenDeclarations(): Promise<Array<{ module: ResourceModule; def: ResourceDef }>> {
+export async function screenDeclarations(): Promise<Array<{ module: ResourceModule; def: ResourceDecl }>> {
   const modules = Object.keys(RESOURCE_MODULES) as ResourceModule[];
   const loadedModules = await Promise.all(modules.map((m) => RESOURCE_MODULES[m]()));
   return loadedModules.flatMap((m, i) =>
     Object.values(m)
-      .filter((v): v is ResourceDef => isDeclaration(v) && Boolean(v.screen))
+      .filter((v): v is ResourceDecl => isDeclaration(v) && Boolean(v.screen))
       .map((def) => ({ module: modules[i], def })),
   );
 }

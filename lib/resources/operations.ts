@@ -1,25 +1,11 @@
 /**
  * 运营管理 (issue 9): focus slots, search keywords, navigation icons, friend links, brands and ads.
- * One declaration per resource, shared by forms and server (lib/resources/define.ts).
+ * One declaration per resource, shared by forms and server (lib/resources/define.ts); their
+ * schemas: schemas/operations.ts.
  * @see DESIGN §4, §5, SEED §7
  */
-import { z } from 'zod';
-import { defineResource, type FieldOption, type RecordOf } from './define';
-import { ENABLED_OPTIONS, imageUrl, linkUrl, optionalId, optionalText, requiredId, text } from './common';
-
-/** A point in time as the forms send it (ISO-8601 with a zone); the server stores a Date. */
-export const dateTime = (label: string) =>
-  z
-    .string({ error: `请选择${label}` })
-    .min(1, `请选择${label}`)
-    .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, `${label}格式不正确`)
-    .transform((v) => new Date(v));
-
-/** An optional end: null (or absent) means no end (长期). */
-export const optionalDateTime = (label: string) => z.union([dateTime(label), z.null()], { error: `${label}格式不正确` });
-
-/** A required picture (from the library or a link). */
-export const requiredImage = (label: string) => imageUrl(label).refine((v) => v !== '', `请选择${label}`);
+import { declareResource, type FieldOption } from './define';
+import { ENABLED_OPTIONS } from './common';
 
 /** The cross-field rule of every period: the end comes after the start. null = fine. */
 export function periodError(startAt: unknown, endAt: unknown): string | null {
@@ -62,40 +48,20 @@ export function slotStatus(
 /** How a family's slots are grouped: by platform code, by category (频道), or one list. */
 export type FocusGroup = 'platform' | 'category' | 'none';
 
-const focusBase = {
-  title: text('标题', 128),
-  image: requiredImage('图片'),
-  url: linkUrl('链接').default(''),
-  articleId: optionalId('文章').optional(),
-  videoId: optionalId('视频').optional(),
-  startAt: dateTime('开始时间'),
-  endAt: optionalDateTime('结束时间').optional(),
-  enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
-};
-
-const platformCode = z
-  .string({ error: '请选择平台' })
-  .trim()
-  .min(1, '请选择平台')
-  .max(32, '平台代码不能超过 32 个字符')
-  .regex(/^[a-z][a-z0-9_-]*$/, '平台不存在');
-
 function focusResource(name: string, label: string, permission: string, group: FocusGroup) {
-  const groupShape = group === 'platform' ? { platform: platformCode } : group === 'category' ? { categoryId: requiredId('频道') } : {};
-  return defineResource({
+  return declareResource({
     name,
     label,
     permission,
     sortable: true,
     keyword: ['title'],
-    schema: z.object({ ...focusBase, ...groupShape }),
     fields: [
       { name: 'title', label: '标题', list: true, form: true, required: true, max: 128 },
       { name: 'articleId', label: '文章或视频', form: true, help: '按标题搜索文章或视频；也可只填下方链接' },
       ...(group === 'platform' ? [{ name: 'platform', label: '平台', form: true, input: 'select' as const, required: true }] : []),
       ...(group === 'category' ? [{ name: 'categoryId', label: '频道', form: true, input: 'treeSelect' as const, required: true }] : []),
       { name: 'image', label: '图片', form: true, input: 'image', required: true, help: '从图片库选择或上传' },
-      { name: 'url', label: '链接', form: true, input: 'link', max: 512, placeholder: 'https://', help: '选了文章或视频时可不填' },
+      { name: 'url', label: '链接', form: true, input: 'link', max: 512, placeholder: 'https://', help: '选了文章或视频时可不填', default: '' },
       { name: 'startAt', label: '开始时间', form: true, input: 'date', required: true },
       { name: 'endAt', label: '结束时间', form: true, input: 'date', placeholder: '不填则长期有效' },
       { name: 'enabled', label: '启用', form: true, input: 'switch' },
@@ -169,23 +135,17 @@ export const KEYWORD_PLATFORMS: FieldOption[] = [
 /** Which screen (and permission) manages a platform's keywords. */
 export const keywordRouteOf = (platform: string) => (platform === 'pc' ? '/operation/pckeywords' : '/operation/keywords');
 
-export const searchKeywordResource = defineResource({
+export const searchKeywordResource = declareResource({
   name: 'search_keywords',
   label: '搜索关键词',
   permission: '/operation/keywords',
   sortable: true,
   titleField: 'word',
   keyword: ['word'],
-  schema: z.object({
-    word: text('关键词', 64),
-    url: linkUrl('链接').default(''),
-    platform: z.enum(['app', 'm', 'pc'], { error: '平台必须是 APP、M 站或 PC' }),
-    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
-  }),
   fields: [
     { name: 'word', label: '关键词', list: { width: 200, ellipsis: true }, form: true, required: true, max: 64 },
     { name: 'platform', label: '平台', list: { width: 80, tag: true }, form: true, input: 'radio', options: KEYWORD_PLATFORMS, required: true },
-    { name: 'url', label: '链接', list: { width: 260 }, form: true, input: 'link', max: 512, placeholder: 'https://（可选：点击直达的页面）' },
+    { name: 'url', label: '链接', list: { width: 260 }, form: true, input: 'link', max: 512, placeholder: 'https://（可选：点击直达的页面）', default: '' },
     { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
   ],
   filters: [
@@ -208,56 +168,42 @@ export interface SearchKeyword {
 
 // ——— Navigation icons —————————————————————————————————————————————————————————————
 
-export const chameleonVersionResource = defineResource({
+export const chameleonVersionResource = declareResource({
   name: 'chameleon_version',
   label: '导航版本',
   permission: '/operation/nav',
   keyword: ['name'],
-  schema: z.object({
-    name: text('版本名称', 64),
-    platform: z.enum(['app', 'm', 'pc'], { error: '平台必须是 APP、M 站或 PC' }).default('app'),
-    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
-  }),
   fields: [
     { name: 'name', label: '版本名称', list: true, form: true, required: true, max: 64, placeholder: '如 6.2.0' },
-    { name: 'platform', label: '平台', list: { width: 90 }, form: true, input: 'radio', options: KEYWORD_PLATFORMS, required: true },
+    { name: 'platform', label: '平台', list: { width: 90 }, form: true, input: 'radio', options: KEYWORD_PLATFORMS, required: true, default: 'app' },
     { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
   ],
   example: { name: '9.9.0', platform: 'app', enabled: true },
   noDelete: 'SEED §7 lists GET, POST, PUT: a version is switched off, its icons stay',
 });
 
-export const chameleonTypeResource = defineResource({
+export const chameleonTypeResource = declareResource({
   name: 'chameleon_type',
   label: '图标类型',
   permission: '/operation/nav',
   // Added at the end of the list (the screen shows them in that order), though not dragged.
   unique: [{ field: 'name', message: '图标类型名称已存在' }],
-  schema: z.object({ name: text('类型名称', 32) }),
   fields: [{ name: 'name', label: '类型名称', list: true, form: true, required: true, max: 32, placeholder: '如 金刚区、底部导航' }],
   example: { name: '示例图标类型' },
   noDelete: 'SEED §7 lists POST, PUT',
 });
 
-export const chameleonResource = defineResource({
+export const chameleonResource = declareResource({
   name: 'chameleon',
   label: '导航图标',
   permission: '/operation/nav',
   sortable: true,
   keyword: ['name'],
-  schema: z.object({
-    versionId: requiredId('版本'),
-    typeId: requiredId('图标类型'),
-    name: text('图标名称', 32),
-    icon: requiredImage('图标'),
-    url: linkUrl('链接').default(''),
-    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
-  }),
   fields: [
     { name: 'name', label: '图标名称', list: true, form: true, required: true, max: 32 },
     { name: 'typeId', label: '图标类型', form: true, input: 'select', required: true },
     { name: 'icon', label: '图标', form: true, input: 'image', required: true, help: '从图片库选择或上传（建议正方形 PNG）' },
-    { name: 'url', label: '链接', form: true, input: 'link', max: 512, placeholder: 'https://' },
+    { name: 'url', label: '链接', form: true, input: 'link', max: 512, placeholder: 'https://', default: '' },
     { name: 'enabled', label: '状态', form: true, input: 'switch' },
   ],
   example: { versionId: 1, typeId: 1, name: '示例图标', icon: 'https://example.com/icon.png', url: 'https://example.com/', enabled: true },
@@ -290,7 +236,7 @@ export interface Chameleon {
 
 // ——— Friend links ————————————————————————————————————————————————————————————————
 
-export const friendLinkResource = defineResource({
+export const friendLinkResource = declareResource({
   name: 'friend_links',
   label: '友情链接',
   permission: '/operation/friendLinks',
@@ -298,16 +244,10 @@ export const friendLinkResource = defineResource({
   keyword: ['name', 'url'],
   unique: [{ field: 'name', message: '已有同名的友情链接' }],
   mediaOwner: 'friend_link',
-  schema: z.object({
-    name: text('网站名称', 64),
-    url: linkUrl('链接').refine((v) => v !== '', '请输入链接'),
-    logo: imageUrl('Logo').default(''),
-    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
-  }),
   fields: [
     { name: 'name', label: '网站名称', list: { width: 180, ellipsis: true }, form: true, required: true, max: 64 },
     { name: 'url', label: '链接', list: { width: 260 }, form: true, input: 'link', required: true, max: 512, placeholder: 'https://' },
-    { name: 'logo', label: 'Logo', list: true, form: true, input: 'image', help: '可选：从图片库选择或上传' },
+    { name: 'logo', label: 'Logo', list: true, form: true, input: 'image', help: '可选：从图片库选择或上传', default: '' },
     { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
     { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],
@@ -324,11 +264,19 @@ export const friendLinkResource = defineResource({
   },
 });
 
-export type FriendLink = RecordOf<typeof friendLinkResource, { sort: number; updatedAt?: string }>;
+export interface FriendLink {
+  id: number;
+  name: string;
+  url: string;
+  logo: string;
+  enabled: boolean;
+  sort: number;
+  updatedAt?: string;
+}
 
 // ——— Brands ——————————————————————————————————————————————————————————————————————
 
-export const brandResource = defineResource({
+export const brandResource = declareResource({
   name: 'brands',
   label: '品牌',
   permission: '/operation/brand',
@@ -340,27 +288,12 @@ export const brandResource = defineResource({
   mediaOwner: 'brand',
   example: { name: '示例品牌', productBrandId: 2, logo: '', enabled: true },
   noDelete: 'SEED §7 lists GET, POST, PUT: a brand is switched off instead',
-  schema: z.object({
-    name: text('品牌名称', 64),
-    productBrandId: requiredId('车型库品牌'),
-    /** The product host's name of the brand (taken from the built-in host itself when it is the one in use). */
-    productBrandName: optionalText('车型库品牌名称', 64).optional(),
-    logo: imageUrl('Logo').default(''),
-    initial: z
-      .string({ error: '首字母必须是 A–Z' })
-      .trim()
-      .toUpperCase()
-      .max(1, '首字母必须是 A–Z 中的一个字母')
-      .regex(/^[A-Z]?$/, '首字母必须是 A–Z 中的一个字母')
-      .default(''),
-    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
-  }),
   fields: [
     { name: 'productBrandId', label: '车型库品牌', form: true, input: 'select', required: true, help: '选择后自动带出名称和首字母' },
     { name: 'name', label: '品牌名称', list: { width: 160, ellipsis: true }, form: true, required: true, max: 64, sort: true },
     { name: 'productBrandName', label: '车型库品牌', list: { width: 160 } },
-    { name: 'initial', label: '首字母', list: { width: 80 }, form: true, max: 1, placeholder: 'A–Z', sort: true },
-    { name: 'logo', label: 'Logo', list: { width: 72, square: true }, form: true, input: 'image', help: '从图片库选择或上传' },
+    { name: 'initial', label: '首字母', list: { width: 80 }, form: true, max: 1, placeholder: 'A–Z', sort: true, default: '' },
+    { name: 'logo', label: 'Logo', list: { width: 72, square: true }, form: true, input: 'image', help: '从图片库选择或上传', default: '' },
     { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
     { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],
@@ -393,11 +326,9 @@ export const AD_POSITIONS: FieldOption[] = [
   { label: '列表信息流', value: 'list_feed' },
   { label: 'APP 启动页', value: 'app_launch' },
 ];
-const AD_POSITION_CODES = AD_POSITIONS.map((p) => String(p.value)) as [string, ...string[]];
-
 export const AD_STATE = { off: 0, on: 1 } as const;
 
-export const advertiseResource = defineResource({
+export const advertiseResource = declareResource({
   name: 'advertise',
   label: '广告',
   permission: '/operation/ad',
@@ -407,21 +338,11 @@ export const advertiseResource = defineResource({
     reason: 'SEED §7 has no POST or PUT /{id}: `PUT /edit` adds (no id) or edits, `PUT /state/edit` switches',
     test: 'tests/api/operations.test.ts',
   },
-  schema: z.object({
-    name: text('广告名称', 64),
-    position: z.enum(AD_POSITION_CODES, { error: '请选择广告位' }),
-    image: requiredImage('广告图片'),
-    url: linkUrl('链接').default(''),
-    startAt: dateTime('开始时间'),
-    endAt: optionalDateTime('结束时间').optional(),
-    // No state: a new ad is stored 下线 (the column's default) and only `PUT /api/advertise/state/edit`
-    // switches it (issue 14; docs/decisions.md), so nothing goes live before someone looks at it.
-  }),
   fields: [
     { name: 'name', label: '广告名称', list: { width: 180, ellipsis: true }, form: true, required: true, max: 64 },
     { name: 'position', label: '广告位', list: { width: 130 }, form: true, input: 'select', options: AD_POSITIONS, required: true },
     { name: 'image', label: '广告图片', list: { title: '图片' }, form: true, input: 'image', required: true, help: '从图片库选择或上传' },
-    { name: 'url', label: '链接', list: true, form: true, input: 'link', max: 512, placeholder: 'https://' },
+    { name: 'url', label: '链接', list: true, form: true, input: 'link', max: 512, placeholder: 'https://', default: '' },
     { name: 'startAt', label: '开始时间', form: true, input: 'date', required: true },
     { name: 'endAt', label: '结束时间', form: true, input: 'date', placeholder: '不填则长期有效' },
   ],
@@ -438,13 +359,6 @@ export const advertiseResource = defineResource({
       ],
     },
   ],
-});
-
-/** `PUT /api/advertise/edit`: with an id it edits that ad, without one it adds one (SEED §7 has no POST). */
-export const advertiseEditSchema = advertiseResource.schema.partial().extend({ id: optionalId('广告').optional() });
-export const advertiseStateSchema = z.object({
-  id: requiredId('广告'),
-  state: z.union([z.literal(0), z.literal(1)], { error: '状态必须是 0（下线）或 1（上线）' }),
 });
 
 export interface Advertise {

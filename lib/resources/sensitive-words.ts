@@ -1,11 +1,10 @@
 /**
  * 敏感词库 (issue 15): the built-in dictionary of the content check (DESIGN §6), kept by holders of
- * 内容审核. One declaration for the screen and the server: the bulk-add schema, the limits and how a
- * typed list or a .txt file becomes words.
+ * 内容审核. One declaration for the screen and the server: the limits and how a typed list or a .txt
+ * file becomes words (the bulk-add schema: schemas/sensitive-words.ts).
  */
-import { z } from 'zod';
-import { defineResource } from './define';
 import { HIDDEN_CHARS } from './common';
+import { declareResource } from './define';
 
 /** The column's length (`sensitive_words.word varchar(64)`). */
 export const SENSITIVE_WORD_MAX = 64;
@@ -17,35 +16,10 @@ export const WORD_DELETE_MAX = 1000;
 /** A .txt file larger than this is refused before it is read. */
 export const WORD_FILE_MAX_BYTES = 2 * 1024 * 1024;
 
-const word = z
-  .string({ error: '敏感词必须是文字' })
-  .trim()
-  .max(SENSITIVE_WORD_MAX, `敏感词不能超过 ${SENSITIVE_WORD_MAX} 个字符`)
-  .refine((v) => !HIDDEN_CHARS.test(v), '敏感词不能包含控制字符、方向控制符或零宽字符');
-
-/** `POST /api/sensitive_words`: blanks are dropped; at least one word must remain. */
-export const addWordsSchema = z.object({
-  words: z
-    .array(word, { error: '请输入敏感词' })
-    .max(WORDS_PER_REQUEST_MAX, `一次最多提交 ${WORDS_PER_REQUEST_MAX} 个敏感词，请分批添加`)
-    .transform((words) => words.filter((w) => w !== ''))
-    .refine((words) => words.length > 0, '请输入敏感词'),
-});
-
-/** `POST /api/sensitive_words/batch`: delete the chosen words. */
-export const deleteWordsSchema = z.object({
-  action: z.literal('delete', { error: '不支持的批量操作' }),
-  ids: z
-    .array(z.number({ error: '请选择敏感词' }).int().positive().max(2_147_483_647, '敏感词不存在'), { error: '请选择敏感词' })
-    .min(1, '请选择敏感词')
-    .max(WORD_DELETE_MAX, `一次最多删除 ${WORD_DELETE_MAX} 个`),
-});
-
-export const sensitiveWordResource = defineResource({
+export const sensitiveWordResource = declareResource({
   name: 'sensitive_words',
   label: '敏感词',
   permission: '/article/check',
-  schema: z.object({ word }),
   ownContract: {
     reason: 'words are added (one or a batch) and deleted, never edited: the dictionary is rebuilt after each write',
     test: 'tests/api/sensitive-words.test.ts',

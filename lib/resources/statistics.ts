@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../constants';
-import { optionalText } from './common';
+import { optionalText } from './schemas/common';
 
 /**
  * Statistics (DESIGN §11): one row per day (China time) and editor. Shared by the screens and the

@@ -1,13 +1,12 @@
 /**
  * 系统设置: the taxonomy editors pick from (categories, tags, topics, platforms). One declaration
- * per resource, as everywhere (lib/resources/define.ts). @see DESIGN §4, §5
+ * per resource, as everywhere (lib/resources/define.ts); their schemas: schemas/taxonomy.ts. @see DESIGN §4, §5
  */
-import { z } from 'zod';
-import { defineResource } from './define';
-import { ENABLED_OPTIONS, imageUrl, linkUrl, optionalId, optionalText, requiredId, text } from './common';
+import { declareResource } from './define';
+import { ENABLED_OPTIONS } from './common';
 
 /** 分类类型: drag-sorted. */
-export const categoryTypeResource = defineResource({
+export const categoryTypeResource = declareResource({
   name: 'category_types',
   label: '分类类型',
   permission: '/setting',
@@ -16,13 +15,12 @@ export const categoryTypeResource = defineResource({
   keyword: ['name'],
   unique: [{ field: 'name', message: '分类类型名称已存在' }],
   usedBy: [{ resource: 'categories', field: 'typeId', label: '个分类' }],
-  schema: z.object({ name: text('类型名称', 64) }),
   fields: [{ name: 'name', label: '类型名称', list: true, form: true, required: true, max: 64 }],
   example: { name: '示例分类类型' },
 });
 
 /** 分类: a tree within one type; siblings ordered by drag, names unique among siblings. */
-export const categoryResource = defineResource({
+export const categoryResource = declareResource({
   name: 'categories',
   label: '分类',
   permission: '/setting',
@@ -38,12 +36,6 @@ export const categoryResource = defineResource({
   ],
   example: { typeId: 1, name: '示例分类', enabled: true },
   exampleNeeds: { typeId: 'category_types' },
-  schema: z.object({
-    typeId: requiredId('分类类型'),
-    parentId: optionalId('上级分类').optional(),
-    name: text('分类名称', 64),
-    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
-  }),
   fields: [
     { name: 'name', label: '分类名称', list: true, form: true, required: true, max: 64 },
     { name: 'typeId', label: '分类类型', form: 'create', input: 'select', required: true },
@@ -57,7 +49,7 @@ export const categoryResource = defineResource({
 });
 
 /** 平台: app, m 站, pc …; the code is what the site and the focus slots use. */
-export const platformResource = defineResource({
+export const platformResource = declareResource({
   name: 'platform',
   label: '平台',
   permission: '/setting',
@@ -68,16 +60,6 @@ export const platformResource = defineResource({
   ],
   example: { name: '示例平台', code: 'demo', enabled: true },
   noDelete: 'SEED §7 lists GET, POST, PUT: content and focus slots refer to platforms by code; one is switched off instead',
-  schema: z.object({
-    name: text('平台名称', 32),
-    code: z
-      .string({ error: '请输入平台代码' })
-      .trim()
-      .min(1, '请输入平台代码')
-      .max(32, '平台代码不能超过 32 个字符')
-      .regex(/^[a-z][a-z0-9_-]*$/, '平台代码只能包含小写字母、数字、下划线和短横线，并以字母开头'),
-    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
-  }),
   fields: [
     { name: 'name', label: '平台名称', list: true, form: true, required: true, max: 32 },
     { name: 'code', label: '平台代码', list: { width: 120 }, form: true, required: true, max: 32, help: '小写字母开头，如 app、m、pc' },
@@ -86,7 +68,7 @@ export const platformResource = defineResource({
 });
 
 /** 标签类型. */
-export const tagTypeResource = defineResource({
+export const tagTypeResource = declareResource({
   name: 'tags_types',
   label: '标签类型',
   permission: '/setting/tag',
@@ -95,13 +77,12 @@ export const tagTypeResource = defineResource({
   keyword: ['name'],
   unique: [{ field: 'name', message: '标签类型名称已存在' }],
   usedBy: [{ resource: 'tags', field: 'typeId', label: '个标签', list: '/setting/tag?typeId=' }],
-  schema: z.object({ name: text('类型名称', 64) }),
   fields: [{ name: 'name', label: '类型名称', list: true, form: true, required: true, max: 64 }],
   example: { name: '示例标签类型' },
 });
 
 /** 标签: unique within a type; searched as one types (the tag picker). */
-export const tagResource = defineResource({
+export const tagResource = declareResource({
   name: 'tags',
   label: '标签',
   permission: '/setting/tag',
@@ -113,10 +94,6 @@ export const tagResource = defineResource({
   ],
   example: { typeId: 1, name: '示例标签' },
   exampleNeeds: { typeId: 'tags_types' },
-  schema: z.object({
-    typeId: requiredId('标签类型'),
-    name: text('标签名称', 64),
-  }),
   fields: [
     { name: 'name', label: '标签名称', list: { width: 180 }, form: true, required: true, max: 64 },
     { name: 'typeId', label: '标签类型', form: true, input: 'select', required: true },
@@ -129,7 +106,7 @@ export const tagResource = defineResource({
 });
 
 /** 专题: a landing page, optionally tied to an activity of the topic host. */
-export const topicResource = defineResource({
+export const topicResource = declareResource({
   name: 'topic',
   label: '专题',
   permission: '/setting/topic',
@@ -138,19 +115,11 @@ export const topicResource = defineResource({
   keyword: ['title'],
   example: { title: '示例专题', cover: '', summary: '', url: 'https://example.com/topic', enabled: true },
   noDelete: 'SEED §7 lists GET, POST, PUT: a topic is switched off instead',
-  schema: z.object({
-    title: text('专题名称', 128),
-    cover: imageUrl('封面').default(''),
-    summary: optionalText('摘要', 500).default(''),
-    url: linkUrl('专题链接').default(''),
-    activityId: optionalId('关联活动').optional(),
-    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
-  }),
   fields: [
     { name: 'title', label: '专题名称', list: { width: 200, ellipsis: true }, form: true, required: true, max: 128 },
-    { name: 'cover', label: '封面', list: true, form: true, input: 'image', help: '从图片库选择或上传' },
-    { name: 'summary', label: '摘要', list: { width: 180, ellipsis: true }, form: true, input: 'textarea', max: 500 },
-    { name: 'url', label: '专题链接', list: { width: 180, title: '链接' }, form: true, input: 'link', max: 512, placeholder: 'https://' },
+    { name: 'cover', label: '封面', list: true, form: true, input: 'image', help: '从图片库选择或上传', default: '' },
+    { name: 'summary', label: '摘要', list: { width: 180, ellipsis: true }, form: true, input: 'textarea', max: 500, default: '' },
+    { name: 'url', label: '专题链接', list: { width: 180, title: '链接' }, form: true, input: 'link', max: 512, placeholder: 'https://', default: '' },
     { name: 'activityId', label: '关联活动', form: true, input: 'select', placeholder: '可选：话题站的投票活动' },
     { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
     { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
@@ -205,7 +174,7 @@ export interface Topic {
 }
 
 /** 文章来源: the outlets an article may credit (原创, 中国卡车网 …), in drag order. */
-export const articleSourceResource = defineResource({
+export const articleSourceResource = declareResource({
   name: 'article_sources',
   label: '文章来源',
   permission: '/setting/source',
@@ -214,14 +183,9 @@ export const articleSourceResource = defineResource({
   unique: [{ field: 'name', message: '已有同名的文章来源' }],
   example: { name: '示例来源', url: 'https://example.com', enabled: true },
   screen: { narrowHidden: ['updatedAt'] },
-  schema: z.object({
-    name: text('来源名称', 64),
-    url: linkUrl('网址').default(''),
-    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
-  }),
   fields: [
     { name: 'name', label: '来源名称', list: { width: 200, ellipsis: true }, form: true, required: true, max: 64 },
-    { name: 'url', label: '网址', list: { width: 260 }, form: true, input: 'link', max: 512, placeholder: 'https://（可选）' },
+    { name: 'url', label: '网址', list: { width: 260 }, form: true, input: 'link', max: 512, placeholder: 'https://（可选）', default: '' },
     { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
     { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],

@@ -1,16 +1,11 @@
-import { z } from 'zod';
-import { defineResource } from './define';
-import { avatarUrl, email, ENABLED_OPTIONS, optionalId, password, phone, text } from './common';
+import { declareResource } from './define';
+import { ENABLED_OPTIONS } from './common';
 
-const username = z
-  .string({ error: '请输入用户名' })
-  .trim()
-  .min(3, '用户名至少 3 个字符')
-  .max(32, '用户名不能超过 32 个字符')
-  .regex(/^[A-Za-z0-9_.-]+$/, '用户名只能包含字母、数字、下划线、点和短横线');
-
-/** 员工: staff accounts. The initial password is create-only; resets have their own call. */
-export const userResource = defineResource({
+/**
+ * 员工: staff accounts. The initial password is create-only; resets have their own call. Schemas:
+ * schemas/users.ts.
+ */
+export const userResource = declareResource({
   name: 'users',
   label: '员工',
   permission: '/department',
@@ -23,18 +18,6 @@ export const userResource = defineResource({
   ],
   example: { username: 'example.editor', name: '示例员工', password: 'Example2026', departmentId: 1, roleId: 1, phone: '', email: '', enabled: true },
   exampleNeeds: { departmentId: 'departments', roleId: 'roles' },
-  schema: z.object({
-    username,
-    name: text('姓名', 64),
-    password: password('初始密码'),
-    departmentId: optionalId('部门').optional(),
-    roleId: optionalId('角色').optional(),
-    phone: phone.default(''),
-    email: email.default(''),
-    avatar: avatarUrl.default(''),
-    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
-    isSuper: z.boolean({ error: '超级管理员必须是是或否' }).default(false),
-  }),
   fields: [
     {
       name: 'username',
@@ -60,10 +43,10 @@ export const userResource = defineResource({
     },
     { name: 'departmentId', label: '部门', form: true, input: 'treeSelect' },
     { name: 'roleId', label: '角色', form: true, input: 'select' },
-    { name: 'phone', label: '电话', list: true, form: true, max: 32 },
-    { name: 'email', label: '邮箱', form: true, max: 254 },
-    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
-    { name: 'isSuper', label: '超级管理员', form: true, input: 'switch', help: '拥有全部权限和全部数据；只有超级管理员能看到并设置此项' },
+    { name: 'phone', label: '电话', list: true, form: true, max: 32, default: '' },
+    { name: 'email', label: '邮箱', form: true, max: 254, default: '' },
+    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch', default: true },
+    { name: 'isSuper', label: '超级管理员', form: true, input: 'switch', default: false, help: '拥有全部权限和全部数据；只有超级管理员能看到并设置此项' },
   ],
   filters: [
     { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '用户名 / 姓名 / 电话' },
@@ -71,10 +54,6 @@ export const userResource = defineResource({
     { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
   ],
 });
-
-/** Updates: any subset except the username (fixed) and the password (reset separately). */
-export const userUpdateSchema = userResource.schema.omit({ username: true, password: true }).partial();
-export const passwordResetSchema = z.object({ password: password('新密码') });
 
 export interface User {
   id: number;

@@ -1,42 +1,25 @@
 /**
  * 短视频 (DESIGN §5, SEED §7 `/api/videos`): a video from the library published with its own title,
  * cover and description, through the same review, version check, lock and revisions as articles
- * (issue 8). The schema is shared by the form (inline checks) and the server (field errors).
+ * (issue 8). The schema (schemas/videos.ts) is shared by the editor (inline checks) and the server.
  */
-import { z } from 'zod';
-import { defineResource } from './define';
-import { idList, imageUrl, optionalId, optionalText, requiredId, text } from './common';
+import { declareResource } from './define';
 import { ARTICLE_STATUS_OPTIONS } from './articles';
 
-export const videoSaveSchema = z.object({
-  title: text('标题', 128),
-  cover: imageUrl('封面').default(''),
-  videoStoreId: requiredId('视频'),
-  description: optionalText('简介', 2000).default(''),
-  categoryId: optionalId('分类').optional(),
-  tagIds: idList('标签').default([]),
-});
-
-/** An update names the version it was edited from (a stale save is refused, DESIGN §8). */
-export const videoUpdateSchema = videoSaveSchema.partial().extend({
-  version: z.number({ error: '缺少版本号（请刷新后再保存）' }).int().positive(),
-});
-
-export const videoResource = defineResource({
+export const videoResource = declareResource({
   name: 'videos',
   label: '短视频',
   permission: '/article/createVideo',
-  schema: videoSaveSchema,
   // The library's name for a short video as the owner of its video and its cover (`media_usage.owner_type`).
   mediaOwner: 'video',
   ownContract: { reason: 'an editorial item: saved with its version, locked, reviewed and published like an article', test: 'tests/api/videos.test.ts' },
   fields: [
     { name: 'title', label: '标题', list: { key: true, ellipsis: true }, form: true, required: true, max: 128 },
-    { name: 'cover', label: '封面', list: { width: 96 }, form: true, input: 'image' },
+    { name: 'cover', label: '封面', list: { width: 96 }, form: true, input: 'image', default: '' },
     { name: 'videoStoreId', label: '视频', form: true, required: true },
-    { name: 'description', label: '简介', form: true, input: 'textarea', max: 2000 },
+    { name: 'description', label: '简介', form: true, input: 'textarea', max: 2000, default: '' },
     { name: 'categoryId', label: '分类', list: { width: 120 }, form: true, input: 'treeSelect' },
-    { name: 'tagIds', label: '标签', form: true },
+    { name: 'tagIds', label: '标签', form: true, default: [] },
     { name: 'status', label: '状态', list: { width: 110 }, options: ARTICLE_STATUS_OPTIONS },
     { name: 'editorName', label: '编辑', stored: false, list: { width: 110 } },
     { name: 'updatedAt', label: '更新时间', list: { width: 170 } },

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ARTICLE_KINDS, articleUpdateSchema, type ArticleKind } from '../../lib/resources/articles';
+import { ARTICLE_KINDS, type ArticleKind } from '../../lib/resources/articles';
+import { articleUpdateSchema } from '../../lib/resources/schemas/articles';
 import { scopeCondition } from '../auth/scope';
 import { articles } from '../db/schema';
 import { allOf } from '../crud/list';

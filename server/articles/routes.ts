@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { ARTICLE_EDIT_ROUTES, ARTICLE_READ_ROUTES, articleSaveSchema, articleUpdateSchema } from '../../lib/resources/articles';
+import { ARTICLE_EDIT_ROUTES, ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
+import { articleSaveSchema, articleUpdateSchema } from '../../lib/resources/schemas/articles';
 import { access } from '../auth/access';
 import type { ContentService } from '../content/check';
 import { lockRoutes } from '../editorial/locks';

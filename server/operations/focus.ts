@@ -1,12 +1,6 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import {
-  focusChannelResource,
-  focusHomeResource,
-  focusHomeRightResource,
-  focusVideoResource,
-  type FocusGroup,
-  type OfflineFocusGroup,
-} from '../../lib/resources/operations';
+import { type FocusGroup, type OfflineFocusGroup } from '../../lib/resources/operations';
+import { focusChannelResource, focusHomeResource, focusHomeRightResource, focusVideoResource } from '../../lib/resources/schemas/operations';
 import { STATUS } from '../../lib/resources/workflow';
 import { canAccess } from '../auth/access';
 import type { DbOrTx, Tx } from '../db/types';

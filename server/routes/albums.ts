@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { ALBUM_COUNT_CAP, albumResource } from '../../lib/resources/albums';
+import { ALBUM_COUNT_CAP } from '../../lib/resources/albums';
+import { albumResource } from '../../lib/resources/schemas/albums';
 import { ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { chameleonResource, chameleonVersionResource } from '../../lib/resources/operations';
+import { chameleonResource, chameleonVersionResource } from '../../lib/resources/schemas/operations';
 import type { Tx } from '../db/types';
 import { chameleons, chameleonTypes, chameleonVersions } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';

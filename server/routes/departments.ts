@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import { departmentResource } from '../../lib/resources/departments';
+import { departmentResource } from '../../lib/resources/schemas/departments';
 import { access } from '../auth/access';
 import { departments, users } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';

@@ -2,14 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  focusChannelResource,
-  focusHomeResource,
-  focusHomeRightResource,
-  focusVideoResource,
-  slotStatus,
-  type FocusGroup,
-} from '../../lib/resources/operations';
+import { slotStatus, type FocusGroup } from '../../lib/resources/operations';
+import { focusChannelResource, focusHomeResource, focusHomeRightResource, focusVideoResource } from '../../lib/resources/schemas/operations';
 import { access } from '../auth/access';
 import { articles, focusChannel, focusHome, focusHomeRight, focusVideo, videos } from '../db/schema';
 import { likePattern } from '../crud/list';

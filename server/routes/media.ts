@@ -2,13 +2,13 @@ import { and, arrayContains, desc, eq, gte, inArray, lte, sql } from 'drizzle-or
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
 import {
-  picRegisterSchema,
   picStoreResource,
   picStoreTagResource,
-  videoRegisterSchema,
   videoStoreResource,
   videoStoreTagResource,
-} from '../../lib/resources/media';
+  picRegisterSchema,
+  videoRegisterSchema,
+} from '../../lib/resources/schemas/media';
 import { access } from '../auth/access';
 import { departments, mediaUsage, picStores, picStoreTags, users, videoStores, videoStoreTags } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { asc, desc, eq } from 'drizzle-orm';
-import { advertiseEditSchema, advertiseResource, advertiseStateSchema, brandResource } from '../../lib/resources/operations';
+import { advertiseResource, brandResource, advertiseEditSchema, advertiseStateSchema } from '../../lib/resources/schemas/operations';
 import { access } from '../auth/access';
 import { advertise, brands } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';

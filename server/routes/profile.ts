@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { avatarUrl, email, password, phone, text } from '../../lib/resources/common';
+import { avatarUrl, email, password, phone, text } from '../../lib/resources/schemas/common';
 import { access } from '../auth/access';
 import { assertCurrentPassword, currentPasswordField } from '../auth/current-password';
 import { hashPassword } from '../auth/password';

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { roleResource } from '../../lib/resources/roles';
+import { roleResource } from '../../lib/resources/schemas/roles';
 import { roles, users } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
 import { assertCanGrant } from '../auth/grants';

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { keywordRouteOf, searchKeywordResource } from '../../lib/resources/operations';
+import { keywordRouteOf } from '../../lib/resources/operations';
+import { searchKeywordResource } from '../../lib/resources/schemas/operations';
 import { access, canAccess } from '../auth/access';
 import type { Tx } from '../db/types';
 import { searchKeywords } from '../db/schema';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { desc, eq, ilike, inArray } from 'drizzle-orm';
-import { addWordsSchema, deleteWordsSchema, sensitiveWordResource } from '../../lib/resources/sensitive-words';
+import { sensitiveWordResource, addWordsSchema, deleteWordsSchema } from '../../lib/resources/schemas/sensitive-words';
 import { access } from '../auth/access';
 import { sensitiveWords, users } from '../db/schema';
 import { likePattern, listQuerySchema, pageOf, parseListQuery } from '../crud/list';

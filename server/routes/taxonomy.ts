@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
 import { byEnabled, byId } from '../crud/filters';
 import { z } from 'zod';
-import { categoryResource, categoryTypeResource, platformResource, tagResource, tagTypeResource } from '../../lib/resources/taxonomy';
+import { categoryResource, categoryTypeResource, platformResource, tagResource, tagTypeResource } from '../../lib/resources/schemas/taxonomy';
 import { access } from '../auth/access';
 import { articles, categories, categoryTypes, platforms, tags, tagTypes } from '../db/schema';
 import type { DbOrTx } from '../db/types';

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { passwordResetSchema, userResource, userUpdateSchema } from '../../lib/resources/users';
+import { passwordResetSchema, userResource, userUpdateSchema } from '../../lib/resources/schemas/users';
 import { departments, roles, sessions, users } from '../db/schema';
 import { crudRoutes, type HookContext } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';

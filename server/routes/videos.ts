@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { arrayContains, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { VIDEO_READ_ROUTES, videoSaveSchema, videoUpdateSchema } from '../../lib/resources/videos';
+import { VIDEO_READ_ROUTES } from '../../lib/resources/videos';
+import { videoSaveSchema, videoUpdateSchema } from '../../lib/resources/schemas/videos';
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
 import { categories, users, videoStores, videos } from '../db/schema';
@@ -13,7 +14,7 @@ import { notFound, parseInput } from '../http/errors';
 import { idFilter, idParam } from '../http/params';
 import { ok } from '../http/reply';
 import { jsonBody, onlySent, queryDoc, rawBody } from '../http/input';
-import { transitionSchema } from '../../lib/resources/workflow';
+import { transitionSchema } from '../../lib/resources/schemas/workflow';
 import type { AppEnv, SessionUser } from '../http/types';
 import { actionHandler, historyHandler, publishHandler } from '../workflow/handlers';
 import { titleMatches } from '../media/title-search';

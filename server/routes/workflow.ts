@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ARTICLE_EDIT_ROUTES, ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
-import { batchSchema, reviewDecisionSchema, STATUS, transitionSchema } from '../../lib/resources/workflow';
+import { STATUS } from '../../lib/resources/workflow';
+import { batchSchema, reviewDecisionSchema, transitionSchema } from '../../lib/resources/schemas/workflow';
 import { access } from '../auth/access';
 import { articles, users, videos } from '../db/schema';
 import { listQuerySchema, parseListQuery } from '../crud/list';

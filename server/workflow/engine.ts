@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { STATUS, STATUS_LABELS, WORKFLOW_ACTIONS, type Status, type TransitionInput, type WorkflowAction } from '../../lib/resources/workflow';
+import { STATUS, STATUS_LABELS, WORKFLOW_ACTIONS, type Status, type WorkflowAction } from '../../lib/resources/workflow';
+import { type TransitionInput } from '../../lib/resources/schemas/workflow';
 import { contentEvents, operationLogs, scheduledJobs, type CheckResult } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/types';
 import { scopeCondition } from '../auth/scope';

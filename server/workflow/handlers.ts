@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { transitionSchema, type TransitionInput, type WorkflowAction } from '../../lib/resources/workflow';
+import { type WorkflowAction } from '../../lib/resources/workflow';
+import { transitionSchema, type TransitionInput } from '../../lib/resources/schemas/workflow';
 import { contentEvents, users } from '../db/schema';
 import type { ContentService } from '../content/check';
 import { ApiError, notFound } from '../http/errors';

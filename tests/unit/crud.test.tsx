@@ -6,10 +6,10 @@ import { filterParams } from '@/components/crud/list-query';
 import { moveId } from '@/components/crud/sortable-table';
 import { buildDeptTree } from '@/components/department/tree-data';
 import { placeSibling, subtreeOf } from '@/lib/tree';
-import { roleResource } from '@/lib/resources/roles';
-import { userResource } from '@/lib/resources/users';
-import { departmentResource } from '@/lib/resources/departments';
-import { advertiseResource, brandResource, friendLinkResource } from '@/lib/resources/operations';
+import { roleResource } from '@/lib/resources/schemas/roles';
+import { userResource } from '@/lib/resources/schemas/users';
+import { departmentResource } from '@/lib/resources/schemas/departments';
+import { advertiseResource, brandResource, friendLinkResource } from '@/lib/resources/schemas/operations';
 
 const depts = [
   { id: 1, name: '编辑部', parentId: null, sort: 0, userCount: 2 },

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { avatarUrl, imageUrl, isImageUrl } from '@/lib/resources/common';
-import { articleSaveSchema } from '@/lib/resources/articles';
-import { albumResource } from '@/lib/resources/albums';
-import { videoStoreResource } from '@/lib/resources/media';
-import { videoSaveSchema } from '@/lib/resources/videos';
-import { topicResource } from '@/lib/resources/taxonomy';
-import { advertiseResource, brandResource, chameleonResource, focusHomeResource, friendLinkResource } from '@/lib/resources/operations';
-import { userResource } from '@/lib/resources/users';
+import { isImageUrl } from '@/lib/resources/common';
+import { avatarUrl, imageUrl } from '@/lib/resources/schemas/common';
+import { articleSaveSchema } from '@/lib/resources/schemas/articles';
+import { albumResource } from '@/lib/resources/schemas/albums';
+import { videoStoreResource } from '@/lib/resources/schemas/media';
+import { videoSaveSchema } from '@/lib/resources/schemas/videos';
+import { topicResource } from '@/lib/resources/schemas/taxonomy';
+import { advertiseResource, brandResource, chameleonResource, focusHomeResource, friendLinkResource } from '@/lib/resources/schemas/operations';
+import { userResource } from '@/lib/resources/schemas/users';
 import { sanitizeArticleHtml } from '@/server/content/sanitize';
 
 /**

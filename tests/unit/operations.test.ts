@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { advertiseResource, focusHomeResource, periodError, slotStatus } from '@/lib/resources/operations';
+import { periodError, slotStatus } from '@/lib/resources/operations';
+import { advertiseResource, focusHomeResource } from '@/lib/resources/schemas/operations';
 import { fieldError } from '@/lib/resources/check';
 
 describe('focus slot and ad rules shared by forms and server', () => {

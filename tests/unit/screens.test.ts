@@ -7,9 +7,9 @@ import { clearPatch, isFiltered, rangeToQuery } from '@/components/crud/list-que
 import { buildDeptTree, limitTree } from '@/components/department/tree-data';
 import { ancestorIds, subtreeOf } from '@/lib/tree';
 import { fieldError, recordName } from '@/lib/resources/check';
-import { userResource } from '@/lib/resources/users';
-import { roleResource } from '@/lib/resources/roles';
-import { departmentResource } from '@/lib/resources/departments';
+import { userResource } from '@/lib/resources/schemas/users';
+import { roleResource } from '@/lib/resources/schemas/roles';
+import { departmentResource } from '@/lib/resources/schemas/departments';
 import { pageTitle } from '@/lib/page-title';
 import { ROUTES } from '@/lib/routes';
 import { screenDeclarations } from '@/lib/resources/modules';

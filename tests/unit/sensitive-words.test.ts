@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addedText, addWordsSchema, batches, parseWordList, setAsideText } from '@/lib/resources/sensitive-words';
+import { addedText, batches, parseWordList, setAsideText } from '@/lib/resources/sensitive-words';
+import { addWordsSchema } from '@/lib/resources/schemas/sensitive-words';
 
 describe('敏感词库: a typed list or a file becomes words (issue 15)', () => {
   it('splits a typed list on lines, commas, 顿号, semicolons and spaces; drops blanks and repeats', () => {

@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { articleSaveSchema } from '@/lib/resources/articles';
+import { articleSaveSchema } from '@/lib/resources/schemas/articles';
 import { fieldError } from '@/lib/resources/check';
 
 const def = { schema: articleSaveSchema };

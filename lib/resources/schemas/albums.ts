@@ -1,0 +1,14 @@
+/** 专辑 with its schema (the server's declaration). */
+import { z } from 'zod';
+import { withSchema } from '../define';
+import * as decl from '../albums';
+import { imageUrl, optionalText, text } from './common';
+
+export const albumResource = withSchema(
+  decl.albumResource,
+  z.object({
+    name: text('专辑名称', 64),
+    cover: imageUrl('封面').default(''),
+    description: optionalText('简介', 500).default(''),
+  }),
+);

@@ -1,0 +1,87 @@
+/** Shared zod pieces with Chinese messages; the patterns they check are in ../common.ts. */
+import { z } from 'zod';
+import { EMAIL_MAX_EXCLUSIVE, INT4_MAX } from '../../constants';
+import { AVATAR_MESSAGE, HIDDEN_CHARS, HIDDEN_CHARS_MULTILINE, isImageUrl, LINK_PATTERN, PHONE_PATTERN } from '../common';
+
+const hiddenMessage = (label: string) => `${label}不能包含控制字符、方向控制符或零宽字符`;
+
+/** Shared zod pieces with Chinese messages. */
+export const text = (label: string, max: number) =>
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .min(1, `请输入${label}`)
+    .max(max, `${label}不能超过 ${max} 个字符`)
+    .refine((v) => !HIDDEN_CHARS.test(v), hiddenMessage(label));
+
+/** An optional text; it may span lines (descriptions). */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label}必须是文字` })
+    .trim()
+    .max(max, `${label}不能超过 ${max} 个字符`)
+    .refine((v) => !HIDDEN_CHARS_MULTILINE.test(v), hiddenMessage(label));
+
+export const optionalId = (label: string) =>
+  z.union(
+    [
+      z
+        .number({ error: `请选择${label}` })
+        .int()
+        .positive(`请选择${label}`)
+        .max(INT4_MAX, `${label}不存在`),
+      z.null(),
+    ],
+    { error: `请选择${label}` },
+  );
+
+export const email = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_EXCLUSIVE - 1, `邮箱不能超过 ${EMAIL_MAX_EXCLUSIVE - 1} 个字符`)
+  .refine((v) => v === '' || z.email().safeParse(v).success, '请输入有效的邮箱地址');
+
+export const phone = z
+  .string()
+  .trim()
+  .max(32, '电话不能超过 32 个字符')
+  .refine((v) => v === '' || PHONE_PATTERN.test(v), '请输入有效的电话号码');
+
+export const password = (label = '密码') =>
+  z
+    .string({ error: `请输入${label}` })
+    .min(8, `${label}至少 8 个字符`)
+    .max(64, `${label}不能超过 64 个字符`)
+    .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), `${label}需同时包含字母和数字`);
+
+/** An http(s) link or one of our uploads: never `javascript:`, `data:` or an API path. */
+export const avatarUrl = optionalText('头像地址', 512).refine((v) => v === '' || isImageUrl(v), AVATAR_MESSAGE);
+
+/** An image chosen from the library or linked: the same rule as avatars (http(s) or our uploads). */
+export const imageUrl = (label: string) =>
+  optionalText(label, 1024).refine((v) => v === '' || isImageUrl(v), `${label}必须是 http(s) 链接或本站上传的图片（/uploads/…），不能是接口地址`);
+
+export const linkUrl = (label: string) =>
+  optionalText(label, 512).refine((v) => v === '' || LINK_PATTERN.test(v), `${label}必须是 http:// 或 https:// 开头的链接`);
+
+/** A required positive id (a foreign key chosen in a form). */
+export const requiredId = (label: string) =>
+  z
+    .number({ error: `请选择${label}` })
+    .int(`请选择${label}`)
+    .positive(`请选择${label}`)
+    .max(INT4_MAX, `${label}不存在`);
+
+/** A list of ids (tags on an item); duplicates collapse. */
+export const idList = (label: string, max = 50) =>
+  z
+    .array(
+      z
+        .number({ error: `${label}必须是 id 列表` })
+        .int()
+        .positive()
+        .max(INT4_MAX, `${label}不存在`),
+      { error: `${label}必须是 id 列表` },
+    )
+    .max(max, `${label}最多 ${max} 个`)
+    .transform((ids) => [...new Set(ids)]);

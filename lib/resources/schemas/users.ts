@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { withSchema } from '../define';
+import { userResource as decl } from '../users';
+import { avatarUrl, email, optionalId, password, phone, text } from './common';
+
+const username = z
+  .string({ error: '请输入用户名' })
+  .trim()
+  .min(3, '用户名至少 3 个字符')
+  .max(32, '用户名不能超过 32 个字符')
+  .regex(/^[A-Za-z0-9_.-]+$/, '用户名只能包含字母、数字、下划线、点和短横线');
+
+/** 员工 with its schema (the server's declaration). */
+export const userResource = withSchema(
+  decl,
+  z.object({
+    username,
+    name: text('姓名', 64),
+    password: password('初始密码'),
+    departmentId: optionalId('部门').optional(),
+    roleId: optionalId('角色').optional(),
+    phone: phone.default(''),
+    email: email.default(''),
+    avatar: avatarUrl.default(''),
+    enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
+    isSuper: z.boolean({ error: '超级管理员必须是是或否' }).default(false),
+  }),
+);
+
+/** Updates: any subset except the username (fixed) and the password (reset separately). */
+export const userUpdateSchema = userResource.schema.omit({ username: true, password: true }).partial();
+export const passwordResetSchema = z.object({ password: password('新密码') });
