@@ -5,58 +5,25 @@
  */
 import type { z } from 'zod';
 import type { ResourceDef } from '../define';
-import { albumResource } from './albums';
-import { departmentResource } from './departments';
-import { picStoreResource, picStoreTagResource, videoStoreResource, videoStoreTagResource } from './media';
-import {
-  advertiseResource,
-  brandResource,
-  chameleonResource,
-  chameleonTypeResource,
-  chameleonVersionResource,
-  focusChannelResource,
-  focusHomeResource,
-  focusHomeRightResource,
-  focusVideoResource,
-  friendLinkResource,
-  searchKeywordResource,
-} from './operations';
-import { roleResource } from './roles';
-import { sensitiveWordResource } from './sensitive-words';
-import { articleSourceResource, categoryResource, categoryTypeResource, platformResource, tagResource, tagTypeResource, topicResource } from './taxonomy';
-import { userResource } from './users';
-import { videoResource } from './videos';
+import * as albums from './albums';
+import * as departments from './departments';
+import * as media from './media';
+import * as operations from './operations';
+import * as roles from './roles';
+import * as sensitiveWords from './sensitive-words';
+import * as taxonomy from './taxonomy';
+import * as users from './users';
+import * as videos from './videos';
 
-/** Every declaration with its schema: the zod-free part is what the screens import. */
-export const FULL_DECLARATIONS: readonly ResourceDef[] = [
-  albumResource,
-  departmentResource,
-  picStoreResource,
-  picStoreTagResource,
-  videoStoreResource,
-  videoStoreTagResource,
-  advertiseResource,
-  brandResource,
-  chameleonResource,
-  chameleonTypeResource,
-  chameleonVersionResource,
-  focusChannelResource,
-  focusHomeResource,
-  focusHomeRightResource,
-  focusVideoResource,
-  friendLinkResource,
-  searchKeywordResource,
-  roleResource,
-  sensitiveWordResource,
-  articleSourceResource,
-  categoryResource,
-  categoryTypeResource,
-  platformResource,
-  tagResource,
-  tagTypeResource,
-  topicResource,
-  userResource,
-  videoResource,
-];
+const isDeclaration = (value: unknown): value is ResourceDef =>
+  typeof value === 'object' && value !== null && 'name' in value && 'fields' in value && 'schema' in value;
+
+/**
+ * Every declaration with its schema, as the schema modules export them (`withSchema(decl.x, …)`): a
+ * resource added to one of these modules is found without a line here; a new module adds its import.
+ */
+export const FULL_DECLARATIONS: readonly ResourceDef[] = [albums, departments, media, operations, roles, sensitiveWords, taxonomy, users, videos].flatMap(
+  (module) => Object.values(module).filter(isDeclaration),
+);
 
 export const SCHEMAS: Readonly<Record<string, z.ZodObject>> = Object.fromEntries(FULL_DECLARATIONS.map((def) => [def.name, def.schema]));
