@@ -21,6 +21,9 @@
  * (3250), FRONT_SECONDS (5 per list), FRONT_CONCURRENCY (10), FRONT_RUNS (3 editor runs),
  * CHROMIUM_PATH (/usr/bin/chromium), FRONT_KEEP=1 keeps the data folder. The machine's load average
  * is printed with the figures: compare figures taken at the same load only.
+ * FRONT_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres): the server and its seed on
+ * PostgreSQL instead, in a throw-away database `bench_front_<pid>` created on that server and dropped
+ * at the end (as Payload's side, bench/payload-admin/front.ts, runs); the default stays PGlite.
  *
  * The measuring code is bench/front-measure.ts, shared with Payload's side (bench/payload-admin/front.ts).
  */
@@ -33,6 +36,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Browser } from '@playwright/test';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase } from '../server/startup';
 import { firstLoadJs, formatKiB } from '../scripts/bundle-size';
 import {
@@ -59,6 +63,20 @@ const ADMIN = { username: 'admin', password: 'Front#Bench-2026' };
 const BUNDLE_ONLY = process.argv.includes('--bundle');
 /** `--rps`: part 3 only (no browser). */
 const RPS_ONLY = process.argv.includes('--rps');
+/** FRONT_DATABASE_URL: PostgreSQL, a throw-away database on that server (the default: a fresh PGlite folder). */
+const PG_SERVER = process.env.FRONT_DATABASE_URL;
+const PG_DB = `bench_front_${process.pid}`;
+const PG_URL = PG_SERVER ? Object.assign(new URL(PG_SERVER), { pathname: `/${PG_DB}` }).toString() : undefined;
+
+async function pgAdmin(statement: string) {
+  const client = new pg.Client({ connectionString: PG_SERVER });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 
 /** The screens of the issue's table. `signedIn: false` visits without a session. */
 const SCREENS: Screen[] = [
@@ -97,6 +115,10 @@ async function main() {
   if (stale) console.log('NOTE: sources changed since this build; FRONT_BUILD=1 rebuilds first. The figures below are of the build.');
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cms-front-'));
+  if (PG_URL) {
+    await pgAdmin(`CREATE DATABASE ${PG_DB}`);
+    console.log(`database: PostgreSQL, throw-away database ${PG_DB}`);
+  }
   await seed(dataDir);
   const server = await startServer(dataDir);
   let browser: Browser | undefined;
@@ -129,6 +151,7 @@ async function main() {
   } finally {
     await browser?.close();
     await stopServer(server);
+    if (PG_URL) await pgAdmin(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`);
     if (!process.env.FRONT_KEEP) await rm(dataDir, { recursive: true, force: true });
     else console.log(`kept ${dataDir}`);
   }
@@ -148,11 +171,11 @@ function newestSource(): number {
   return newest;
 }
 
-/** A new PGlite folder, migrated, with the administrator and a newsroom's small lists. */
+/** A new PGlite folder (or FRONT_DATABASE_URL's throw-away database), migrated, with the administrator and a newsroom's small lists. */
 async function seed(dataDir: string) {
   process.env.CMS_ADMIN_USERNAME = ADMIN.username;
   process.env.CMS_ADMIN_PASSWORD = ADMIN.password;
-  const handle = await openDatabase({ dataDir, quiet: true });
+  const handle = await openDatabase(PG_URL ? { url: PG_URL, quiet: true } : { dataDir, quiet: true });
   const { db } = handle;
   await db.execute(
     sql`INSERT INTO departments (name, parent_id, sort) SELECT '部门' || g, CASE WHEN g > 5 THEN 1 + g % 5 END, g FROM generate_series(1, 20) g`,
@@ -188,7 +211,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       CMS_DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: PG_URL ?? '',
       CMS_ADMIN_USERNAME: ADMIN.username,
       CMS_ADMIN_PASSWORD: ADMIN.password,
     },
