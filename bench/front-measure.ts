@@ -167,12 +167,33 @@ export type TypingOptions = {
   runs: number;
   /** The table's title, before its load average. */
   title: string;
+  /**
+   * What a person clicks on `fromPath` to start writing (a menu item, a 新建 link). With it, a third
+   * row: a new context opens `fromPath` (whatever that screen loads or prefetches, nothing of the
+   * editor's own code yet), then the click, until the body holds a typed character.
+   */
+  click?: (page: Page) => Locator;
 };
 
 /** Part 2: navigation to a typed character, cold (a new context) and warm (the same context again), the median of `runs`. */
-export async function timeToTyping(browser: Browser, target: Target, { editorPath, fromPath, runs, title }: TypingOptions) {
+export async function timeToTyping(browser: Browser, target: Target, { editorPath, fromPath, runs, title, click }: TypingOptions) {
   const cold: number[] = [];
   const warm: number[] = [];
+  const clicked: number[] = [];
+  for (let i = 0; click && i < runs; i++) {
+    const context = await newContext(browser, target.origin, target.cookies);
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept().catch(() => {}));
+    await page.goto(`${target.origin}${fromPath}`, { waitUntil: 'networkidle' });
+    const link = click(page);
+    await link.waitFor({ state: 'visible' });
+    const t0 = performance.now();
+    await link.click();
+    await typeAndSee(page, target);
+    clicked.push(performance.now() - t0);
+    if (!page.url().startsWith(`${target.origin}${editorPath}`)) throw new Error(`the click led to ${page.url()}, not ${editorPath}`);
+    await context.close();
+  }
   for (let i = 0; i < runs; i++) {
     const context = await newContext(browser, target.origin, target.cookies);
     const page = await context.newPage();
@@ -194,6 +215,7 @@ export async function timeToTyping(browser: Browser, target: Target, { editorPat
   console.log(`\n${title} (load average ${loadavg()})`);
   console.log(`| cold (empty cache) | ${fmt(cold)} |`);
   console.log(`| warm (second visit) | ${fmt(warm)} |`);
+  if (click) console.log(`| from a click on ${fromPath} (first visit of the editor) | ${fmt(clicked)} |`);
 }
 
 /** A row of part 3: its name, the path, and whether it carries the session cookie. */

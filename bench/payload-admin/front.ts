@@ -130,6 +130,8 @@ async function main() {
         fromPath: '/admin/collections/articles',
         runs: RUNS,
         title: "写文章 from navigation to a typed character in Lexical's body (Payload, a new article)",
+        // The list's own "create new" link (Payload's admin in Chinese), a client-side navigation.
+        click: (page) => page.locator('a[href$="/admin/collections/articles/create"]').first(),
       });
     } finally {
       await browser.close();
