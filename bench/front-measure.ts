@@ -50,13 +50,21 @@ export const cookiesOf = (res: Response): Cookie[] =>
     return { name: pair.slice(0, i), value: pair.slice(i + 1) };
   });
 
-/** The app under measurement: where it answers, the signed-in session, and where its editor takes typing. */
-export type Target = { origin: string; cookies: Cookie[]; editorBody: (page: Page) => Locator };
+/**
+ * The app under measurement: where it answers, the signed-in session, where its editor takes typing
+ * (`editorBody`), and `editorReady`, run in the page at every animation frame until it is true: the
+ * body is there and editable. Playwright's own wait for an element in a frame that appears later
+ * retries with growing pauses (measured: TinyMCE's body was editable 300 ms before `waitFor` saw it),
+ * which would time Playwright, and unequally (Lexical's body is in the page, TinyMCE's in an iframe).
+ */
+export type Target = { origin: string; cookies: Cookie[]; editorBody: (page: Page) => Locator; editorReady: () => boolean };
 
 /** TinyMCE (ours): the body inside its iframe. */
 export const tinymceBody = (page: Page) => page.frameLocator('.tox-edit-area iframe').locator('body[contenteditable="true"]');
+export const tinymceReady = () => Boolean(document.querySelector<HTMLIFrameElement>('.tox-edit-area iframe')?.contentDocument?.body?.isContentEditable);
 /** Lexical (Payload's rich-text field): the contenteditable root. */
 export const lexicalBody = (page: Page) => page.locator('[data-lexical-editor="true"][contenteditable="true"]').first();
+export const lexicalReady = () => Boolean(document.querySelector('[data-lexical-editor="true"][contenteditable="true"]'));
 
 export async function newContext(browser: Browser, origin: string, cookies: Cookie[] | null): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
@@ -141,6 +149,7 @@ export async function bytesPerScreen(browser: Browser, target: Target, screens: 
 
 /** Waits for the editor's body to be visible (editable: the locators name a contenteditable element). */
 export async function waitForEditorBody(page: Page, target: Target) {
+  await page.waitForFunction(target.editorReady, null, { polling: 'raf', timeout: 120_000 });
   const body = target.editorBody(page);
   await body.waitFor({ state: 'visible', timeout: 120_000 });
   return body;

@@ -47,6 +47,7 @@ import {
   requestsPerSecond,
   timeToTyping,
   tinymceBody,
+  tinymceReady,
   type Cookie,
   type Load,
   type Screen,
@@ -125,7 +126,7 @@ async function main() {
   try {
     const cookies = await signIn();
     if (RPS_ONLY) return await rps(cookies);
-    const target: Target = { origin: ORIGIN, cookies, editorBody: tinymceBody };
+    const target: Target = { origin: ORIGIN, cookies, editorBody: tinymceBody, editorReady: tinymceReady };
     browser = await launchChromium();
     await bytesPerScreen(browser, target, SCREENS, {
       largest: BUNDLE_ONLY ? 12 : 0,

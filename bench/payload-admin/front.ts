@@ -36,6 +36,7 @@ import {
   cookiesOf,
   launchChromium,
   lexicalBody,
+  lexicalReady,
   loadavg,
   requestsPerSecond,
   timeToTyping,
@@ -119,7 +120,7 @@ async function main() {
     const rowsShown = (await list.text()).match(/卡车新闻 \d+/g)?.length ?? 0;
     if (list.status !== 200 || rowsShown === 0) throw new Error(`the signed-in list shows no article (HTTP ${list.status})`);
     console.log(`signed in (${cookies.map((c) => c.name).join(', ')}); the list screen's HTML names ${rowsShown} article titles`);
-    const target: Target = { origin: ORIGIN, cookies, editorBody: lexicalBody };
+    const target: Target = { origin: ORIGIN, cookies, editorBody: lexicalBody, editorReady: lexicalReady };
     const browser = await launchChromium();
     try {
       console.log(`\n[bytes: ${uptime()}]`);
