@@ -31,6 +31,9 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results, type Tra
  * Calls with a blob (COPY … /dev/blob) or explicit `paramTypes` go to PGlite's own `query`.
  */
 export async function prepareStatements(client: PGlite, max = 256): Promise<{ size(): number }> {
+  // Once per client: a second wrapper would name its statements as the first did (cms_s1 …).
+  const installed = (client as unknown as Record<symbol, { size(): number }>)[INSTALLED];
+  if (installed) return installed;
   await client.exec('SET plan_cache_mode = force_custom_plan');
   const internals = client as unknown as Internals;
   const statements = new Map<string, Prepared>();
@@ -124,8 +127,12 @@ export async function prepareStatements(client: PGlite, max = 256): Promise<{ si
     });
   } as PGlite['transaction'];
 
-  return { size: () => statements.size };
+  const handle = { size: () => statements.size };
+  Object.defineProperty(client, INSTALLED, { value: handle });
+  return handle;
 }
+
+const INSTALLED = Symbol('cms prepared statements');
 
 interface Prepared {
   name: string;

@@ -48,6 +48,11 @@ describe('named prepared statements on PGlite', () => {
     expect(u2.affectedRows).toBe(2);
   });
 
+  it('is installed once per client: a second call returns the first', async () => {
+    expect(await prepareStatements(fast, 99)).toBe(statements);
+    expect((await fast.query<{ v: number }>('SELECT $1::int AS v', [7])).rows).toEqual([{ v: 7 }]);
+  });
+
   it('parses a text once: repeating it adds no statement, and past the limit the least recently used is closed', async () => {
     const names = async () =>
       (await fast.query<{ names: string[] }>('SELECT array_agg(name ORDER BY name) AS names FROM pg_prepared_statements')).rows[0].names;
