@@ -17,6 +17,10 @@ export interface InUseItem {
 
 export interface InUseRefusal {
   inUse: InUseItem[];
+  /** The dialog's title when the refused change is not a delete (「不能修改平台代码」); default 不能删除. */
+  title?: string;
+  /** What to do instead, the dialog's last line; default: stop using it, then delete. */
+  hint?: string;
 }
 
 /** `12 篇文章` / `10000+ 篇文章`. */

@@ -7,6 +7,7 @@ import { accessOf, type Access } from './auth/access';
 import { inputOf, type RouteInput } from './http/input';
 import type { crudRoutes } from './crud/crud-routes';
 import type { ApiEntry } from './resources';
+import { SORT_ORDERS } from './crud/list';
 
 /**
  * The OpenAPI 3.1 description of the main API (`GET /api/openapi.json`, signed-in), derived from
@@ -118,7 +119,10 @@ function crudOperation(def: ResourceDef, routes: CrudRoutes, table: ApiEntry['ta
         query('pageSize', { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }, '每页条数'),
         ...(def.keyword?.length ? [query('keyword', { type: 'string' }, `匹配 ${def.keyword.join('、')} 的一部分`)] : []),
         ...(sorts.length
-          ? [query('sort', { type: 'string', enum: sorts }, '排序字段'), query('order', { type: 'string', enum: ['ascend', 'descend'] }, '排序方向')]
+          ? [
+              query('sort', { type: 'string', enum: sorts }, '排序字段（其他值：400）'),
+              query('order', { type: 'string', enum: [...SORT_ORDERS] }, '排序方向（其他值：400）'),
+            ]
           : []),
         ...filters.filter((f) => f !== 'keyword').map((f) => query(f, { type: 'string' }, def.filters?.find((d) => d.name === f)?.label ?? '筛选')),
       ],
@@ -134,6 +138,7 @@ function crudOperation(def: ResourceDef, routes: CrudRoutes, table: ApiEntry['ta
           },
           required: ['list', 'total', 'page', 'pageSize'],
         }),
+        400: refusal(`页码、每页条数${sorts.length ? '或排序' : ''}不合法（errors 按参数说明）`),
       },
     };
   }

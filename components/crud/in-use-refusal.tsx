@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { App, Typography } from 'antd';
 import { isPathAllowed } from '@/lib/guard';
 import { setInUseHandler } from '@/lib/http';
-import { inUseCount, inUseOf, type InUseItem } from '@/lib/in-use';
+import { inUseCount, inUseOf, type InUseItem, type InUseRefusal } from '@/lib/in-use';
 import { useUserStore } from '@/stores/user';
 
 /** 「查看这 12 篇文章」: the link to the list filtered to them. */
@@ -50,14 +50,15 @@ export function useInUseRefusals() {
     setInUseHandler((body) => {
       const items = inUseOf(body.data);
       if (!items) return;
+      const { title, hint } = (body.data ?? {}) as Partial<InUseRefusal>;
       const dialog = modal.warning({
-        title: '不能删除',
+        title: title ?? '不能删除',
         content: (
           <>
             <Typography.Paragraph style={{ marginBottom: 0 }}>{body.message}</Typography.Paragraph>
             <InUseLinks items={items} onNavigate={() => dialog.destroy()} />
             <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-              不再使用后即可删除（改用其他项，或先删除它们）。
+              {hint ?? '不再使用后即可删除（改用其他项，或先删除它们）。'}
             </Typography.Paragraph>
           </>
         ),

@@ -62,7 +62,15 @@ export const platformResource = declareResource({
   noDelete: 'SEED §7 lists GET, POST, PUT: content and focus slots refer to platforms by code; one is switched off instead',
   fields: [
     { name: 'name', label: '平台名称', list: true, form: true, required: true, max: 32 },
-    { name: 'code', label: '平台代码', list: { width: 120 }, form: true, required: true, max: 32, help: '小写字母开头，如 app、m、pc' },
+    {
+      name: 'code',
+      label: '平台代码',
+      list: { width: 120 },
+      form: true,
+      required: true,
+      max: 32,
+      help: '小写字母开头，如 app、m、pc；焦点图按代码保存，有焦点图使用时不能修改',
+    },
     { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
   ],
 });

@@ -1,6 +1,6 @@
 import { arrayContains, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { inUseCount, type InUseItem } from '../../lib/in-use';
+import { inUseCount, type InUseItem, type InUseRefusal } from '../../lib/in-use';
 import type { DbOrTx } from '../db/types';
 import { ApiError } from '../http/errors';
 import { cappedCount } from './list';
@@ -27,8 +27,11 @@ export interface UsedBy {
 /** Counting stops here: "10000+ 篇文章" says all a person needs. */
 export const IN_USE_CAP = 10_000;
 
-/** Who uses the record, one bounded (capped, indexed) count per relation; only the non-zero ones. */
-export async function usageOf(db: DbOrTx, usedBy: UsedBy[], id: number): Promise<InUseItem[]> {
+/**
+ * Who uses the record, one bounded (capped, indexed) count per relation; only the non-zero ones.
+ * `id` is what the users store: the id, or a code (a 平台's, for its focus slots).
+ */
+export async function usageOf(db: DbOrTx, usedBy: UsedBy[], id: number | string): Promise<InUseItem[]> {
   const items: InUseItem[] = [];
   for (const u of usedBy) {
     const where = u.many ? arrayContains(u.column, [id]) : eq(u.column, id);
@@ -38,9 +41,13 @@ export async function usageOf(db: DbOrTx, usedBy: UsedBy[], id: number): Promise
   return items;
 }
 
-/** The refusal: 409, 「该分类下有 12 篇文章、2 个短视频，不能删除」, the counts and links in `data.inUse`. */
-export function inUseError(label: string, items: InUseItem[]) {
-  return new ApiError(409, `该${label}下有 ${items.map(inUseCount).join('、')}，不能删除`, undefined, { inUse: items });
+/**
+ * The refusal: 409, 「该分类下有 12 篇文章、2 个短视频，不能删除」, the counts and links in `data.inUse`.
+ * Another change than a delete names itself (`action`) and says what to do (`hint`, the dialog's last line).
+ */
+export function inUseError(label: string, items: InUseItem[], { action, hint }: { action?: string; hint?: string } = {}) {
+  const refusal: InUseRefusal = { inUse: items, ...(action ? { title: `不能${action}` } : {}), ...(hint ? { hint } : {}) };
+  return new ApiError(409, `该${label}下有 ${items.map(inUseCount).join('、')}，不能${action ?? '删除'}`, undefined, refusal);
 }
 
 /**

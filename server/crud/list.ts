@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../lib/resources/define';
 import type { DbOrTx } from '../db/types';
-import { parseInput } from '../http/errors';
+import { badRequest, parseInput } from '../http/errors';
 
 /** page / pageSize / keyword from the query string; unknown parameters are ignored. @see DESIGN §2 */
 export const listQuerySchema = z.object({
@@ -104,14 +104,26 @@ export async function pageOf<T>(
   return { list, page, pageSize, ...counted };
 }
 
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
+
 /**
  * The order a list asked for (`sort` names an allowed column, `order` is `ascend` or `descend`),
- * with the id as tie-breaker so pages never overlap; undefined for no or an unknown `sort` (the
- * default order applies; unknown parameters are ignored, DESIGN §2).
+ * with the id as tie-breaker so pages never overlap; undefined for no `sort` (the default order).
+ * A list that declares sort columns refuses any other `sort` or `order` (400 with the field's
+ * error, issue 23): the caller asked for an order it would not get. A list without sort columns
+ * ignores both, as it ignores every parameter it does not know (DESIGN §2).
  */
 export function listOrder(query: Record<string, string>, { sorts, id }: { sorts: Record<string, AnyPgColumn>; id: AnyPgColumn }): SQL[] | undefined {
-  const column = query.sort ? sorts[query.sort] : undefined;
-  if (!column || !Object.prototype.hasOwnProperty.call(sorts, query.sort)) return undefined;
-  const direction = query.order === 'descend' ? desc : asc;
-  return [direction(column), direction(id)];
+  const names = Object.keys(sorts);
+  if (!names.length) return undefined;
+  const { sort, order } = query;
+  if (sort && !Object.prototype.hasOwnProperty.call(sorts, sort)) {
+    throw badRequest('排序字段无效', { sort: `排序字段只能是 ${names.join('、')} 之一` });
+  }
+  if (order && !(SORT_ORDERS as readonly string[]).includes(order)) {
+    throw badRequest('排序方向无效', { order: '排序方向只能是 ascend 或 descend' });
+  }
+  if (!sort) return undefined;
+  const direction = order === 'descend' ? desc : asc;
+  return [direction(sorts[sort]), direction(id)];
 }

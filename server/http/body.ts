@@ -50,9 +50,15 @@ export function bodyPolicy(path: string): BodyPolicy {
 
 export const tooLarge = (max: number) => new ApiError(413, `请求内容过大（上限 ${max >= MiB ? `${max / MiB} MB` : `${max / KiB} KB`}）`);
 
+/** Strict UTF-8: bytes that are not UTF-8 are refused, never turned into U+FFFD (issue 23 F3). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+export const notUtf8 = () => badRequest('请求内容不是有效的 UTF-8 文本，请以 UTF-8 编码发送');
+
 /**
  * Reads a request body as UTF-8 text, counting bytes as they arrive and stopping at `max` (a
- * missing or lying Content-Length does not get a large body buffered).
+ * missing or lying Content-Length does not get a large body buffered). Bytes that are not UTF-8
+ * (a GBK client's 赌博) are a 400: decoded loosely they would be stored as something else.
  */
 export async function readBodyText(req: Request, max: number): Promise<string> {
   if (!req.body) return '';
@@ -69,7 +75,11 @@ export async function readBodyText(req: Request, max: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  try {
+    return UTF8.decode(Buffer.concat(chunks, size));
+  } catch {
+    throw notUtf8();
+  }
 }
 
 /** Deepest nesting a JSON body may have; no form of ours comes near it. */
@@ -92,23 +102,33 @@ export async function readJson(c: Context): Promise<unknown> {
   if (problem === 'depth') throw badRequest(`请求内容嵌套过深（最多 ${JSON_MAX_DEPTH} 层）`);
   // PostgreSQL text cannot hold NUL: a clear 400 here rather than a 500 from the driver.
   if (problem === 'nul') throw badRequest('请求内容包含非法字符（NUL）');
+  // `"\ud800"`: valid JSON, but half a character; stored, it becomes U+FFFD.
+  if (problem === 'surrogate') throw badRequest('请求内容包含无效的 Unicode 字符（不成对的代理项）');
   return value;
 }
 
+/** A lone surrogate (`\ud800` without its pair): with the `u` flag, pairs are whole code points. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const stringProblem = (s: string) => (s.includes('\u0000') ? 'nul' : LONE_SURROGATE.test(s) ? 'surrogate' : null);
+
 /**
  * What is wrong with a parsed JSON value, if anything: nesting deeper than JSON_MAX_DEPTH, or a NUL
- * character in any string (keys included). Walks without recursion, so no input overflows the stack.
+ * character or a lone surrogate in any string (keys included). Walks without recursion, so no input
+ * overflows the stack.
  */
-export function jsonProblem(root: unknown): 'depth' | 'nul' | null {
+export function jsonProblem(root: unknown): 'depth' | 'nul' | 'surrogate' | null {
   const stack: Array<[unknown, number]> = [[root, 0]];
   while (stack.length) {
     const [value, depth] = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return 'nul';
+      const problem = stringProblem(value);
+      if (problem) return problem;
     } else if (value && typeof value === 'object') {
       if (depth >= JSON_MAX_DEPTH) return 'depth';
       for (const [k, v] of Object.entries(value)) {
-        if (k.includes('\u0000')) return 'nul';
+        const problem = stringProblem(k);
+        if (problem) return problem;
         stack.push([v, depth + 1]);
       }
     }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ApiError } from './errors';
+import { ApiError, badRequest } from './errors';
 import { bodyPolicy, tooLarge } from './body';
 
 /**
@@ -72,7 +72,24 @@ export function isSubresourceRequest(req: Request): boolean {
 
 const mediaType = (header: string | null) => (header ?? '').split(';')[0].trim().toLowerCase();
 
-/** Refuses an unsafe request from elsewhere (403), of the wrong type (415) or declared too large (413). */
+/** The `charset` parameter of a Content-Type, lower case and unquoted; undefined when it names none. */
+export function charsetOf(header: string | null): string | undefined {
+  for (const param of (header ?? '').split(';').slice(1)) {
+    const eq = param.indexOf('=');
+    if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
+    return param
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+  }
+  return undefined;
+}
+
+/**
+ * Refuses an unsafe request from elsewhere (403), of the wrong type (415), declared too large (413)
+ * or declared in a charset other than UTF-8 (400).
+ */
 export function guardUnsafeRequest(c: Context, opts: { allowedOrigins: ReadonlySet<string>; trustForwardedHost: boolean }) {
   const req = c.req.raw;
   if (!isSameOrigin(req, opts)) throw new ApiError(403, '请求来源不是本系统，已拒绝（跨站请求）');
@@ -85,4 +102,10 @@ export function guardUnsafeRequest(c: Context, opts: { allowedOrigins: ReadonlyS
     throw new ApiError(415, `请求内容类型必须是 ${policy.types.join(' 或 ')}`);
   }
   if (length !== null && !(Number(length) <= policy.max)) throw tooLarge(policy.max);
+  // JSON is UTF-8 (RFC 8259): a body declared in another charset (a GBK system's script) would be
+  // read as something it is not. Refused before it is read; body.ts refuses bytes that are not UTF-8.
+  const charset = type === 'application/json' ? charsetOf(req.headers.get('content-type')) : undefined;
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw badRequest(`请求内容必须以 UTF-8 编码发送（收到的字符集为 ${charset.slice(0, 32) || '空'}）`);
+  }
 }

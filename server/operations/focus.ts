@@ -86,7 +86,8 @@ export async function assertGroup(tx: Tx, group: FocusGroup, slot: Values) {
       .select({ id: platforms.id })
       .from(platforms)
       .where(eq(platforms.code, slot.platform as string))
-      .limit(1);
+      .limit(1)
+      .for('key share');
     if (!hit) throw badRequest('平台不存在', { platform: '平台不存在' });
   }
   if (group === 'category') {

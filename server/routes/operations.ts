@@ -71,12 +71,16 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
       const input = c.req.valid('json') as Values;
       const sent = sentKeys(c);
       const id = input.id as number | undefined;
-      // The state is not edited here (issue 14): a new ad starts 下线, and 上线 / 下线 go through
-      // `/state/edit`, logged as such. Refused rather than dropped, so a caller is not misled.
-      if (sent.includes('state')) {
+      // The state is not changed here (issue 14): a new ad starts 下线, and 上线 / 下线 go through
+      // `/state/edit`, logged as such. A change is refused rather than dropped, so a caller is not
+      // misled; the record sent back as the list gave it, its unchanged state included, is fine (issue 23).
+      const sentState = sent.includes('state') ? (rawBody(c) as Values).state : undefined;
+      const refuseState = (current: number) => {
+        if (!sent.includes('state') || sentState === current) return;
         const message = id ? '广告的上线、下线请用列表中的「上线」开关切换' : '新广告先以「下线」保存，检查无误后在列表中用「上线」开关上线';
         throw badRequest(message, { state: message });
-      }
+      };
+      if (!id) refuseState(0);
       if (!id) {
         // Adding: the whole record is required.
         const values = parseInput(advertiseResource.schema, rawBody(c)) as Values;
@@ -98,6 +102,7 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
       const updated = await advertiseRoutes.inTransaction(c, async ({ tx, user }) => {
         const before = await advertiseRoutes.getOne(tx, user, id);
         if (!before) throw notFound('广告不存在');
+        refuseState(before.state as number);
         if ('startAt' in patch || 'endAt' in patch) assertPeriod(patch.startAt ?? before.startAt, 'endAt' in patch ? patch.endAt : before.endAt);
         if (Object.keys(patch).length)
           await tx

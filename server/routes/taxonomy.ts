@@ -3,13 +3,14 @@ import { byEnabled, byId } from '../crud/filters';
 import { z } from 'zod';
 import { categoryResource, categoryTypeResource, platformResource, tagResource, tagTypeResource } from '../../lib/resources/schemas/taxonomy';
 import { access } from '../auth/access';
-import { articles, categories, categoryTypes, platforms, tags, tagTypes } from '../db/schema';
+import { articles, categories, categoryTypes, focusHome, focusVideo, platforms, tags, tagTypes } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { crudRoutes, type HookContext } from '../crud/crud-routes';
 import { searchChanged } from '../articles/search';
 import { BATCH_MAX, moveToCategory } from '../articles/batch';
 import { likePattern } from '../crud/list';
 import { assertTreeParent } from '../crud/tree';
+import { inUseError, lockForDelete, usageOf, type UsedBy } from '../crud/in-use';
 import { ApiError, badRequest, conflict, forbidden } from '../http/errors';
 import { idFilter } from '../http/params';
 import { queryInput } from '../http/input';
@@ -123,11 +124,38 @@ export const categoryRoutes = crudRoutes({
   },
 });
 
-/** 平台: GET, POST, PUT (SEED §7 names no delete: content and focus slots refer to platforms). */
+/** What stores a platform's code rather than its id: the focus slots grouped by platform. */
+const PLATFORM_CODE_USERS: UsedBy[] = [
+  { key: 'focus_home', table: focusHome, column: focusHome.platform, label: '个首页焦点图', list: '/operation/focus?platform=' },
+  { key: 'focus_video', table: focusVideo, column: focusVideo.platform, label: '个视频焦点图', list: '/operation/videofocus?platform=' },
+];
+
+/**
+ * 平台: GET, POST, PUT (SEED §7 names no delete: content and focus slots refer to platforms).
+ * The code of a platform that focus slots use is not changed (issue 23 F4): the slots store the
+ * code, and the site asks for them by it. Refused with the counts, like a delete of something in
+ * use; the row is locked first, so a slot saved meanwhile (focus.ts reads the platform FOR KEY
+ * SHARE) lands before the count or waits and then finds the code gone.
+ */
 export const platformRoutes = crudRoutes({
   resource: platformResource,
   table: platforms,
   filters: { enabled: byEnabled(platforms.enabled) },
+  hooks: {
+    async beforeUpdate({ tx }, before, patch) {
+      if ('code' in patch && patch.code !== before.code) {
+        await lockForDelete(tx, platforms, before.id);
+        const items = await usageOf(tx, PLATFORM_CODE_USERS, before.code);
+        if (items.length) {
+          throw inUseError('平台', items, {
+            action: '修改平台代码',
+            hint: `焦点图按平台代码「${before.code}」保存：先把它们移到其他平台或删除，才能修改代码；只改平台名称不受影响。`,
+          });
+        }
+      }
+      return patch;
+    },
+  },
 });
 
 const tagCount = sql<number>`(SELECT count(*)::int FROM "tags" AS t WHERE t."type_id" = "tag_types"."id")`;
