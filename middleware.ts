@@ -11,7 +11,7 @@ import {
   type UserDetail,
 } from './lib/guard';
 import { findRoute, ROUTES, type RouteDef } from './lib/routes';
-import { NONCE_HEADER, newNonce, pageContentSecurityPolicy, securityHeaders } from './lib/security-headers';
+import { NONCE_HEADER, newNonce, pageContentSecurityPolicy, policyHostsFromEnv, securityHeaders, type PolicyHosts } from './lib/security-headers';
 import { encodeUserDetail } from './lib/user-detail-header';
 
 /**
@@ -44,6 +44,9 @@ export function refuseMalformedEscape(path: string): NextResponse {
   }
 }
 
+/** The configured hosts of the page policy, read once (the environment does not change while running). */
+let policyHosts: PolicyHosts | undefined;
+
 /** The middleware over a given route table (tests pass one naming an unknown guard). */
 export async function guardRequest(req: NextRequest, routes: readonly RouteDef[]) {
   const path = req.nextUrl.pathname;
@@ -54,7 +57,7 @@ export async function guardRequest(req: NextRequest, routes: readonly RouteDef[]
   // Every page gets its own script nonce (issue 14 I5): on the request, Next puts it on its scripts;
   // on the reply, the browser runs only those.
   const nonce = newNonce();
-  const csp = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === 'development' });
+  const csp = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === 'development', hosts: (policyHosts ??= policyHostsFromEnv(process.env)) });
   headers.set('content-security-policy', csp);
   headers.set(NONCE_HEADER, nonce);
   const pass = () => {

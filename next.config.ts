@@ -2,6 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import { securityHeaders } from './lib/security-headers';
+import { installMethodGate } from './server/http/method-gate';
+
+// Methods no route serves (TRACE, PROPFIND …) answer 405 on the Node server before Next builds its
+// request (issue 23 F2). Installed here because `next start` runs this file in the server process
+// right after opening its port, the earliest code of ours it runs (instrumentation.ts comes seconds
+// later); only a request that arrives within that first moment still meets Next's 500. It changes
+// nothing in the processes that only read the configuration (`next build`).
+installMethodGate();
 
 /** The installed TinyMCE's version: on every URL of its files (components/articles/editor/tinymce-assets.ts). */
 const TINYMCE_VERSION: string = JSON.parse(readFileSync(path.join(process.cwd(), 'node_modules/tinymce/package.json'), 'utf8')).version;

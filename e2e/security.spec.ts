@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { expect, test, E2E_ADMIN } from './helpers';
 
 /**
@@ -9,10 +10,10 @@ test('pages and API replies forbid framing and sniffing, each header sent once',
     const res = await request.get(path);
     const headers = res.headers();
     expect(headers['x-frame-options'], path).toBe('DENY');
-    // Pages send the nonce script policy (issue 14 I5), which keeps frame-ancestors; the API only that.
+    // Pages send the whole policy (issue 14 I5, issue 23 I4), which keeps frame-ancestors; the API only that.
     if (path === '/login')
       expect(headers['content-security-policy'], path).toMatch(
-        /^script-src 'self' 'nonce-[^']+' 'strict-dynamic'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'$/,
+        /^default-src 'self'; script-src 'self' 'nonce-[^']+' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; .*; form-action 'self'; frame-ancestors 'none'$/,
       );
     else expect(headers['content-security-policy'], path).toBe("frame-ancestors 'none'");
     expect(headers['x-content-type-options'], path).toBe('nosniff');
@@ -47,4 +48,38 @@ test('a write from another origin is refused and changes nothing', async ({ requ
   expect(forged.status()).toBe(403);
   const list = await request.get(`/api/departments?keyword=${encodeURIComponent('跨站部门')}`);
   expect((await list.json()).data.total).toBe(0);
+});
+
+/** The status line and headers of a raw request (methods Node's own client would not send). */
+function rawRequest(baseURL: string, method: string, path: string) {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise<{ status: number; head: string; body: string }>((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () =>
+      socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`),
+    );
+    let text = '';
+    socket.setTimeout(15_000, () => socket.destroy(new Error(`${method} ${path}: no reply`)));
+    socket.on('data', (d) => (text += d.toString('utf8')));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, ...rest] = text.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), head, body: rest.join('\r\n\r\n') });
+    });
+  });
+}
+
+test('TRACE and other methods no route serves answer 405 with Allow on every path, never 500 (issue 23 F2)', async ({ baseURL, request }) => {
+  for (const path of ['/api/ping', '/api/articles', '/login', '/article/list', '/uploads/x.png', '/tinymce/tinymce.min.js', '/_next/static/x.js']) {
+    for (const method of ['TRACE', 'TRACK', 'PROPFIND', 'FOO']) {
+      const reply = await rawRequest(baseURL!, method, path);
+      expect(reply.status, `${method} ${path}`).toBe(405);
+      expect(reply.head, `${method} ${path}`).toMatch(
+        path.startsWith('/api/') ? /\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/i : /\r\nAllow: GET, HEAD\r\n/i,
+      );
+      expect(reply.body, `${method} ${path}`).toContain(`不支持的请求方法 ${method}`);
+    }
+  }
+  // The server is fine afterwards, and the methods it serves still work.
+  expect((await request.get('/api/ping')).status()).toBe(200);
+  expect((await request.head('/login')).status()).toBe(200);
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { z } from 'zod';
+import { QINIU_UPLOAD_URL_DEFAULT } from '../lib/security-headers';
 
 /**
  * Server environment, parsed once with a readable failure. Every variable is documented in
@@ -56,7 +57,7 @@ const schema = z.object({
   /** Public domain of the bucket, with scheme: https://img.example.com */
   QINIU_DOMAIN: z.string().default(''),
   /** Upload host of the bucket's region (notes/integrations.md §1). */
-  QINIU_UPLOAD_URL: z.string().default('https://upload.qiniup.com'),
+  QINIU_UPLOAD_URL: z.string().default(QINIU_UPLOAD_URL_DEFAULT),
   /** Management API host (deleting files): rs.qiniuapi.com per Qiniu's docs, or the region's rs-<id>.qiniuapi.com. */
   QINIU_RS_URL: z.string().default('https://rs.qiniuapi.com'),
   /** 1: the bucket is private; playback and downloads get signed, time-limited URLs. */

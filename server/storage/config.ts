@@ -24,8 +24,8 @@ export interface QiniuConfig {
 
 /** Qiniu's management host as its delete page names it (developer.qiniu.com/kodo/api/delete). */
 export const QINIU_RS_URL = 'https://rs.qiniuapi.com';
-/** Upyun's REST and FORM API host (v0 picks the best route; notes/integrations.md §2). */
-export const UPYUN_API_URL = 'https://v0.api.upyun.com';
+/** Upyun's REST and FORM API host (v0 picks the best route; notes/integrations.md §2); the page policy allows it too. */
+export { UPYUN_API_URL } from '../../lib/security-headers';
 
 export interface UpyunConfig {
   bucket: string;

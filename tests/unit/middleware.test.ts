@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { guardRequest, middleware } from '@/middleware';
+import { pageContentSecurityPolicy, policyHostsFromEnv } from '@/lib/security-headers';
 import { ROUTES, type RouteDef } from '@/lib/routes';
 
 const routes: RouteDef[] = [...ROUTES, { path: '/secret', name: '秘密', layout: 'default', guard: 'admin' }];
@@ -58,13 +59,47 @@ describe('script policy on every page (issue 14 I5)', () => {
     for (const path of ['/login', '/no/such/page']) {
       const res = await guardRequest(new NextRequest(`http://cms.test${path}`), routes);
       const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'$/);
+      expect(csp).toMatch(
+        new RegExp(
+          "^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; " +
+            "img-src 'self' data: blob: https: http:; font-src 'self' data:; connect-src 'self'; media-src 'self' blob:; frame-src 'none'; " +
+            "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'$",
+        ),
+      );
       const nonce = /'nonce-([^']+)'/.exec(csp)![1];
       expect(res.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
       expect(res.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
       policies.push(csp);
     }
     expect(policies[0]).not.toBe(policies[1]);
+  });
+});
+
+describe('the page policy’s configured hosts (issue 23 I4)', () => {
+  it('fetches and uploads may reach the API hosts and the storage upload host; videos play from its domain', () => {
+    const none = policyHostsFromEnv({ NEXT_PUBLIC_API_BASE: '', NEXT_PUBLIC_PRODUCT_API: '/product-api' });
+    expect(none).toEqual({ connect: [], media: [] });
+    const qiniu = policyHostsFromEnv({
+      NEXT_PUBLIC_PRODUCT_API: 'https://product.example.com/api/',
+      CMS_STORAGE: 'qiniu',
+      QINIU_DOMAIN: 'http://cdn.example.cn/',
+      QINIU_UPLOAD_URL: 'https://upload-z1.qiniup.com',
+      UPYUN_DOMAIN: 'https://old.example.cn',
+    });
+    expect(qiniu).toEqual({ connect: ['https://product.example.com', 'https://upload-z1.qiniup.com'], media: ['http://cdn.example.cn'] });
+    // Upyun's keys set while Qiniu is the driver: its files still play, and its default upload host.
+    const both = policyHostsFromEnv({
+      CMS_STORAGE: 'qiniu',
+      QINIU_DOMAIN: 'https://q.example.cn',
+      UPYUN_BUCKET: 'b',
+      UPYUN_OPERATOR: 'o',
+      UPYUN_PASSWORD: 'p',
+      UPYUN_DOMAIN: 'https://u.example.cn',
+    });
+    expect(both).toEqual({ connect: ['https://upload.qiniup.com', 'https://v0.api.upyun.com'], media: ['https://q.example.cn', 'https://u.example.cn'] });
+    const csp = pageContentSecurityPolicy('n', { hosts: qiniu });
+    expect(csp).toContain("connect-src 'self' https://product.example.com https://upload-z1.qiniup.com;");
+    expect(csp).toContain("media-src 'self' blob: http://cdn.example.cn;");
   });
 });
 
