@@ -79,7 +79,9 @@ test('pages carry the whole policy with a nonce; the main screens, 写文章 wit
     await settled(page);
   }
   // A dialog's code (antd's modal, its scroll lock, the form's pickers): 新增首页焦点图.
-  await page.goto('/operation/focus');
+  const code = `c${Date.now().toString(36)}`;
+  expect((await api(page, 'POST', '/api/platform', { name: `CSP 平台 ${code}`, code, enabled: true })).status).toBe(0);
+  await page.goto(`/operation/focus?platform=${code}`);
   await page.getByRole('button', { name: '新增首页焦点图' }).click();
   await expect(page.getByRole('dialog', { name: '新增首页焦点图' })).toBeVisible();
   await page.keyboard.press('Escape');
