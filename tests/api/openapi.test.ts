@@ -121,6 +121,13 @@ describe.each(DB_KINDS)('the OpenAPI description on %s', (kind) => {
     expect(queryNames('/api/log/login')).toEqual(expect.arrayContaining(['page', 'username', 'success', 'ip']));
     expect(queryNames('/api/log/operation')).toContain('page');
     expect(queryNames('/api/statistics/list')).toEqual(expect.arrayContaining(['page', 'from', 'to', 'departmentId', 'view', 'sort']));
+    // A declared list's sort values are an enum the server enforces (issue 23): its 400 is documented.
+    const brands = doc.paths['/api/brands'].get;
+    expect(brands.parameters).toContainEqual(
+      expect.objectContaining({ name: 'sort', schema: { type: 'string', enum: ['name', 'initial', 'productBrandId'] } }),
+    );
+    expect(brands.parameters).toContainEqual(expect.objectContaining({ name: 'order', schema: { type: 'string', enum: ['ascend', 'descend'] } }));
+    expect(brands.responses).toHaveProperty('400');
   });
 
   it('reads request bodies only through a recording validator or crudRoutes (a body read another way would go undocumented)', () => {
