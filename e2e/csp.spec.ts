@@ -55,7 +55,7 @@ test('pages carry the whole policy with a nonce; the main screens, 写文章 wit
     "default-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     'img-src ',
-    "connect-src 'self'",
+    "connect-src 'self' blob:",
     "media-src 'self' blob:",
     "frame-src 'none'",
     "form-action 'self'",

@@ -80,7 +80,8 @@ export function policyHostsFromEnv(env: Record<string, string | undefined>): Pol
  * - pictures: any http(s) host, data: and blob: (an upload's preview). Pictures are content:
  *   covers, body images and ad creatives may be hotlinked from anywhere, and hiding them would hide
  *   what an editor reviews.
- * - fetches and uploads (`connect-src`), videos (`media-src`): this server and the configured hosts.
+ * - fetches and uploads (`connect-src`), videos (`media-src`): this server and the configured hosts,
+ *   and blob: (TinyMCE reads a pasted picture back from its blob: URL before uploading it).
  * - no frames at all (TinyMCE's `srcdoc` frame is not a load), no plugins, no `<base>` elsewhere,
  *   forms post only here, and no page may frame ours.
  */
@@ -95,7 +96,7 @@ export function pageContentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https: http:",
     "font-src 'self' data:",
-    `connect-src 'self'${list(hosts.connect)}`,
+    `connect-src 'self' blob:${list(hosts.connect)}`,
     `media-src 'self' blob:${list(hosts.media)}`,
     "frame-src 'none'",
     "object-src 'none'",

@@ -62,7 +62,7 @@ describe('script policy on every page (issue 14 I5)', () => {
       expect(csp).toMatch(
         new RegExp(
           "^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; " +
-            "img-src 'self' data: blob: https: http:; font-src 'self' data:; connect-src 'self'; media-src 'self' blob:; frame-src 'none'; " +
+            "img-src 'self' data: blob: https: http:; font-src 'self' data:; connect-src 'self' blob:; media-src 'self' blob:; frame-src 'none'; " +
             "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'$",
         ),
       );
@@ -98,7 +98,7 @@ describe('the page policy’s configured hosts (issue 23 I4)', () => {
     });
     expect(both).toEqual({ connect: ['https://upload.qiniup.com', 'https://v0.api.upyun.com'], media: ['https://q.example.cn', 'https://u.example.cn'] });
     const csp = pageContentSecurityPolicy('n', { hosts: qiniu });
-    expect(csp).toContain("connect-src 'self' https://product.example.com https://upload-z1.qiniup.com;");
+    expect(csp).toContain("connect-src 'self' blob: https://product.example.com https://upload-z1.qiniup.com;");
     expect(csp).toContain("media-src 'self' blob: http://cdn.example.cn;");
   });
 });
