@@ -80,8 +80,8 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
         const message = id ? '广告的上线、下线请用列表中的「上线」开关切换' : '新广告先以「下线」保存，检查无误后在列表中用「上线」开关上线';
         throw badRequest(message, { state: message });
       };
-      if (!id) refuseState(0);
       if (!id) {
+        refuseState(0);
         // Adding: the whole record is required.
         const values = parseInput(advertiseResource.schema, rawBody(c)) as Values;
         assertPeriod(values.startAt, values.endAt);
