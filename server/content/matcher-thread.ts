@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -14,18 +15,21 @@ import { Worker } from 'node:worker_threads';
 
 /** Messages to the worker. */
 type ToWorker =
-  | { type: 'reset'; stamp: string; forms: string }
-  | { type: 'change'; stamp: string; add: string[]; remove: string[] }
+  | { type: 'reset'; seq: number; stamp: string; forms: string[] }
+  | { type: 'change'; seq: number; stamp: string; add: string[]; remove: string[] }
   | { type: 'match'; id: number; text: string };
 /** Messages from the worker. */
-type FromWorker = { type: 'built'; stamp: string; ms: number } | { type: 'match'; id: number; stamp: string; hits: string[] };
+type FromWorker = { type: 'built'; seq: number; stamp: string; ms: number } | { type: 'match'; id: number; stamp: string; hits: string[] };
+/** Words per piece of a whole set sent to the worker (the request thread turns between pieces). */
+const PIECE = 10_000;
 
 /**
  * The worker's body. It keeps the set of words (already normalized) it was last given: `reset`
- * replaces it (one string, a word per line), `change` adds and removes a few (this process's own
+ * replaces it (pieces of a word per line), `change` adds and removes a few (this process's own
  * edits, so the request thread never sends the whole dictionary for one word). Each turns the set
- * into a new trie with failure and output links; a newer one abandons a build in progress. Matching reports every dictionary word
- * ending at each position, including one that is a suffix of a longer partial match ("bc" inside
+ * into a new trie with failure and output links, and says `built` with the request's number; a
+ * newer one abandons a build in progress. Matching reports every dictionary word ending at each
+ * position, including one that is a suffix of a longer partial match ("bc" inside
  * "abcx" when "abcd" is also a word), which mint-filter 4.0.3 missed.
  */
 export function matcherWorkerMain(): void {
@@ -47,7 +51,7 @@ export function matcherWorkerMain(): void {
   const SLICE_MS = 5;
   const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-  async function build(stamp: string) {
+  async function build(seq: number, stamp: string) {
     const mine = ++token;
     const started = performance.now();
     const root = newNode(0);
@@ -92,7 +96,7 @@ export function matcherWorkerMain(): void {
       }
     }
     current = { stamp, root };
-    port.postMessage({ type: 'built', stamp, ms: Math.round(performance.now() - started) });
+    port.postMessage({ type: 'built', seq, stamp, ms: Math.round(performance.now() - started) });
   }
 
   function match(text: string): string[] {
@@ -112,20 +116,22 @@ export function matcherWorkerMain(): void {
     'message',
     (
       msg:
-        | { type: 'reset'; stamp: string; forms: string }
-        | { type: 'change'; stamp: string; add: string[]; remove: string[] }
+        | { type: 'reset'; seq: number; stamp: string; forms: string[] }
+        | { type: 'change'; seq: number; stamp: string; add: string[]; remove: string[] }
         | { type: 'match'; id: number; text: string },
     ) => {
       if (msg.type === 'match') {
         port.postMessage({ type: 'match', id: msg.id, stamp: current.stamp, hits: match(msg.text) });
         return;
       }
-      if (msg.type === 'reset') words = new Set(msg.forms ? msg.forms.split('\n') : []);
-      else {
+      if (msg.type === 'reset') {
+        words = new Set();
+        for (const piece of msg.forms) for (const form of piece.split('\n')) if (form) words.add(form);
+      } else {
         for (const form of msg.remove) words.delete(form);
         for (const form of msg.add) words.add(form);
       }
-      void build(msg.stamp);
+      void build(msg.seq, msg.stamp);
     },
   );
 }
@@ -144,19 +150,25 @@ export interface MatcherChange {
   remove: string[];
 }
 
-type Waiter = { stamp: string; resolve: () => void; reject: (err: Error) => void };
+type Waiter = { seq: number; resolve: () => void; reject: (err: Error) => void };
 
 /**
  * The main thread's side: asks for builds, waits for them, sends matches. One per process
  * ({@link matcherThread}); the worker is started on first use and again after a crash, and never
- * keeps the process alive.
+ * keeps the process alive. Every build request has a number; a later request includes every
+ * earlier one's words (one dictionary, newer generations), so whoever waits for request n is
+ * answered by the first build numbered n or more.
  */
 export class MatcherThread {
   private worker: Worker | null = null;
   /** The stamp the worker's automaton answers for; null before the first build. */
   built: string | null = null;
-  /** The newest build asked for. */
-  private requested: string | null = null;
+  private builtSeq = 0;
+  private seq = 0;
+  /** The newest request posted to the worker. */
+  private requested: { stamp: string; seq: number } | null = null;
+  /** A whole set being cut into pieces before it is posted (the newest request while it lasts). */
+  private preparing: { stamp: string; seq: number } | null = null;
   private waiters: Waiter[] = [];
   private matches = new Map<number, { resolve: (r: { stamp: string; hits: string[] }) => void; reject: (err: Error) => void }>();
   private nextId = 1;
@@ -170,10 +182,10 @@ export class MatcherThread {
     worker.on('message', (msg: FromWorker) => {
       if (msg.type === 'built') {
         this.built = msg.stamp;
+        this.builtSeq = msg.seq;
         this.lastBuildMs = msg.ms;
-        // Waiters for this build, and for any build a newer one replaced (it has their words too).
-        const done = this.waiters.filter((w) => w.stamp === msg.stamp || w.stamp !== this.requested);
-        this.waiters = this.waiters.filter((w) => !done.includes(w));
+        const done = this.waiters.filter((w) => w.seq <= msg.seq);
+        this.waiters = this.waiters.filter((w) => w.seq > msg.seq);
         for (const w of done) w.resolve();
       } else {
         const pending = this.matches.get(msg.id);
@@ -184,9 +196,7 @@ export class MatcherThread {
     const fail = (err: Error) => {
       if (this.worker !== worker) return;
       console.error(`[check] 敏感词匹配线程退出：${err.message}`);
-      this.worker = null;
-      this.built = null;
-      this.requested = null;
+      this.reset();
       for (const w of this.waiters) w.reject(err);
       for (const m of this.matches.values()) m.reject(err);
       this.waiters = [];
@@ -198,27 +208,57 @@ export class MatcherThread {
     return worker;
   }
 
+  private reset() {
+    this.worker = null;
+    this.built = null;
+    this.requested = null;
+    this.preparing = null;
+  }
+
   private post(msg: ToWorker) {
     this.start().postMessage(msg);
   }
 
   /**
-   * Asks for an automaton labelled `stamp`, unless it is the one built or being built: over the
-   * changed words when the worker's last set is the change's `base`, else over all of `forms()`.
+   * Asks for an automaton labelled `stamp`, unless it is the one asked for already: over the
+   * changed words when the worker's set is the change's `base`, else over all of `forms()`, cut
+   * into pieces with a turn of the event loop between them. Returns the request's number.
    */
-  request(stamp: string, forms: () => Iterable<string>, change?: MatcherChange) {
-    if (this.requested === stamp && this.worker) return;
-    const delta = change && this.worker && this.requested === change.base;
-    this.requested = stamp;
-    if (delta) this.post({ type: 'change', stamp, add: change.add, remove: change.remove });
-    else this.post({ type: 'reset', stamp, forms: [...forms()].join('\n') });
+  private async request(stamp: string, forms: () => Iterable<string>, change?: MatcherChange): Promise<number> {
+    if (this.worker && this.requested?.stamp === stamp) return this.requested.seq;
+    if (this.preparing?.stamp === stamp) return this.preparing.seq;
+    const seq = ++this.seq;
+    if (change && this.worker && !this.preparing && this.requested?.stamp === change.base) {
+      this.requested = { stamp, seq };
+      this.post({ type: 'change', seq, stamp, add: change.add, remove: change.remove });
+      return seq;
+    }
+    this.preparing = { stamp, seq };
+    const pieces: string[] = [];
+    let piece: string[] = [];
+    for (const form of forms()) {
+      piece.push(form);
+      if (piece.length < PIECE) continue;
+      pieces.push(piece.join('\n'));
+      piece = [];
+      await nextTurn();
+      // A newer request replaced this one: its build answers this one's waiters.
+      if (this.seq !== seq) return seq;
+    }
+    if (piece.length) pieces.push(piece.join('\n'));
+    if (this.seq !== seq) return seq;
+    this.preparing = null;
+    this.requested = { stamp, seq };
+    this.post({ type: 'reset', seq, stamp, forms: pieces });
+    return seq;
   }
 
-  /** Resolves once the worker answers for `stamp` (or for a newer build that replaced it). */
-  ready(stamp: string, forms: () => Iterable<string>, change?: MatcherChange): Promise<void> {
-    if (this.built === stamp && this.worker) return Promise.resolve();
-    this.request(stamp, forms, change);
-    return new Promise((resolve, reject) => this.waiters.push({ stamp, resolve, reject }));
+  /** Resolves once the worker answers for `stamp` (or for a newer build that includes it). */
+  async ready(stamp: string, forms: () => Iterable<string>, change?: MatcherChange): Promise<void> {
+    if (this.built === stamp && this.worker) return;
+    const seq = await this.request(stamp, forms, change);
+    if (this.builtSeq >= seq && this.worker) return;
+    await new Promise<void>((resolve, reject) => this.waiters.push({ seq, resolve, reject }));
   }
 
   /** The dictionary words (normalized) found in `text` (normalized), by the automaton the worker has now. */
@@ -233,9 +273,7 @@ export class MatcherThread {
   /** Stops the worker (tests). */
   async stop() {
     const worker = this.worker;
-    this.worker = null;
-    this.built = null;
-    this.requested = null;
+    this.reset();
     await worker?.terminate();
   }
 }
