@@ -241,6 +241,7 @@ function ImportDialog({ job, onClose }: { job: ImportJob | null; onClose: () => 
       {job && (
         <div data-testid="import-result">
           <Progress
+            aria-label="导入进度"
             percent={total ? Math.round((job.progress.sent / total) * 100) : 0}
             status={job.state === 'failed' ? 'exception' : job.state === 'done' ? 'success' : 'active'}
           />
@@ -397,7 +398,9 @@ function AddWordsDialog({ open, onClose, onAdded }: { open: boolean; onClose: ()
           />
         </Form.Item>
       </Form>
-      {progress && parsed.words.length > WORD_BATCH && <Progress percent={Math.round((progress.sent / parsed.words.length) * 100)} status="active" />}
+      {progress && parsed.words.length > WORD_BATCH && (
+        <Progress aria-label="添加进度" percent={Math.round((progress.sent / parsed.words.length) * 100)} status="active" />
+      )}
     </Modal>
   );
 }
