@@ -58,13 +58,41 @@ test('敏感词库: a reviewer finds the starter list, adds in bulk, imports a .
   await expect(dialog).toBeHidden();
   await expect(reviewer.getByRole('cell', { name: `丙${stamp}`, exact: true })).toBeVisible();
 
-  // 导入 TXT: one word per line; words already there are skipped; a too-long line is set aside.
-  const file = ['\uFEFF' + `丁${stamp}`, `戊${stamp}`, `甲${stamp}`, '', '长'.repeat(65)].join('\r\n');
+  // A word that matches as one character (“龘” with its quotes) is sent only after a confirmation.
+  await reviewer.getByRole('button', { name: '批量添加' }).first().click();
+  await dialog.getByLabel('敏感词').fill(`己${stamp}\n“龘”`);
+  await expect(dialog.getByText('识别到 2 个词；其中 1 个只有一个字，会拦截几乎所有含这个字的稿件，添加前需要确认')).toBeVisible();
+  await dialog.getByRole('button', { name: '添加 2 个' }).click();
+  const question = reviewer.getByRole('dialog', { name: '添加单字敏感词？' });
+  await expect(question).toContainText('「“龘”」只有一个字（比对时忽略空格和标点），会拦截几乎所有含这个字的稿件。确定要添加吗？');
+  await checkA11y(reviewer, '敏感词库 · 单字确认');
+  await question.getByRole('button', { name: '返回修改' }).click();
+  await expect(question).toBeHidden();
+  await expect(dialog.getByLabel('敏感词')).toHaveValue(`己${stamp}\n“龘”`);
+  await dialog.getByRole('button', { name: '添加 2 个' }).click();
+  await question.getByRole('button', { name: '仍然添加' }).click();
+  await expect(reviewer.getByText(/^已添加 2 个敏感词/)).toBeVisible();
+  await expect(reviewer.getByRole('cell', { name: '“龘”', exact: true })).toBeVisible();
+  // Taken out again at once: other journeys share this dictionary.
+  await reviewer.getByRole('button', { name: '删除「“龘”」' }).click();
+  await reviewer
+    .getByRole('dialog', { name: '确定删除「“龘”」吗？' })
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await expect(reviewer.getByText('已删除「“龘”」')).toBeVisible();
+  await settled(reviewer);
+
+  // 导入 TXT: one word per line; words already there are skipped; a too-long line and a
+  // one-character line are set aside, each with the reason.
+  const file = ['\uFEFF' + `丁${stamp}`, `戊${stamp}`, `甲${stamp}`, '', '长'.repeat(65), '龘'].join('\r\n');
   await reviewer.getByTestId('sensitive-words-file').setInputFiles({ name: '词表.txt', mimeType: 'text/plain', buffer: Buffer.from(file, 'utf8') });
   const result = reviewer.getByRole('dialog', { name: '导入「词表.txt」' });
   await expect(result.getByText('导入完成：共 3 个词。')).toBeVisible();
   await expect(result).toContainText('已添加 2 个，跳过 1 个');
   await expect(result).toContainText('以下内容没有导入：1 个超过 64 个字符');
+  await expect(result).toContainText('1 个单字词没有导入：「龘」');
+  await expect(result).toContainText('确需添加，请用「批量添加」输入，确认后添加。');
+  await checkA11y(reviewer, '敏感词库 · 导入结果');
   await result.getByRole('button', { name: /完\s*成/ }).click();
   await expect(result).toBeHidden();
 

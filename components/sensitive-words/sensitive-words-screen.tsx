@@ -9,9 +9,12 @@ import { addWordsInBatches, deleteWords, sensitiveWordClient, type AddProgress }
 import { formatBytes } from '@/lib/api/media';
 import {
   addedText,
+  DICTIONARY_MAX_WORDS,
   parseWordList,
   sensitiveWordResource,
   setAsideText,
+  SINGLE_CHARACTER_RISK,
+  singleCharacterQuestion,
   SKIP_REASON,
   WORD_BATCH,
   WORD_DELETE_MAX,
@@ -19,12 +22,18 @@ import {
   type ParsedWords,
   type SensitiveWord,
 } from '@/lib/resources/sensitive-words';
+import { isSingleCharacterForm, normalizeForCheck } from '@/lib/resources/word-form';
+
+/** Words that match as one character (issue 23, I2): sent only after a confirmation. */
+const singleCharacterWords = (words: string[]) => words.filter((w) => isSingleCharacterForm(normalizeForCheck(w)));
 
 /**
  * 敏感词库 (/article/sensitiveWords, issue 15): the dictionary the content check matches saved
  * articles and short videos against, kept by holders of 内容审核. Search, add several at once
  * (typed, one per line or separated by commas or spaces), import a UTF-8 .txt file (one word per
- * line, sent in batches with progress), delete one or the selected ones.
+ * line, sent in batches with progress), delete one or the selected ones. A word that matches as one
+ * character is added only after a confirmation (typed) or left out of an import with the reason;
+ * the dictionary holds at most `DICTIONARY_MAX_WORDS` words (the server refuses more, issue 23).
  */
 export function SensitiveWordScreen() {
   const { message, modal } = App.useApp();
@@ -54,7 +63,7 @@ export function SensitiveWordScreen() {
     deletable: true,
     rowName: (w) => w.word,
     settingsId: '/article/sensitiveWords',
-    hint: '保存稿件时，标题、摘要、正文（含图片说明）会与词库比对；命中的词会提醒作者，并阻止审核通过。比对时忽略大小写、全角半角、空格和标点。',
+    hint: `保存稿件时，标题、摘要、正文（含图片说明）会与词库比对；命中的词会提醒作者，并阻止审核通过。比对时忽略大小写、全角半角、空格和标点。词库最多 ${DICTIONARY_MAX_WORDS} 个词。`,
   });
   const { list } = screen;
   const [isAdding, setAdding] = useState(false);
@@ -83,12 +92,16 @@ export function SensitiveWordScreen() {
       void message.error('文件不是 UTF-8 编码：请用记事本或 WPS 打开后「另存为」UTF-8，再导入');
       return;
     }
-    const parsed = parseWordList(text, 'lines');
+    const read = parseWordList(text, 'lines');
+    // One-character words are left out of an import (each needs a confirmation: 批量添加).
+    const single = singleCharacterWords(read.words);
+    const parsed = { ...read, words: read.words.filter((w) => !single.includes(w)) };
     if (!parsed.words.length) {
-      void message.warning(setAsideText(parsed) ? `文件中没有可导入的敏感词：${setAsideText(parsed)}` : '文件中没有敏感词（每行写一个）');
+      const reasons = [setAsideText(parsed), single.length ? `${single.length} 个单字词` : null].filter(Boolean).join('；');
+      void message.warning(reasons ? `文件中没有可导入的敏感词：${reasons}` : '文件中没有敏感词（每行写一个）');
       return;
     }
-    const start: ImportJob = { fileName: file.name, parsed, progress: { sent: 0, added: 0, skipped: 0 }, state: 'running', error: null };
+    const start: ImportJob = { fileName: file.name, parsed, single, progress: { sent: 0, added: 0, skipped: 0 }, state: 'running', error: null };
     setJob(start);
     const result = await addWordsInBatches(parsed.words, (progress) => setJob((j) => (j ? { ...j, progress } : j)));
     setJob({ ...start, progress: result, state: result.error ? 'failed' : 'done', error: result.error });
@@ -197,6 +210,8 @@ export function SensitiveWordScreen() {
 interface ImportJob {
   fileName: string;
   parsed: ParsedWords;
+  /** One-character words left out (they need a confirmation each). */
+  single: string[];
   progress: AddProgress;
   state: 'running' | 'done' | 'failed';
   error: string | null;
@@ -226,6 +241,7 @@ function ImportDialog({ job, onClose }: { job: ImportJob | null; onClose: () => 
       {job && (
         <div data-testid="import-result">
           <Progress
+            aria-label="导入进度"
             percent={total ? Math.round((job.progress.sent / total) * 100) : 0}
             status={job.state === 'failed' ? 'exception' : job.state === 'done' ? 'success' : 'active'}
           />
@@ -242,6 +258,18 @@ function ImportDialog({ job, onClose }: { job: ImportJob | null; onClose: () => 
             </Typography.Paragraph>
           )}
           {setAside && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`以下内容没有导入：${setAside}`} />}
+          {job.single.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={`${job.single.length} 个单字词没有导入：${job.single
+                .slice(0, 10)
+                .map((w) => `「${w}」`)
+                .join('')}${job.single.length > 10 ? ' 等' : ''}`}
+              description={`单字词${SINGLE_CHARACTER_RISK}。确需添加，请用「批量添加」输入，确认后添加。`}
+            />
+          )}
           {job.error && (
             <Alert
               type="error"
@@ -258,12 +286,14 @@ function ImportDialog({ job, onClose }: { job: ImportJob | null; onClose: () => 
 
 /** 批量添加: a text box, one word per line or separated by commas or spaces, with a live count. */
 function AddWordsDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (result: AddProgress) => void }) {
+  const { modal } = App.useApp();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<AddProgress | null>(null);
   const [failure, setFailure] = useState<{ error: string; progress: AddProgress } | null>(null);
   const isSending = progress !== null;
   const parsed = parseWordList(text);
+  const single = singleCharacterWords(parsed.words);
   const isDirty = text.trim() !== '';
 
   const reset = () => {
@@ -289,10 +319,25 @@ function AddWordsDialog({ open, onClose, onAdded }: { open: boolean; onClose: ()
     const problem = setAsideText(parsed);
     if (problem) return setError(`请修改或删除：${problem}`);
     if (!parsed.words.length) return setError('请输入敏感词');
+    if (single.length) {
+      modal.confirm({
+        title: '添加单字敏感词？',
+        content: singleCharacterQuestion(single),
+        okText: '仍然添加',
+        okButtonProps: { danger: true },
+        cancelText: '返回修改',
+        onOk: () => void send(true),
+      });
+      return;
+    }
+    await send(false);
+  };
+
+  const send = async (confirmSingle: boolean) => {
     setError(null);
     setFailure(null);
     setProgress({ sent: 0, added: 0, skipped: 0 });
-    const result = await addWordsInBatches(parsed.words, setProgress);
+    const result = await addWordsInBatches(parsed.words, setProgress, { confirmSingle });
     setProgress(null);
     const counted = { ...result, skipped: result.skipped + parsed.repeated };
     if (result.error) {
@@ -305,7 +350,9 @@ function AddWordsDialog({ open, onClose, onAdded }: { open: boolean; onClose: ()
   };
 
   const hint = parsed.words.length
-    ? `识别到 ${parsed.words.length} 个词${parsed.repeated ? `（另有 ${parsed.repeated} 个重复，不会重复添加）` : ''}`
+    ? `识别到 ${parsed.words.length} 个词${parsed.repeated ? `（另有 ${parsed.repeated} 个重复，不会重复添加）` : ''}${
+        single.length ? `；其中 ${single.length} 个只有一个字，会拦截几乎所有含这个字的稿件，添加前需要确认` : ''
+      }`
     : '每行一个，也可以用逗号、顿号或空格分隔；空行和重复的词会自动跳过。';
   return (
     <Modal
@@ -330,7 +377,13 @@ function AddWordsDialog({ open, onClose, onAdded }: { open: boolean; onClose: ()
         />
       )}
       <Form layout="vertical" onFinish={() => void submit()}>
-        <Form.Item label="敏感词" htmlFor="sensitive-words-input" validateStatus={error ? 'error' : undefined} help={error ?? hint} required>
+        <Form.Item
+          label="敏感词"
+          htmlFor="sensitive-words-input"
+          validateStatus={error ? 'error' : single.length ? 'warning' : undefined}
+          help={error ?? hint}
+          required
+        >
           <Input.TextArea
             id="sensitive-words-input"
             autoFocus
@@ -345,7 +398,9 @@ function AddWordsDialog({ open, onClose, onAdded }: { open: boolean; onClose: ()
           />
         </Form.Item>
       </Form>
-      {progress && parsed.words.length > WORD_BATCH && <Progress percent={Math.round((progress.sent / parsed.words.length) * 100)} status="active" />}
+      {progress && parsed.words.length > WORD_BATCH && (
+        <Progress aria-label="添加进度" percent={Math.round((progress.sent / parsed.words.length) * 100)} status="active" />
+      )}
     </Modal>
   );
 }

@@ -8,7 +8,9 @@ import { batches, sensitiveWordResource, type AddWordsReply, type SensitiveWord 
 
 export const sensitiveWordClient = resourceClient<SensitiveWord>(sensitiveWordResource);
 
-export const addWords = (words: string[]) => http.main.post<AddWordsReply>('/api/sensitive_words', { words });
+/** `confirmSingle`: the person confirmed adding words that match as one character (issue 23, I2). */
+export const addWords = (words: string[], confirmSingle = false) =>
+  http.main.post<AddWordsReply>('/api/sensitive_words', confirmSingle ? { words, confirmSingle } : { words });
 
 export const deleteWords = (ids: number[]) => http.main.post<{ deleted: number; missing: number }>('/api/sensitive_words/batch', { action: 'delete', ids });
 
@@ -20,17 +22,19 @@ export interface AddProgress {
 }
 
 /**
- * Sends the words in batches, one after another, reporting after each; stops at the first refusal
- * or network failure and says why. What earlier batches added stays (sending the same list again
+ * Sends the words in batches, one after another, reporting after each (a batch's reply means its
+ * words are in force); stops at the first refusal (the dictionary's size limit, a one-character word
+ * not confirmed) or network failure and says why. What earlier batches added stays (sending the same list again
  * skips it).
  */
 export async function addWordsInBatches(
   words: string[],
   onProgress: (progress: AddProgress) => void = () => {},
+  { confirmSingle = false }: { confirmSingle?: boolean } = {},
 ): Promise<AddProgress & { error: string | null }> {
   const progress: AddProgress = { sent: 0, added: 0, skipped: 0 };
   for (const batch of batches(words)) {
-    const reply = await addWords(batch);
+    const reply = await addWords(batch, confirmSingle);
     if (!isOk(reply)) {
       const error = isFailure(reply) ? '网络异常' : (Object.values(reply.errors ?? {})[0] ?? reply.message ?? '提交失败');
       return { ...progress, error };

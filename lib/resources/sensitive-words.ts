@@ -8,13 +8,43 @@ import { declareResource } from './define';
 
 /** The column's length (`sensitive_words.word varchar(64)`). */
 export const SENSITIVE_WORD_MAX = 64;
-/** Words one add request may carry; the screen sends a long list in batches of `WORD_BATCH`. */
+/**
+ * Words one add request may carry (5 000 of 64 CJK characters stay under the API's 1 MiB body);
+ * the screen sends a long list in batches of `WORD_BATCH`, the same: each request replies once its
+ * words are in force (an automaton built, ~2 s at 100 000 words), so few large batches.
+ */
 export const WORDS_PER_REQUEST_MAX = 5000;
-export const WORD_BATCH = 1000;
+export const WORD_BATCH = WORDS_PER_REQUEST_MAX;
 /** Ids one bulk delete may carry. */
 export const WORD_DELETE_MAX = 1000;
-/** A .txt file larger than this is refused before it is read. */
+/** A .txt file larger than this is refused before it is read (the server bounds each request and the dictionary's size). */
 export const WORD_FILE_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * The dictionary's size limit (issue 23, F1; docs/decisions.md): an addition that would pass it is
+ * refused whole (409), nothing added.
+ */
+export const DICTIONARY_MAX_WORDS = 100_000;
+
+/** The 409 of an addition that would pass {@link DICTIONARY_MAX_WORDS}. */
+export function dictionaryFullText(rows: number, adding: number): string {
+  return `敏感词库最多 ${DICTIONARY_MAX_WORDS} 个词：现有 ${rows} 个，本次要添加 ${adding} 个新词，超出 ${rows + adding - DICTIONARY_MAX_WORDS} 个。本次没有添加任何词，请先删除不再需要的词或减少本次添加的词。`;
+}
+
+/** Why a one-character word needs a confirmation (issue 23, I2): the screen's question and the server's 400. */
+export const SINGLE_CHARACTER_RISK = '只有一个字（比对时忽略空格和标点），会拦截几乎所有含这个字的稿件';
+const quoteWords = (words: string[]) =>
+  words
+    .slice(0, 10)
+    .map((w) => `「${w}」`)
+    .join('') + (words.length > 10 ? ` 等 ${words.length} 个` : '');
+/** The 400 of an addition with one-character words and no `confirmSingle`. */
+export function singleCharacterText(words: string[]): string {
+  return `${quoteWords(words)}${SINGLE_CHARACTER_RISK}。确需添加，请确认后再提交`;
+}
+/** The screen's question before sending one-character words. */
+export function singleCharacterQuestion(words: string[]): string {
+  return `${quoteWords(words)}${SINGLE_CHARACTER_RISK}。确定要添加吗？`;
+}
 
 export const sensitiveWordResource = declareResource({
   name: 'sensitive_words',

@@ -1,116 +1,15 @@
-import Mint from 'mint-filter';
-import { eq } from 'drizzle-orm';
-import { sensitiveWords, sensitiveWordsGeneration, type CheckResult } from '../db/schema';
+import type { CheckResult } from '../db/schema';
 import type { DbOrTx } from '../db/types';
+import { dictionaryHits } from './dictionary';
+
+export { normalizeForCheck } from '../../lib/resources/word-form';
 
 /**
  * The content check (SEED §5, DESIGN §6): the built-in dictionary, matched with an Aho–Corasick
- * automaton (mint-filter) over normalized text, and, when `CONTENT_CHECK_URL` is set, the outside
+ * automaton over normalized text (built and run in a worker thread: server/content/dictionary.ts), and, when `CONTENT_CHECK_URL` is set, the outside
  * service with a timeout. A slow or failing service never blocks a save: the result says what
  * was not checked.
  */
-
-/**
- * Look-alike letters folded to the Latin letter they imitate (a small, deliberate slice of Unicode's
- * confusables, UTS #39): Cyrillic and Greek capitals and small letters that render like Latin ones,
- * plus a few Latin variants NFKC keeps. Full-width and mathematical letters need no entry (NFKC).
- */
-const LOOK_ALIKES: Record<string, string> = {
-  // Cyrillic capitals and small letters
-  А: 'a',
-  В: 'b',
-  С: 'c',
-  Е: 'e',
-  Н: 'h',
-  І: 'i',
-  Ј: 'j',
-  К: 'k',
-  М: 'm',
-  О: 'o',
-  Р: 'p',
-  Ѕ: 's',
-  Т: 't',
-  Х: 'x',
-  У: 'y',
-  Ү: 'y',
-  Ԛ: 'q',
-  Ԝ: 'w',
-  Һ: 'h',
-  Ӏ: 'l',
-  а: 'a',
-  в: 'b',
-  с: 'c',
-  ԁ: 'd',
-  е: 'e',
-  һ: 'h',
-  і: 'i',
-  ј: 'j',
-  к: 'k',
-  м: 'm',
-  н: 'h',
-  о: 'o',
-  р: 'p',
-  ԛ: 'q',
-  ѕ: 's',
-  т: 't',
-  х: 'x',
-  у: 'y',
-  ү: 'y',
-  ԝ: 'w',
-  ӏ: 'l',
-  ь: 'b',
-  // Greek capitals and small letters
-  Α: 'a',
-  Β: 'b',
-  Ε: 'e',
-  Ζ: 'z',
-  Η: 'h',
-  Ι: 'i',
-  Κ: 'k',
-  Μ: 'm',
-  Ν: 'n',
-  Ο: 'o',
-  Ρ: 'p',
-  Τ: 't',
-  Υ: 'y',
-  Χ: 'x',
-  α: 'a',
-  ι: 'i',
-  κ: 'k',
-  ν: 'v',
-  ο: 'o',
-  ρ: 'p',
-  τ: 't',
-  υ: 'u',
-  χ: 'x',
-  γ: 'y',
-  // Latin variants
-  ı: 'i',
-  ȷ: 'j',
-  ɑ: 'a',
-  ɡ: 'g',
-  ɩ: 'i',
-  ʏ: 'y',
-};
-const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'g');
-/** Combining diacritical marks (accents, strokes and overlays laid on a letter). */
-const COMBINING_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
-
-/**
- * Text as it is matched: NFKC (full-width and mathematical letters become plain ones), accents and
- * overlaid marks removed, look-alike letters folded to Latin, lower case, without spaces,
- * punctuation, symbols or invisible (format) characters, so 赌 博, 赌.博, ＤＵＢＯ, cásino and
- * cаsino (Cyrillic а) still match. Each step is one pass over the text.
- */
-export function normalizeForCheck(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(COMBINING_MARKS, '')
-    .normalize('NFKC')
-    .replace(LOOK_ALIKE, (ch) => LOOK_ALIKES[ch])
-    .toLowerCase()
-    .replace(/[\s\p{P}\p{S}\p{Cf}]/gu, '');
-}
 
 const ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
 /** alt="…", title='…' or title=… inside one tag. */
@@ -148,44 +47,6 @@ export function articleCheckTexts(a: { title: string; subtitle: string; summary:
 
 /** What a reader sees of a short video: its title and description. */
 export const videoCheckTexts = (v: { title: string; description: string }) => [v.title, v.description];
-
-let cached: { stamp: string; mint: Mint; words: Map<string, string> } | undefined;
-
-/**
- * The automaton for the current dictionary, over normalized words, and each normalized word's
- * dictionary spelling. Rebuilt when the dictionary changes: its generation (one row, moved by a
- * trigger on any change, migration 0028) is read on each check, a primary-key lookup whatever the
- * dictionary's size, so every instance follows edits, including a word changed in place by SQL.
- */
-async function automaton(db: DbOrTx) {
-  const [row] = await db.select({ n: sensitiveWordsGeneration.n }).from(sensitiveWordsGeneration).where(eq(sensitiveWordsGeneration.id, 1));
-  const stamp = String(row?.n ?? 0);
-  if (cached?.stamp === stamp) return cached;
-  const rows = await db.select({ word: sensitiveWords.word }).from(sensitiveWords).orderBy(sensitiveWords.id);
-  const words = new Map<string, string>();
-  for (const { word } of rows) {
-    const key = normalizeForCheck(word);
-    if (key && !words.has(key)) words.set(key, word.trim());
-  }
-  cached = { stamp, mint: new Mint([...words.keys()]), words };
-  return cached;
-}
-
-/**
- * The dictionary's words in matched form (normalized), each with its dictionary spelling: what an
- * addition is compared with (赌 博 and ＤＵＢＯ are already there when 赌博 and dubo are).
- */
-export async function dictionaryForms(db: DbOrTx): Promise<ReadonlyMap<string, string>> {
-  return (await automaton(db)).words;
-}
-
-/** Dictionary words found in the texts, each once, as the dictionary spells them, and the dictionary's size. */
-export async function dictionaryHits(db: DbOrTx, texts: string[]): Promise<{ hits: string[]; size: number }> {
-  const { mint, words } = await automaton(db);
-  const hits = new Set<string>();
-  if (words.size) for (const text of texts) for (const w of mint.filter(normalizeForCheck(text), { replace: false }).words) hits.add(words.get(w) ?? w);
-  return { hits: [...hits], size: words.size };
-}
 
 export interface ContentService {
   url?: string;

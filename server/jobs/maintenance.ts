@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { pruneRevisions } from '../content/revision-pruning';
 import { describeError } from '../http/failure';
+import { jobsOutageLog, type OutageLog } from './outage';
 
 /**
  * PGlite runs no autovacuum (it has no background workers, whatever `SHOW autovacuum` says), so
@@ -29,14 +30,24 @@ export async function dailyMaintenance(db: Db, kind: 'pglite' | 'postgres', now 
   return { prunedRevisions, vacuumMs };
 }
 
-/** Runs `task` after `firstDelayMs`, then every `everyMs`; the timers never keep the process alive. */
-export function schedule(task: () => Promise<unknown>, { firstDelayMs, everyMs }: { firstDelayMs: number; everyMs: number }): () => void {
+/**
+ * Runs `task` after `firstDelayMs`, then every `everyMs`; the timers never keep the process alive.
+ * While the database is away a failed run is told to the outage log (one line per outage), not
+ * logged each time.
+ */
+export function schedule(
+  task: () => Promise<unknown>,
+  { firstDelayMs, everyMs, name = '例行维护', outage = jobsOutageLog() }: { firstDelayMs: number; everyMs: number; name?: string; outage?: OutageLog },
+): () => void {
   let running = false;
   const run = () => {
     if (running) return;
     running = true;
     task()
-      .catch((err) => console.error(`[db] 例行维护失败: ${describeError(err)}`))
+      .then(() => outage.succeeded())
+      .catch((err) => {
+        if (!outage.failed(name, err)) console.error(`[db] ${name}失败: ${describeError(err)}`);
+      })
       .finally(() => (running = false));
   };
   let interval: ReturnType<typeof setInterval> | undefined;

@@ -6,6 +6,7 @@ import { ContentBlockedError, transition } from '../workflow/engine';
 import { workflowTarget } from '../workflow/targets';
 import { ApiError } from '../http/errors';
 import { describeError } from '../http/failure';
+import { jobsOutageLog, type OutageLog } from './outage';
 
 /**
  * Scheduled publish and offline (DESIGN §8). Jobs live in `scheduled_jobs`; every instance polls
@@ -29,6 +30,8 @@ export interface SchedulerOptions {
   /** An unexpected failure is retried this many times, a minute apart, then marked failed. */
   maxAttempts?: number;
   log?: (message: string) => void;
+  /** Where a tick that found the database away is told (one line per outage, server/jobs/outage.ts). */
+  outage?: OutageLog;
   /**
    * Told after each batch commits which items its jobs changed (published, taken offline, sent
    * back to review), so the search engine follows them as it follows a save (DESIGN §10).
@@ -53,6 +56,7 @@ export function createScheduler({
   contentService = {},
   maxAttempts = 5,
   log = () => {},
+  outage = jobsOutageLog(),
   onCommitted = () => {},
 }: SchedulerOptions): Scheduler {
   type Job = typeof scheduledJobs.$inferSelect;
@@ -189,7 +193,10 @@ export function createScheduler({
   const loop = () => {
     if (stopped) return;
     running = tick()
-      .catch((err) => log(`[scheduler] tick failed: ${describeError(err)}`))
+      .then(() => outage.succeeded())
+      .catch((err) => {
+        if (!outage.failed('定时发布', err)) log(`[scheduler] tick failed: ${describeError(err)}`);
+      })
       .finally(() => {
         running = undefined;
         if (!stopped) {

@@ -5,6 +5,9 @@ import { runDeletions } from '../storage/deletions';
 import { scheduleUploadSweep } from '../storage/tickets';
 import { createScheduler, type Scheduler } from './scheduler';
 import { followScheduledJobs, searchBackendFromEnv, searchSync } from '../articles/search';
+import { warmDictionary } from '../content/dictionary';
+import { describeError } from '../http/failure';
+import { jobsOutageLog } from './outage';
 
 const KEY = Symbol.for('cms.scheduler');
 type GlobalWithScheduler = typeof globalThis & { [KEY]?: Scheduler };
@@ -30,8 +33,12 @@ export async function startScheduler() {
   scheduler.start();
   // Library files whose removal from storage failed (or was cut short by a stop) are retried here.
   const storage = storageFromEnv();
-  schedule(() => runDeletions(db, storage), { firstDelayMs: 30_000, everyMs: 60_000 });
+  schedule(() => runDeletions(db, storage), { firstDelayMs: 30_000, everyMs: 60_000, name: '媒体文件清理' });
   // Uploads never registered are removed a day after their ticket expired, every ten minutes.
   scheduleUploadSweep(db, storage);
   console.log('[cms] 定时发布任务已启动（每秒检查到期任务）');
+  // The dictionary's automaton is built now (in its worker), not by the first save that checks.
+  warmDictionary(db).catch((err) => {
+    if (!jobsOutageLog().failed('敏感词库加载', err)) console.error(`[check] 敏感词库加载失败: ${describeError(err)}`);
+  });
 }

@@ -5,9 +5,11 @@ import { access } from '../auth/access';
 import { sensitiveWords, users } from '../db/schema';
 import { likePattern, listQuerySchema, pageOf, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
-import { dictionaryForms, normalizeForCheck } from '../content/check';
+import { changeDictionary } from '../content/dictionary';
+import { DICTIONARY_MAX_WORDS, dictionaryFullText, singleCharacterText } from '../../lib/resources/sensitive-words';
+import { isSingleCharacterForm, normalizeForCheck } from '../../lib/resources/word-form';
 import { idParam } from '../http/params';
-import { notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { ok } from '../http/reply';
 import { jsonBody, queryDoc } from '../http/input';
 import type { AppEnv } from '../http/types';
@@ -21,9 +23,14 @@ const LOGGED_WORDS = 200;
  * 敏感词库 (DESIGN §6, issue 15): the built-in dictionary of the content check, kept by holders of
  * 内容审核. Every write is validated, checked, done in one transaction and logged.
  * - `GET /`: newest first, `keyword` matches part of a word, with who added it.
- * - `POST /` `{ words }`: up to 5000 per request; blanks dropped; a word already in the dictionary
- *   in its matched form (赌 博 when 赌博 is there), repeated in the request, or with nothing to
- *   match (only punctuation) is skipped. Replies `{ added, skipped }`.
+ * - `POST /` `{ words, confirmSingle? }`: up to 5000 per request; blanks dropped; a word already in
+ *   the dictionary in its matched form (赌 博 when 赌博 is there), repeated in the request, or with
+ *   nothing to match (only punctuation) is skipped. A word that matches as one character is
+ *   refused (400) unless `confirmSingle` (issue 23, I2); an addition that would pass
+ *   `DICTIONARY_MAX_WORDS` is refused whole (409). Replies `{ added, skipped }` once the words are
+ *   in force (server/content/dictionary.ts).
+ * - Every change locks the dictionary's generation, updates this process's forms in place and
+ *   waits for the worker's automaton: no request rebuilds anything on the request thread.
  * - `DELETE /:id` one word; `POST /batch` `{ action: 'delete', ids }` up to 1000.
  */
 export const sensitiveWordRoutes = new Hono<AppEnv>()
@@ -46,17 +53,20 @@ export const sensitiveWordRoutes = new Hono<AppEnv>()
     return ok(c, await pageOf(db, { query: select, table: sensitiveWords, where, page, pageSize, cap: 100_000 }));
   })
   .post('/', mayEdit(), jsonBody(addWordsSchema), async (c) => {
-    const { words } = c.req.valid('json');
+    const { words, confirmSingle } = c.req.valid('json');
     const userId = c.get('user')!.id;
-    const reply = await c.get('db').transaction(async (tx) => {
-      const known = new Set((await dictionaryForms(tx)).keys());
+    const single = words.filter((w) => isSingleCharacterForm(normalizeForCheck(w)));
+    if (single.length && !confirmSingle) throw badRequest(singleCharacterText(single), { words: singleCharacterText(single) });
+    const reply = await changeDictionary(c.get('db'), async (tx, forms) => {
+      const known = new Set<string>();
       const fresh: string[] = [];
       for (const word of words) {
         const form = normalizeForCheck(word);
-        if (!form || known.has(form)) continue;
+        if (!form || known.has(form) || forms.entries.has(form)) continue;
         known.add(form);
         fresh.push(word);
       }
+      if (forms.rows + fresh.length > DICTIONARY_MAX_WORDS) throw conflict(dictionaryFullText(forms.rows, fresh.length));
       const rows = fresh.length
         ? await tx
             .insert(sensitiveWords)
@@ -71,14 +81,14 @@ export const sensitiveWordRoutes = new Hono<AppEnv>()
         summary: `添加敏感词 ${rows.length} 个${skipped ? `，跳过 ${skipped} 个` : ''}`,
         after: { words: rows.map((r) => r.word).slice(0, LOGGED_WORDS) },
       });
-      return { added: rows.length, skipped };
+      return { result: { added: rows.length, skipped }, added: rows.map((r) => r.word) };
     });
     return ok(c, reply);
   })
   .post('/batch', mayEdit(), jsonBody(deleteWordsSchema), async (c) => {
     const { ids } = c.req.valid('json');
     const unique = [...new Set(ids)];
-    const reply = await c.get('db').transaction(async (tx) => {
+    const reply = await changeDictionary(c.get('db'), async (tx) => {
       const rows = await tx.delete(sensitiveWords).where(inArray(sensitiveWords.id, unique)).returning({ id: sensitiveWords.id, word: sensitiveWords.word });
       if (!rows.length) throw notFound('所选敏感词不存在（可能已被删除）');
       await logOperation(tx, c, {
@@ -87,16 +97,17 @@ export const sensitiveWordRoutes = new Hono<AppEnv>()
         summary: `批量删除敏感词 ${rows.length} 个`,
         before: { words: rows.map((r) => r.word).slice(0, LOGGED_WORDS) },
       });
-      return { deleted: rows.length, missing: unique.length - rows.length };
+      return { result: { deleted: rows.length, missing: unique.length - rows.length }, removed: rows.map((r) => r.word) };
     });
     return ok(c, reply);
   })
   .delete('/:id', mayEdit(), async (c) => {
     const id = idParam(c);
-    await c.get('db').transaction(async (tx) => {
+    await changeDictionary(c.get('db'), async (tx) => {
       const [row] = await tx.delete(sensitiveWords).where(eq(sensitiveWords.id, id)).returning();
       if (!row) throw notFound('敏感词不存在（可能已被删除）');
       await logOperation(tx, c, { type: 'delete', resource: 'sensitive_words', resourceId: id, summary: `删除敏感词「${row.word}」`, before: row });
+      return { result: undefined, removed: [row.word] };
     });
     return ok(c, { id });
   });

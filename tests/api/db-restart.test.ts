@@ -2,6 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupTestApp, type TestContext } from './helpers';
+import { createScheduler } from '@/server/jobs/scheduler';
+import { schedule } from '@/server/jobs/maintenance';
+import { createOutageLog } from '@/server/jobs/outage';
+import { scheduledJobs } from '@/server/db/schema';
 
 /**
  * PostgreSQL restarts under a running app (issue 14): while it is away every request answers 503
@@ -107,6 +111,33 @@ describe.runIf(enabled)('a PostgreSQL restart under the app', () => {
       // Nothing logged anywhere carried parameters or a session token's hash.
       expect(logged.join('\n')).not.toMatch(/params:|[0-9a-f]{64}/);
     } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('background jobs log one line when it goes (the cause, no SQL) and one when it is back, not a line per tick', { timeout: 60_000 }, async () => {
+    const lines: string[] = [];
+    const outage = createOutageLog({ warn: (l) => lines.push(l), info: (l) => lines.push(l) });
+    const scheduler = createScheduler({ db: t.db, intervalMs: 50, log: (l) => lines.push(l), outage });
+    const stopSweep = schedule(async () => t.db.select().from(scheduledJobs).limit(1), { firstDelayMs: 0, everyMs: 50, name: '媒体文件清理', outage });
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      scheduler.start();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(lines).toEqual([]);
+      run('pg_ctlcluster', VERSION, NAME, 'stop', '-m', 'fast');
+      // Twenty ticks or more of each job while it is down.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^\[jobs\] 数据库暂不可用，稍后重试（(ECONNREFUSED|57P01|connection terminated)[^）]*）$/);
+      run('pg_ctlcluster', VERSION, NAME, 'start');
+      for (let i = 0; i < 100 && lines.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toMatch(/^\[jobs\] 数据库已恢复（中断约 \d+ 秒），后台任务已继续$/);
+      expect(lines.join('\n')).not.toMatch(/select|params:|scheduled_jobs/i);
+    } finally {
+      await scheduler.stop();
+      stopSweep();
       spy.mockRestore();
     }
   });

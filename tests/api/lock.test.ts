@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireFolderLock, FolderLockedError } from '@/server/db/lock';
+import { acquireFolderLock, FolderLockedError, procStat } from '@/server/db/lock';
 
 const dirs: string[] = [];
 function tempDir() {
@@ -15,9 +15,13 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function writeHolder(dir: string, pid: number) {
-  fs.writeFileSync(path.join(dir, 'cms.lock'), JSON.stringify({ pid, hostname: os.hostname(), command: 'next start', startedAt: '2026-11-22T00:00:00.000Z' }));
+function writeHolder(dir: string, pid: number, startTicks?: string) {
+  fs.writeFileSync(
+    path.join(dir, 'cms.lock'),
+    JSON.stringify({ pid, hostname: os.hostname(), command: 'next start', startedAt: '2026-11-22T00:00:00.000Z', startTicks }),
+  );
 }
+const onLinux = fs.existsSync('/proc/self/stat');
 
 describe('PGlite data folder lock', () => {
   it('refuses a second process with a message naming the holder', () => {
@@ -42,6 +46,40 @@ describe('PGlite data folder lock', () => {
     expect(JSON.parse(fs.readFileSync(lock.file, 'utf8')).pid).toBe(process.pid);
     lock.release();
     expect(fs.existsSync(lock.file)).toBe(false);
+  });
+
+  it.runIf(onLinux)('takes over a lock whose holder is a zombie (exited, never reaped: kill(pid, 0) still succeeds)', async () => {
+    const dir = tempDir();
+    // sh starts a child, then becomes `sleep`, which never waits for it: the child stays a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 30']);
+    try {
+      const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(d.toString()))));
+      for (let i = 0; i < 100 && procStat(zombie)?.state !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(procStat(zombie)?.state).toBe('Z');
+      expect(() => process.kill(zombie, 0)).not.toThrow();
+      writeHolder(dir, zombie, procStat(zombie)!.startTicks);
+      const lock = acquireFolderLock(dir);
+      expect(JSON.parse(fs.readFileSync(lock.file, 'utf8'))).toMatchObject({ pid: process.pid, startTicks: procStat(process.pid)!.startTicks });
+      lock.release();
+    } finally {
+      parent.kill();
+    }
+  });
+
+  it.runIf(onLinux)('takes over a lock whose pid now belongs to another process (its start time differs)', () => {
+    const dir = tempDir();
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)']);
+    try {
+      const started = procStat(other.pid!)!.startTicks;
+      writeHolder(dir, other.pid!, started);
+      expect(() => acquireFolderLock(dir)).toThrow(FolderLockedError);
+      writeHolder(dir, other.pid!, String(Number(started) - 1));
+      const lock = acquireFolderLock(dir);
+      expect(JSON.parse(fs.readFileSync(lock.file, 'utf8')).pid).toBe(process.pid);
+      lock.release();
+    } finally {
+      other.kill();
+    }
   });
 
   it('is re-entrant within one process and released once', () => {

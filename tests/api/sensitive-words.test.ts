@@ -84,6 +84,27 @@ describe.each(DB_KINDS)('敏感词库 on %s', (kind) => {
     expect(await words()).toEqual([...before, '长'.repeat(64)].sort());
   });
 
+  it('refuses a word that matches as one character unless the request confirms it (it would block nearly every article)', async () => {
+    const before = await words();
+    for (const single of [['的'], [' 的 '], ['“的”'], ['ａ'], ['好词', '。Ｘ！']]) {
+      const res = await t.call('POST', '/api/sensitive_words', { cookie: reviewer, body: { words: single } });
+      expect(res.status, JSON.stringify(single)).toBe(400);
+      expect(res.body.errors.words).toMatch(/只有一个字（比对时忽略空格和标点），会拦截几乎所有含这个字的稿件。确需添加，请确认后再提交$/);
+    }
+    expect(await words()).toEqual(before);
+    const refused = await t.call('POST', '/api/sensitive_words', { cookie: reviewer, body: { words: ['好词', '“的”'] } });
+    expect(refused.body.errors.words).toBe('「“的”」只有一个字（比对时忽略空格和标点），会拦截几乎所有含这个字的稿件。确需添加，请确认后再提交');
+    expect(
+      (await t.call('POST', '/api/sensitive_words', { cookie: reviewer, body: { words: ['的'], confirmSingle: 'yes' } })).body.errors.confirmSingle,
+    ).toBeDefined();
+
+    const confirmed = await t.call('POST', '/api/sensitive_words', { cookie: reviewer, body: { words: ['屌'], confirmSingle: true } });
+    expect(confirmed.body.data).toEqual({ added: 1, skipped: 0 });
+    const article = await t.call('POST', '/api/articles', { cookie: admin, body: { title: '单字', content: '<p>一个屌字</p>' } });
+    expect(article.body.data.checkResult.hits).toEqual(['屌']);
+    await t.db.delete(sensitiveWords).where(eq(sensitiveWords.word, '屌'));
+  });
+
   it('lists newest first, searches part of a word, and says who added each', async () => {
     const res = await t.call('GET', `/api/sensitive_words?keyword=${encodeURIComponent('赌')}`, { cookie: reviewer });
     expect(res.body.data.list.map((w: { word: string }) => w.word)).toEqual(['赌博']);

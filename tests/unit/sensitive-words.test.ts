@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addedText, batches, parseWordList, setAsideText } from '@/lib/resources/sensitive-words';
+import { addedText, batches, parseWordList, SENSITIVE_WORD_MAX, setAsideText, WORD_BATCH } from '@/lib/resources/sensitive-words';
+import { JSON_BODY_MAX } from '@/server/http/body';
 import { addWordsSchema } from '@/lib/resources/schemas/sensitive-words';
 
 describe('敏感词库: a typed list or a file becomes words (issue 15)', () => {
@@ -27,9 +28,12 @@ describe('敏感词库: a typed list or a file becomes words (issue 15)', () => 
   it('sends long lists in batches the server accepts', () => {
     expect(batches([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(batches([], 2)).toEqual([]);
-    const words = Array.from({ length: 2500 }, (_, i) => `词${i}`);
-    expect(batches(words).map((b) => b.length)).toEqual([1000, 1000, 500]);
+    const words = Array.from({ length: 12_500 }, (_, i) => `词${i}`);
+    expect(batches(words).map((b) => b.length)).toEqual([5000, 5000, 2500]);
     for (const batch of batches(words)) expect(addWordsSchema.safeParse({ words: batch }).success).toBe(true);
+    // A full batch of the longest words fits the API's body limit.
+    const longest = Array.from({ length: WORD_BATCH }, (_, i) => `${'长'.repeat(SENSITIVE_WORD_MAX - 5)}${String(i).padStart(5, '0')}`);
+    expect(Buffer.byteLength(JSON.stringify({ words: longest, confirmSingle: true }))).toBeLessThan(JSON_BODY_MAX);
   });
 
   it('says what was added and skipped, and what was set aside', () => {

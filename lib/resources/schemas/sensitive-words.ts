@@ -18,6 +18,8 @@ export const addWordsSchema = z.object({
     .max(WORDS_PER_REQUEST_MAX, `一次最多提交 ${WORDS_PER_REQUEST_MAX} 个敏感词，请分批添加`)
     .transform((words) => words.filter((w) => w !== ''))
     .refine((words) => words.length > 0, '请输入敏感词'),
+  /** Adds words that match as one character too (I2): the screen asks first. */
+  confirmSingle: z.boolean({ error: 'confirmSingle 必须是 true 或 false' }).optional(),
 });
 
 /** `POST /api/sensitive_words/batch`: delete the chosen words. */
