@@ -1,8 +1,9 @@
 'use client';
 
+import { PasswordInput } from '@/components/common/password-input';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
-import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Modal, Space, Spin, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { http, isFailure, type ApiReply, type HttpFailure } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
@@ -175,7 +176,7 @@ function CurrentPasswordModal({
       <Form form={form} name="dingtalk-password" layout="vertical" onFinish={(v) => void submit(v)} clearOnDestroy requiredMark>
         <Typography.Paragraph type="secondary">钉钉账号可以直接登录这个员工账号，绑定前请输入当前密码确认是你本人。</Typography.Paragraph>
         <Form.Item name="currentPassword" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
-          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" autoFocus />
+          <PasswordInput prefix={<LockOutlined aria-hidden />} autoComplete="current-password" autoFocus />
         </Form.Item>
       </Form>
     </Modal>
