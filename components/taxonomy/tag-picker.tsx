@@ -5,7 +5,7 @@ import { App, Form, Modal, Radio, Select, Spin, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
-import { tagResource, type Tag, type TagType } from '@/lib/resources/taxonomy';
+import { TAG_QUICK_CREATE_ROUTES, type Tag, type TagType } from '@/lib/resources/taxonomy';
 import { useViewer } from '@/stores/user';
 
 /** How long typing pauses before the picker asks the server. */
@@ -63,7 +63,7 @@ export interface TagPickerProps {
   style?: React.CSSProperties;
   /**
    * Offer 「新建标签「…」」 when the search finds no tag of that name and the viewer may create tags
-   * (标签管理's permission). On by default (a form that tags content); filters turn it off.
+   * (an editor or 标签管理, TAG_QUICK_CREATE_ROUTES); otherwise say who can. On by default (a form that tags content); filters turn it off.
    */
   creatable?: boolean;
 }
@@ -88,7 +88,9 @@ export function TagPicker({
 }: TagPickerProps) {
   const { message } = App.useApp();
   const viewer = useViewer();
-  const mayCreate = creatable && Boolean(viewer && (viewer.isSuper || viewer.routes.has(tagResource.permission)));
+  // Editors create tags in an existing type while writing (POST /api/tags/quick, P2-11); anyone else
+  // is told who can.
+  const mayCreate = creatable && Boolean(viewer && (viewer.isSuper || TAG_QUICK_CREATE_ROUTES.some((r) => viewer.routes.has(r))));
   const [options, setOptions] = useState<Found[]>([]);
   const [types, setTypes] = useState<Map<number, string>>(new Map());
   const [searching, setSearching] = useState(false);
@@ -145,7 +147,7 @@ export function TagPicker({
 
   const create = async (name: string, chosenType: number) => {
     setCreating(true);
-    const reply = await http.main.post<Found>('/api/tags', { name, typeId: chosenType });
+    const reply = await http.main.post<Found>('/api/tags/quick', { name, typeId: chosenType });
     setCreating(false);
     if (!isOk(reply)) return false; // the refusal (e.g. the name exists in that type) was toasted
     const tag = { id: reply.data.id, name: reply.data.name, typeId: reply.data.typeId };
@@ -209,7 +211,9 @@ export function TagPicker({
           onChange?.(ids.slice(0, max));
         }}
         maxCount={max}
-        notFoundContent={searching ? <Spin size="small" /> : '没有找到标签'}
+        notFoundContent={
+          searching ? <Spin size="small" /> : creatable && !mayCreate && newName ? '没有找到标签。没有权限新建标签，请联系管理员' : '没有找到标签'
+        }
         options={selectOptions}
         optionRender={(option) =>
           option.data.isNew ? (
