@@ -143,6 +143,8 @@ export function StatsScreen() {
         <ResourceFilters {...list.filtersProps} optionsFor={optionsFor} />
         {data && (
           <Typography.Text data-testid="stats-totals">
+            {/* Without a chosen range the field is empty: the line says which range the figures cover (ux P3-9). */}
+            {list.query.from || list.query.to ? '' : '最近 30 天，'}
             {data.from} 至 {data.to} 合计：文章 {fig(data.totals.articles)} · 视频 {fig(data.totals.videos)} · 浏览量 {fig(data.totals.pv)} · 访客数{' '}
             {fig(data.totals.uv)}
           </Typography.Text>

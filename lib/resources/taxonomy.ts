@@ -191,6 +191,8 @@ export const articleSourceResource = declareResource({
   name: 'article_sources',
   label: '文章来源',
   permission: '/setting/source',
+  // Every signed-in person reads the list: the editors' 来源 field offers it (ux P3-13).
+  read: 'signedIn',
   sortable: true,
   keyword: ['name'],
   unique: [{ field: 'name', message: '已有同名的文章来源' }],
