@@ -23,15 +23,16 @@ export function focusFirstField(container: HTMLElement | null): boolean {
 function ownsEnter(el: HTMLElement): boolean {
   if (!(el instanceof HTMLInputElement)) return true;
   if (el.getAttribute('role') === 'combobox' || el.closest('.ant-picker, .ant-select, .ant-cascader')) return true;
-  return ['checkbox', 'radio', 'file', 'submit', 'button'].includes(el.type);
+  // A radio or a checkbox has no Enter of its own: the dialog's.
+  return ['file', 'submit', 'button'].includes(el.type);
 }
 
 /**
  * For a hand-wired dialog: spread `modalProps` on the Modal and `bodyProps` on a wrapper around its
  * content. The first field gets the focus when the dialog opens (at once, and again after the opening
- * animation if the dialog took it). Enter in a text field moves on to the next empty text field, and
- * submits from the last one (or when the rest is filled in); Ctrl+Enter submits from anywhere, a text
- * area included. Enter in a list, a date picker or a button keeps its own meaning, and never closes
+ * animation if the dialog took it). Enter in a text field moves on to the next empty text field or
+ * text area, and submits when none is left (新密码 → 确认新密码 → 重置); Ctrl+Enter submits from
+ * anywhere, a text area included. Enter in a list, a date picker or a button keeps its own meaning, and never closes
  * the dialog. An IME's Enter (choosing characters) is left alone.
  */
 export function useDialogFocus({ open, onSubmit }: { open: boolean; onSubmit?: () => void }) {
@@ -52,7 +53,9 @@ export function useDialogFocus({ open, onSubmit }: { open: boolean; onSubmit?: (
     if (ownsEnter(el)) return;
     e.preventDefault();
     const fields = [...(ref.current?.querySelectorAll<HTMLElement>(FIELDS) ?? [])];
-    const next = fields.slice(fields.indexOf(el) + 1).find((f) => f instanceof HTMLInputElement && !ownsEnter(f) && f.value === '');
+    const next = fields
+      .slice(fields.indexOf(el) + 1)
+      .find((f) => (f instanceof HTMLTextAreaElement || (f instanceof HTMLInputElement && !ownsEnter(f))) && f.value === '');
     if (next) next.focus();
     else onSubmit();
   };

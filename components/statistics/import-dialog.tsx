@@ -74,7 +74,7 @@ export function ImportDialog({ open, onClose, onApplied }: { open: boolean; onCl
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
             每行一个日期和编辑：「{IMPORT_COLUMNS.join('、')}」四列，第一行可以是表头。日期可写 2026-11-01 或 2026/11/1；编辑填用户名，或不重名的姓名。
-            「明细」视图导出的文件改好后可直接导入（其中的文章、视频两列不会导入，它们来自发布记录）。已有的数据会被覆盖；有任何一行出错时不会导入任何数据。
+            「按日期和编辑」视图导出的文件改好后可直接导入（其中的文章、视频两列不会导入，它们来自发布记录）。已有的数据会被覆盖；有任何一行出错时不会导入任何数据。
           </Typography.Paragraph>
           <Space wrap>
             <Upload

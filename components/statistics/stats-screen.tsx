@@ -104,7 +104,7 @@ export function StatsScreen() {
       if (rows.length >= reply.data.total || reply.data.list.length === 0) break;
     }
     setExporting(false);
-    // 明细 writes the import's columns (ROW_EXPORT_COLUMNS): corrected in Excel, it imports as it is.
+    // 按日期和编辑 writes the import's columns (ROW_EXPORT_COLUMNS): corrected in Excel, it imports as it is.
     const text =
       '\uFEFF' +
       statsExportCells(view, rows)

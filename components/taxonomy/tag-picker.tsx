@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Form, Modal, Radio, Select, Spin, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { useDialogFocus } from '@/components/common/dialog-focus';
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
 import { TAG_QUICK_CREATE_ROUTES, type Tag, type TagType } from '@/lib/resources/taxonomy';
@@ -169,6 +170,11 @@ export function TagPicker({
     setNaming({ name, typeId: lastNewType !== null && types.has(lastNewType) ? lastNewType : ids[0] });
   };
   useEffect(() => () => clearTimeout(timer.current), []);
+  const confirmNaming = async () => {
+    if (naming && !creating && (await create(naming.name, naming.typeId))) setNaming(null);
+  };
+  // The type dialog opens on its first choice; Enter there creates the tag (P2-9).
+  const namingFocus = useDialogFocus({ open: naming !== null, onSubmit: () => void confirmNaming() });
 
   const selectOptions = useMemo(() => {
     // While a search is typed, chosen tags that do not match stay out of the list (their labels
@@ -241,22 +247,23 @@ export function TagPicker({
           okText="新建并选中"
           cancelText="取消"
           confirmLoading={creating}
-          onOk={async () => {
-            if (await create(naming.name, naming.typeId)) setNaming(null);
-          }}
+          onOk={confirmNaming}
           onCancel={() => setNaming(null)}
           destroyOnHidden
+          {...namingFocus.modalProps}
         >
-          <Form layout="vertical">
-            <Form.Item label="标签类型" required extra="标签在所选类型下新建；以后可在「标签管理」中修改。">
-              <Radio.Group
-                aria-label="标签类型"
-                value={naming.typeId}
-                onChange={(e) => setNaming({ ...naming, typeId: e.target.value as number })}
-                options={[...types].map(([tid, name]) => ({ value: tid, label: name }))}
-              />
-            </Form.Item>
-          </Form>
+          <div {...namingFocus.bodyProps}>
+            <Form layout="vertical">
+              <Form.Item label="标签类型" required extra="标签在所选类型下新建；以后可在「标签管理」中修改。">
+                <Radio.Group
+                  aria-label="标签类型"
+                  value={naming.typeId}
+                  onChange={(e) => setNaming({ ...naming, typeId: e.target.value as number })}
+                  options={[...types].map(([tid, name]) => ({ value: tid, label: name }))}
+                />
+              </Form.Item>
+            </Form>
+          </div>
         </Modal>
       )}
     </>

@@ -68,8 +68,8 @@ const id = (label: string) =>
     .positive(`${label}无效`)
     .max(INT4_MAX, `${label}不存在`);
 
-/** Per day, per editor, or 明细 (one row per day and editor: the import's shape, so its export re-imports). */
-export const STATS_VIEWS = { day: '按日期', editor: '按编辑', row: '明细' } as const;
+/** Per day, per editor, or 按日期和编辑 (one row per day and editor: the import's shape, so its export re-imports). */
+export const STATS_VIEWS = { day: '按日期', editor: '按编辑', row: '按日期和编辑' } as const;
 export type StatsView = keyof typeof STATS_VIEWS;
 
 /** The filters of list / detail / charts: a date range, a department, an editor. */
@@ -149,7 +149,7 @@ export type StatsImportRow = z.infer<typeof statsImportRowSchema>;
 export const IMPORT_COLUMNS = ['日期', '用户名', '浏览量', '访客数'] as const;
 
 /**
- * The columns of the 明细 export: the import's four plus what helps a person read them (姓名, 部门)
+ * The columns of the 按日期和编辑 export: the import's four plus what helps a person read them (姓名, 部门)
  * and the publication counts (文章, 视频), which an import ignores: they come from the publications.
  */
 export const ROW_EXPORT_COLUMNS = ['日期', '用户名', '姓名', '部门', '文章', '视频', '浏览量', '访客数'] as const;
@@ -201,7 +201,7 @@ export function parseCsv(text: string): string[][] {
 
 /**
  * CSV text into import rows. With a header row, columns are found by name (any order, other columns
- * ignored: the 明细 export re-imports as it is); without one they are IMPORT_COLUMNS in order.
+ * ignored: the 按日期和编辑 export re-imports as it is); without one they are IMPORT_COLUMNS in order.
  * `missing` names the columns a header row lacks (the 按日期 / 按编辑 exports are sums, not days).
  */
 export function readImportCsv(text: string): { rows: Array<Record<string, string>>; missing: string[] } {
@@ -248,7 +248,7 @@ export const statsImportSchema = z
 
 /**
  * The cells of a 数据统计 export (header first) as the table shows them: per day and per editor are
- * sums over the range; 明细 is the import's shape (ROW_EXPORT_COLUMNS) and imports again as it is.
+ * sums over the range; 按日期和编辑 is the import's shape (ROW_EXPORT_COLUMNS) and imports again as it is.
  */
 export function statsExportCells(view: StatsView, rows: StatsRow[]): Array<ReadonlyArray<string | number | undefined | null>> {
   if (view === 'day')

@@ -155,7 +155,7 @@ export const statisticsRoutes = new Hono<AppEnv>()
       db.select({ editors: sql<number>`count(DISTINCT x.user_id)::int` }).from(editorSource(user, range)),
     ]).then(([[a], [b]]) => ({ ...a, ...b }));
     if (view === 'row') {
-      // 明细: the day rows themselves (one per day and editor), the shape the import reads.
+      // 按日期和编辑: the day rows themselves (one per day and editor), the shape the import reads.
       const where = filterWhere(user, range);
       const order_ = sort && sort !== 'date' ? sql`${s[sort]} ${dir}, ${s.date} DESC, ${s.userId}` : sql`${s.date} ${dir}, ${s.userId}`;
       const [rows, [{ count }], totals] = await Promise.all([
@@ -269,7 +269,7 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const csv = input.rows ? null : readImportCsv(input.csv ?? '');
     if (csv?.missing.length) {
-      const message = `CSV 缺少「${csv.missing.join('」「')}」列：请用「下载模板」的格式，或「明细」视图导出的文件（按日期、按编辑的导出是合计，不能导入）`;
+      const message = `CSV 缺少「${csv.missing.join('」「')}」列：请用「下载模板」的格式，或「按日期和编辑」视图导出的文件（按日期、按编辑的导出是合计，不能导入）`;
       throw badRequest(message, { csv: message });
     }
     const raw = input.rows ?? csv!.rows;

@@ -287,7 +287,7 @@ describe.each(DB_KINDS)('statistics on %s', (kind) => {
     expect((await t.call('GET', '/api/statistics/detail', { cookie: admin })).body.errors.userId).toBe('请指定编辑或日期');
   });
 
-  it('import: Excel days, a unique 姓名, refused ambiguous 姓名 with the login names; the 明细 export imports again as it is (P2-7)', async () => {
+  it('import: Excel days, a unique 姓名, refused ambiguous 姓名 with the login names; the 按日期和编辑 export imports again as it is (P2-7)', async () => {
     const yesterday = addDays(today, -1);
     const [y, m, d] = yesterday.split('-');
     const role = await t.call('POST', '/api/roles', { cookie: admin, body: { name: '角色-同名', routes: WRITER, level: 1 } });
@@ -331,9 +331,9 @@ describe.each(DB_KINDS)('statistics on %s', (kind) => {
     };
     const sums = await t.call('POST', '/api/statistics/import', { cookie: admin, body: { csv: (await toCsv('editor')).csv } });
     expect(sums.status).toBe(400);
-    expect(sums.body.message).toMatch(/^CSV 缺少「日期」列：.*「明细」视图导出的文件/);
+    expect(sums.body.message).toMatch(/^CSV 缺少「日期」列：.*「按日期和编辑」视图导出的文件/);
 
-    // 明细: one row per day and editor, exactly the stored rows; exported, it previews with no error
+    // 按日期和编辑: one row per day and editor, exactly the stored rows; exported, it previews with no error
     // and the same figures, and a figure changed in the file is what gets stored.
     const rows = await toCsv('row');
     const [{ n }] = await t.db
