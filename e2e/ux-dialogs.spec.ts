@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Download, type Page } from '@playwright/test';
-import { expect, test, expectAccessible, signIn, signedInPage, staffWith } from './helpers';
+import { expect, test, api, expectAccessible, libraryUpload, signIn, signedInPage, solidImage, staffWith } from './helpers';
 
 /**
  * ux-2026-11-28 P2-9 and P2-7 as the review reproduced them: the hand-wired dialogs open with the
@@ -148,4 +148,29 @@ test('数据统计: import by keyboard with Excel days and 姓名, 下载模板,
   await page.setViewportSize(PHONE);
   await shots(page, 'stats-rows');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+});
+
+test('readers never see 未命名图片: the preview and the review drawer caption an untitled picture with nothing (P2-10)', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  const stamp = Date.now().toString(36);
+  const untitled = await libraryUpload(page, { kind: 'pic', title: '', bytes: await solidImage(200, 120, 40) });
+  const titled = await libraryUpload(page, { kind: 'pic', title: `车展现场${stamp}`, bytes: await solidImage(40, 120, 200) });
+  const content = `<p>正文</p><div class="cms-gallery" data-pic-ids="${untitled.id},${titled.id}" contenteditable="false"><p>图集：共 2 张</p></div>`;
+  const created = await api<{ id: number }>(page, 'POST', '/api/articles', { title: `图集说明${stamp}`, content });
+  expect(created.status, JSON.stringify(created)).toBe(0);
+  await page.goto(`/article/preview?id=${created.data.id}`);
+  const captions = page.getByTestId('preview-gallery').locator('figcaption');
+  await expect(captions).toHaveCount(2);
+  await expect(captions.nth(0)).toHaveText(/^1\/2\s*$/);
+  await expect(captions.nth(1)).toHaveText(new RegExp(`^2/2\\s*车展现场${stamp}$`));
+  await expect(page.getByTestId('preview-gallery')).not.toContainText('未命名');
+  await shots(page, 'preview-untitled-caption');
+  // The reviewer reads the same.
+  await api(page, 'PUT', `/api/articles/submit/${created.data.id}`, {});
+  await page.goto(`/article/check?review=article:${created.data.id}`);
+  const drawer = page.getByRole('dialog', { name: `审阅：图集说明${stamp}` });
+  await expect(drawer.getByTestId('preview-gallery').locator('figcaption')).toHaveCount(2);
+  await expect(drawer.getByTestId('preview-gallery')).not.toContainText('未命名');
+  await expect(drawer.getByTestId('preview-gallery')).toContainText(`车展现场${stamp}`);
 });
