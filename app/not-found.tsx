@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { APP_TITLE } from '@/lib/constants';
+import { NOT_FOUND_TITLE } from '@/lib/page-title';
 import { LazyErrorView } from './lazy-error-view';
 
 // The tab says what happened (ux-2026-11-28 P3-14); SEED §2's message stays literal, with Chinese beside it.
-export const metadata: Metadata = { title: `404 页面不存在 - ${APP_TITLE}` };
+export const metadata: Metadata = { title: NOT_FOUND_TITLE };
 
 export default function NotFound() {
   return (

@@ -174,3 +174,24 @@ test('readers never see 未命名图片: the preview and the review drawer capti
   await expect(drawer.getByTestId('preview-gallery')).not.toContainText('未命名');
   await expect(drawer.getByTestId('preview-gallery')).toContainText(`车展现场${stamp}`);
 });
+
+test('404 says so in the tab and in Chinese; 操作日志 labels a record by its own fields (P3-14, P3-16)', async ({ page, pageErrors }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  pageErrors.allow(/status of 404 .*\/no\/such\/page/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveTitle(/^404 页面不存在/);
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await expect(page.getByText(/页面不存在/)).toBeVisible();
+  await shots(page, 'not-found');
+
+  const stamp = Date.now().toString(36);
+  expect((await api(page, 'POST', '/api/friend_links', { name: `E2E 友链${stamp}`, url: 'https://example.com/links' })).status).toBe(0);
+  await page.goto('/log/operate');
+  await page.getByRole('button', { name: `查看「新增友情链接「E2E 友链${stamp}」」的详情` }).click();
+  const drawer = page.getByRole('dialog', { name: '操作日志详情' });
+  // The declaration's labels: url is 链接 and logo is Logo, beside the field's own name.
+  await expect(drawer.getByRole('row', { name: /链接\s*url/ })).toBeVisible();
+  await expect(drawer.getByRole('row', { name: /Logo\s*logo/ })).toBeVisible();
+  await shots(page, 'log-detail');
+});
