@@ -44,6 +44,20 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
     },
   },
+  // Every password field is components/common/password-input.tsx (its eye is not a Tab stop, ux P3-17).
+  {
+    files: ['components/**/*.tsx', 'app/**/*.tsx'],
+    ignores: ['components/common/password-input.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXMemberExpression[object.name='Input'][property.name='Password']",
+          message: 'Use PasswordInput from components/common/password-input (its eye toggle is out of the Tab order).',
+        },
+      ],
+    },
+  },
   // Playwright fixtures call `use(value)`, which is not React's `use`.
   { files: ['e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
 );

@@ -87,7 +87,9 @@ test('statistics journey: publish, import page views, correct a day, see it on t
   // /home: today's card shows the corrected figure, the charts draw.
   await page.goto('/home');
   await expect(page.getByTestId('kpi-today')).toContainText('1,500');
-  await expect(page.getByTestId('kpi-today')).toContainText('昨日 800');
+  // Today is not over: yesterday's whole day is shown beside it, without a rise or fall (ux P3-9).
+  await expect(page.getByTestId('kpi-today')).toContainText('昨日全天 800');
+  await expect(page.getByTestId('kpi-today')).not.toContainText(/下降|增长/);
   await expect(page.getByTestId('stats-charts').locator('canvas').first()).toBeVisible();
   await expectAccessible(page, '/home');
   await shots(page, 'home', { reload: true });

@@ -280,8 +280,9 @@ test('图片库: three pictures uploaded with progress, thumbnails, tagged, foun
   await drawer.getByTestId('upload-drop').dispatchEvent('drop', { dataTransfer: dropped });
   const droppedRow = drawer.getByTestId('upload-row').filter({ hasText: 'E2E拖入.png' });
   await expect(droppedRow).toHaveAttribute('data-status', 'done');
-  // Left without a title it is 「未命名图片」 in the library, not 「E2E拖入」.
-  await expect(droppedRow.getByTestId('upload-title-state')).toContainText('库中显示为「未命名图片」');
+  // A file name that reads like a title is offered as the title (ux P2-10) and goes with the file.
+  await expect(droppedRow.getByLabel('「E2E拖入.png」的标题')).toHaveValue('E2E拖入');
+  await expect(droppedRow.getByTestId('upload-title-state')).toHaveText('标题已保存');
   // A wrong type is refused on its own row, in Chinese.
   await drawer.getByTestId('upload-input').setInputFiles([{ name: 'E2E说明.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') }]);
   const wrong = drawer.getByTestId('upload-row').filter({ hasText: 'E2E说明.txt' });

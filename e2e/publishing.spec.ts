@@ -246,7 +246,7 @@ test('审阅 reads like the preview: the blocks drawn, pictures within the drawe
   }
 });
 
-test('标签: a tag that does not exist is created from the field and chosen; those who may not create see nothing new', async ({ page, browser }) => {
+test('标签: a tag that does not exist is created from the field and chosen, by 标签管理 and by an editor (logged)', async ({ page, browser }) => {
   await page.setViewportSize(DESKTOP);
   await signIn(page);
   const writer = await staff(page, 'tw', '作者小林', WRITER_ROUTES);
@@ -274,14 +274,25 @@ test('标签: a tag that does not exist is created from the field and chosen; th
   const stored = await api<{ list: Array<{ name: string; typeName: string }> }>(page, 'GET', `/api/tags?keyword=${encodeURIComponent(name)}`);
   expect(stored.data.list).toEqual([expect.objectContaining({ name, typeName: `话题${stamp}` })]);
 
-  // An editor without 标签管理: the search is a search.
+  // An editor without 标签管理 creates one in an existing type too (ux P2-11), from the keyboard:
+  // the type dialog opens on its first choice and Enter creates the tag (P2-9); the log says who.
   const editor = await pageAs(browser, writer);
   await editor.goto('/article/addArticle');
   const theirs = editor.getByRole('combobox', { name: '标签' });
   await theirs.click();
-  await theirs.fill(`没有的标签${stamp}`);
-  await expect(editor.getByText('没有找到标签')).toBeVisible();
-  await expect(editor.getByTestId('tag-create-option')).toHaveCount(0);
+  const mine = `编辑新建${stamp}`;
+  await theirs.fill(mine);
+  await expect(editor.getByTestId('tag-create-option')).toHaveText(`新建标签「${mine}」`);
+  await settled(editor);
+  await editor.keyboard.press('Enter');
+  const theirDialog = editor.getByRole('dialog', { name: `新建标签「${mine}」` });
+  await expect(theirDialog.getByRole('radio').first()).toBeFocused();
+  await editor.keyboard.press('Enter');
+  await expect(editor.getByText(new RegExp(`已新建标签「${mine}」`))).toBeVisible();
+  await expect(theirDialog).toBeHidden();
+  await editor.screenshot({ path: '/tmp/ux-dialogs/tag-created-by-editor-1440.png' });
+  const logs = await api<{ list: Array<{ summary: string; username: string }> }>(page, 'GET', '/api/log/operation?resource=tags');
+  expect(logs.data.list.map((l) => l.summary)).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^写稿时新建标签「${mine}」`))]));
 });
 
 test('分类 with the keyboard in the editor: type, ArrowDown, Enter; ArrowUp, Enter', async ({ page }) => {

@@ -153,8 +153,12 @@ test('the content check blocks an approval and shows the words', async ({ page }
   await page.goto(`/article/check?review=article:${created.data.id}`);
   const drawer = page.getByRole('dialog', { name: `审阅：含禁词的稿子 ${stamp}` });
   await expect(drawer).toContainText('内容检测未通过：发布会被拦截');
-  await drawer.getByRole('button', { name: '通过并发布' }).click();
-  await expect(drawer.getByText(/内容检测未通过，不能发布/)).toBeVisible();
+  // The check already failed: 通过 is disabled, with the reason beside it (ux P3-18); the server refuses it too.
+  await expect(drawer.getByRole('button', { name: '通过并发布' })).toBeDisabled();
+  await expect(drawer.getByTestId('approve-blocked')).toContainText(new RegExp(`禁词${stamp}.*不能通过`, 'i'));
+  const refused = await api(page, 'PUT', `/api/articles_review/${created.data.id}`, { action: 'approve' });
+  expect(refused.status).not.toBe(0);
+  expect(refused.message).toMatch(/内容检测未通过，不能发布/);
   await expect(
     drawer
       .locator('.ant-alert-error .ant-tag')

@@ -17,6 +17,9 @@ export function pageTitle(path: string): string {
   return name && path !== '/login' ? `${name} - ${APP_TITLE}` : APP_TITLE;
 }
 
+/** The tab of a path that is no page (ux P3-14): it says 404 before the product's name. */
+export const NOT_FOUND_TITLE = `404 页面不存在 - ${APP_TITLE}`;
+
 export function routeMetadata(path: string): Metadata {
   return { title: pageTitle(path) };
 }

@@ -1,11 +1,13 @@
 'use client';
 
+import { PasswordInput } from '@/components/common/password-input';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
-import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Modal, Space, Spin, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { http, isFailure, type ApiReply, type HttpFailure } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
+import { useViewer } from '@/stores/user';
 
 interface Status {
   configured: boolean;
@@ -31,6 +33,7 @@ const RESULT_TEXT: Record<string, { type: 'success' | 'error'; text: string }> =
  */
 export function BindDingtalkScreen() {
   const { message, modal } = App.useApp();
+  const viewer = useViewer();
   const params = useSearchParams();
   const [status, setStatus] = useState<Status | null>(null);
   const result = RESULT_TEXT[params.get('result') ?? params.get('error') ?? ''];
@@ -83,7 +86,12 @@ export function BindDingtalkScreen() {
           type="info"
           showIcon
           title="钉钉登录未配置"
-          description="管理员在服务器上设置 DINGTALK_CLIENT_ID 和 DINGTALK_CLIENT_SECRET（钉钉开放平台应用的 AppKey 和 AppSecret）、本系统的外部地址 CMS_PUBLIC_ORIGIN，并登记回调地址 /api/dingtalk/callback 后，这里即可绑定。"
+          // The server's variables are for whoever runs it (ux P3-15): staff are told whom to ask.
+          description={
+            viewer?.isSuper
+              ? '在服务器上设置 DINGTALK_CLIENT_ID 和 DINGTALK_CLIENT_SECRET（钉钉开放平台应用的 AppKey 和 AppSecret）、本系统的外部地址 CMS_PUBLIC_ORIGIN，并登记回调地址 /api/dingtalk/callback 后，这里即可绑定。'
+              : '本系统还没有开通钉钉登录，开通后这里即可绑定。需要时请联系管理员。'
+          }
         />
       ) : (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -175,7 +183,7 @@ function CurrentPasswordModal({
       <Form form={form} name="dingtalk-password" layout="vertical" onFinish={(v) => void submit(v)} clearOnDestroy requiredMark>
         <Typography.Paragraph type="secondary">钉钉账号可以直接登录这个员工账号，绑定前请输入当前密码确认是你本人。</Typography.Paragraph>
         <Form.Item name="currentPassword" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
-          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" autoFocus />
+          <PasswordInput prefix={<LockOutlined aria-hidden />} autoComplete="current-password" autoFocus />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,5 +1,6 @@
 'use client';
 
+import { PasswordInput } from '@/components/common/password-input';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import type { FormInstance } from 'antd';
@@ -260,7 +261,7 @@ function PasswordForm() {
         修改后，除当前浏览器外，其他设备上的登录都会失效，需要用新密码重新登录；已绑定的钉钉账号也会解除绑定。
       </Typography.Paragraph>
       <Form.Item name="currentPassword" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
-        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
+        <PasswordInput prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
       </Form.Item>
       <NewPasswordFields differentFrom="currentPassword" prefixIcon={<LockOutlined aria-hidden />} />
       <Button type="primary" htmlType="submit" loading={saving}>

@@ -1,12 +1,21 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { Button, Result } from 'antd';
 
 /**
  * The error page: status code (default 500) and message (default 'Error'), with a way home on 404.
  * @see SEED §2, §8
  */
-export function ErrorView({ statusCode = 500, message = 'Error', isPageHeading = false }: { statusCode?: number; message?: string; isPageHeading?: boolean }) {
+export function ErrorView({
+  statusCode = 500,
+  message = 'Error',
+  isPageHeading = false,
+}: {
+  statusCode?: number;
+  message?: ReactNode;
+  isPageHeading?: boolean;
+}) {
   const status = statusCode === 404 || statusCode === 403 || statusCode === 500 ? statusCode : 'error';
   return (
     <div style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>

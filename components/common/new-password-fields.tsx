@@ -1,7 +1,8 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
+import { PasswordInput } from './password-input';
 import type { FormRule } from 'antd';
 
 /**
@@ -50,7 +51,7 @@ export function NewPasswordFields({
         extra={extra}
         rules={newPasswordRules(label, { differentFrom })}
       >
-        <Input.Password prefix={prefixIcon} autoComplete="new-password" />
+        <PasswordInput prefix={prefixIcon} autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="confirm"
@@ -63,7 +64,7 @@ export function NewPasswordFields({
           }),
         ]}
       >
-        <Input.Password prefix={prefixIcon} autoComplete="new-password" />
+        <PasswordInput prefix={prefixIcon} autoComplete="new-password" />
       </Form.Item>
     </>
   );

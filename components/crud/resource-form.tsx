@@ -23,6 +23,8 @@ import { isFailure } from '@/lib/http';
 import { fieldError, hasFieldSchema, recordName } from '@/lib/resources/check';
 import type { FieldDef, FieldOption, ResourceDecl, ResourceDef } from '@/lib/resources/define';
 import { loadSchema, loadSchemas } from '@/lib/resources/load-schema';
+import { focusFirstField } from '@/components/common/dialog-focus';
+import { PasswordInput } from '@/components/common/password-input';
 import { clearable } from './clearable';
 import { LazyDateTimeInput } from './lazy-date-range';
 import { useLeaveDialog } from './unsaved-changes';
@@ -177,7 +179,7 @@ export function fieldInput(field: FieldDef, { optionsFor, treeDataFor, disabled 
     case 'textarea':
       return <Input.TextArea disabled={disabled} rows={3} maxLength={field.max} showCount={field.max !== undefined} placeholder={placeholder} />;
     case 'password':
-      return <Input.Password disabled={disabled} maxLength={field.max} autoComplete="new-password" placeholder={placeholder} />;
+      return <PasswordInput disabled={disabled} maxLength={field.max} autoComplete="new-password" placeholder={placeholder} />;
     case 'number':
       return <InputNumber disabled={disabled} style={{ width: '100%' }} placeholder={placeholder} />;
     case 'switch':
@@ -254,15 +256,8 @@ export interface ResourceFormModalProps<T> extends FieldInputOptions {
   modalProps?: Omit<ModalProps, 'open' | 'onOk' | 'onCancel' | 'confirmLoading'>;
 }
 
-/** Puts the keyboard in the first field a person can type into or choose from. */
-export function focusFirstField(container: HTMLElement | null): boolean {
-  const target = container?.querySelector<HTMLElement>(
-    'input:not([type=hidden]):not([disabled]):not([readonly]):not([aria-hidden=true]), textarea:not([disabled]):not([readonly]), button[role=switch]:not([disabled]), .ant-radio-wrapper:not(.ant-radio-wrapper-disabled) input',
-  );
-  if (!target) return false;
-  target.focus();
-  return document.activeElement === target;
-}
+// The first-field rule is shared with the hand-wired dialogs (components/common/dialog-focus.ts).
+export { focusFirstField };
 
 /**
  * The create/edit dialog of a resource: one Form.Item per declared form field, client rules from the

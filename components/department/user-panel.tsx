@@ -1,5 +1,6 @@
 'use client';
 
+import { useDialogFocus } from '@/components/common/dialog-focus';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -400,6 +401,8 @@ function ResetPasswordModal({ user, onClose, onReset }: { user: User | null; onC
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const [saving, setSaving] = useState(false);
   const passwordField = userResource.fields.find((f) => f.name === 'password')!;
+  // Focus in 新密码; Enter there goes on to 确认新密码, Enter in that one resets (P2-9).
+  const focus = useDialogFocus({ open: user !== null, onSubmit: () => form.submit() });
 
   const save = async ({ password }: { password: string }) => {
     if (!user || saving) return;
@@ -426,19 +429,22 @@ function ResetPasswordModal({ user, onClose, onReset }: { user: User | null; onC
       onCancel={onClose}
       confirmLoading={saving}
       destroyOnHidden
+      {...focus.modalProps}
     >
-      <Form form={form} name="reset-password" layout="vertical" onFinish={save} clearOnDestroy>
-        {user?.dingtalkBound && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 16 }}
-            title={`重置后，其钉钉绑定「${user.dingtalkNick || '未知昵称'}」也会解除`}
-            description="账号可能不在本人手中时才需要重置；本人之后可在「绑定钉钉」中输入新密码重新绑定。"
-          />
-        )}
-        <NewPasswordFields extra={passwordField.help} />
-      </Form>
+      <div {...focus.bodyProps}>
+        <Form form={form} name="reset-password" layout="vertical" onFinish={save} clearOnDestroy scrollToFirstError={{ focus: true }}>
+          {user?.dingtalkBound && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={`重置后，其钉钉绑定「${user.dingtalkNick || '未知昵称'}」也会解除`}
+              description="账号可能不在本人手中时才需要重置；本人之后可在「绑定钉钉」中输入新密码重新绑定。"
+            />
+          )}
+          <NewPasswordFields extra={passwordField.help} />
+        </Form>
+      </div>
     </Modal>
   );
 }

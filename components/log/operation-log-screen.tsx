@@ -8,6 +8,7 @@ import { isOk, type ListParams } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import type { FilterDef, ListResult } from '@/lib/resources/define';
 import { readableValue } from './readable-value';
+import { fieldLabelsOf } from './field-labels';
 import { formatTime } from './log-filters';
 
 /** One row of GET /api/log/operation (server/routes/logs.ts); the list leaves out before/after. */
@@ -76,6 +77,22 @@ const FIELD_LABELS: Record<string, string> = {
   lastLoginAt: '上次登录',
   createdAt: '创建时间',
   updatedAt: '更新时间',
+  title: '标题',
+  url: '链接',
+  logo: '标志',
+  initial: '首字母',
+  cover: '封面',
+  image: '图片',
+  typeId: '类型 ID',
+  code: '编码',
+  reason: '原因',
+  date: '日期',
+  userId: '用户 ID',
+  pv: '浏览量',
+  uv: '访客数',
+  status: '状态',
+  tagIds: '标签 ID',
+  categoryId: '分类 ID',
 };
 
 /** The one filter model (components/crud): text applies once typing pauses, the rest at once. */
@@ -201,7 +218,7 @@ function OperationLogDrawer({ id, options, onClose }: { id: number | null; optio
               { key: 'summary', label: '摘要', span: 2, children: detail.summary || '—' },
             ]}
           />
-          <ChangeTable before={detail.before} after={detail.after} />
+          <ChangeTable resource={detail.resource} before={detail.before} after={detail.after} />
         </Space>
       )}
     </Drawer>
@@ -245,8 +262,18 @@ function ValueCell({ field, value, present }: { field: string; value: unknown; p
 
 const CHANGED_BG = '#fff7e6';
 
-function ChangeTable({ before, after }: { before: unknown; after: unknown }) {
+function ChangeTable({ resource, before, after }: { resource: string; before: unknown; after: unknown }) {
   const [isOnlyChanged, setIsOnlyChanged] = useState(false);
+  // The resource's own field names first (品牌's logo is 品牌标志), then the common ones.
+  const [declared, setDeclared] = useState<Record<string, string>>({});
+  useEffect(() => {
+    let live = true;
+    void fieldLabelsOf(resource).then((labels) => live && setDeclared(labels));
+    return () => {
+      live = false;
+    };
+  }, [resource]);
+  const labelFor = (key: string) => declared[key] ?? FIELD_LABELS[key];
   const hasBefore = before !== null && before !== undefined;
   const hasAfter = after !== null && after !== undefined;
   const rows = useMemo(() => compare(before, after), [before, after]);
@@ -271,9 +298,9 @@ function ChangeTable({ before, after }: { before: unknown; after: unknown }) {
       dataIndex: 'key',
       width: 170,
       render: (key: string) =>
-        FIELD_LABELS[key] ? (
+        labelFor(key) ? (
           <Space orientation="vertical" size={0}>
-            <span>{FIELD_LABELS[key]}</span>
+            <span>{labelFor(key)}</span>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {key}
             </Typography.Text>

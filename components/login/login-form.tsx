@@ -282,7 +282,8 @@ export function LoginForm({ from, reason, dingtalk }: { from?: string; reason?: 
               <span className="ant-input-suffix">
                 <span
                   role="button"
-                  tabIndex={0}
+                  // Out of the Tab order, as every password field's eye (components/common/password-input.tsx).
+                  tabIndex={-1}
                   className="ant-input-password-icon"
                   aria-disabled="false"
                   aria-pressed={isPasswordShown}

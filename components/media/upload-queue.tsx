@@ -18,6 +18,7 @@ import {
   sha256Hex,
   UploadError,
   ACCEPT,
+  isPlaceholderTitle,
   libraryClient,
   UNTITLED,
   type LibraryItem,
@@ -80,8 +81,12 @@ const STATUS_TEXT: Record<Status, string> = {
   cancelled: '已取消',
 };
 
-/** The file's name without its extension: only for the poster's file name, never a title. */
-const stemOf = (file: File) => file.name.replace(/\.[^.]+$/, '').slice(0, 128) || file.name.slice(0, 128);
+/**
+ * The file's name without its extension: the poster's file name, and the title offered for an upload
+ * (P2-10): filled in when it reads like a title (「解放J7 车展现场」), offered with 「用文件名」 when it
+ * looks like a camera's or a designer's file name (「IMG_2034」, 「icon-news」), never saved unasked.
+ */
+export const stemOf = (file: File) => file.name.replace(/\.[^.]+$/, '').slice(0, 128) || file.name.slice(0, 128);
 export const TITLE_MAX = 128;
 const ACTIVE: Status[] = ['preparing', 'uploading', 'registering'];
 
@@ -283,13 +288,13 @@ export function UploadQueue({ kind, tagIds = [], onUploaded, onTitleSaved, onBus
   const add = (files: FileList | File[] | null) => {
     if (!files?.length) return;
     const chosen = [...files].slice(0, single ? 1 : 50);
-    const fresh: QueueEntry[] = chosen.map((file) => ({
-      uid: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
-      file,
-      status: 'waiting' as Status,
-      progress: 0,
-      title: '',
-    }));
+    const fresh: QueueEntry[] = chosen.map((file) => {
+      const uid = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      // A file name that reads like a title is the editable default; the others wait for 「用文件名」.
+      const title = isPlaceholderTitle(stemOf(file)) ? '' : stemOf(file).slice(0, TITLE_MAX);
+      if (title) titles.current.set(uid, title);
+      return { uid, file, status: 'waiting' as Status, progress: 0, title };
+    });
     setEntries((list) => (single ? fresh : [...list, ...fresh]));
   };
 
@@ -519,9 +524,10 @@ function QueueRow({
 }
 
 /**
- * The title of one file: asked for, never proposed. The file name is shown as a reminder of which file
- * this is, in the placeholder, and is never saved as the title (review P3-15). Typed before the file
- * has registered it goes with it; typed later it is saved on Enter or on leaving the box.
+ * The title of one file. A file name that reads like a title is filled in as an editable default;
+ * one that does not (「IMG_2034」) is shown in the placeholder and offered with 「用文件名」, never saved
+ * unasked (review P3-15, ux-2026-11-28 P2-10). Typed before the file has registered the title goes
+ * with it; typed later it is saved on Enter or on leaving the box.
  */
 function TitleField({
   entry,
@@ -556,6 +562,24 @@ function TitleField({
         onBlur={onCommit}
         onPressEnter={onCommit}
         status={titleState === 'error' ? 'error' : undefined}
+        suffix={
+          entry.title ? undefined : (
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0, height: 'auto' }}
+              aria-label={`用文件名「${stemOf(file)}」作标题`}
+              // The caret stays in the box: the name can be edited at once.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => {
+                onChange(stemOf(file).slice(0, TITLE_MAX));
+                if (status === 'done') setTimeout(onCommit, 0);
+              }}
+            >
+              用文件名
+            </Button>
+          )
+        }
       />
       <Typography.Text
         type={titleState === 'error' ? 'danger' : 'secondary'}
@@ -573,7 +597,9 @@ function TitleField({
                 ? `未填写标题：库中显示为「${untitled}」，可在这里或${noun}库中补上`
                 : status === 'done'
                   ? null
-                  : '选填；不填则显示为「' + untitled + '」，不会用文件名'}
+                  : entry.title && entry.title === stemOf(file).slice(0, TITLE_MAX)
+                    ? '标题取自文件名，可以修改'
+                    : '选填；不填则显示为「' + untitled + '」，读者看不到这个占位名'}
       </Typography.Text>
     </div>
   );

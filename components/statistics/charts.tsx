@@ -27,11 +27,19 @@ export function TrendChart({ data }: { data: StatsChart['days'] }) {
     series: [
       { name: '文章', type: 'bar', stack: 'pub', data: data.map((d) => d.articles) },
       { name: '视频', type: 'bar', stack: 'pub', data: data.map((d) => d.videos) },
-      { name: '浏览量', type: 'line', yAxisIndex: 1, smooth: true, data: data.map((d) => d.pv) },
-      { name: '访客数', type: 'line', yAxisIndex: 1, smooth: true, data: data.map((d) => d.uv) },
+      // Straight segments: a smoothed line overshoots between days and shows figures nobody had (ux P3-9).
+      { name: '浏览量', type: 'line', yAxisIndex: 1, data: data.map((d) => d.pv) },
+      { name: '访客数', type: 'line', yAxisIndex: 1, data: data.map((d) => d.uv) },
     ],
   };
   return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 320, width: '100%' }} opts={{ renderer: 'canvas' }} />;
+}
+
+/** 1 200 → 1200, 12 000 → 1.2万, 120 000 000 → 1.2亿: ticks that fit. */
+function compactCount(v: number): string {
+  if (v >= 1e8) return `${+(v / 1e8).toFixed(1)}亿`;
+  if (v >= 1e4) return `${+(v / 1e4).toFixed(1)}万`;
+  return String(v);
 }
 
 /** A horizontal ranking (departments or editors): 发文 and 浏览量 side by side. */
@@ -41,10 +49,19 @@ export function RankingChart({ rows }: { rows: Array<{ label: string; articles: 
     color: COLORS,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0 },
-    grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+    // Both axes named in full under / over their ticks, with readable ticks (「浏」 and no ticks was ux P3-9).
+    grid: { left: 8, right: 24, top: 72, bottom: 36, containLabel: true },
     xAxis: [
-      { type: 'value', name: '篇', minInterval: 1, position: 'bottom' },
-      { type: 'value', name: '浏览量', position: 'top', splitLine: { show: false }, axisLabel: { show: false } },
+      { type: 'value', name: '发文（篇）', nameLocation: 'middle', nameGap: 26, minInterval: 1, position: 'bottom' },
+      {
+        type: 'value',
+        name: '浏览量（次）',
+        nameLocation: 'middle',
+        nameGap: 26,
+        position: 'top',
+        splitLine: { show: false },
+        axisLabel: { formatter: compactCount, hideOverlap: true },
+      },
     ],
     yAxis: { type: 'category', data: ordered.map((r) => r.label), axisLabel: { width: 80, overflow: 'truncate' } },
     series: [
@@ -52,7 +69,7 @@ export function RankingChart({ rows }: { rows: Array<{ label: string; articles: 
       { name: '浏览量', type: 'bar', xAxisIndex: 1, data: ordered.map((r) => r.pv) },
     ],
   };
-  return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: Math.max(200, 60 + rows.length * 36), width: '100%' }} />;
+  return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: Math.max(240, 120 + rows.length * 36), width: '100%' }} />;
 }
 
 /** The three charts of a range: by day, by department, by editor. */

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { App, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useDialogFocus } from '@/components/common/dialog-focus';
 import { isOk } from '@/lib/api/resource';
 import { isFailure } from '@/lib/http';
 import { statisticsApi } from '@/lib/api/statistics';
@@ -45,42 +46,55 @@ export function EditDialog({
       form.setFields(Object.entries(reply.errors).map(([name, err]) => ({ name, errors: [err] })));
     }
   };
+  // Focus in the first field that can change; Enter goes on to the next empty field (P2-9).
+  const focus = useDialogFocus({ open: !!target, onSubmit: () => void submit() });
   return (
-    <Modal open={!!target} title="修正浏览量和访客数" okText="保存修正" cancelText="取消" onOk={submit} onCancel={onClose} destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="date" label="日期" rules={[{ required: true, message: '请选择日期' }]}>
-          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} disabled={!!target?.date && !!target?.userId} />
-        </Form.Item>
-        <Form.Item name="userId" label="编辑" rules={[{ required: true, message: '请选择编辑' }]}>
-          <Select showSearch optionFilterProp="label" options={editors} placeholder="选择编辑" disabled={!!target?.date && !!target?.userId} />
-        </Form.Item>
-        <Form.Item name="pv" label="浏览量" rules={[{ required: true, message: '请输入浏览量' }]}>
-          <InputNumber min={0} max={COUNT_MAX} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="uv"
-          label="访客数"
-          dependencies={['pv']}
-          rules={[
-            { required: true, message: '请输入访客数' },
-            ({ getFieldValue }) => ({
-              validator: (_, value) => (value > getFieldValue('pv') ? Promise.reject(new Error('访客数不能大于浏览量')) : Promise.resolve()),
-            }),
-          ]}
-        >
-          <InputNumber min={0} max={COUNT_MAX} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label="修改原因"
-          rules={[
-            { required: true, whitespace: true, message: '请填写修改原因，它会记入操作日志' },
-            { max: 200, message: '修改原因不能超过 200 个字符' },
-          ]}
-        >
-          <Input.TextArea rows={2} maxLength={200} showCount placeholder="例如：按统计平台 11 月报表补录" />
-        </Form.Item>
-      </Form>
+    <Modal
+      open={!!target}
+      title="修正浏览量和访客数"
+      okText="保存修正"
+      cancelText="取消"
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+      {...focus.modalProps}
+    >
+      <div {...focus.bodyProps}>
+        <Form form={form} layout="vertical" preserve={false} scrollToFirstError={{ focus: true }}>
+          <Form.Item name="date" label="日期" rules={[{ required: true, message: '请选择日期' }]}>
+            <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} disabled={!!target?.date && !!target?.userId} />
+          </Form.Item>
+          <Form.Item name="userId" label="编辑" rules={[{ required: true, message: '请选择编辑' }]}>
+            <Select showSearch optionFilterProp="label" options={editors} placeholder="选择编辑" disabled={!!target?.date && !!target?.userId} />
+          </Form.Item>
+          <Form.Item name="pv" label="浏览量" rules={[{ required: true, message: '请输入浏览量' }]}>
+            <InputNumber min={0} max={COUNT_MAX} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="uv"
+            label="访客数"
+            dependencies={['pv']}
+            rules={[
+              { required: true, message: '请输入访客数' },
+              ({ getFieldValue }) => ({
+                validator: (_, value) => (value > getFieldValue('pv') ? Promise.reject(new Error('访客数不能大于浏览量')) : Promise.resolve()),
+              }),
+            ]}
+          >
+            <InputNumber min={0} max={COUNT_MAX} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="reason"
+            label="修改原因"
+            rules={[
+              { required: true, whitespace: true, message: '请填写修改原因，它会记入操作日志' },
+              { max: 200, message: '修改原因不能超过 200 个字符' },
+            ]}
+          >
+            <Input.TextArea rows={2} maxLength={200} showCount placeholder="例如：按统计平台 11 月报表补录" />
+          </Form.Item>
+        </Form>
+      </div>
     </Modal>
   );
 }

@@ -25,7 +25,7 @@ function Change({ now, before }: { now: number; before: number }) {
   );
 }
 
-/** 今日 / 本周 / 本月, each figure against the same stretch of the period before. */
+/** 今日 / 本周 / 本月, each figure against the same stretch of the period before (今日 shows yesterday's whole day, without a change). */
 export function KpiCards({ kpis }: { kpis: StatsKpi[] }) {
   return (
     <Row gutter={[16, 16]}>
@@ -43,9 +43,10 @@ export function KpiCards({ kpis }: { kpis: StatsKpi[] }) {
                   <Statistic title={m.label} value={k.current[m.key]} formatter={(v) => formatCount(Number(v))} />
                   <div style={{ fontSize: 12 }}>
                     <Typography.Text type="secondary">
-                      {k.previousLabel} {formatCount(k.previous[m.key])}
+                      {k.key === 'today' ? `${k.previousLabel}全天` : k.previousLabel} {formatCount(k.previous[m.key])}
                     </Typography.Text>{' '}
-                    <Change now={k.current[m.key]} before={k.previous[m.key]} />
+                    {/* Today is not over: a part of a day against a whole one would read as a fall every afternoon (ux P3-9). */}
+                    {k.key !== 'today' && <Change now={k.current[m.key]} before={k.previous[m.key]} />}
                   </div>
                 </Col>
               ))}

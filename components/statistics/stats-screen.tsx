@@ -13,6 +13,7 @@ import { isOk, type ListParams } from '@/lib/api/resource';
 import { formatCount, statisticsApi, type StatsList, type StatsListRow } from '@/lib/api/statistics';
 import { PAGE_SIZE_MAX } from '@/lib/resources/define';
 import { csvField } from '@/lib/csv';
+import { STATS_VIEWS, statsExportCells, type StatsView } from '@/lib/resources/statistics';
 
 // The drawer and the two dialogs load when first opened (issue 17: the date picker, the import's table).
 const DetailDrawer = lazyDialog(
@@ -39,7 +40,7 @@ export function StatsScreen() {
     filters: STATS_FILTERS,
     nothingYet: '这段时间还没有数据：文章和视频发布后自动计入发文数；浏览量和访客数请用「导入 CSV」或「修正数据」录入',
   });
-  const view = list.query.view === 'editor' ? 'editor' : 'day';
+  const view: StatsView = list.query.view === 'editor' || list.query.view === 'row' ? list.query.view : 'day';
   const data = list.data as StatsList | null;
   const [options, setOptions] = useState<Parameters<typeof optionsOf>[0]>(null);
   const [detail, setDetail] = useState<DetailTarget | null>(null);
@@ -54,18 +55,23 @@ export function StatsScreen() {
   const sortOrder = (key: string) => (list.sort === key ? list.order : null);
   const range = data ? { from: data.from, to: data.to } : {};
 
+  const dateColumn = { key: 'date', title: '日期', dataIndex: 'date', width: 120, fixed: 'left', sorter: true, sortOrder: sortOrder('date') } as const;
+  const editorColumn = { key: 'name', title: '编辑', dataIndex: 'name', width: 160, render: (v: string, r: StatsListRow) => `${v}（${r.username}）` };
   const columns: TableColumnsType<StatsListRow> = [
-    view === 'day'
-      ? { key: 'date', title: '日期', dataIndex: 'date', width: 120, fixed: 'left', sorter: true, sortOrder: sortOrder('date') }
-      : { key: 'name', title: '编辑', dataIndex: 'name', width: 160, fixed: 'left', render: (v: string, r) => `${v}（${r.username}）` },
-    ...(view === 'editor' ? [{ key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 120, render: (v: string | null) => v ?? '—' }] : []),
+    view === 'editor' ? { ...editorColumn, fixed: 'left' } : dateColumn,
+    ...(view === 'row' ? [editorColumn] : []),
+    ...(view !== 'day' ? [{ key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 120, render: (v: string | null) => v ?? '—' }] : []),
     { key: 'articles', title: '文章', dataIndex: 'articles', width: 90, align: 'right', sorter: true, sortOrder: sortOrder('articles') },
     { key: 'videos', title: '视频', dataIndex: 'videos', width: 90, align: 'right', sorter: true, sortOrder: sortOrder('videos') },
     { key: 'pv', title: '浏览量', dataIndex: 'pv', width: 120, align: 'right', sorter: true, sortOrder: sortOrder('pv'), render: fig },
     { key: 'uv', title: '访客数', dataIndex: 'uv', width: 120, align: 'right', sorter: true, sortOrder: sortOrder('uv'), render: fig },
-    view === 'day'
-      ? { key: 'editors', title: '有数据的编辑', dataIndex: 'editors', width: 120, align: 'right' }
-      : { key: 'days', title: '有数据的天数', dataIndex: 'days', width: 120, align: 'right' },
+    ...(view === 'row'
+      ? []
+      : [
+          view === 'day'
+            ? { key: 'editors', title: '有数据的编辑', dataIndex: 'editors', width: 120, align: 'right' as const }
+            : { key: 'days', title: '有数据的天数', dataIndex: 'days', width: 120, align: 'right' as const },
+        ]),
     {
       key: 'actions',
       title: '操作',
@@ -73,11 +79,15 @@ export function StatsScreen() {
       fixed: 'right',
       render: (_, r) => (
         <RowActions
-          rowName={view === 'day' ? r.date! : `${r.name}（${r.username}）`}
-          actions={[
-            { key: 'detail', label: '明细', onClick: () => setDetail(view === 'day' ? { date: r.date! } : { userId: r.userId!, ...range }) },
-            ...(view === 'editor' ? [{ key: 'edit', label: '修正', onClick: () => setEdit({ userId: r.userId }) }] : []),
-          ]}
+          rowName={view === 'day' ? r.date! : view === 'row' ? `${r.date} ${r.name}（${r.username}）` : `${r.name}（${r.username}）`}
+          actions={
+            view === 'row'
+              ? [{ key: 'edit', label: '修正', onClick: () => setEdit({ userId: r.userId, date: r.date, pv: r.pv, uv: r.uv }) }]
+              : [
+                  { key: 'detail', label: '明细', onClick: () => setDetail(view === 'day' ? { date: r.date! } : { userId: r.userId!, ...range }) },
+                  ...(view === 'editor' ? [{ key: 'edit', label: '修正', onClick: () => setEdit({ userId: r.userId }) }] : []),
+                ]
+          }
         />
       ),
     },
@@ -94,20 +104,16 @@ export function StatsScreen() {
       if (rows.length >= reply.data.total || reply.data.list.length === 0) break;
     }
     setExporting(false);
-    const head =
-      view === 'day'
-        ? ['日期', '文章', '视频', '浏览量', '访客数', '有数据的编辑']
-        : ['编辑', '用户名', '部门', '文章', '视频', '浏览量', '访客数', '有数据的天数'];
-    const body = rows.map((r) =>
-      view === 'day'
-        ? [r.date, r.articles, r.videos, r.pv, r.uv, r.editors]
-        : [r.name, r.username, r.departmentName ?? '', r.articles, r.videos, r.pv, r.uv, r.days],
-    );
-    const text = '\uFEFF' + [head, ...body].map((line) => line.map(csvField).join(',')).join('\r\n');
+    // 按日期和编辑 writes the import's columns (ROW_EXPORT_COLUMNS): corrected in Excel, it imports as it is.
+    const text =
+      '\uFEFF' +
+      statsExportCells(view, rows)
+        .map((line) => line.map(csvField).join(','))
+        .join('\r\n');
     const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
     const a = document.createElement('a');
     a.href = url;
-    a.download = `数据统计-${view === 'day' ? '按日期' : '按编辑'}-${data?.from ?? ''}-${data?.to ?? ''}.csv`;
+    a.download = `数据统计-${STATS_VIEWS[view]}-${data?.from ?? ''}-${data?.to ?? ''}.csv`;
     a.click();
     URL.revokeObjectURL(url);
     void message.success(`已导出 ${rows.length} 行`);
@@ -120,10 +126,7 @@ export function StatsScreen() {
           <Segmented
             aria-label="统计方式"
             value={view}
-            options={[
-              { label: '按日期', value: 'day' },
-              { label: '按编辑', value: 'editor' },
-            ]}
+            options={Object.entries(STATS_VIEWS).map(([value, label]) => ({ label, value }))}
             onChange={(v) => list.setQuery({ view: v === 'day' ? undefined : v, sort: undefined, order: undefined })}
           />
           <Button icon={<EditOutlined />} onClick={() => setEdit({})}>
@@ -140,6 +143,8 @@ export function StatsScreen() {
         <ResourceFilters {...list.filtersProps} optionsFor={optionsFor} />
         {data && (
           <Typography.Text data-testid="stats-totals">
+            {/* Without a chosen range the field is empty: the line says which range the figures cover (ux P3-9). */}
+            {list.query.from || list.query.to ? '' : '最近 30 天，'}
             {data.from} 至 {data.to} 合计：文章 {fig(data.totals.articles)} · 视频 {fig(data.totals.videos)} · 浏览量 {fig(data.totals.pv)} · 访客数{' '}
             {fig(data.totals.uv)}
           </Typography.Text>

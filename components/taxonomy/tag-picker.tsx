@@ -3,9 +3,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Form, Modal, Radio, Select, Spin, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { useDialogFocus } from '@/components/common/dialog-focus';
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
-import { tagResource, type Tag, type TagType } from '@/lib/resources/taxonomy';
+import { TAG_QUICK_CREATE_ROUTES, type Tag, type TagType } from '@/lib/resources/taxonomy';
 import { useViewer } from '@/stores/user';
 
 /** How long typing pauses before the picker asks the server. */
@@ -63,7 +64,7 @@ export interface TagPickerProps {
   style?: React.CSSProperties;
   /**
    * Offer 「新建标签「…」」 when the search finds no tag of that name and the viewer may create tags
-   * (标签管理's permission). On by default (a form that tags content); filters turn it off.
+   * (an editor or 标签管理, TAG_QUICK_CREATE_ROUTES); otherwise say who can. On by default (a form that tags content); filters turn it off.
    */
   creatable?: boolean;
 }
@@ -88,7 +89,9 @@ export function TagPicker({
 }: TagPickerProps) {
   const { message } = App.useApp();
   const viewer = useViewer();
-  const mayCreate = creatable && Boolean(viewer && (viewer.isSuper || viewer.routes.has(tagResource.permission)));
+  // Editors create tags in an existing type while writing (POST /api/tags/quick, P2-11); anyone else
+  // is told who can.
+  const mayCreate = creatable && Boolean(viewer && (viewer.isSuper || TAG_QUICK_CREATE_ROUTES.some((r) => viewer.routes.has(r))));
   const [options, setOptions] = useState<Found[]>([]);
   const [types, setTypes] = useState<Map<number, string>>(new Map());
   const [searching, setSearching] = useState(false);
@@ -145,7 +148,7 @@ export function TagPicker({
 
   const create = async (name: string, chosenType: number) => {
     setCreating(true);
-    const reply = await http.main.post<Found>('/api/tags', { name, typeId: chosenType });
+    const reply = await http.main.post<Found>('/api/tags/quick', { name, typeId: chosenType });
     setCreating(false);
     if (!isOk(reply)) return false; // the refusal (e.g. the name exists in that type) was toasted
     const tag = { id: reply.data.id, name: reply.data.name, typeId: reply.data.typeId };
@@ -167,6 +170,11 @@ export function TagPicker({
     setNaming({ name, typeId: lastNewType !== null && types.has(lastNewType) ? lastNewType : ids[0] });
   };
   useEffect(() => () => clearTimeout(timer.current), []);
+  const confirmNaming = async () => {
+    if (naming && !creating && (await create(naming.name, naming.typeId))) setNaming(null);
+  };
+  // The type dialog opens on its first choice; Enter there creates the tag (P2-9).
+  const namingFocus = useDialogFocus({ open: naming !== null, onSubmit: () => void confirmNaming() });
 
   const selectOptions = useMemo(() => {
     // While a search is typed, chosen tags that do not match stay out of the list (their labels
@@ -209,7 +217,9 @@ export function TagPicker({
           onChange?.(ids.slice(0, max));
         }}
         maxCount={max}
-        notFoundContent={searching ? <Spin size="small" /> : '没有找到标签'}
+        notFoundContent={
+          searching ? <Spin size="small" /> : creatable && !mayCreate && newName ? '没有找到标签。没有权限新建标签，请联系管理员' : '没有找到标签'
+        }
         options={selectOptions}
         optionRender={(option) =>
           option.data.isNew ? (
@@ -237,22 +247,23 @@ export function TagPicker({
           okText="新建并选中"
           cancelText="取消"
           confirmLoading={creating}
-          onOk={async () => {
-            if (await create(naming.name, naming.typeId)) setNaming(null);
-          }}
+          onOk={confirmNaming}
           onCancel={() => setNaming(null)}
           destroyOnHidden
+          {...namingFocus.modalProps}
         >
-          <Form layout="vertical">
-            <Form.Item label="标签类型" required extra="标签在所选类型下新建；以后可在「标签管理」中修改。">
-              <Radio.Group
-                aria-label="标签类型"
-                value={naming.typeId}
-                onChange={(e) => setNaming({ ...naming, typeId: e.target.value as number })}
-                options={[...types].map(([tid, name]) => ({ value: tid, label: name }))}
-              />
-            </Form.Item>
-          </Form>
+          <div {...namingFocus.bodyProps}>
+            <Form layout="vertical">
+              <Form.Item label="标签类型" required extra="标签在所选类型下新建；以后可在「标签管理」中修改。">
+                <Radio.Group
+                  aria-label="标签类型"
+                  value={naming.typeId}
+                  onChange={(e) => setNaming({ ...naming, typeId: e.target.value as number })}
+                  options={[...types].map(([tid, name]) => ({ value: tid, label: name }))}
+                />
+              </Form.Item>
+            </Form>
+          </div>
         </Modal>
       )}
     </>

@@ -19,7 +19,7 @@ export interface StatsListRow extends StatsFigures {
   days?: number;
 }
 export interface StatsList extends ListResult<StatsListRow> {
-  view: 'day' | 'editor';
+  view: 'day' | 'editor' | 'row';
   from: string;
   to: string;
   totals: StatsFigures & { days: number; editors: number };

@@ -39,6 +39,16 @@ export const CHECK_STATUS_OPTIONS = [
  */
 export const UNTITLED: Record<'pic' | 'video', string> = { pic: '未命名图片', video: '未命名视频' };
 
+/**
+ * What readers see of a library title (a gallery caption, a picture's alt, a video's caption):
+ * nothing for the 「未命名…」 placeholder, which is the library's note to its staff, not a caption
+ * (ux-2026-11-28 P2-10). Every place that shows a library title to readers goes through this.
+ */
+export function readerTitle(title: string | null | undefined): string {
+  const t = (title ?? '').trim();
+  return t === UNTITLED.pic || t === UNTITLED.video ? '' : t;
+}
+
 export const picStoreResource = declareResource({
   name: 'pic_stores',
   label: '图片',

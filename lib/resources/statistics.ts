@@ -50,11 +50,16 @@ export const dayString = (label: string) =>
     );
 
 const count = (label: string) =>
-  z.coerce
-    .number({ error: `${label}必须是数字` })
-    .int(`${label}必须是整数`)
-    .min(0, `${label}不能为负数`)
-    .max(COUNT_MAX, `${label}不能超过 ${COUNT_MAX}`);
+  z.preprocess(
+    // Excel writes big figures as 「1,200」 (quoted in the CSV): the separators are not part of the
+    // number. An empty cell is missing, never 0.
+    (v) => (typeof v === 'string' ? v.replace(/[,，\s]/g, '') || undefined : v),
+    z.coerce
+      .number({ error: `${label}必须是数字` })
+      .int(`${label}必须是整数`)
+      .min(0, `${label}不能为负数`)
+      .max(COUNT_MAX, `${label}不能超过 ${COUNT_MAX}`),
+  );
 
 const id = (label: string) =>
   z.coerce
@@ -63,7 +68,8 @@ const id = (label: string) =>
     .positive(`${label}无效`)
     .max(INT4_MAX, `${label}不存在`);
 
-export const STATS_VIEWS = { day: '按日期', editor: '按编辑' } as const;
+/** Per day, per editor, or 按日期和编辑 (one row per day and editor: the import's shape, so its export re-imports). */
+export const STATS_VIEWS = { day: '按日期', editor: '按编辑', row: '按日期和编辑' } as const;
 export type StatsView = keyof typeof STATS_VIEWS;
 
 /** The filters of list / detail / charts: a date range, a department, an editor. */
@@ -84,7 +90,7 @@ export const statsFilterSchema = z
 export type StatsFilter = z.infer<typeof statsFilterSchema>;
 
 export const statsListSchema = z.object({
-  view: z.enum(['day', 'editor'], { error: '统计方式只能是 day 或 editor' }).default('day'),
+  view: z.enum(['day', 'editor', 'row'], { error: '统计方式只能是 day、editor 或 row' }).default('day'),
 });
 
 /** A detail: one editor's days (userId) or one day's editors (date). */
@@ -109,19 +115,57 @@ export const statsEditSchema = z
   .refine((v) => v.pv < 0 || v.uv <= v.pv, { path: ['uv'], message: '访客数不能大于浏览量' });
 export type StatsEdit = z.infer<typeof statsEditSchema>;
 
-/** One imported row: a day, the editor's username, page views and visitors. */
+/**
+ * An imported day as people write it: `YYYY-MM-DD`, Excel's `YYYY/M/D` (what Chinese Excel writes by
+ * default), `YYYY.M.D` or `YYYY年M月D日`, with an optional time of day that Excel may append (ignored).
+ */
+export function normalizeImportDay(v: string): string {
+  const m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/.exec(v.trim());
+  return m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` : v.trim();
+}
+
+const importDay = z
+  .string({ error: '请输入日期' })
+  .transform(normalizeImportDay)
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD 或 YYYY/M/D')
+      .refine(validDay, '日期不是有效日期'),
+  );
+
+/** One imported row: a day, the editor (login name, or a 姓名 that names one person), page views and visitors. */
 export const statsImportRowSchema = z
   .object({
-    date: dayString('日期'),
-    username: z.string({ error: '请填写用户名' }).trim().min(1, '请填写用户名').max(64, '用户名不能超过 64 个字符'),
+    date: importDay,
+    username: z.string({ error: '请填写用户名或姓名' }).trim().min(1, '请填写用户名或姓名').max(64, '用户名或姓名不能超过 64 个字符'),
     pv: count('浏览量'),
     uv: count('访客数'),
   })
   .refine((v) => v.pv < 0 || v.uv <= v.pv, { path: ['uv'], message: '访客数不能大于浏览量' });
 export type StatsImportRow = z.infer<typeof statsImportRowSchema>;
 
-/** The CSV columns of the import and export (a header row with these names, or none). */
+/** The CSV columns of the import (a header row with these names, or none) and of its template. */
 export const IMPORT_COLUMNS = ['日期', '用户名', '浏览量', '访客数'] as const;
+
+/**
+ * The columns of the 按日期和编辑 export: the import's four plus what helps a person read them (姓名, 部门)
+ * and the publication counts (文章, 视频), which an import ignores: they come from the publications.
+ */
+export const ROW_EXPORT_COLUMNS = ['日期', '用户名', '姓名', '部门', '文章', '视频', '浏览量', '访客数'] as const;
+
+/** The 下载模板 file: the header and one example row (its 用户名 cell fails on purpose if left in). */
+export const IMPORT_TEMPLATE = `${IMPORT_COLUMNS.join(',')}\r\n2026/11/1,填用户名或姓名,1200,300\r\n`;
+
+/** Header names (lower case) an import recognises, per field. 用户名 wins over 姓名 when a file has both. */
+const HEADER_ALIASES: Record<'date' | 'username' | 'name' | 'pv' | 'uv', string[]> = {
+  date: ['日期', 'date'],
+  username: ['用户名', 'username', '登录名', '账号'],
+  name: ['姓名', '编辑', 'name'],
+  pv: ['浏览量', 'pv'],
+  uv: ['访客数', 'uv'],
+};
+const FIELD_LABELS = { date: '日期', user: '用户名', pv: '浏览量', uv: '访客数' } as const;
 
 /** Splits CSV text into cells (quotes, doubled quotes, CRLF); blank lines are dropped. */
 export function parseCsv(text: string): string[][] {
@@ -155,13 +199,44 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** CSV text into import rows (the header row, if any, is skipped; columns in IMPORT_COLUMNS order). */
-export function csvToImportRows(text: string): Array<Record<string, string>> {
+/**
+ * CSV text into import rows. With a header row, columns are found by name (any order, other columns
+ * ignored: the 按日期和编辑 export re-imports as it is); without one they are IMPORT_COLUMNS in order.
+ * `missing` names the columns a header row lacks (the 按日期 / 按编辑 exports are sums, not days).
+ */
+export function readImportCsv(text: string): { rows: Array<Record<string, string>>; missing: string[] } {
   const cells = parseCsv(text);
-  const header = cells[0]?.map((c) => c.trim());
-  const hasHeader = header && (header[0] === IMPORT_COLUMNS[0] || header[0]?.toLowerCase() === 'date');
-  return (hasHeader ? cells.slice(1) : cells).map((r) => ({ date: r[0] ?? '', username: r[1] ?? '', pv: r[2] ?? '', uv: r[3] ?? '' }));
+  const header = (cells[0] ?? []).map((c) => c.trim().toLowerCase());
+  const find = (names: string[]) => header.findIndex((h) => names.includes(h));
+  const at = {
+    date: find(HEADER_ALIASES.date),
+    username: find(HEADER_ALIASES.username),
+    name: find(HEADER_ALIASES.name),
+    pv: find(HEADER_ALIASES.pv),
+    uv: find(HEADER_ALIASES.uv),
+  };
+  const hasHeader = Object.values(at).some((i) => i >= 0);
+  if (!hasHeader) return { rows: cells.map((r) => ({ date: r[0] ?? '', username: r[1] ?? '', pv: r[2] ?? '', uv: r[3] ?? '' })), missing: [] };
+  const missing = (
+    [
+      at.date < 0 && FIELD_LABELS.date,
+      at.username < 0 && at.name < 0 && FIELD_LABELS.user,
+      at.pv < 0 && FIELD_LABELS.pv,
+      at.uv < 0 && FIELD_LABELS.uv,
+    ] as Array<string | false>
+  ).filter((x): x is string => !!x);
+  const cell = (r: string[], i: number) => (i >= 0 ? (r[i] ?? '') : '');
+  const rows = cells.slice(1).map((r) => ({
+    date: cell(r, at.date),
+    username: cell(r, at.username).trim() || cell(r, at.name),
+    pv: cell(r, at.pv),
+    uv: cell(r, at.uv),
+  }));
+  return { rows, missing };
 }
+
+/** The rows of `readImportCsv` (tests and callers that check the header themselves). */
+export const csvToImportRows = (text: string) => readImportCsv(text).rows;
 
 export const statsImportSchema = z
   .object({
@@ -170,6 +245,20 @@ export const statsImportSchema = z
     apply: z.boolean({ error: 'apply 只能是 true 或 false' }).default(false),
   })
   .refine((v) => v.rows !== undefined || v.csv !== undefined, { path: ['rows'], message: '请上传 CSV 文件或提供要导入的行' });
+
+/**
+ * The cells of a 数据统计 export (header first) as the table shows them: per day and per editor are
+ * sums over the range; 按日期和编辑 is the import's shape (ROW_EXPORT_COLUMNS) and imports again as it is.
+ */
+export function statsExportCells(view: StatsView, rows: StatsRow[]): Array<ReadonlyArray<string | number | undefined | null>> {
+  if (view === 'day')
+    return [['日期', '文章', '视频', '浏览量', '访客数', '有数据的编辑'], ...rows.map((r) => [r.date, r.articles, r.videos, r.pv, r.uv, r.editors])];
+  if (view === 'row') return [ROW_EXPORT_COLUMNS, ...rows.map((r) => [r.date, r.username, r.name, r.departmentName ?? '', r.articles, r.videos, r.pv, r.uv])];
+  return [
+    ['编辑', '用户名', '部门', '文章', '视频', '浏览量', '访客数', '有数据的天数'],
+    ...rows.map((r) => [r.name, r.username, r.departmentName ?? '', r.articles, r.videos, r.pv, r.uv, r.days]),
+  ];
+}
 
 /** A figure of one period and the period before it. */
 export interface StatsFigures {
@@ -195,4 +284,5 @@ export interface StatsRow extends StatsFigures {
   departmentId?: number | null;
   departmentName?: string | null;
   days?: number;
+  editors?: number;
 }

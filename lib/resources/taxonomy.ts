@@ -113,6 +113,19 @@ export const tagResource = declareResource({
   ],
 });
 
+/**
+ * Who may create a tag from the tag picker while tagging content (ux-2026-11-28 P2-11): the editors,
+ * within an existing type, logged (`POST /api/tags/quick`). Types, renames and deletes stay with
+ * 标签管理 (`/setting/tag`).
+ */
+export const TAG_QUICK_CREATE_ROUTES = [
+  tagResource.permission,
+  '/article/addArticle',
+  '/article/addImage',
+  '/article/addVideo',
+  '/article/createVideo',
+] as const;
+
 /** 专题: a landing page, optionally tied to an activity of the topic host. */
 export const topicResource = declareResource({
   name: 'topic',
@@ -186,6 +199,8 @@ export const articleSourceResource = declareResource({
   name: 'article_sources',
   label: '文章来源',
   permission: '/setting/source',
+  // Every signed-in person reads the list: the editors' 来源 field offers it (ux P3-13).
+  read: 'signedIn',
   sortable: true,
   keyword: ['name'],
   unique: [{ field: 'name', message: '已有同名的文章来源' }],

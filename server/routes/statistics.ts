@@ -4,9 +4,9 @@ import { z } from 'zod';
 import {
   addDays,
   chinaDate,
-  csvToImportRows,
   daysBetween,
   IMPORT_COLUMNS,
+  readImportCsv,
   statsDetailSchema,
   statsEditSchema,
   statsFilterSchema,
@@ -23,7 +23,21 @@ import { ok } from '../http/reply';
 import { jsonBody, queryDoc, queryInput } from '../http/input';
 import type { AppEnv } from '../http/types';
 import { applyImport, previewImport } from '../statistics/import';
-import { daySource, editorInScope, editorRows, editorSource, kpis, names, rangeOf, scopeOf, sumsOf, editorSums, editorDays, zero } from '../statistics/figures';
+import {
+  daySource,
+  editorInScope,
+  editorRows,
+  editorSource,
+  filterWhere,
+  kpis,
+  names,
+  rangeOf,
+  scopeOf,
+  sumsOf,
+  editorSums,
+  editorDays,
+  zero,
+} from '../statistics/figures';
 
 /**
  * Statistics (DESIGN §11): sums, charts, lists and details are aggregates over the indexed
@@ -140,6 +154,27 @@ export const statisticsRoutes = new Hono<AppEnv>()
         .where(src.where),
       db.select({ editors: sql<number>`count(DISTINCT x.user_id)::int` }).from(editorSource(user, range)),
     ]).then(([[a], [b]]) => ({ ...a, ...b }));
+    if (view === 'row') {
+      // 按日期和编辑: the day rows themselves (one per day and editor), the shape the import reads.
+      const where = filterWhere(user, range);
+      const order_ = sort && sort !== 'date' ? sql`${s[sort]} ${dir}, ${s.date} DESC, ${s.userId}` : sql`${s.date} ${dir}, ${s.userId}`;
+      const [rows, [{ count }], totals] = await Promise.all([
+        db
+          .select({ date: s.date, userId: s.userId, departmentId: s.departmentId, articles: s.articles, videos: s.videos, pv: s.pv, uv: s.uv })
+          .from(s)
+          .where(where)
+          .orderBy(order_)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(s)
+          .where(where),
+        totalsQ,
+      ]);
+      const list = (await editorRows(db, rows)).map((r) => ({ id: `${r.date}/${r.userId}`, ...r }));
+      return ok(c, { view, from, to, list, page, pageSize, total: count, totals });
+    }
     if (view === 'day') {
       const order_ = sort && sort !== 'date' ? sql`sum(${src.columns[sort]}) ${dir}, ${src.date} DESC` : sql`${src.date} ${dir}`;
       const [list, totals] = await Promise.all([
@@ -232,14 +267,19 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const user = c.get('user')!;
     const db = c.get('db');
-    const raw = input.rows ?? csvToImportRows(input.csv ?? '');
+    const csv = input.rows ? null : readImportCsv(input.csv ?? '');
+    if (csv?.missing.length) {
+      const message = `CSV 缺少「${csv.missing.join('」「')}」列：请用「下载模板」的格式，或「按日期和编辑」视图导出的文件（按日期、按编辑的导出是合计，不能导入）`;
+      throw badRequest(message, { csv: message });
+    }
+    const raw = input.rows ?? csv!.rows;
     if (raw.length === 0) throw badRequest('没有可导入的行：CSV 需要「日期,用户名,浏览量,访客数」四列', { rows: '没有可导入的行' });
     if (raw.length > 10_000) throw badRequest('一次最多导入 10000 行', { rows: '一次最多导入 10000 行' });
-    const { rows, good, byName } = await previewImport(db, user, raw);
+    const { rows, good, editors } = await previewImport(db, user, raw);
     const errorCount = rows.length - good.length;
     const summary = { rows, total: rows.length, errorCount, columns: IMPORT_COLUMNS };
     if (!input.apply) return ok(c, { ...summary, applied: false });
     if (errorCount) throw new ApiError(400, `有 ${errorCount} 行有误，未导入任何数据，请修改后重新导入`, { rows: `${errorCount} 行有误` }, summary);
-    await applyImport(c, good, byName);
+    await applyImport(c, good, editors);
     return ok(c, { ...summary, applied: true });
   });

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, like, ne, sql, type SQL } from 'drizzle-o
 import { byEnabled, byId } from '../crud/filters';
 import { z } from 'zod';
 import { categoryResource, categoryTypeResource, platformResource, tagResource, tagTypeResource } from '../../lib/resources/schemas/taxonomy';
+import { TAG_QUICK_CREATE_ROUTES } from '../../lib/resources/taxonomy';
 import { access } from '../auth/access';
 import { articles, categories, categoryTypes, focusHome, focusVideo, platforms, tags, tagTypes } from '../db/schema';
 import type { DbOrTx } from '../db/types';
@@ -13,7 +14,8 @@ import { assertTreeParent } from '../crud/tree';
 import { inUseError, lockForDelete, usageOf, type UsedBy } from '../crud/in-use';
 import { ApiError, badRequest, conflict, forbidden } from '../http/errors';
 import { idFilter } from '../http/params';
-import { queryInput } from '../http/input';
+import { jsonBody, queryInput } from '../http/input';
+import { logOperation } from '../crud/oplog';
 import { ok } from '../http/reply';
 
 const categoryCount = sql<number>`(SELECT count(*)::int FROM "categories" AS c WHERE c."type_id" = "category_types"."id")`;
@@ -210,6 +212,28 @@ export const tagRoutes = crudRoutes({
     },
   },
   extend(app) {
+    // A newsroom names tags while writing: an editor creates one in an existing type from the tag
+    // picker (P2-11, docs/decisions.md). Same rules as 标签管理's create, logged as the editor's.
+    app.post('/quick', access.anyRoute([...TAG_QUICK_CREATE_ROUTES]), jsonBody(tagResource.schema), async (c) => {
+      const values = c.req.valid('json');
+      const created = await c.get('db').transaction(async (tx) => {
+        await assertTagPlacement(tx, { id: null, typeId: values.typeId, name: values.name });
+        const [row] = await tx
+          .insert(tags)
+          .values({ typeId: values.typeId, name: values.name })
+          .returning({ id: tags.id, name: tags.name, typeId: tags.typeId });
+        const [type] = await tx.select({ name: tagTypes.name }).from(tagTypes).where(eq(tagTypes.id, row.typeId));
+        await logOperation(tx, c, {
+          type: 'create',
+          resource: 'tags',
+          resourceId: row.id,
+          summary: `写稿时新建标签「${row.name}」（${type?.name ?? '未知类型'}）`,
+          after: row,
+        });
+        return row;
+      });
+      return ok(c, created);
+    });
     app.get('/search', access.signedIn(), queryInput(tagSearchQuery), async (c) => {
       const { keyword, typeId } = c.req.valid('query');
       const db = c.get('db');

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { chinaDate, statsImportRowSchema } from '../../lib/resources/statistics';
 import { dataScope, subtreeIdSet } from '../auth/scope';
@@ -11,7 +11,7 @@ import type { AppEnv, SessionUser } from '../http/types';
 
 /**
  * The CSV import of page views and visitors (数据统计 → 导入): every row checked (format, future
- * dates, the editor exists and is in the viewer's data scope, no duplicate day and editor) with the
+ * dates, the editor — a login name or a 姓名 naming one person — exists and is in the viewer's data scope, no duplicate day and editor) with the
  * values it would replace; applied only when no row is bad, in one statement (server/routes/statistics.ts).
  */
 
@@ -42,27 +42,44 @@ export async function previewImport(db: DbOrTx, user: SessionUser, raw: Array<Re
     if (parsed.data.date > today) return { ...base, ...parsed.data, error: '不能导入未来日期的数据' };
     return { ...base, ...parsed.data };
   });
-  // The editors, in one query; then scope, duplicates and the values they replace.
-  const usernames = [...new Set(rows.filter((r) => !r.error).map((r) => r.username))];
-  const found = usernames.length
+  // The editors, in one query (a cell is a login name or a 姓名); then scope, duplicates and the
+  // values they replace. A login name wins; a 姓名 must name exactly one person in the viewer's scope.
+  const cells = [...new Set(rows.filter((r) => !r.error).map((r) => r.username))];
+  const found: Editor[] = cells.length
     ? await db
         .select({ id: users.id, username: users.username, name: users.name, departmentId: users.departmentId })
         .from(users)
-        .where(inArray(users.username, usernames))
+        .where(or(inArray(users.username, cells), inArray(users.name, cells)))
+        .orderBy(users.id)
     : [];
-  const byName = new Map(found.map((u) => [u.username, u]));
+  const byUsername = new Map(found.map((u) => [u.username, u]));
+  const byPersonName = new Map<string, Editor[]>();
+  for (const u of found) byPersonName.set(u.name, [...(byPersonName.get(u.name) ?? []), u]);
   const scope = dataScope(user);
   const allowed = scope.kind === 'department' ? await subtreeIdSet(db, scope.rootId) : null;
+  const inScope = (u: Editor) => !((scope.kind === 'self' && u.id !== user.id) || (allowed && (u.departmentId === null || !allowed.has(u.departmentId))));
   const seen = new Map<string, number>();
+  const editors = new Map<number, Editor>();
   for (const r of rows) {
     if (r.error) continue;
-    const u = byName.get(r.username);
-    if (!u) r.error = `用户「${r.username}」不存在`;
-    else if ((scope.kind === 'self' && u.id !== user.id) || (allowed && (u.departmentId === null || !allowed.has(u.departmentId))))
-      r.error = `用户「${r.username}」不在你的数据范围内`;
+    const cell = r.username;
+    let u = byUsername.get(cell);
+    if (!u) {
+      const named = byPersonName.get(cell) ?? [];
+      const visible = named.filter(inScope);
+      if (visible.length > 1) {
+        r.error = `姓名「${cell}」对应多个用户（${visible.map((v) => v.username).join('、')}），请改填用户名`;
+        continue;
+      }
+      u = visible[0] ?? named[0];
+    }
+    if (!u) r.error = `用户「${cell}」不存在`;
+    else if (!inScope(u)) r.error = `用户「${cell}」不在你的数据范围内`;
     else {
       r.userId = u.id;
       r.name = u.name;
+      r.username = u.username;
+      editors.set(u.id, u);
       const key = `${r.date}/${u.id}`;
       if (seen.has(key)) r.error = `与第 ${seen.get(key)} 行重复（同一日期和用户）`;
       else seen.set(key, r.line);
@@ -79,11 +96,11 @@ export async function previewImport(db: DbOrTx, user: SessionUser, raw: Array<Re
     const map = new Map(existing.map((e) => [`${e.date}/${e.userId}`, { pv: e.pv, uv: e.uv }]));
     for (const r of good) r.before = map.get(`${r.date}/${r.userId}`) ?? null;
   }
-  return { rows, good, byName: byName as Map<string, Editor> };
+  return { rows, good, editors };
 }
 
 /** Writes the checked rows in one statement and logs them (what they replaced, up to 500 rows). */
-export async function applyImport(c: Context<AppEnv>, good: ImportPreviewRow[], byName: Map<string, Editor>) {
+export async function applyImport(c: Context<AppEnv>, good: ImportPreviewRow[], editors: Map<number, Editor>) {
   const db = c.get('db');
   await db.transaction(async (tx) => {
     // One statement: the rollup trigger adds the whole import up once, and like a publication the
@@ -91,7 +108,7 @@ export async function applyImport(c: Context<AppEnv>, good: ImportPreviewRow[], 
     const values = good.map((r) => ({
       date: r.date,
       user_id: r.userId!,
-      department_id: byName.get(r.username)!.departmentId,
+      department_id: editors.get(r.userId!)!.departmentId,
       pv: Number(r.pv),
       uv: Number(r.uv),
     }));

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { contentEvents, operationLogs, statistics } from '@/server/db/schema';
 import { refreshPublications } from '@/server/content/statistics';
-import { addDays, chinaDate, csvToImportRows } from '@/lib/resources/statistics';
+import {
+  addDays,
+  chinaDate,
+  csvToImportRows,
+  IMPORT_TEMPLATE,
+  normalizeImportDay,
+  readImportCsv,
+  statsExportCells,
+  type StatsView,
+} from '@/lib/resources/statistics';
+import { csvField } from '@/lib/csv';
 import { kpiPeriods } from '@/server/statistics/figures';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
@@ -27,6 +37,26 @@ describe('statistics days and periods', () => {
     expect(csvToImportRows('\uFEFF日期,用户名,浏览量,访客数\r\n2026-11-01,"zhang,wei",10,5\n\n')).toEqual([
       { date: '2026-11-01', username: 'zhang,wei', pv: '10', uv: '5' },
     ]);
+  });
+  it("import days: Excel's YYYY/M/D and its siblings become YYYY-MM-DD; anything else is left to be refused", () => {
+    expect(normalizeImportDay('2026/11/5')).toBe('2026-11-05');
+    expect(normalizeImportDay('2026/11/25')).toBe('2026-11-25');
+    expect(normalizeImportDay(' 2026-1-5 ')).toBe('2026-01-05');
+    expect(normalizeImportDay('2026.11.05')).toBe('2026-11-05');
+    expect(normalizeImportDay('2026年11月5日')).toBe('2026-11-05');
+    expect(normalizeImportDay('2026/11/5 0:00')).toBe('2026-11-05');
+    expect(normalizeImportDay('11/5/2026')).toBe('11/5/2026');
+  });
+  it('import columns are found by their header names; a header without 日期 or 用户名 says which is missing', () => {
+    expect(readImportCsv('日期,用户名,姓名,部门,文章,视频,浏览量,访客数\n2026/11/1,lina,李娜,快讯组,3,0,"1,200",300')).toEqual({
+      rows: [{ date: '2026/11/1', username: 'lina', pv: '1,200', uv: '300' }],
+      missing: [],
+    });
+    // 姓名 stands in when there is no 用户名 column, and the order is free.
+    expect(readImportCsv('访客数,姓名,浏览量,日期\n5,李娜,9,2026-11-01').rows).toEqual([{ date: '2026-11-01', username: '李娜', pv: '9', uv: '5' }]);
+    expect(readImportCsv('编辑,用户名,部门,文章,视频,浏览量,访客数,有数据的天数\n李娜,lina,快讯组,1,0,5,1,1').missing).toEqual(['日期']);
+    expect(readImportCsv('日期,文章,视频,浏览量,访客数,有数据的编辑\n2026-11-01,1,0,5,1,1').missing).toEqual(['用户名']);
+    expect(readImportCsv(IMPORT_TEMPLATE)).toMatchObject({ missing: [], rows: [{ date: '2026/11/1', pv: '1200', uv: '300' }] });
   });
 });
 
@@ -255,5 +285,72 @@ describe.each(DB_KINDS)('statistics on %s', (kind) => {
     expect(long.body.errors.to).toMatch(/时间范围最多/);
     expect((await t.call('GET', '/api/statistics/list?view=week', { cookie: admin })).body.errors.view).toBeTruthy();
     expect((await t.call('GET', '/api/statistics/detail', { cookie: admin })).body.errors.userId).toBe('请指定编辑或日期');
+  });
+
+  it('import: Excel days, a unique 姓名, refused ambiguous 姓名 with the login names; the 按日期和编辑 export imports again as it is (P2-7)', async () => {
+    const yesterday = addDays(today, -1);
+    const [y, m, d] = yesterday.split('-');
+    const role = await t.call('POST', '/api/roles', { cookie: admin, body: { name: '角色-同名', routes: WRITER, level: 1 } });
+    for (const username of ['wangfang1', 'wangfang2'])
+      expect(
+        (
+          await t.call('POST', '/api/users', {
+            cookie: admin,
+            body: { username, name: '王芳', password: 'Staff#2026', roleId: role.body.data.id, departmentId: team },
+          })
+        ).body.status,
+      ).toBe(0);
+    const csv = `日期,用户名,浏览量,访客数\n${y}/${Number(m)}/${Number(d)},员工writer1,"1,500",400\n${y}/${m}/${d},王芳,1,1\n${yesterday},wangfang2,7,3\n${yesterday},,1,1\n`;
+    const preview = await t.call('POST', '/api/statistics/import', { cookie: admin, body: { csv } });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.rows[0]).toMatchObject({ date: yesterday, userId: writer.userId, username: 'writer1', name: '员工writer1', pv: 1500, uv: 400 });
+    expect(preview.body.data.rows.map((r: { error?: string }) => r.error ?? null)).toEqual([
+      null,
+      '姓名「王芳」对应多个用户（wangfang1、wangfang2），请改填用户名',
+      null,
+      '请填写用户名或姓名',
+    ]);
+    // The server is the authority: the same rows sent as JSON get the same answers, and nothing is stored.
+    const applied = await t.call('POST', '/api/statistics/import', { cookie: admin, body: { csv, apply: true } });
+    expect(applied.status).toBe(400);
+    expect((await stat(writer.userId, yesterday))?.pv).not.toBe(1500);
+
+    // The sums of 按编辑 and 按日期 are no import: the refusal says what is missing and what to use.
+    const range = `from=${yesterday}&to=${today}`;
+    const toCsv = async (view: StatsView) => {
+      const list = await t.call('GET', `/api/statistics/list?view=${view}&${range}&pageSize=100`, { cookie: admin });
+      expect(list.status).toBe(200);
+      return {
+        list: list.body.data,
+        csv:
+          '\uFEFF' +
+          statsExportCells(view, list.body.data.list)
+            .map((l) => l.map(csvField).join(','))
+            .join('\r\n'),
+      };
+    };
+    const sums = await t.call('POST', '/api/statistics/import', { cookie: admin, body: { csv: (await toCsv('editor')).csv } });
+    expect(sums.status).toBe(400);
+    expect(sums.body.message).toMatch(/^CSV 缺少「日期」列：.*「按日期和编辑」视图导出的文件/);
+
+    // 按日期和编辑: one row per day and editor, exactly the stored rows; exported, it previews with no error
+    // and the same figures, and a figure changed in the file is what gets stored.
+    const rows = await toCsv('row');
+    const [{ n }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(statistics)
+      .where(sql`${statistics.date} BETWEEN ${yesterday} AND ${today}`);
+    expect(rows.list.total).toBe(n);
+    expect(rows.list.list[0]).toMatchObject({ date: today, username: 'writer1', departmentName: '快讯组' });
+    const again = await t.call('POST', '/api/statistics/import', { cookie: admin, body: { csv: rows.csv } });
+    expect(again.body.data.errorCount).toBe(0);
+    const figures = (list: Array<{ date: string; userId: number; pv: number | string; uv: number | string }>) =>
+      list.map((r) => [r.date, r.userId, Number(r.pv), Number(r.uv)]);
+    expect(figures(again.body.data.rows)).toEqual(figures(rows.list.list));
+    const edited = rows.csv.replace(/^(.*\r\n[^,]+,writer1,[^\r]*,)(\d+),(\d+)/, (_, head) => `${head}4321,1234`);
+    expect(edited).not.toBe(rows.csv);
+    const stored = await t.call('POST', '/api/statistics/import', { cookie: admin, body: { csv: edited, apply: true } });
+    expect(stored.status).toBe(200);
+    expect(await stat(writer.userId, today)).toMatchObject({ pv: 4321, uv: 1234, articles: 2 });
   });
 });

@@ -157,6 +157,34 @@ describe.each(DB_KINDS)('taxonomy API on %s', (kind) => {
       const list = (await t.call('GET', `/api/tags?keyword=${encodeURIComponent('豪沃')}`, { cookie: admin })).body.data.list;
       expect(list).toEqual([expect.objectContaining({ name: '重汽豪沃', typeName: '品牌' })]);
     });
+
+    it('an editor without 标签管理 creates a tag in an existing type from the picker, logged; nothing else of 标签管理 (P2-11)', async () => {
+      const editor = await createStaff(t, admin, { username: 'tagwriter', routes: ['/article/addArticle', '/article/list'] });
+      const reader = await createStaff(t, admin, { username: 'tagreader', routes: ['/article/list'] });
+      const before = await logCount();
+      const made = await t.call('POST', '/api/tags/quick', { cookie: editor.cookie, body: { typeId: brand, name: '天然气重卡' } });
+      expect(made.status).toBe(200);
+      expect(made.body.data).toMatchObject({ typeId: brand, name: '天然气重卡' });
+      expect(await logCount()).toBe(before + 1);
+      const [log] = await t.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.resource, 'tags'), eq(operationLogs.resourceId, String(made.body.data.id))));
+      expect(log).toMatchObject({ type: 'create', userId: editor.userId, summary: '写稿时新建标签「天然气重卡」（品牌）' });
+      // The same rules as 标签管理: a type that exists, a name unique in it; refused writes leave nothing.
+      const twin = await t.call('POST', '/api/tags/quick', { cookie: editor.cookie, body: { typeId: brand, name: '天然气重卡' } });
+      expect(twin.status).toBe(409);
+      expect((await t.call('POST', '/api/tags/quick', { cookie: editor.cookie, body: { typeId: 999999, name: '新类型的标签' } })).body.errors.typeId).toBe(
+        '标签类型不存在',
+      );
+      expect((await t.call('POST', '/api/tags/quick', { cookie: editor.cookie, body: { typeId: brand, name: '' } })).status).toBe(400);
+      expect(await logCount()).toBe(before + 1);
+      // Types, renames, deletes and the management create stay 标签管理's; a reader cannot create at all.
+      expect((await t.call('POST', '/api/tags', { cookie: editor.cookie, body: { typeId: brand, name: '别的' } })).status).toBe(403);
+      expect((await t.call('PUT', `/api/tags/${made.body.data.id}`, { cookie: editor.cookie, body: { name: '改名' } })).status).toBe(403);
+      expect((await t.call('POST', '/api/tags_types', { cookie: editor.cookie, body: { name: '新类型' } })).status).toBe(403);
+      expect((await t.call('POST', '/api/tags/quick', { cookie: reader.cookie, body: { typeId: brand, name: '读者的标签' } })).status).toBe(403);
+    });
   });
 
   describe('topics', () => {

@@ -9,8 +9,9 @@ import { useUserStore } from '@/stores/user';
 // The machine running the suite is shared: give the debounced searches and requests time.
 configure({ asyncUtilTimeout: 5000 });
 
-// Issue 15 (P2-8): a tag that does not exist yet is created from the tag field by those who may
-// create tags (标签管理), and chosen at once; nobody else sees anything new.
+// Issue 15 (P2-8), issue 23 (ux P2-11): a tag that does not exist yet is created from the tag field
+// by 标签管理 and by the editors (POST /api/tags/quick), and chosen at once; anyone else is told to
+// ask an administrator.
 
 let types = [
   { id: 1, name: '品牌', sort: 0 },
@@ -25,7 +26,7 @@ const server = setupServer(
     return HttpResponse.json({ status: 0, data: store.filter((t) => t.name.includes(keyword)) });
   }),
   mock.get('*/api/tags', () => HttpResponse.json({ status: 0, data: { list: [], total: 0, page: 1, pageSize: 100 } })),
-  mock.post('*/api/tags', async ({ request }) => {
+  mock.post('*/api/tags/quick', async ({ request }) => {
     const body = (await request.json()) as { name: string; typeId: number };
     created.push(body);
     const tag = { id: 100 + store.length, ...body };
@@ -141,7 +142,7 @@ describe('TagPicker: new tags', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('people who may not create tags, and filters, see nothing new', async () => {
+  it('an editor without 标签管理 is offered the new tag too', async () => {
     signIn(['/article/addArticle']);
     render(
       <App>
@@ -149,7 +150,18 @@ describe('TagPicker: new tags', () => {
       </App>,
     );
     await typeIn('天然气重卡');
-    await waitFor(() => expect(screen.getByText('没有找到标签')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('tag-create-option').textContent).toBe('新建标签「天然气重卡」'));
+  });
+
+  it('people who may not create tags are told whom to ask; filters see nothing new', async () => {
+    signIn(['/article/list', '/article/check']);
+    render(
+      <App>
+        <TagPicker value={[]} />
+      </App>,
+    );
+    await typeIn('天然气重卡');
+    await waitFor(() => expect(screen.getByText('没有找到标签。没有权限新建标签，请联系管理员')).toBeTruthy());
     expect(screen.queryByTestId('tag-create-option')).toBeNull();
     cleanup();
 

@@ -107,6 +107,44 @@ describe('upload titles', () => {
   });
 });
 
+describe('the file name offered as the title (ux-2026-11-28 P2-10)', () => {
+  const upload = async (name: string) => {
+    render(<UploadQueue kind="pic" onUploaded={vi.fn()} />);
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('upload-input'), { target: { files: [new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })] } });
+    });
+    await waitFor(() => expect(calls.release).not.toBeNull());
+    return screen.getByLabelText(`「${name}」的标题`) as HTMLInputElement;
+  };
+  it('a file name that reads like a title is the editable default, and registers unless changed', async () => {
+    const title = await upload('解放J7 车展现场.png');
+    expect(title.value).toBe('解放J7 车展现场');
+    expect(screen.getByTestId('upload-title-state').textContent).toBe('标题取自文件名，可以修改');
+    await act(async () => fireEvent.change(title, { target: { value: '解放J7 车展现场（上海）' } }));
+    await arrive();
+    expect(calls.register[0].title).toBe('解放J7 车展现场（上海）');
+  });
+  it('a camera-like file name is offered with 「用文件名」, not filled in unasked', async () => {
+    const title = await upload('photo-2.png');
+    expect(title.value).toBe('');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '用文件名「photo-2」作标题' })));
+    expect(title.value).toBe('photo-2');
+    await arrive();
+    expect(calls.register[0].title).toBe('photo-2');
+  });
+});
+
+describe('readerTitle', () => {
+  it('readers never see the untitled placeholders; every other title is theirs', async () => {
+    const { readerTitle } = await import('@/lib/resources/media');
+    expect(readerTitle('未命名图片')).toBe('');
+    expect(readerTitle(' 未命名视频 ')).toBe('');
+    expect(readerTitle(null)).toBe('');
+    expect(readerTitle('icon-news')).toBe('icon-news');
+    expect(readerTitle('解放J7 车展现场')).toBe('解放J7 车展现场');
+  });
+});
+
 describe('isPlaceholderTitle', () => {
   it('the untitled placeholders and file names are not titles; Chinese titles are', () => {
     for (const t of ['未命名图片', '未命名视频', '', 'photo-2', 'factory-tour', 'IMG_2034', 'DSC_0012.JPG']) expect(isPlaceholderTitle(t), t).toBe(true);

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ResourcePage } from '@/components/screens/resource-page';
-import { routeMetadata } from '@/lib/page-title';
+import { NOT_FOUND_TITLE, pageName, routeMetadata } from '@/lib/page-title';
 import { findScreen } from '@/lib/resources/modules';
 
 type Props = { params: Promise<{ path: string[] }> };
@@ -9,6 +9,9 @@ type Props = { params: Promise<{ path: string[] }> };
 const pathOf = async ({ params }: Props) => `/${(await params).path.join('/')}`;
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
+  // A path that is no route is the 404 page: its tab says so (the not-found file's own title is
+  // not used when a page calls notFound()).
+  if (!pageName(await pathOf(props))) return { title: NOT_FOUND_TITLE };
   return routeMetadata(await pathOf(props));
 }
 

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { BY_IDS_MAX, libraryByIds, type LibraryKind, type ResolvedItem } from '@/lib/api/media';
 import { productApi, type TruckProduct } from '@/lib/api/product';
 import { isOk } from '@/lib/api/resource';
+import { readerTitle } from '@/lib/resources/media';
 import { topicApi, type Activity, type VrPanorama } from '@/lib/api/topic';
 import { splitBody, type BlockRef, type BodyPiece } from './blocks';
 
@@ -147,9 +148,9 @@ function VideoBlock({ id, poster, media }: { id: number; poster?: string; media:
         preload="none"
         poster={poster || (video ? video.cover : undefined)}
         src={video?.playUrl || undefined}
-        aria-label={video ? video.title : '视频'}
+        aria-label={(video && readerTitle(video.title)) || '视频'}
       />
-      {video && <figcaption>{video.title}</figcaption>}
+      {video && readerTitle(video.title) && <figcaption>{readerTitle(video.title)}</figcaption>}
     </figure>
   );
 }
@@ -245,9 +246,9 @@ function GalleryBlock({ ids, media }: { ids: number[]; media: BodyMedia | null }
       {shown.map((p, i) => (
         <figure key={`${p.id}-${i}`}>
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={p.url} alt={p.title} loading="lazy" />
+          <img src={p.url} alt={readerTitle(p.title)} loading="lazy" />
           <figcaption>
-            {i + 1}/{shown.length} {p.title}
+            {i + 1}/{shown.length} {readerTitle(p.title)}
           </figcaption>
         </figure>
       ))}

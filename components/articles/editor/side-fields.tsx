@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Form, Input, Select } from 'antd';
+import { AutoComplete, Form, Input, Select } from 'antd';
 import { CoverInput } from '@/components/media/cover-input';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { CategoryPicker } from '@/components/taxonomy/category-picker';
@@ -30,6 +30,7 @@ export function useSideOptions() {
   const [platforms, setPlatforms] = useState<Option[]>([]);
   const [topics, setTopics] = useState<Option[]>([]);
   const [albums, setAlbums] = useState<Option[] | null>(null);
+  const [sources, setSources] = useState<Array<{ value: string }>>([]);
   useEffect(() => {
     let live = true;
     void loadCategoryGroups().then((groups) => live && groups && setCategories(groups));
@@ -43,11 +44,14 @@ export function useSideOptions() {
     void quietGet<ListReply<{ id: number; name?: string; title?: string }>>('/api/articles_album', { pageSize: 100 }).then(
       (r) => live && r && Array.isArray(r.list) && setAlbums(r.list.map((a) => ({ value: a.id, label: a.name ?? a.title ?? `专辑 #${a.id}` }))),
     );
+    void quietGet<ListReply<{ name: string; enabled: boolean }>>('/api/article_sources', { pageSize: 100, enabled: true }).then(
+      (r) => live && r && setSources(r.list.filter((s) => s.enabled !== false).map((s) => ({ value: s.name }))),
+    );
     return () => {
       live = false;
     };
   }, []);
-  return { categories, platforms, topics, albums };
+  return { categories, platforms, topics, albums, sources };
 }
 
 /**
@@ -55,7 +59,7 @@ export function useSideOptions() {
  * topics, album, platforms, author, source. Form.Items of the editor's form.
  */
 export function SideFields({ coverLabel = '封面' }: { coverLabel?: string }) {
-  const { categories, platforms, topics, albums } = useSideOptions();
+  const { categories, platforms, topics, albums, sources } = useSideOptions();
   return (
     <>
       <Form.Item name="subtitle" label="副标题" rules={fieldRules('subtitle')}>
@@ -100,7 +104,8 @@ export function SideFields({ coverLabel = '封面' }: { coverLabel?: string }) {
         <Input maxLength={64} placeholder="可选" />
       </Form.Item>
       <Form.Item name="source" label="来源" rules={fieldRules('source')}>
-        <Input maxLength={64} placeholder="可选，如：原创" />
+        {/* Offers the enabled 文章来源 (分类管理 · 文章来源, ux P3-13); anything else may still be typed. */}
+        <AutoComplete options={sources} maxLength={64} placeholder="可选，如：原创" filterOption={(text, o) => String(o?.value ?? '').includes(text.trim())} />
       </Form.Item>
     </>
   );

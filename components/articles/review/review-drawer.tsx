@@ -72,6 +72,13 @@ function NameList({ refs, none }: { refs: NamedRef[] | undefined; none: string }
 /** Without the names (the call failed), the ids the item holds. */
 const byIds = (ids: number[] | undefined): NamedRef[] => (ids ?? []).map((id) => ({ id, name: `#${id}` }));
 
+/** Why 通过 cannot succeed, when the last save's check already found what blocks publishing; else null. */
+export function checkBlocks(result: ReviewDetail['checkResult']): string | null {
+  if (!result) return null;
+  const words = [...result.hits, ...(result.service.status === 'hits' ? [result.service.note || '外部检测服务判定违规'] : [])];
+  return words.length ? `内容检测未通过（${words.join('、')}），不能通过；请驳回，让作者修改后重新提交` : null;
+}
+
 /** The content-check result of the last save, as a reviewer needs it. */
 export function CheckResultView({ result }: { result: ReviewDetail['checkResult'] }) {
   if (!result) return <Alert type="info" showIcon title="尚未进行内容检测：通过审核时会自动检测" />;
@@ -238,6 +245,8 @@ export function ReviewDrawer({
   };
 
   const isPending = detail?.status === STATUS.pending;
+  // The check of the last save already failed: 通过 would be refused (ux P3-18), so it says why up front.
+  const blockedBy = checkBlocks(detail?.checkResult ?? null);
   const footer = detail && isPending && (
     <div>
       {rejecting ? (
@@ -267,12 +276,23 @@ export function ReviewDrawer({
         </Form>
       ) : (
         <Space wrap>
-          <Button type="primary" loading={busy === 'approve'} onClick={() => void decide('approve')}>
+          <Button
+            type="primary"
+            loading={busy === 'approve'}
+            disabled={!!blockedBy}
+            aria-describedby={blockedBy ? 'approve-blocked' : undefined}
+            onClick={() => void decide('approve')}
+          >
             {detail.publishAt && new Date(detail.publishAt).getTime() > Date.now() ? '通过（定时发布）' : '通过并发布'}
           </Button>
           <Button danger onClick={() => setRejecting(true)}>
             驳回…
           </Button>
+          {blockedBy && (
+            <Typography.Text type="danger" id="approve-blocked" data-testid="approve-blocked">
+              {blockedBy}
+            </Typography.Text>
+          )}
         </Space>
       )}
     </div>
