@@ -17,7 +17,7 @@ import { describePicture, removeFiles, thumbKeyOf } from '../storage/local';
 import { queueDeletions, runDeletions, type FileRef } from '../storage/deletions';
 import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
 import { markRegistered, publicUrl, remoteThumbUrl, ticketForRegister } from '../storage/tickets';
-import { STATUS } from '../../lib/resources/workflow';
+import { LIVE_STATUSES } from '../../lib/resources/publishing';
 import { checkContent, type ContentService } from '../content/check';
 import { articleTarget } from '../workflow/targets';
 import { blockingHits } from '../workflow/engine';
@@ -138,7 +138,7 @@ export type ShownFields = { id: number; title: string; cover?: string };
  * usage index, `media_usage`): what they show of it changes only through review.
  */
 export async function liveUsesOf(db: DbOrTx, kind: 'pic' | 'video', id: number): Promise<{ articles: number; videos: number }> {
-  const live = [STATUS.published, STATUS.scheduled];
+  const live = LIVE_STATUSES;
   const counts = await db
     .select({ ownerType: mediaUsage.ownerType, n: sql<number>`count(*)::int` })
     .from(mediaUsage)

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { ARTICLE_KINDS } from '../../lib/resources/articles';
+import { ARTICLE_EDIT_ROUTES, ARTICLE_KINDS } from '../../lib/resources/articles';
 import { articles, videos } from '../db/schema';
 import { articleCheckTexts, checkContent, videoCheckTexts } from '../content/check';
 import { libraryTexts } from '../content/library-texts';
+import { type WorkflowAction } from '../../lib/resources/publishing';
 import type { WorkflowTarget } from './engine';
 
 /**
@@ -37,6 +38,7 @@ export const articleTarget: WorkflowTarget = {
   extraColumns: { kind: articles.kind },
   reviewRoute: '/article/check',
   editRoutes: (row) => ARTICLE_KINDS.filter((k) => k.value === row.extra.kind).map((k) => k.route),
+  editRouteList: ARTICLE_EDIT_ROUTES,
   async check(tx, id, service) {
     const [a] = await tx
       .select({
@@ -80,6 +82,7 @@ export const videoWorkflowTarget: WorkflowTarget = {
   },
   reviewRoute: '/article/check',
   editRoutes: () => ['/article/createVideo'],
+  editRouteList: ['/article/createVideo'],
   async check(tx, id, service) {
     const [v] = await tx.select({ title: videos.title, description: videos.description }).from(videos).where(eq(videos.id, id));
     const result = await checkContent(tx, videoCheckTexts(v), service);
@@ -87,6 +90,27 @@ export const videoWorkflowTarget: WorkflowTarget = {
     return result;
   },
 };
+
+/**
+ * The actions articles take through their own routes (`PUT /api/articles/{action}/{id}`); the review
+ * decisions (approve, reject) go through `/api/articles_review`, and publish is `PUT /publish/{id}`.
+ */
+export const ARTICLE_ACTIONS: readonly WorkflowAction[] = [
+  'submit',
+  'withdraw',
+  'offline',
+  'republish',
+  'schedule',
+  'unschedule',
+  'schedule_offline',
+  'unschedule_offline',
+];
+
+/**
+ * The actions short videos take through their own routes (review decisions go through
+ * `/api/articles_review`; the video editor has no publish or offline times).
+ */
+export const VIDEO_ACTIONS: readonly WorkflowAction[] = ['submit', 'withdraw', 'offline', 'republish'];
 
 export const WORKFLOW_TARGETS: readonly WorkflowTarget[] = [articleTarget, videoWorkflowTarget];
 
