@@ -28,6 +28,9 @@ export const statusLabel = (status: number) => STATUS_LABELS[status] ?? `状态 
 
 const { draft, pending, rejected, published, offline, scheduled } = STATUS;
 
+/** The review permission (内容审核): its holders approve, reject, publish and take offline, for every content type. */
+export const REVIEW_ROUTE = '/article/check';
+
 /** Readers see it (已发布) or will at a set time (定时发布): changing it is a reviewer's act; a focus slot may show it. */
 export const LIVE_STATUSES: readonly Status[] = [published, scheduled];
 export const isLiveStatus = (status: number) => (LIVE_STATUSES as readonly number[]).includes(status);

@@ -13,7 +13,7 @@ import { logOperation } from '../crud/oplog';
 import { articleCheckTexts, checkContent, htmlText, type ContentService } from '../content/check';
 import { recordRevision } from '../editorial/safety';
 import { versionedSave } from '../editorial/save';
-import { articleTarget } from '../workflow/targets';
+import { articleTarget } from './workflow-target';
 import { blockReferences, bodyLimitProblem, sanitizeArticleHtml } from '../content/sanitize';
 import { documentTerms } from './search/terms';
 import { libraryTexts } from '../content/library-texts';

@@ -10,7 +10,7 @@ import { allOf } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import type { AppEnv, SessionUser } from '../http/types';
-import { articleTarget } from '../workflow/targets';
+import { articleTarget } from './workflow-target';
 import { assertMayChangeLive } from '../workflow/engine';
 import { articleScope, kindLabel, routeOfKind, statusLabel } from './list';
 

@@ -7,6 +7,7 @@ import { logOperation } from '../crud/oplog';
 import { ApiError, notFound } from '../http/errors';
 import type { AppEnv, SessionUser } from '../http/types';
 import { assertMayChangeLive, type WorkflowTarget } from '../workflow/engine';
+import { emitChange } from '../events';
 import { assertMayWrite, conflictContext, recordRevision } from './safety';
 
 /**
@@ -96,6 +97,17 @@ export async function versionedSave<R extends Row>(
       userId: user.id,
       note: revision.note,
       row: item.revisionFromRow ? after : undefined,
+    });
+    // The change (server/events): an edit of a published item is one the site must hear of.
+    await emitChange(tx, {
+      contentType: item.resource,
+      id,
+      action: revision.kind,
+      fromStatus: before.status,
+      toStatus: after.status,
+      userId: user.id,
+      note: revision.note ?? '',
+      at: new Date(),
     });
     const logged = item.logged ?? ((r: R) => r);
     await logOperation(tx, c, {

@@ -8,7 +8,7 @@ import { scopeCondition } from '../auth/scope';
 import { categories, users, videoStores, videos } from '../db/schema';
 import type { ContentService } from '../content/check';
 import { lockTokenOf, savedByOf } from '../editorial/safety';
-import { VIDEO_ACTIONS, videoWorkflowTarget } from '../workflow/targets';
+import { VIDEO_ACTIONS, videoWorkflowTarget } from '../videos/workflow-target';
 import { allOf, listQuerySchema, pageOf, parseListQuery } from '../crud/list';
 import { notFound, parseInput } from '../http/errors';
 import { idFilter, idParam } from '../http/params';

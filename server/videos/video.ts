@@ -14,7 +14,7 @@ import { recordRevision } from '../editorial/safety';
 import { versionedSave } from '../editorial/save';
 import { videoCopySchema } from '../editorial/autosave';
 import type { EditorialTarget } from '../editorial/target';
-import { videoWorkflowTarget } from '../workflow/targets';
+import { videoWorkflowTarget } from './workflow-target';
 import { allOf } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { badRequest, notFound } from '../http/errors';

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -16,9 +17,9 @@ import type { DbOrTx, Tx } from '../db/types';
 import { scopeCondition } from '../auth/scope';
 import { snapshot } from '../crud/oplog';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
-import type { SessionUser } from '../http/types';
+import type { AppEnv, SessionUser } from '../http/types';
+import { emitChange, type ContentChange, type InTransactionListener } from '../events';
 import type { ContentService } from '../content/check';
-import { recordRevision } from '../editorial/safety';
 import { refreshPublications } from '../content/statistics';
 
 /**
@@ -108,6 +109,10 @@ export interface WorkflowTarget {
   editRouteList: readonly string[];
   /** Runs the content check on the stored item (and keeps the result on it); null when it has none. */
   check?(tx: Tx, id: number, service: ContentService): Promise<CheckResult | null>;
+  /** Listeners of each transition, in its transaction (server/events): the item's revision. */
+  onChange?: readonly InTransactionListener[];
+  /** After a person's transition commits (server/workflow/handlers.ts): e.g. the search engine re-reads the item. */
+  afterCommit?(c: Context<AppEnv>, changes: readonly ContentChange[]): void;
 }
 
 /** Who acts: a signed-in user, or the scheduler. */
@@ -369,14 +374,22 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
   });
   // DESIGN §11: a publication counts in the editor's statistics of that day, in this transaction.
   if (to === published && row.status !== published) await refreshPublications(tx, row.editorId, now);
-  // DESIGN §8: each transition keeps a revision of the item (server/editorial/safety.ts).
-  await recordRevision(tx, {
-    resource: target.type as 'article' | 'video',
-    id: row.id,
-    kind: 'transition',
-    userId,
-    note: `${WORKFLOW_ACTIONS[action]}：${STATUS_LABELS[row.status] ?? row.status} → ${STATUS_LABELS[to] ?? to}`,
-  });
+  // The change, in this transaction: its listeners keep a revision of the item (DESIGN §8) and, after
+  // commit, tell whoever follows it (server/events).
+  await emitChange(
+    tx,
+    {
+      contentType: target.type,
+      id: row.id,
+      action,
+      fromStatus: row.status,
+      toStatus: to,
+      userId,
+      note: `${WORKFLOW_ACTIONS[action]}：${STATUS_LABELS[row.status] ?? row.status} → ${STATUS_LABELS[to] ?? to}`,
+      at: now,
+    },
+    target.onChange,
+  );
   const summaryTime = to === scheduled && result.publishAt ? `（${result.publishAt.toISOString()}）` : '';
   await tx.insert(operationLogs).values({
     userId,

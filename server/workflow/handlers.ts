@@ -11,7 +11,7 @@ import { idParam } from '../http/params';
 import { ok } from '../http/reply';
 import { jsonBody, type WithJson } from '../http/input';
 import type { AppEnv } from '../http/types';
-import { isSearchIndexed, searchChanged } from '../articles/search';
+import { changeTransaction } from '../events';
 import { currentState, publishActionFor, targetScope, transition, type WorkflowTarget } from './engine';
 
 /**
@@ -20,8 +20,8 @@ import { currentState, publishActionFor, targetScope, transition, type WorkflowT
  */
 
 /**
- * Runs one transition in its own transaction for the signed-in user; after it commits, the search
- * engine re-reads the item (its status, publication time), as it does after a save (DESIGN §10).
+ * Runs one transition in its own transaction for the signed-in user; after it commits, the target's
+ * after-commit listener hears of it (articles: the search engine re-reads the item, DESIGN §10).
  */
 export async function runTransition(
   c: Context<AppEnv>,
@@ -32,11 +32,11 @@ export async function runTransition(
   contentService: ContentService,
 ) {
   const user = c.get('user')!;
-  const result = await c
-    .get('db')
-    .transaction((tx) => transition(tx, target, { ...input, id, action, actor: { kind: 'user', user, ip: c.get('ip') }, contentService }));
-  if (isSearchIndexed(target.type)) searchChanged(c, [id]);
-  return result;
+  return changeTransaction(
+    c.get('db'),
+    (tx) => transition(tx, target, { ...input, id, action, actor: { kind: 'user', user, ip: c.get('ip') }, contentService }),
+    [(changes) => target.afterCommit?.(c, changes)],
+  );
 }
 
 /**

@@ -17,7 +17,8 @@ import {
   windowVisibility,
 } from '@/lib/resources/publishing';
 import { TRANSITIONS as ENGINE_TRANSITIONS } from '@/server/workflow/engine';
-import { ARTICLE_ACTIONS, VIDEO_ACTIONS } from '@/server/workflow/targets';
+import { ARTICLE_ACTIONS } from '@/server/articles/workflow-target';
+import { VIDEO_ACTIONS } from '@/server/videos/workflow-target';
 
 /** Issue 24: the one publishing and visibility model (lib/resources/publishing.ts). */
 const now = new Date('2026-11-28T06:00:00Z');
