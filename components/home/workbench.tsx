@@ -271,7 +271,7 @@ export function OfflineFocusNotice({ groups }: { groups: OfflineFocusGroup[] }) 
   return (
     <Col span={24}>
       <Alert
-        type="error"
+        type={offline ? 'error' : 'warning'}
         showIcon
         data-testid="work-focus-offline"
         title={title}
