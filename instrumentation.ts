@@ -11,6 +11,6 @@ export async function register() {
     (await import('./server/http/peer')).installPeerStamp();
     await (await import('./server/startup')).openAtStart();
     // Scheduled publish and offline (DESIGN §8): due jobs, including ones missed while down, fire now.
-    await (await import('./server/jobs/start')).startScheduler();
+    await (await import('./server/start-scheduler')).startScheduler();
   }
 }

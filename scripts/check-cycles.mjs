@@ -4,8 +4,10 @@
 //    instrumentation.ts). Every import counts: values, `import type`, re-exports and `import()`. A
 //    type-only edge costs nothing at run time, but it still ties two modules together, so a cycle made of
 //    types is reported like any other.
-// 2. No cycle between feature folders: each components/<feature> is one unit, and app, lib, stores and
-//    server one each (so a component never imports a page file, and lib never imports a screen).
+// 2. No cycle between feature folders: each components/<feature> and each server/<domain> is one unit
+//    (server/workflow, server/articles, server/db …; a file directly in server/ is a unit of its own), and
+//    app, lib and stores one each (so a component never imports a page file, lib never imports a screen,
+//    and two server domains never import each other both ways: issue 24).
 // 3. A route file (server/routes/*.ts, or a domain folder's routes.ts) imports domain modules, never another route file; and only
 //    server/resources.ts, the registry that server/app.ts mounts, imports a route file (no domain module
 //    reaches up into one).
@@ -38,7 +40,12 @@ const imports = (f) =>
     .importedFiles.map((i) => resolve(f, i.fileName))
     .filter(Boolean);
 const fileGraph = new Map(files.map((f) => [f, [...new Set(imports(f))].sort()]));
-const unit = (f) => (f.startsWith('components/') ? f.split('/').slice(0, 2).join('/') : f.split('/')[0]);
+const unit = (f) => {
+  const parts = f.split('/');
+  if (parts[0] === 'components') return parts.slice(0, 2).join('/');
+  if (parts[0] === 'server') return parts.slice(0, 2).join('/');
+  return parts[0];
+};
 const unitGraph = new Map();
 for (const [f, targets] of fileGraph)
   unitGraph.set(unit(f), [...new Set([...(unitGraph.get(unit(f)) ?? []), ...targets.map(unit).filter((u) => u !== unit(f))])].sort());

@@ -2,19 +2,30 @@ import 'server-only';
 import path from 'node:path';
 import { connectDatabase, type DbHandle, type OpenOptions } from './db/client';
 import type { Db } from './db/types';
-import { bootstrap } from './db/bootstrap';
+import { bootstrap } from './auth/bootstrap';
+import { attachSessionCache, SessionCache } from './auth/session-cache';
 import { dailyMaintenance, MAINTENANCE_EVERY_MS, MAINTENANCE_FIRST_DELAY_MS, schedule } from './jobs/maintenance';
 import { dataDir, serverEnv } from './env';
-import { describeError } from './http/failure';
+import { dbUnavailableCause, describeError } from './http/failure';
 
 /**
  * The application's database: opened and migrated (server/db/client.ts), bootstrapped under the
- * migration lock (server/db/bootstrap.ts: the route catalogue and, on an empty database, the
+ * migration lock (server/auth/bootstrap.ts: the route catalogue and, on an empty database, the
  * super-administrator), and, for a file or PostgreSQL database, the daily maintenance scheduled
  * (server/jobs/maintenance.ts). Tests, scripts and the running server all open it here.
  */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
-  const handle = await connectDatabase(opts, (db) => bootstrap(db, { quiet: opts.quiet }));
+  const handle = await connectDatabase(opts, (db) => bootstrap(db, { quiet: opts.quiet }), {
+    // The session cache (server/auth/session-cache.ts): on PGlite the generation's NOTIFY (migration
+    // 0025) bumps it at once; on PostgreSQL each request with a cached session reads the generation.
+    async opened(db, listen) {
+      if (!listen) return attachSessionCache(db, new SessionCache('query'));
+      const cache = new SessionCache('notify');
+      await listen('cms_session_generation', () => cache.bump());
+      attachSessionCache(db, cache);
+    },
+    describeFailure: (err) => dbUnavailableCause(err) ?? describeError(err),
+  });
   // An in-memory database (tests) lives too briefly for a daily task. Every PostgreSQL instance
   // schedules it; a second run the same day finds nothing left to prune.
   if (!opts.url && (opts.dataDir ?? 'memory') === 'memory') return handle;

@@ -2,7 +2,7 @@
 
 import { Alert, Button, DatePicker, Form, Modal, Radio, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { STATUS } from '@/lib/resources/workflow';
+import { STATUS, timesEditable as timesEditableFor } from '@/lib/resources/publishing';
 import { RejectNotice } from '@/components/editorial/reject-notice';
 import { LiveNotice } from '@/components/editorial/live-notice';
 import { PublishingButtons } from '@/components/editorial/publishing-actions';
@@ -110,8 +110,7 @@ export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: 
   const userId = useUserStore((s) => s.info?.id ?? 0);
   const { record, times, setTimes, canPublish, target } = ed;
   const status = record?.status ?? STATUS.draft;
-  const timesEditable =
-    !ed.readOnly && [STATUS.draft, STATUS.rejected, STATUS.offline, STATUS.scheduled].includes(status as 0) && !(status === STATUS.scheduled && !canPublish);
+  const timesEditable = !ed.readOnly && timesEditableFor(status, canPublish);
   const now = dayjs();
   return (
     <div data-testid="publish-panel">

@@ -6,7 +6,7 @@ import type { RowAction } from '@/components/crud/row-actions';
 import { isFailure } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
 import { workflowApi, type ContentType, type FocusUsage, type TransitionReply } from '@/lib/api/workflow';
-import { STATUS } from '@/lib/resources/workflow';
+import { appliesTo } from '@/lib/resources/publishing';
 
 /**
  * Taking content down and back (issue 15, P1-1): 下线 a published item, 重新发布 an offline one
@@ -153,9 +153,9 @@ export function publishingActions(
     onClick: () => run(key, item),
   });
   return [
-    make('withdraw', item.status !== STATUS.pending || !item.isAuthor, item.mayEdit || viewer.isReviewer ? false : `没有编辑${labelOf(item)}的权限`),
-    make('offline', item.status !== STATUS.published, viewer.isReviewer ? false : PUBLISHING_REFUSALS.offline, true),
-    make('republish', item.status !== STATUS.offline, viewer.isReviewer ? false : PUBLISHING_REFUSALS.republish),
+    make('withdraw', !appliesTo('withdraw', item.status) || !item.isAuthor, item.mayEdit || viewer.isReviewer ? false : `没有编辑${labelOf(item)}的权限`),
+    make('offline', !appliesTo('offline', item.status), viewer.isReviewer ? false : PUBLISHING_REFUSALS.offline, true),
+    make('republish', !appliesTo('republish', item.status), viewer.isReviewer ? false : PUBLISHING_REFUSALS.republish),
   ];
 }
 

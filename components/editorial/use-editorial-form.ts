@@ -8,6 +8,7 @@ import { type TransitionReply } from '@/lib/api/workflow';
 import { mergeFields, type FieldsMerge } from '@/lib/merge';
 import { useUserStore } from '@/stores/user';
 import { isLiveForViewer } from '@/components/editorial/live-notice';
+import { keepsPublishTime, landedText } from '@/lib/resources/publishing';
 import { SAVE_SHORTCUT_EVENT, type AutosaveCopy, type ChecklistItem, type EditorialFormTarget, type EditorialRecord, type SavedBy } from './editorial-target';
 import {
   copyDelay,
@@ -183,7 +184,7 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
   /** The record and its proposed times into the screen's state. */
   const takeRecord = useCallback((rec: R) => {
     setRecord(rec);
-    setTimes({ publishAt: rec.status === 5 || rec.status === 1 ? rec.publishAt : null, offlineAt: rec.offlineAt ?? null });
+    setTimes({ publishAt: keepsPublishTime(rec.status) ? rec.publishAt : null, offlineAt: rec.offlineAt ?? null });
   }, []);
 
   // Open: the record (when ?id=), then any newer copy (local or server) to offer.
@@ -582,7 +583,7 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     }
     await refresh(saved.id);
     const done = reply.body.data;
-    message.success(done.status === 3 ? '已发布' : done.status === 5 ? '已定时发布' : done.status === 1 ? '已提交审核' : '状态已更新');
+    message.success(landedText(done.status));
     return true;
   };
 

@@ -254,29 +254,43 @@ function MyWork() {
 }
 
 /**
- * For operators (issue 15, review P2-4): focus slots that would show but whose article or short
- * video is no longer published, per screen and platform or channel, each opening that list filtered
- * to 内容已下线. Shown only when there are some.
+ * For operators (issue 15, review P2-4; issue 24, P2-2): focus slots that would show but whose
+ * article or short video is no longer published, or is scheduled and not out yet, per screen and
+ * platform or channel, each opening that list filtered to 内容已下线 or 待发布. Shown only when
+ * there are some.
  */
 export function OfflineFocusNotice({ groups }: { groups: OfflineFocusGroup[] }) {
   const total = groups.reduce((n, g) => n + g.count, 0);
+  const offline = groups.filter((g) => g.reason === 'offline').reduce((n, g) => n + g.count, 0);
+  const title =
+    offline === total
+      ? `${total} 个焦点图展示的内容已下线，读者点开会找不到页面`
+      : offline === 0
+        ? `${total} 个焦点图的内容尚未发布，发布前读者看不到这些焦点图`
+        : `${total} 个焦点图读者看不到：${offline} 个的内容已下线，${total - offline} 个的内容尚未发布`;
   return (
     <Col span={24}>
       <Alert
-        type="error"
+        type={offline ? 'error' : 'warning'}
         showIcon
         data-testid="work-focus-offline"
-        title={`${total} 个焦点图展示的内容已下线，读者点开会找不到页面`}
+        title={title}
         description={
           <>
             <ul style={{ margin: '4px 0', paddingInlineStart: 20 }}>
               {groups.map((g) => (
                 <li key={g.href}>
-                  <Link href={g.href}>{g.label}</Link>：{g.count} 个
+                  <Link href={g.href}>{g.label}</Link>：{g.count} 个{g.reason === 'pending' ? '（内容待发布）' : ''}
                 </li>
               ))}
             </ul>
-            <Typography.Text type="secondary">请为它们换一篇已发布的内容，或停用这些焦点图。</Typography.Text>
+            <Typography.Text type="secondary">
+              {offline === total
+                ? '请为它们换一篇已发布的内容，或停用这些焦点图。'
+                : offline
+                  ? '请为内容已下线的换一篇已发布的内容，或停用它们；待发布的在内容发布后自动展示。'
+                  : '内容发布后它们会自动展示；如需现在展示，请换一篇已发布的内容。'}
+            </Typography.Text>
           </>
         }
       />

@@ -5,8 +5,8 @@ import { Form, Segmented, Select, Space, Tag, Tooltip, Typography, type FormRule
 import dayjs from 'dayjs';
 import { operationsApi, type FocusTarget } from '@/lib/api/operations';
 import { isOk } from '@/lib/api/resource';
-import { ARTICLE_STATUS } from '@/lib/resources/articles';
 import { periodError, SLOT_STATUS, slotStatus } from '@/lib/resources/operations';
+import { isLiveStatus, statusLabel } from '@/lib/resources/publishing';
 
 /** The end after the start, checked as one types (the server checks the same rule). */
 export const PERIOD_RULES: Record<string, { rules: FormRule[]; dependencies?: string[] }> = {
@@ -24,16 +24,22 @@ export const PERIOD_RULES: Record<string, { rules: FormRule[]; dependencies?: st
 };
 
 /**
- * 展示中 / 待上线 / 内容已下线 / 已过期 / 已停用, computed from the period, the switch and whether the
- * picked content is still published (the server's `targetOffline`), with the reason in a tooltip.
+ * 展示中 / 待上线 / 待发布 / 内容已下线 / 已过期 / 已停用, computed from the period, the switch and whether
+ * the picked content is published (the server's `targetOffline`, `targetPending`), with the reason in
+ * a tooltip.
  */
-export function SlotStatusTag({ slot }: { slot: { enabled: boolean; startAt: string; endAt: string | null; targetOffline?: boolean } }) {
+export function SlotStatusTag({
+  slot,
+}: {
+  slot: { enabled: boolean; startAt: string; endAt: string | null; targetOffline?: boolean; targetPending?: boolean; targetPublishAt?: string | null };
+}) {
   const status = slotStatus(slot);
   const { label, color } = SLOT_STATUS[status];
   const fmt = (v: string) => dayjs(v).format('MM-DD HH:mm');
   const why = {
     live: slot.endAt ? `展示到 ${fmt(slot.endAt)}` : '长期展示',
     scheduled: `${fmt(slot.startAt)} 开始展示`,
+    pending: `所选的文章或视频尚未发布${slot.targetPublishAt ? `（${fmt(slot.targetPublishAt)} 定时发布）` : ''}，发布前读者看不到这个焦点图`,
     offline: '所选的文章或视频已下线、撤回或删除，读者打不开。请换一篇已发布的内容，或停用这个焦点图',
     expired: slot.endAt ? `${fmt(slot.endAt)} 已结束` : '',
     disabled: '已关闭，打开开关后按时间展示',
@@ -54,7 +60,6 @@ export function periodText(startAt: string, endAt: string | null) {
 }
 
 type Mode = 'article' | 'video' | 'link';
-const STATUS_NAMES: Record<number, string> = { [ARTICLE_STATUS.published]: '已发布', [ARTICLE_STATUS.scheduled]: '定时发布' };
 
 /**
  * What a slot shows: an article or a video found by title, or only the link below. Works as the
@@ -160,7 +165,7 @@ export function TargetPicker({
               return (
                 <Space>
                   <span>{opt.label}</span>
-                  {item?.status !== undefined && STATUS_NAMES[item.status] && <Tag>{STATUS_NAMES[item.status]}</Tag>}
+                  {item?.status !== undefined && isLiveStatus(item.status) && <Tag>{statusLabel(item.status)}</Tag>}
                 </Space>
               );
             }}

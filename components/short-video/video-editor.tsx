@@ -10,12 +10,10 @@ import { EditorialDialogs, EditorialFooter, EditorialNotices, PublishPanel } fro
 import { useEditorialForm } from '@/components/editorial/use-editorial-form';
 import { type VideoRecord } from '@/lib/resources/videos';
 import { videoSaveSchema } from '@/lib/resources/schemas/videos';
-import { ARTICLE_STATUS_OPTIONS } from '@/lib/resources/articles';
+import { STATUS_COLORS, statusLabel } from '@/lib/resources/publishing';
 import { useViewer } from '@/stores/user';
 import { CategorySelect } from '@/components/short-video/category-select';
 import { EMPTY_SHORT_VIDEO, shortVideoTarget, type ShortVideoFields } from './target';
-
-const statusLabel = (s: number) => ARTICLE_STATUS_OPTIONS.find((o) => o.value === s)?.label ?? String(s);
 
 /** Inline rules from the shared zod schema: the server says the same. */
 const rule = (name: keyof ShortVideoFields) => ({
@@ -83,7 +81,7 @@ export function VideoEditor() {
         <header style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
           <Space wrap>
             <Typography.Text strong>{record ? `编辑短视频「${record.title}」` : '发布短视频'}</Typography.Text>
-            <Tag data-testid="status-tag" color={record?.status === 3 ? 'green' : record?.status === 2 ? 'red' : 'default'}>
+            <Tag data-testid="status-tag" color={record ? STATUS_COLORS[record.status] : 'default'}>
               {record ? statusLabel(record.status) : '未保存'}
             </Tag>
             {record && <Typography.Text type="secondary">版本 {record.version}</Typography.Text>}

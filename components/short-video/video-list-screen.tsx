@@ -10,13 +10,11 @@ import { isOk } from '@/lib/api/resource';
 import { lockApi, type LockHolder } from '@/lib/api/editorial';
 import { videoApi, videoClient } from '@/lib/api/videos';
 import { videoResource, type VideoListItem } from '@/lib/resources/videos';
-import { ARTICLE_STATUS_OPTIONS } from '@/lib/resources/articles';
+import { available, isPending, publishActionFor, STATUS_COLORS, statusLabel } from '@/lib/resources/publishing';
 import { useUserStore, useViewer } from '@/stores/user';
 import { useCategories } from '@/components/short-video/category-select';
 
 const FILTERS = videoResource.filters ?? [];
-const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'gold', 2: 'red', 3: 'green', 4: 'default', 5: 'blue' };
-const statusLabel = (s: number) => ARTICLE_STATUS_OPTIONS.find((o) => o.value === s)?.label ?? String(s);
 const duration = (s: number | null) => (s ? `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}` : '');
 
 /**
@@ -29,6 +27,15 @@ export function VideoListScreen() {
   const canEdit = viewer?.routes.has('/article/createVideo') ?? false;
   const isReviewer = Boolean(viewer && (viewer.isSuper || viewer.routes.has('/article/check')));
   const me = useUserStore((s) => s.info);
+  /**
+   * The row's 发布 / 提交审核 button: what the one publish call would do for this person (the rule of
+   * lib/resources/publishing.ts), when it applies now; a pending item is decided in 内容审核 and an
+   * offline one is brought back by 重新发布 in the menu.
+   */
+  const pressable = (v: VideoListItem) => {
+    const action = publishActionFor(isReviewer, v.status, v.publishAt);
+    return !isPending(v.status) && action !== 'republish' && available(action, v.status, { isReviewer, mayEdit: canEdit, isAuthor: v.editorId === me?.id });
+  };
   const list = useResourceList<VideoListItem>({ fetchList: videoClient.list, filters: FILTERS });
   const categories = useCategories();
   const categoryOptions = useMemo(() => categories.map((c) => ({ label: c.name, value: String(c.id) })), [categories]);
@@ -149,7 +156,7 @@ export function VideoListScreen() {
               编辑
             </Link>
           )}
-          {(canEdit || isReviewer) && v.status !== 3 && v.status !== 1 && !(v.status === 4 && isReviewer) && (
+          {pressable(v) && (
             <Popconfirm
               title={isReviewer ? `发布「${v.title}」？` : `提交「${v.title}」审核？`}
               okText={isReviewer ? '发布' : '提交'}

@@ -3,6 +3,8 @@
  * (schemas/articles.ts) is shared by the editors (inline checks) and the server (field errors).
  */
 
+import { STATUS_OPTIONS } from './publishing';
+
 export const ARTICLE_KINDS = [
   { value: 'article', label: '文章', route: '/article/addArticle' },
   { value: 'gallery', label: '图集', route: '/article/addImage' },
@@ -18,16 +20,8 @@ export const ARTICLE_EDIT_ROUTES: readonly string[] = ARTICLE_KINDS.map((k) => k
  */
 export const ARTICLE_READ_ROUTES: readonly string[] = ['/article/list', '/article/check', '/article/preview', ...ARTICLE_EDIT_ROUTES];
 
-/** Status values (DESIGN §5). */
-export const ARTICLE_STATUS = { draft: 0, pending: 1, rejected: 2, published: 3, offline: 4, scheduled: 5 } as const;
-export const ARTICLE_STATUS_OPTIONS = [
-  { label: '草稿', value: 0 },
-  { label: '待审核', value: 1 },
-  { label: '已驳回', value: 2 },
-  { label: '已发布', value: 3 },
-  { label: '已下线', value: 4 },
-  { label: '定时发布', value: 5 },
-];
+/** The status filter's options (the labels: publishing.ts). */
+export const ARTICLE_STATUS_OPTIONS = STATUS_OPTIONS;
 
 /** The article body's limit (article writes take 4 MB of JSON: server/http/body.ts ARTICLE_BODY_MAX). */
 export const CONTENT_MAX = 900_000;

@@ -6,6 +6,7 @@
  */
 import { declareResource, type FieldOption } from './define';
 import { ENABLED_OPTIONS } from './common';
+import { slotStatusAt, STATUS, type FocusTarget, type SlotStatus } from './publishing';
 
 /** The cross-field rule of every period: the end comes after the start. null = fine. */
 export function periodError(startAt: unknown, endAt: unknown): string | null {
@@ -17,30 +18,37 @@ export function periodError(startAt: unknown, endAt: unknown): string | null {
 }
 
 /**
- * Where a slot or ad stands now. Expired wins over switched off: it will not come back by itself.
- * `offline` (focus slots only): it would show, but its article or short video is no longer
- * published, so readers would open a page that is gone (issue 15).
+ * Where a slot or ad stands now (the rule: `slotStatusAt` in publishing.ts). Expired wins over
+ * switched off: it will not come back by itself. Focus slots only: `offline`, it would show but its
+ * article or short video is no longer published, so readers would open a page that is gone (issue
+ * 15); `pending`, its article or video is scheduled and not out yet, so readers do not see the slot
+ * before it is (issue 24, review P2-2).
  */
-export type SlotStatus = 'live' | 'scheduled' | 'offline' | 'expired' | 'disabled';
+export type { SlotStatus };
 export const SLOT_STATUS: Record<SlotStatus, { label: string; color: string }> = {
   live: { label: '展示中', color: 'success' },
   scheduled: { label: '待上线', color: 'processing' },
+  pending: { label: '待发布', color: 'orange' },
   offline: { label: '内容已下线', color: 'error' },
   expired: { label: '已过期', color: 'default' },
   disabled: { label: '已停用', color: 'warning' },
 };
 export const SLOT_STATUS_OPTIONS: FieldOption[] = (Object.keys(SLOT_STATUS) as SlotStatus[]).map((s) => ({ label: SLOT_STATUS[s].label, value: s }));
 
+/** A slot's or an ad's status from a list row: the server says whether its content is gone (`targetOffline`) or not out yet (`targetPending`). */
 export function slotStatus(
-  slot: { enabled: boolean; startAt: string | Date; endAt: string | Date | null; targetOffline?: boolean },
+  slot: {
+    enabled: boolean;
+    startAt: string | Date;
+    endAt: string | Date | null;
+    targetOffline?: boolean;
+    targetPending?: boolean;
+    targetPublishAt?: string | Date | null;
+  },
   now: Date = new Date(),
 ): SlotStatus {
-  const t = now.getTime();
-  if (slot.endAt && new Date(slot.endAt).getTime() <= t) return 'expired';
-  if (!slot.enabled) return 'disabled';
-  if (slot.targetOffline) return 'offline';
-  if (new Date(slot.startAt).getTime() > t) return 'scheduled';
-  return 'live';
+  const target: FocusTarget = slot.targetOffline ? 'gone' : slot.targetPending ? { status: STATUS.scheduled, publishAt: slot.targetPublishAt ?? null } : null;
+  return slotStatusAt(slot, target, now);
 }
 
 // ——— Focus families ———————————————————————————————————————————————————————————————
@@ -106,6 +114,10 @@ export interface FocusSlot {
   targetTitle: string | null;
   /** The picked article or video is no longer published (or gone): the slot reads 内容已下线. */
   targetOffline: boolean;
+  /** The picked article or video is scheduled and not out yet: the slot reads 待发布 (readers do not see it before). */
+  targetPending: boolean;
+  /** When that scheduled article or video goes out (null when it is out, gone or none was picked). */
+  targetPublishAt: string | null;
   platform: string;
   categoryId: number | null;
   startAt: string;
@@ -120,9 +132,11 @@ export interface FocusSlot {
 export interface OfflineFocusGroup {
   /** 首页焦点图 · APP */
   label: string;
-  /** The screen, on that platform or channel, filtered to 内容已下线. */
+  /** The screen, on that platform or channel, filtered to 内容已下线 (or 待发布). */
   href: string;
   count: number;
+  /** Why readers do not see these slots: their content went offline, or is scheduled and not out yet. */
+  reason: 'offline' | 'pending';
 }
 
 // ——— Search keywords ——————————————————————————————————————————————————————————————

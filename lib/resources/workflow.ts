@@ -4,29 +4,10 @@
  * schemas/workflow.ts.
  */
 
-export const STATUS = { draft: 0, pending: 1, rejected: 2, published: 3, offline: 4, scheduled: 5 } as const;
-export type Status = (typeof STATUS)[keyof typeof STATUS];
-export const STATUS_LABELS: Record<number, string> = { 0: '草稿', 1: '待审核', 2: '已驳回', 3: '已发布', 4: '已下线', 5: '定时发布' };
-export const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'error', 3: 'success', 4: 'warning', 5: 'purple' };
+import type { WorkflowAction } from './publishing';
 
-/** Every action of the workflow, by name, with its Chinese label (operation log, history, buttons). */
-export const WORKFLOW_ACTIONS = {
-  submit: '提交审核',
-  withdraw: '撤回审核',
-  approve: '审核通过',
-  reject: '驳回',
-  publish: '发布',
-  schedule: '定时发布',
-  unschedule: '取消定时发布',
-  offline: '下线',
-  republish: '重新发布',
-  schedule_offline: '定时下线',
-  unschedule_offline: '取消定时下线',
-  scheduled_publish: '定时发布执行',
-  scheduled_offline: '定时下线执行',
-  schedule_blocked: '定时发布受阻',
-} as const;
-export type WorkflowAction = keyof typeof WORKFLOW_ACTIONS;
+// The statuses, their labels and the actions live in the one publishing model (publishing.ts).
+export { STATUS, STATUS_COLORS, STATUS_LABELS, WORKFLOW_ACTIONS, type Status, type WorkflowAction } from './publishing';
 
 /** Content types the workflow serves (content_events.content_type). */
 export const CONTENT_TYPES = [

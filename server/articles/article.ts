@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ARTICLE_KINDS, type ArticleKind } from '../../lib/resources/articles';
@@ -11,14 +11,14 @@ import type { DbOrTx, Tx } from '../db/types';
 import { allOf } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { articleCheckTexts, checkContent, htmlText, type ContentService } from '../content/check';
-import { assertMayWrite, conflictContext, recordRevision } from '../editorial/safety';
-import { articleTarget } from '../workflow/targets';
-import { assertMayChangeLive } from '../workflow/engine';
+import { recordRevision } from '../editorial/safety';
+import { versionedSave } from '../editorial/save';
+import { articleTarget } from './workflow-target';
 import { blockReferences, bodyLimitProblem, sanitizeArticleHtml } from '../content/sanitize';
 import { documentTerms } from './search/terms';
 import { libraryTexts } from '../content/library-texts';
 import { searchChanged } from './search';
-import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, forbidden } from '../http/errors';
 import type { AppEnv, SessionUser } from '../http/types';
 
 /**
@@ -239,64 +239,51 @@ export async function updateArticle(
     revision?: { kind: 'save' | 'restore'; note?: string };
   },
 ) {
-  const user = c.get('user')!;
   const prepared = await prepareTexts(c.get('db'), patch, contentService);
-  const saved = await c.get('db').transaction(async (tx) => {
-    const before = await loadArticle(tx, user, id);
-    if (!before) throw notFound('文章不存在');
-    if (!user.routes.has(routeOfKind(before.kind as ArticleKind))) throw forbidden('没有编辑这类文章的权限');
-    assertMayChangeLive(articleTarget, user, before.status);
-    await assertMayWrite(tx, { resource: 'article', id, token: lockToken, label: '文章', userId: user.id });
-    const categoryNames = await assertReferences(tx, patch);
-    if (prepared?.problem) throw badRequest(prepared.problem, { content: prepared.problem });
-    let content: string;
-    let checkResult: Awaited<ReturnType<typeof runCheck>>;
-    let search: SQL;
-    if (prepared) {
-      ({ content, checkResult } = prepared as Extract<PreparedTexts, { problem: null }>);
-      search = vectorOf((prepared as Extract<PreparedTexts, { problem: null }>).terms);
-    } else {
-      content = patch.content === undefined ? before.content : boundedBody(patch.content);
-      const merged = { ...before, ...patch, content };
-      checkResult = await runCheck(tx, merged, contentService);
-      search = searchVector(merged);
-    }
-    // The version is checked in the UPDATE itself: of two saves from the same version, one wins.
-    const [row] = await tx
-      .update(articles)
-      .set({ ...patch, content, checkResult, search, version: sql`${articles.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(articles.id, id), eq(articles.version, version)))
-      .returning(articleColumns);
-    if (!row) {
-      const context = await conflictContext(tx, 'article', id, { from: version, current: before.version });
-      const who = context.savedBy?.name ?? '他人';
-      throw new ApiError(
-        409,
-        `文章已被${who}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`,
-        { version: '版本已过期' },
-        { current: { ...before, savedBy: context.savedBy }, base: context.base },
-      );
-    }
-    // The record as loadArticle gives it, without reading it again: a save changes no editor or
-    // reviewer, and the category's name came with its check.
-    const after = {
-      ...row,
-      categoryName: row.categoryId === before.categoryId ? before.categoryName : (categoryNames.get(row.categoryId!) ?? null),
-      editorName: before.editorName,
-      reviewerName: before.reviewerName,
-    };
-    await recordUsage(tx, after);
-    await recordRevision(tx, { resource: 'article', id, kind: revision.kind, userId: user.id, note: revision.note, row: after });
-    await logOperation(tx, c, {
-      type: 'update',
-      resource: 'articles',
-      resourceId: id,
-      summary: `${revision.kind === 'restore' ? '恢复' : '修改'}文章「${after.title}」`,
-      before: summaryOf(before),
-      after: summaryOf(after),
-    });
-    return after;
-  });
+  let categoryNames = new Map<number, string>();
+  type Loaded = NonNullable<Awaited<ReturnType<typeof loadArticle>>>;
+  const saved = await versionedSave<Loaded>(
+    c,
+    {
+      resource: 'article',
+      label: '文章',
+      logResource: 'articles',
+      workflow: articleTarget,
+      table: articles,
+      columns: { id: articles.id, version: articles.version },
+      load: (tx, user, articleId) => loadArticle(tx, user, articleId),
+      assertMayEdit(user, before) {
+        if (!user.routes.has(routeOfKind(before.kind as ArticleKind))) throw forbidden('没有编辑这类文章的权限');
+      },
+      async columnsToWrite(tx, before) {
+        categoryNames = await assertReferences(tx, patch);
+        if (prepared?.problem) throw badRequest(prepared.problem, { content: prepared.problem });
+        if (prepared) {
+          const ready = prepared as Extract<PreparedTexts, { problem: null }>;
+          return { content: ready.content, checkResult: ready.checkResult, search: vectorOf(ready.terms) };
+        }
+        const content = patch.content === undefined ? before.content : boundedBody(patch.content);
+        const merged = { ...before, ...patch, content };
+        return { content, checkResult: await runCheck(tx, merged, contentService), search: searchVector(merged) };
+      },
+      returning: articleColumns,
+      // The record as loadArticle gives it, without reading it again: a save changes no editor or
+      // reviewer, and the category's name came with its check.
+      after: async (_tx, row, before) => {
+        const r = row as typeof articles.$inferSelect;
+        return {
+          ...r,
+          categoryName: r.categoryId === before.categoryId ? before.categoryName : (categoryNames.get(r.categoryId!) ?? null),
+          editorName: before.editorName,
+          reviewerName: before.reviewerName,
+        } as Loaded;
+      },
+      recordUsage: (tx, after) => recordUsage(tx, after),
+      revisionFromRow: true,
+      logged: (a) => summaryOf(a),
+    },
+    { id, version, patch, lockToken, revision },
+  );
   // The search engine follows the commit (DESIGN §10).
   searchChanged(c, [id]);
   return saved;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ARTICLE_STATUS } from '../../lib/resources/articles';
+import { isDraft } from '../../lib/resources/publishing';
 import { INT4_MAX } from '../../lib/constants';
 import { articles, categories } from '../db/schema';
 import { clearMediaUsage } from '../crud/media-usage';
@@ -10,7 +10,7 @@ import { allOf } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import type { AppEnv, SessionUser } from '../http/types';
-import { articleTarget } from '../workflow/targets';
+import { articleTarget } from './workflow-target';
 import { assertMayChangeLive } from '../workflow/engine';
 import { articleScope, kindLabel, routeOfKind, statusLabel } from './list';
 
@@ -48,7 +48,7 @@ export async function deleteDrafts(tx: DbOrTx, c: Context<AppEnv>, ids: number[]
   const rows = await lockInScope(tx, user, ids);
   if (rows.length !== ids.length) throw notFound(ids.length === 1 ? '文章不存在' : '部分文章不存在或不在你的数据范围内，没有删除任何文章');
   assertMayEdit(user, rows);
-  const published = rows.filter((r) => r.status !== ARTICLE_STATUS.draft);
+  const published = rows.filter((r) => !isDraft(r.status));
   if (published.length) {
     const names = published
       .slice(0, 3)

@@ -13,7 +13,7 @@ import type { EditorialTarget } from '../editorial/target';
 import { forbidden, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import type { AppEnv, SessionUser } from '../http/types';
-import { articleTarget } from '../workflow/targets';
+import { articleTarget } from './workflow-target';
 import { loadArticle, updateArticle } from './article';
 
 /** Articles as the editorial routes see them (server/editorial/: locks, revisions, autosave). */

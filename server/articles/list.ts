@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { and, arrayContains, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { ARTICLE_KINDS, ARTICLE_STATUS_OPTIONS } from '../../lib/resources/articles';
+import { ARTICLE_KINDS } from '../../lib/resources/articles';
+import { statusLabel } from '../../lib/resources/publishing';
 import { INT4_MAX } from '../../lib/constants';
 import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
 import { articles, categories, scheduledJobs, users } from '../db/schema';
@@ -27,7 +28,7 @@ export const ARTICLE_COUNT_CAP = 1_000;
 
 export const kindLabel = (kind: string) => ARTICLE_KINDS.find((k) => k.value === kind)?.label ?? kind;
 export const routeOfKind = (kind: string) => ARTICLE_KINDS.find((k) => k.value === kind)?.route;
-export const statusLabel = (status: number) => ARTICLE_STATUS_OPTIONS.find((o) => o.value === status)?.label ?? String(status);
+export { statusLabel };
 
 /** Data scope on articles: 全部数据 all, 本部门 the department and below, 仅本人 one's own. */
 export const articleScope = (user: SessionUser) => scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId });

@@ -1,5 +1,5 @@
 import { mediaOwnerNames, type ResourceDef } from '../../lib/resources/define';
-import type { MediaKind } from '../storage/config';
+import type { MediaKind } from '../../lib/media-types';
 
 /**
  * What the API derives from its resources' declarations instead of keeping lists: the operation

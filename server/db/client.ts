@@ -11,8 +11,6 @@ import * as schema from './schema';
 import { acquireFolderLock, type FolderLock } from './lock';
 import { prepareStatements } from './pglite-statements';
 import type { Db } from './types';
-import { attachSessionCache, SessionCache } from '../auth/session-cache';
-import { dbUnavailableCause, describeError } from '../http/failure';
 
 export interface DbHandle {
   db: Db;
@@ -40,6 +38,21 @@ export interface OpenOptions {
  */
 export type Prepare = (db: Db) => Promise<void>;
 
+/**
+ * What the application adds to a connection (server/startup.ts hands them in, so this layer imports
+ * nothing above it: issue 24, the folder import check).
+ */
+export interface ConnectHooks {
+  /**
+   * The database is ready. `listen` is given when this process hears every commit's NOTIFY on a
+   * channel with the reply of the committing statement (PGlite: one process holds the folder); null
+   * on PostgreSQL, where other instances commit too.
+   */
+  opened?(db: Db, listen: ((channel: string, onNotify: () => void) => Promise<void>) | null): Promise<void> | void;
+  /** Why a connection failed, in words for the log. */
+  describeFailure?(err: unknown): string;
+}
+
 /** Extensions the migrations create; PGlite must load them when it opens. */
 const PGLITE_EXTENSIONS = { pg_trgm };
 const MIGRATE_LOCK = 'cms-migrate';
@@ -49,12 +62,12 @@ const MIGRATE_LOCK = 'cms-migrate';
  * scheduling maintenance belong to the application (server/startup.ts `openDatabase`), so this layer
  * imports nothing above it.
  */
-export async function connectDatabase(opts: OpenOptions, prepare: Prepare = async () => {}): Promise<DbHandle> {
-  if (opts.url) return openPostgres(opts.url, opts, prepare);
-  return openPglite(opts.dataDir ?? 'memory', prepare);
+export async function connectDatabase(opts: OpenOptions, prepare: Prepare = async () => {}, hooks: ConnectHooks = {}): Promise<DbHandle> {
+  if (opts.url) return openPostgres(opts.url, opts, prepare, hooks);
+  return openPglite(opts.dataDir ?? 'memory', prepare, hooks);
 }
 
-async function openPglite(dir: string, prepare: Prepare): Promise<DbHandle> {
+async function openPglite(dir: string, prepare: Prepare, hooks: ConnectHooks): Promise<DbHandle> {
   let lock: FolderLock | undefined;
   let client: PGlite;
   if (dir === 'memory') {
@@ -73,11 +86,11 @@ async function openPglite(dir: string, prepare: Prepare): Promise<DbHandle> {
   await prepare(db);
   // After the migrations (which change the schema): each SQL text is parsed and described once.
   await prepareStatements(client);
-  // One process holds a PGlite folder: the triggers' NOTIFY (migration 0025) reaches the session
-  // cache with the reply of the committing statement, before any other statement runs.
-  const cache = new SessionCache('notify');
-  await client.listen('cms_session_generation', () => cache.bump());
-  attachSessionCache(db, cache);
+  // One process holds a PGlite folder: the triggers' NOTIFY (migration 0025) reaches a listener
+  // with the reply of the committing statement, before any other statement runs.
+  await hooks.opened?.(db, async (channel, onNotify) => {
+    await client.listen(channel, onNotify);
+  });
   return {
     db,
     kind: 'pglite',
@@ -88,7 +101,7 @@ async function openPglite(dir: string, prepare: Prepare): Promise<DbHandle> {
   };
 }
 
-async function openPostgres(url: string, opts: OpenOptions, prepare: Prepare): Promise<DbHandle> {
+async function openPostgres(url: string, opts: OpenOptions, prepare: Prepare, hooks: ConnectHooks): Promise<DbHandle> {
   const pool = new Pool({
     connectionString: url,
     max: opts.poolMax ?? 10,
@@ -99,7 +112,8 @@ async function openPostgres(url: string, opts: OpenOptions, prepare: Prepare): P
   // An idle client whose connection drops (a restart, a failover) is an 'error' event of the pool:
   // without a listener it is an uncaught exception. The pool drops that client and connects anew
   // for the next query; requests meanwhile answer 503 (server/http/failure.ts).
-  pool.on('error', (err) => console.error(`[db] 空闲连接断开，连接池将重新连接：${dbUnavailableCause(err) ?? describeError(err)}`));
+  const describe = hooks.describeFailure ?? ((err: unknown) => (err instanceof Error ? err.message : String(err)));
+  pool.on('error', (err) => console.error(`[db] 空闲连接断开，连接池将重新连接：${describe(err)}`));
   const db = drizzlePg(pool, { schema, logger: !!process.env.CMS_DB_LOG }) as unknown as Db;
   // Several instances may start at once: one migrates and bootstraps, the others wait.
   const lockClient = await pool.connect();
@@ -114,8 +128,7 @@ async function openPostgres(url: string, opts: OpenOptions, prepare: Prepare): P
     await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATE_LOCK]).catch(() => {});
     lockClient.release();
   }
-  // Several instances: each request with a cached session reads the generation (session-cache.ts).
-  attachSessionCache(db, new SessionCache('query'));
+  await hooks.opened?.(db, null);
   return {
     db,
     kind: 'postgres',

@@ -6,6 +6,7 @@ import { articles, editLocks, editLockTakeovers, revisions, users, videos, type 
 import { ApiError } from '../http/errors';
 import { scopeCondition } from '../auth/scope';
 import type { AppEnv, SessionUser } from '../http/types';
+import type { InTransactionListener } from '../events';
 
 /**
  * Editorial safety (DESIGN §8, issue 8): edit locks and revisions of articles and short videos.
@@ -113,6 +114,11 @@ export async function recordRevision(tx: DbOrTx, { resource = 'article', id, kin
     .returning({ revisionId: revisions.id });
   return revisionId;
 }
+
+/** The change listener every workflow target hands in (server/events): each transition keeps a revision (DESIGN §8). */
+export const revisionOnTransition: InTransactionListener = async (tx, change) => {
+  await recordRevision(tx, { resource: change.contentType as EditorialResource, id: change.id, kind: 'transition', userId: change.userId, note: change.note });
+};
 
 /**
  * Keeps an editor's unsaved copy (from a heartbeat, or the lock row at a takeover) as a revision,

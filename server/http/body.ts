@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { badRequest, ApiError } from './errors';
-import { ALL_MEDIA_TYPES } from '../storage/media-types';
+import { ALL_MEDIA_TYPES } from '../../lib/media-types';
 
 /**
  * Request bodies: the caps and accepted types per route (checked up front by request-guard.ts,

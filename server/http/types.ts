@@ -1,5 +1,5 @@
 import type { Db } from '../db/types';
-import type { SearchSync } from '../articles/search/types';
+import type { SearchSync } from '../ports';
 
 /** The signed-in user as the server sees them on this request (loaded fresh from the database). */
 export interface SessionUser {

@@ -3,7 +3,7 @@ import { scheduledJobs } from '../db/schema';
 import type { Db, Tx } from '../db/types';
 import type { ContentService } from '../content/check';
 import { ContentBlockedError, transition } from '../workflow/engine';
-import { workflowTarget } from '../workflow/targets';
+import { workflowTarget } from '../publishing/targets';
 import { ApiError } from '../http/errors';
 import { describeError } from '../http/failure';
 import { jobsOutageLog, type OutageLog } from './outage';

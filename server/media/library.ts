@@ -17,9 +17,8 @@ import { describePicture, removeFiles, thumbKeyOf } from '../storage/local';
 import { queueDeletions, runDeletions, type FileRef } from '../storage/deletions';
 import { qiniuPrivateUrl, upyunUpt } from '../storage/signing';
 import { markRegistered, publicUrl, remoteThumbUrl, ticketForRegister } from '../storage/tickets';
-import { STATUS } from '../../lib/resources/workflow';
+import { LIVE_STATUSES, REVIEW_ROUTE } from '../../lib/resources/publishing';
 import { checkContent, type ContentService } from '../content/check';
-import { articleTarget } from '../workflow/targets';
 import { blockingHits } from '../workflow/engine';
 import { ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
 import { VIDEO_READ_ROUTES } from '../../lib/resources/videos';
@@ -138,7 +137,7 @@ export type ShownFields = { id: number; title: string; cover?: string };
  * usage index, `media_usage`): what they show of it changes only through review.
  */
 export async function liveUsesOf(db: DbOrTx, kind: 'pic' | 'video', id: number): Promise<{ articles: number; videos: number }> {
-  const live = [STATUS.published, STATUS.scheduled];
+  const live = LIVE_STATUSES;
   const counts = await db
     .select({ ownerType: mediaUsage.ownerType, n: sql<number>`count(*)::int` })
     .from(mediaUsage)
@@ -173,7 +172,7 @@ export async function assertMayChangeShown(
   const users = [uses.articles && `${uses.articles} 篇已发布或定时发布的文章`, uses.videos && `${uses.videos} 条已发布或定时发布的短视频`]
     .filter(Boolean)
     .join('、');
-  if (!user.routes.has(articleTarget.reviewRoute)) {
+  if (!user.routes.has(REVIEW_ROUTE)) {
     const message = `这个${noun}正被 ${users}使用，修改${what}会直接改变读者看到的内容，需经审核：请内容审核人员修改，或先将这些内容下线后再改`;
     throw new ApiError(409, message, Object.fromEntries(changed.map((f) => [f, `已发布内容在使用，修改${f === 'title' ? '标题' : '封面'}需经审核`])));
   }

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { type FocusGroup, type OfflineFocusGroup } from '../../lib/resources/operations';
 import { focusChannelResource, focusHomeResource, focusHomeRightResource, focusVideoResource } from '../../lib/resources/schemas/operations';
-import { STATUS } from '../../lib/resources/workflow';
+import { isLiveStatus, STATUS } from '../../lib/resources/publishing';
 import { canAccess } from '../auth/access';
 import type { DbOrTx, Tx } from '../db/types';
 import { articles, categories, focusChannel, focusHome, focusHomeRight, focusVideo, platforms, videos } from '../db/schema';
@@ -17,25 +17,46 @@ import type { Values } from './common';
 
 export type FocusTable = typeof focusHome;
 
-/** What a focus slot may show: published or scheduled articles and videos (a slot may be set up ahead of them). */
-export const PICKABLE_STATUSES: number[] = [STATUS.published, STATUS.scheduled];
-const PICKABLE_SQL = sql.raw(PICKABLE_STATUSES.join(', '));
+/**
+ * The server twins of the publishing model's rules (lib/resources/publishing.ts: `contentVisibility`,
+ * `slotStatusAt`), as conditions inside the list's own query (an indexed lookup by primary key per
+ * row), so neither the list nor its count asks again per row. Tests hold the two to the same answers.
+ */
+/** Readers see the item now: published, its offline time (if any) not passed. */
+const visibleNow = (alias: 'a' | 'v') =>
+  sql.raw(`${alias}."status" = ${STATUS.published} AND (${alias}."offline_at" IS NULL OR ${alias}."offline_at" > now())`);
+/** Scheduled, not out yet: readers will see it when the scheduler publishes it. */
+const notOutYet = (alias: 'a' | 'v') => sql.raw(`${alias}."status" = ${STATUS.scheduled}`);
 
 /**
- * The slot's article or short video is no longer shown to readers (taken offline, withdrawn, back
- * to draft, or gone): issue 15, review P2-4. Part of the list's own query (an indexed lookup by
- * primary key per row inside it), so neither the list nor its count asks again per row.
+ * The slot's article or short video is no longer shown to readers and is not about to be (taken
+ * offline, withdrawn, back to draft, or gone): issue 15, review P2-4.
  */
 export const focusTargetOffline = (t: FocusTable) =>
-  sql<boolean>`((${t.articleId} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "articles" AS a WHERE a."id" = ${t.articleId} AND a."status" IN (${PICKABLE_SQL})))
-    OR (${t.videoId} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "videos" AS v WHERE v."id" = ${t.videoId} AND v."status" IN (${PICKABLE_SQL}))))`;
+  sql<boolean>`((${t.articleId} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "articles" AS a WHERE a."id" = ${t.articleId} AND (${visibleNow('a')} OR ${notOutYet('a')})))
+    OR (${t.videoId} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "videos" AS v WHERE v."id" = ${t.videoId} AND (${visibleNow('v')} OR ${notOutYet('v')}))))`;
+
+/**
+ * The slot's article or short video is scheduled and not out yet: the slot reads 待发布 and readers
+ * do not see it before the item is published (issue 24, review P2-2).
+ */
+export const focusTargetPending = (t: FocusTable) =>
+  sql<boolean>`((${t.articleId} IS NOT NULL AND EXISTS (SELECT 1 FROM "articles" AS a WHERE a."id" = ${t.articleId} AND ${notOutYet('a')}))
+    OR (${t.videoId} IS NOT NULL AND EXISTS (SELECT 1 FROM "videos" AS v WHERE v."id" = ${t.videoId} AND ${notOutYet('v')})))`;
+
+/** When that scheduled article or video goes out (null otherwise). */
+export const focusTargetPublishAt = (t: FocusTable) =>
+  sql<Date | null>`coalesce((SELECT a."publish_at" FROM "articles" AS a WHERE a."id" = ${t.articleId} AND ${notOutYet('a')}), (SELECT v."publish_at" FROM "videos" AS v WHERE v."id" = ${t.videoId} AND ${notOutYet('v')}))`.mapWith(
+    articles.publishAt,
+  );
 
 /** Not ended (no end, or an end still to come). */
 const notEnded = (t: FocusTable) => sql`(${t.endAt} IS NULL OR ${t.endAt} > now())`;
 
 /**
  * The status filter, as `slotStatus` reads a row: expired, then switched off, then 内容已下线 (it
- * would show, but its content is gone), then scheduled or live. Each slot is in exactly one.
+ * would show, but its content is gone), then 待发布 (its content is not out yet), then scheduled or
+ * live. Each slot is in exactly one.
  */
 export const statusCondition =
   (t: FocusTable) =>
@@ -43,9 +64,11 @@ export const statusCondition =
     const open = sql`${t.enabled} AND ${notEnded(t)}`;
     switch (value) {
       case 'live':
-        return sql`${open} AND ${t.startAt} <= now() AND NOT ${focusTargetOffline(t)}`;
+        return sql`${open} AND ${t.startAt} <= now() AND NOT ${focusTargetOffline(t)} AND NOT ${focusTargetPending(t)}`;
       case 'scheduled':
-        return sql`${open} AND ${t.startAt} > now() AND NOT ${focusTargetOffline(t)}`;
+        return sql`${open} AND ${t.startAt} > now() AND NOT ${focusTargetOffline(t)} AND NOT ${focusTargetPending(t)}`;
+      case 'pending':
+        return sql`${open} AND ${focusTargetPending(t)}`;
       case 'offline':
         return sql`${open} AND ${focusTargetOffline(t)}`;
       case 'expired':
@@ -57,8 +80,12 @@ export const statusCondition =
     }
   };
 
-/** Slots that would show now or later but whose content is gone: what the workbench counts. */
-export const focusShowsOffline = (t: FocusTable) => sql`${t.enabled} AND ${notEnded(t)} AND ${focusTargetOffline(t)}`;
+/**
+ * Slots that would show now or later but whose content readers cannot open (gone, or not out yet):
+ * what the workbench counts, each with its reason.
+ */
+export const focusShowsOffline = (t: FocusTable) => sql`${t.enabled} AND ${notEnded(t)} AND (${focusTargetOffline(t)} OR ${focusTargetPending(t)})`;
+const unseenReason = (t: FocusTable) => sql<'offline' | 'pending'>`case when ${focusTargetOffline(t)} then 'offline' else 'pending' end`;
 
 /** What a slot shows: an article, a video or a link; the article or video must exist. */
 export async function assertTarget(tx: Tx, slot: Values) {
@@ -71,12 +98,12 @@ export async function assertTarget(tx: Tx, slot: Values) {
   if (articleId) {
     const [hit] = await tx.select({ id: articles.id, status: articles.status }).from(articles).where(eq(articles.id, articleId)).limit(1);
     if (!hit) throw badRequest('文章不存在', { articleId: '文章不存在' });
-    if (!PICKABLE_STATUSES.includes(hit.status)) throw badRequest('只能选择已发布或定时发布的文章', { articleId: '只能选择已发布或定时发布的文章' });
+    if (!isLiveStatus(hit.status)) throw badRequest('只能选择已发布或定时发布的文章', { articleId: '只能选择已发布或定时发布的文章' });
   }
   if (videoId) {
     const [hit] = await tx.select({ id: videos.id, status: videos.status }).from(videos).where(eq(videos.id, videoId)).limit(1);
     if (!hit) throw badRequest('视频不存在', { articleId: '视频不存在' });
-    if (!PICKABLE_STATUSES.includes(hit.status)) throw badRequest('只能选择已发布或定时发布的视频', { articleId: '只能选择已发布或定时发布的视频' });
+    if (!isLiveStatus(hit.status)) throw badRequest('只能选择已发布或定时发布的视频', { articleId: '只能选择已发布或定时发布的视频' });
   }
 }
 
@@ -136,37 +163,52 @@ const FOCUS_SCREENS: Array<{ label: string; permission: string; table: FocusTabl
 export async function offlineFocusSlots(db: DbOrTx, user: SessionUser): Promise<OfflineFocusGroup[] | null> {
   const held = FOCUS_SCREENS.filter((f) => canAccess(user, f.permission));
   if (!held.length) return null;
-  const filtered = (href: string, params: Record<string, string> = {}) => {
+  const filtered = (href: string, reason: 'offline' | 'pending', params: Record<string, string> = {}) => {
     const [path, query] = href.split('?');
     const search = new URLSearchParams(query);
     for (const [k, v] of Object.entries(params)) search.set(k, v);
-    search.set('status', 'offline');
+    search.set('status', reason);
     return `${path}?${search.toString()}`;
   };
   const parts = await Promise.all(
     held.map(async ({ label, table: t, group, href }): Promise<OfflineFocusGroup[]> => {
       if (group === 'platform') {
         const rows = await db
-          .select({ code: t.platform, name: platforms.name, n: count() })
+          .select({ code: t.platform, name: platforms.name, reason: unseenReason(t), n: count() })
           .from(t)
           .leftJoin(platforms, eq(platforms.code, t.platform))
           .where(focusShowsOffline(t))
-          .groupBy(t.platform, platforms.name)
-          .orderBy(asc(t.platform));
-        return rows.map((r) => ({ label: `${label} · ${r.name ?? r.code}`, href: filtered(href, { platform: r.code }), count: r.n }));
+          .groupBy(t.platform, platforms.name, sql`3`)
+          .orderBy(asc(t.platform), sql`3`);
+        return rows.map((r) => ({
+          label: `${label} · ${r.name ?? r.code}`,
+          href: filtered(href, r.reason, { platform: r.code }),
+          count: r.n,
+          reason: r.reason,
+        }));
       }
       if (group === 'category') {
         const rows = await db
-          .select({ id: t.categoryId, name: categories.name, n: count() })
+          .select({ id: t.categoryId, name: categories.name, reason: unseenReason(t), n: count() })
           .from(t)
           .leftJoin(categories, eq(categories.id, t.categoryId))
           .where(focusShowsOffline(t))
-          .groupBy(t.categoryId, categories.name)
-          .orderBy(asc(t.categoryId));
-        return rows.map((r) => ({ label: `${label} · ${r.name ?? `#${r.id}`}`, href: filtered(href, { categoryId: String(r.id) }), count: r.n }));
+          .groupBy(t.categoryId, categories.name, sql`3`)
+          .orderBy(asc(t.categoryId), sql`3`);
+        return rows.map((r) => ({
+          label: `${label} · ${r.name ?? `#${r.id}`}`,
+          href: filtered(href, r.reason, { categoryId: String(r.id) }),
+          count: r.n,
+          reason: r.reason,
+        }));
       }
-      const [{ n }] = await db.select({ n: count() }).from(t).where(focusShowsOffline(t));
-      return n ? [{ label, href: filtered(href), count: n }] : [];
+      const rows = await db
+        .select({ reason: unseenReason(t), n: count() })
+        .from(t)
+        .where(focusShowsOffline(t))
+        .groupBy(sql`1`)
+        .orderBy(sql`1`);
+      return rows.map((r) => ({ label, href: filtered(href, r.reason), count: r.n, reason: r.reason }));
     }),
   );
   return parts.flat();

@@ -16,7 +16,8 @@ import { queryInput } from '../http/input';
 import { ok } from '../http/reply';
 import type { AppEnv } from '../http/types';
 import { assertPeriod, byEnabled, byId, byText } from '../operations/common';
-import { assertGroup, assertTarget, focusTargetOffline, PICKABLE_STATUSES, statusCondition, type FocusTable } from '../operations/focus';
+import { LIVE_STATUSES } from '../../lib/resources/publishing';
+import { assertGroup, assertTarget, focusTargetOffline, focusTargetPending, focusTargetPublishAt, statusCondition, type FocusTable } from '../operations/focus';
 
 /**
  * 焦点图 (SEED §7, issue 15): the four focus families, each a crud sub-app (server/crud/crud-routes.ts)
@@ -51,6 +52,8 @@ function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, grou
       videoId: t.videoId,
       targetTitle: targetTitle.as('target_title'),
       targetOffline: focusTargetOffline(t).as('target_offline'),
+      targetPending: focusTargetPending(t).as('target_pending'),
+      targetPublishAt: focusTargetPublishAt(t).as('target_publish_at'),
       platform: t.platform,
       categoryId: t.categoryId,
       startAt: t.startAt,
@@ -166,7 +169,7 @@ export const focusTargetRoutes = new Hono<AppEnv>().get('/', access.anyRoute(FOC
     const list = await db
       .select({ id: articles.id, title: articles.title, cover: articles.cover, status: articles.status, publishedAt: articles.publishedAt })
       .from(articles)
-      .where(and(inArray(articles.status, PICKABLE_STATUSES), q.keyword ? keywordCondition(q.keyword) : undefined))
+      .where(and(inArray(articles.status, [...LIVE_STATUSES]), q.keyword ? keywordCondition(q.keyword) : undefined))
       .orderBy(desc(articles.updatedAt), desc(articles.id))
       .limit(20);
     return ok(c, { list, available: true });
@@ -174,7 +177,7 @@ export const focusTargetRoutes = new Hono<AppEnv>().get('/', access.anyRoute(FOC
   const list = await db
     .select({ id: videos.id, title: videos.title, cover: videos.cover, status: videos.status, publishedAt: videos.publishedAt })
     .from(videos)
-    .where(and(inArray(videos.status, PICKABLE_STATUSES), q.keyword ? ilike(videos.title, likePattern(q.keyword)) : undefined))
+    .where(and(inArray(videos.status, [...LIVE_STATUSES]), q.keyword ? ilike(videos.title, likePattern(q.keyword)) : undefined))
     .orderBy(desc(videos.updatedAt), desc(videos.id))
     .limit(20);
   return ok(c, { list, available: true });

@@ -8,15 +8,14 @@ import { scopeCondition } from '../auth/scope';
 import { categories, users, videoStores, videos } from '../db/schema';
 import type { ContentService } from '../content/check';
 import { lockTokenOf, savedByOf } from '../editorial/safety';
-import { videoWorkflowTarget } from '../workflow/targets';
+import { VIDEO_ACTIONS, videoWorkflowTarget } from '../videos/workflow-target';
 import { allOf, listQuerySchema, pageOf, parseListQuery } from '../crud/list';
 import { notFound, parseInput } from '../http/errors';
 import { idFilter, idParam } from '../http/params';
 import { ok } from '../http/reply';
 import { jsonBody, onlySent, queryDoc, rawBody } from '../http/input';
-import { transitionSchema } from '../../lib/resources/schemas/workflow';
 import type { AppEnv, SessionUser } from '../http/types';
-import { actionHandler, historyHandler, publishHandler } from '../workflow/handlers';
+import { workflowRoutes } from '../workflow/handlers';
 import { titleMatches } from '../media/title-search';
 import { lockRoutes } from '../editorial/locks';
 import { autosaveRoutes } from '../editorial/autosave';
@@ -31,7 +30,6 @@ import { createVideo, loadVideo, updateVideo, videoAutosave, videoEditorialTarge
  */
 
 const EDIT_ROUTE = VIDEO_EDIT_ROUTE;
-const REVIEW_ROUTE = '/article/check';
 
 const scope = (user: SessionUser) => scopeCondition(user, { userColumn: videos.editorId, departmentColumn: videos.departmentId });
 
@@ -113,17 +111,7 @@ export function videoRoutes({ contentService = {} }: { contentService?: ContentS
     return ok(c, await pageOf(db, { query: select, table: videos, where, page, pageSize, cap: 10_000 }));
   });
 
-  app.put('/publish/:id', access.anyRoute([EDIT_ROUTE, REVIEW_ROUTE]), jsonBody(transitionSchema), publishHandler(videoWorkflowTarget, contentService));
-  app.put('/submit/:id', access.anyRoute([EDIT_ROUTE, REVIEW_ROUTE]), jsonBody(transitionSchema), actionHandler(videoWorkflowTarget, 'submit', contentService));
-  app.put(
-    '/withdraw/:id',
-    access.anyRoute([EDIT_ROUTE, REVIEW_ROUTE]),
-    jsonBody(transitionSchema),
-    actionHandler(videoWorkflowTarget, 'withdraw', contentService),
-  );
-  app.put('/offline/:id', access.route(REVIEW_ROUTE), jsonBody(transitionSchema), actionHandler(videoWorkflowTarget, 'offline', contentService));
-  app.put('/republish/:id', access.route(REVIEW_ROUTE), jsonBody(transitionSchema), actionHandler(videoWorkflowTarget, 'republish', contentService));
-  app.get('/events/:id', access.anyRoute(VIDEO_READ_ROUTES), historyHandler(videoWorkflowTarget));
+  app.route('/', workflowRoutes(videoWorkflowTarget, { actions: VIDEO_ACTIONS, readRoutes: VIDEO_READ_ROUTES, contentService }));
 
   // The rolling autosave of the short-video editor (issue 15), as the article editors have.
   app.route('/', autosaveRoutes(videoAutosave));

@@ -2,21 +2,22 @@ import { Hono, type Context } from 'hono';
 import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { ARTICLE_EDIT_ROUTES, ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
+import { ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
 import { STATUS } from '../../lib/resources/workflow';
-import { batchSchema, reviewDecisionSchema, transitionSchema } from '../../lib/resources/schemas/workflow';
+import { reviewDecisionSchema } from '../../lib/resources/schemas/workflow';
 import { access } from '../auth/access';
 import { articles, users, videos } from '../db/schema';
 import { listQuerySchema, parseListQuery } from '../crud/list';
 import type { ContentService } from '../content/check';
-import { articleTarget, workflowTarget, workflowTargets } from '../workflow/targets';
+import { workflowTarget, workflowTargets } from '../publishing/targets';
+import { ARTICLE_ACTIONS, articleTarget } from '../articles/workflow-target';
 import { isReviewer, targetScope, type WorkflowTarget } from '../workflow/engine';
 import { ApiError, badRequest, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
 import { jsonBody, queryDoc } from '../http/input';
 import { offlineFocusSlots } from '../operations/focus';
-import { actionHandler, batch, historyHandler, publishHandler, runTransition } from '../workflow/handlers';
+import { runTransition, workflowRoutes } from '../workflow/handlers';
 import { queueFilters, queueSelect, queueWhere } from '../workflow/queue';
 import type { AppEnv } from '../http/types';
 import { focusUsage, relationNames } from '../content/review-extras';
@@ -28,29 +29,9 @@ import { focusUsage, relationNames } from '../content/review-extras';
  * handlers every target mounts in server/workflow/handlers.ts; these routes parse, scope and answer.
  */
 
-const EDIT_ROUTES = ARTICLE_EDIT_ROUTES;
-const ARTICLE_ROUTES = ['/article/check', ...EDIT_ROUTES];
-const READ_ROUTES = ARTICLE_READ_ROUTES;
-
-/** Routes under `/api/articles` (mounted beside server/articles/routes.ts). */
+/** Routes under `/api/articles` (mounted beside server/articles/routes.ts): every action a person takes, and the batch submit. */
 export function articleWorkflowRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
-  const t = articleTarget;
-  const app = new Hono<AppEnv>();
-  app.put('/publish/:id', access.anyRoute(ARTICLE_ROUTES), jsonBody(transitionSchema), publishHandler(t, contentService));
-  app.put('/submit/:id', access.anyRoute(ARTICLE_ROUTES), jsonBody(transitionSchema), actionHandler(t, 'submit', contentService));
-  app.put('/withdraw/:id', access.anyRoute(ARTICLE_ROUTES), jsonBody(transitionSchema), actionHandler(t, 'withdraw', contentService));
-  app.put('/offline/:id', access.route('/article/check'), jsonBody(transitionSchema), actionHandler(t, 'offline', contentService));
-  app.put('/republish/:id', access.route('/article/check'), jsonBody(transitionSchema), actionHandler(t, 'republish', contentService));
-  app.put('/schedule/:id', access.route('/article/check'), jsonBody(transitionSchema), actionHandler(t, 'schedule', contentService));
-  app.put('/unschedule/:id', access.anyRoute(ARTICLE_ROUTES), jsonBody(transitionSchema), actionHandler(t, 'unschedule', contentService));
-  app.put('/schedule_offline/:id', access.route('/article/check'), jsonBody(transitionSchema), actionHandler(t, 'schedule_offline', contentService));
-  app.put('/unschedule_offline/:id', access.route('/article/check'), jsonBody(transitionSchema), actionHandler(t, 'unschedule_offline', contentService));
-  app.get('/events/:id', access.anyRoute(READ_ROUTES), historyHandler(t));
-  app.put('/batch/submit', access.anyRoute(ARTICLE_ROUTES), jsonBody(batchSchema), async (c) => {
-    const { ids } = c.req.valid('json');
-    return ok(c, await batch(c, t, ids, 'submit', contentService));
-  });
-  return app;
+  return workflowRoutes(articleTarget, { actions: ARTICLE_ACTIONS, readRoutes: ARTICLE_READ_ROUTES, batchSubmit: true, contentService });
 }
 
 /** `POST /api/articles_review`: the decision with the item's id in the body. */

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { dataDir, serverEnv } from '../env';
-import { PICTURE_TYPES, VIDEO_TYPES } from './media-types';
+import { PICTURE_TYPES, VIDEO_TYPES, type MediaKind } from '../../lib/media-types';
 
-/** What a library item is: a picture, a video, or a video's poster frame (not listed in the library). */
-export type MediaKind = 'pic' | 'video' | 'poster';
+export type { MediaKind };
 
 export interface KindRule {
   maxBytes: number;

@@ -10,7 +10,7 @@ import { qiniuEncodedEntry, qiniuManagementToken, upyunSignature } from './signi
  * Removing a deleted library item's files from storage (issue 6: the original, the picture's
  * thumbnail, the video's poster), on every driver. The deleting transaction writes one
  * `storage_deletions` row per file (an outbox); after it commits the route asks for those rows to
- * be run at once, and the scheduler's process retries whatever failed (server/jobs/start.ts). A
+ * be run at once, and the scheduler's process retries whatever failed (server/start-scheduler.ts). A
  * row goes when the storage confirms the file is gone (or was already gone); a failure keeps it
  * with its error and a growing delay. Each run claims its rows with a lease, so two instances never
  * delete the same file twice at once, and no transaction is held while the storage answers.

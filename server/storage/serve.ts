@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { securityHeaders } from '../../lib/security-headers';
 import { KEY_PATTERN, localPath } from './local';
-import { TYPE_OF_EXTENSION } from './media-types';
+import { TYPE_OF_EXTENSION } from '../../lib/media-types';
 import { isServable } from './tickets';
 import type { DbOrTx } from '../db/types';
 

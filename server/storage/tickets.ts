@@ -8,7 +8,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { UPYUN_API_URL, type MediaKind, type StorageConfig } from './config';
 import { queueDeletions, runDeletions } from './deletions';
 import { formatBytes, thumbKeyOf } from './local';
-import { PICTURE_TYPES } from './media-types';
+import { PICTURE_TYPES } from '../../lib/media-types';
 import { qiniuUploadToken, upyunFormUpload } from './signing';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -197,7 +197,7 @@ export async function sweepExpired(db: Db, storage: StorageConfig, limit = 1000)
   return queued.length;
 }
 
-/** Sweeps abandoned uploads now and then (the scheduler's process: server/jobs/start.ts). */
+/** Sweeps abandoned uploads now and then (the scheduler's process: server/start-scheduler.ts). */
 export function scheduleUploadSweep(db: Db, storage: StorageConfig, { firstDelayMs = 60_000, everyMs = 10 * 60_000 } = {}): () => void {
   return schedule(() => sweepExpired(db, storage), { firstDelayMs, everyMs });
 }

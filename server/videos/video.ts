@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { VIDEO_READ_ROUTES } from '../../lib/resources/videos';
@@ -10,14 +10,14 @@ import type { DbOrTx, Tx } from '../db/types';
 import { categories, tags, users, videoStores, videos } from '../db/schema';
 import { picturesAt, syncMediaUsage } from '../crud/media-usage';
 import { checkContent, videoCheckTexts, type ContentService } from '../content/check';
-import { assertMayWrite, conflictContext, recordRevision } from '../editorial/safety';
+import { recordRevision } from '../editorial/safety';
+import { versionedSave } from '../editorial/save';
 import { videoCopySchema } from '../editorial/autosave';
 import type { EditorialTarget } from '../editorial/target';
-import { assertMayChangeLive } from '../workflow/engine';
-import { videoWorkflowTarget } from '../workflow/targets';
+import { videoWorkflowTarget } from './workflow-target';
 import { allOf } from '../crud/list';
 import { logOperation } from '../crud/oplog';
-import { ApiError, badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { idParam } from '../http/params';
 import type { AppEnv, SessionUser } from '../http/types';
 
@@ -147,42 +147,27 @@ export async function updateVideo(
   },
 ) {
   const user = c.get('user')!;
-  return c.get('db').transaction(async (tx) => {
-    const before = await loadVideo(tx, user, id);
-    if (!before) throw notFound('短视频不存在');
-    assertMayChangeLive(videoWorkflowTarget, user, before.status);
-    await assertMayWrite(tx, { resource: 'video', id, token: lockToken, label: '短视频', userId: user.id });
-    await assertReferences(tx, patch);
-    const merged = { ...before, ...patch };
-    const checkResult = await checkContent(tx, videoCheckTexts(merged), contentService);
-    const done = await tx
-      .update(videos)
-      .set({ ...patch, checkResult, version: sql`${videos.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(videos.id, id), eq(videos.version, version)))
-      .returning({ id: videos.id });
-    if (!done.length) {
-      const context = await conflictContext(tx, 'video', id, { from: version, current: before.version });
-      const who = context.savedBy?.name ?? '他人';
-      throw new ApiError(
-        409,
-        `短视频已被${who}在你打开之后修改（你的版本 ${version}，当前版本 ${before.version}），请对比后再保存`,
-        { version: '版本已过期' },
-        { current: { ...before, savedBy: context.savedBy }, base: context.base },
-      );
-    }
-    const after = (await loadVideo(tx, user, id))!;
-    await recordUsage(tx, after);
-    await recordRevision(tx, { resource: 'video', id, kind: revision.kind, userId: user.id, note: revision.note });
-    await logOperation(tx, c, {
-      type: 'update',
-      resource: 'videos',
-      resourceId: id,
-      summary: `${revision.kind === 'restore' ? '恢复' : '修改'}短视频「${after.title}」`,
-      before,
-      after,
-    });
-    return after;
-  });
+  type Loaded = NonNullable<Awaited<ReturnType<typeof loadVideo>>>;
+  return versionedSave<Loaded>(
+    c,
+    {
+      resource: 'video',
+      label: '短视频',
+      logResource: 'videos',
+      workflow: videoWorkflowTarget,
+      table: videos,
+      columns: { id: videos.id, version: videos.version },
+      load: (tx, who, videoId) => loadVideo(tx, who, videoId),
+      async columnsToWrite(tx, before) {
+        await assertReferences(tx, patch);
+        return { checkResult: await checkContent(tx, videoCheckTexts({ ...before, ...patch }), contentService) };
+      },
+      returning: { id: videos.id },
+      after: async (tx) => (await loadVideo(tx, user, id))!,
+      recordUsage: (tx, after) => recordUsage(tx, after),
+    },
+    { id, version, patch, lockToken, revision },
+  );
 }
 
 /** Short videos as an editorial target (locks, revisions). */

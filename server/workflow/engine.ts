@@ -1,15 +1,25 @@
+import type { Context } from 'hono';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { STATUS, STATUS_LABELS, WORKFLOW_ACTIONS, type Status, type WorkflowAction } from '../../lib/resources/workflow';
+import {
+  mayTake,
+  publishActionFor as publishActionOf,
+  STATUS,
+  STATUS_LABELS,
+  TRANSITIONS,
+  WORKFLOW_ACTIONS,
+  type Status,
+  type WorkflowAction,
+} from '../../lib/resources/publishing';
 import { type TransitionInput } from '../../lib/resources/schemas/workflow';
 import { contentEvents, operationLogs, scheduledJobs, type CheckResult } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/types';
 import { scopeCondition } from '../auth/scope';
 import { snapshot } from '../crud/oplog';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
-import type { SessionUser } from '../http/types';
+import type { AppEnv, SessionUser } from '../http/types';
+import { emitChange, type ContentChange, type InTransactionListener } from '../events';
 import type { ContentService } from '../content/check';
-import { recordRevision } from '../editorial/safety';
 import { refreshPublications } from '../content/statistics';
 
 /**
@@ -25,44 +35,10 @@ import { refreshPublications } from '../content/statistics';
 
 export { STATUS };
 
-/**
- * Who may take an action: editors of the item (and reviewers), its author only (who must still hold
- * an edit or the review route), reviewers only, or the scheduler.
- */
-type Who = 'editor' | 'author' | 'reviewer' | 'system';
-
-interface Rule {
-  from: readonly Status[];
-  who: Who;
-  /** The status after; `keep` for the scheduling of an offline time. */
-  to: Status | 'keep';
-  /** Runs the content check; hits block it. */
-  check?: boolean;
-}
-
 const { draft, pending, rejected, published, offline, scheduled } = STATUS;
 
-/**
- * Every transition (DESIGN §8). `approve` and `publish` land on 定时发布 instead when the item has
- * a publish time in the future; `schedule` needs one.
- */
-export const TRANSITIONS: Record<WorkflowAction, Rule> = {
-  submit: { from: [draft, rejected, offline], who: 'editor', to: pending },
-  // 撤回审核 takes back one's own submission; a reviewer who disagrees rejects it (with a reason).
-  withdraw: { from: [pending], who: 'author', to: draft },
-  approve: { from: [pending], who: 'reviewer', to: published, check: true },
-  reject: { from: [pending], who: 'reviewer', to: rejected },
-  publish: { from: [draft, pending, rejected, scheduled], who: 'reviewer', to: published, check: true },
-  schedule: { from: [draft, pending, rejected, offline, scheduled], who: 'reviewer', to: scheduled, check: true },
-  unschedule: { from: [scheduled], who: 'editor', to: draft },
-  offline: { from: [published], who: 'reviewer', to: offline },
-  republish: { from: [offline], who: 'reviewer', to: published, check: true },
-  schedule_offline: { from: [published, scheduled], who: 'reviewer', to: 'keep' },
-  unschedule_offline: { from: [published, scheduled], who: 'reviewer', to: 'keep' },
-  scheduled_publish: { from: [scheduled], who: 'system', to: published, check: true },
-  scheduled_offline: { from: [published], who: 'system', to: offline },
-  schedule_blocked: { from: [scheduled], who: 'system', to: pending },
-};
+/** The transition table is the publishing model's (lib/resources/publishing.ts); this engine applies it. */
+export { TRANSITIONS };
 
 /** Why a status refuses an action, in words an editor understands. */
 function refusal(label: string, status: number, action: WorkflowAction): string {
@@ -129,8 +105,14 @@ export interface WorkflowTarget {
   reviewRoute: string;
   /** Routes whose holders edit this item (and so submit, withdraw, cancel its schedule). */
   editRoutes(row: WorkflowRow): readonly string[];
+  /** Every edit route of the target (the route guards: who may call an editor's action at all). */
+  editRouteList: readonly string[];
   /** Runs the content check on the stored item (and keeps the result on it); null when it has none. */
   check?(tx: Tx, id: number, service: ContentService): Promise<CheckResult | null>;
+  /** Listeners of each transition, in its transaction (server/events): the item's revision. */
+  onChange?: readonly InTransactionListener[];
+  /** After a person's transition commits (server/workflow/handlers.ts): e.g. the search engine re-reads the item. */
+  afterCommit?(c: Context<AppEnv>, changes: readonly ContentChange[]): void;
 }
 
 /** Who acts: a signed-in user, or the scheduler. */
@@ -170,14 +152,15 @@ export const isReviewer = (target: WorkflowTarget, user: SessionUser) => user.ro
 export const targetScope = (target: WorkflowTarget, user: SessionUser): SQL | undefined =>
   scopeCondition(user, { userColumn: target.columns.editorId, departmentColumn: target.columns.departmentId });
 
-function mayAct(target: WorkflowTarget, rule: Rule, actor: Actor, row: WorkflowRow): boolean {
-  if (rule.who === 'system') return actor.kind === 'system';
+function mayAct(target: WorkflowTarget, action: WorkflowAction, actor: Actor, row: WorkflowRow): boolean {
+  if (TRANSITIONS[action].who === 'system') return actor.kind === 'system';
   if (actor.kind === 'system') return true;
   const user = actor.user;
-  if (rule.who === 'author' && row.editorId !== user.id) return false;
-  if (isReviewer(target, user)) return true;
-  if (rule.who === 'reviewer') return false;
-  return target.editRoutes(row).some((r) => user.routes.has(r));
+  return mayTake(action, {
+    isReviewer: isReviewer(target, user),
+    isAuthor: row.editorId === user.id,
+    mayEdit: target.editRoutes(row).some((r) => user.routes.has(r)),
+  });
 }
 
 /**
@@ -247,7 +230,7 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
   const extra = Object.fromEntries(Object.keys(target.extraColumns ?? {}).map((k) => [k, raw[k]]));
   const row = { ...(raw as unknown as WorkflowRow), extra };
 
-  if (!mayAct(target, rule, actor, row)) {
+  if (!mayAct(target, action, actor, row)) {
     throw forbidden(
       rule.who === 'reviewer'
         ? `没有审核权限，不能${WORKFLOW_ACTIONS[action]}（需要「内容审核」权限）`
@@ -391,14 +374,22 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
   });
   // DESIGN §11: a publication counts in the editor's statistics of that day, in this transaction.
   if (to === published && row.status !== published) await refreshPublications(tx, row.editorId, now);
-  // DESIGN §8: each transition keeps a revision of the item (server/editorial/safety.ts).
-  await recordRevision(tx, {
-    resource: target.type as 'article' | 'video',
-    id: row.id,
-    kind: 'transition',
-    userId,
-    note: `${WORKFLOW_ACTIONS[action]}：${STATUS_LABELS[row.status] ?? row.status} → ${STATUS_LABELS[to] ?? to}`,
-  });
+  // The change, in this transaction: its listeners keep a revision of the item (DESIGN §8) and, after
+  // commit, tell whoever follows it (server/events).
+  await emitChange(
+    tx,
+    {
+      contentType: target.type,
+      id: row.id,
+      action,
+      fromStatus: row.status,
+      toStatus: to,
+      userId,
+      note: `${WORKFLOW_ACTIONS[action]}：${STATUS_LABELS[row.status] ?? row.status} → ${STATUS_LABELS[to] ?? to}`,
+      at: now,
+    },
+    target.onChange,
+  );
   const summaryTime = to === scheduled && result.publishAt ? `（${result.publishAt.toISOString()}）` : '';
   await tx.insert(operationLogs).values({
     userId,
@@ -427,10 +418,7 @@ export async function transition(tx: Tx, target: WorkflowTarget, req: Transition
  * (scheduled when a future time is set, republish when offline); everyone else submits for review.
  */
 export function publishActionFor(target: WorkflowTarget, user: SessionUser, status: number, publishAt: Date | null, now = new Date()): WorkflowAction {
-  if (!isReviewer(target, user)) return 'submit';
-  if (status === offline) return 'republish';
-  if (status === pending) return future(publishAt, now) ? 'approve' : 'publish';
-  return future(publishAt, now) ? 'schedule' : 'publish';
+  return publishActionOf(isReviewer(target, user), status, publishAt, now);
 }
 
 /** The stored status and publish time (in scope), to choose an action before the transition. */

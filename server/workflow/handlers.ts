@@ -1,16 +1,17 @@
-import type { Context } from 'hono';
+import { Hono, type Context } from 'hono';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type WorkflowAction } from '../../lib/resources/workflow';
-import { transitionSchema, type TransitionInput } from '../../lib/resources/schemas/workflow';
+import { TRANSITIONS, type WorkflowAction } from '../../lib/resources/publishing';
+import { batchSchema, transitionSchema, type TransitionInput } from '../../lib/resources/schemas/workflow';
+import { access } from '../auth/access';
 import { contentEvents, users } from '../db/schema';
 import type { ContentService } from '../content/check';
 import { ApiError, notFound } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
-import type { WithJson } from '../http/input';
+import { jsonBody, type WithJson } from '../http/input';
 import type { AppEnv } from '../http/types';
-import { isSearchIndexed, searchChanged } from '../articles/search';
+import { changeTransaction } from '../events';
 import { currentState, publishActionFor, targetScope, transition, type WorkflowTarget } from './engine';
 
 /**
@@ -19,8 +20,8 @@ import { currentState, publishActionFor, targetScope, transition, type WorkflowT
  */
 
 /**
- * Runs one transition in its own transaction for the signed-in user; after it commits, the search
- * engine re-reads the item (its status, publication time), as it does after a save (DESIGN §10).
+ * Runs one transition in its own transaction for the signed-in user; after it commits, the target's
+ * after-commit listener hears of it (articles: the search engine re-reads the item, DESIGN §10).
  */
 export async function runTransition(
   c: Context<AppEnv>,
@@ -31,11 +32,11 @@ export async function runTransition(
   contentService: ContentService,
 ) {
   const user = c.get('user')!;
-  const result = await c
-    .get('db')
-    .transaction((tx) => transition(tx, target, { ...input, id, action, actor: { kind: 'user', user, ip: c.get('ip') }, contentService }));
-  if (isSearchIndexed(target.type)) searchChanged(c, [id]);
-  return result;
+  return changeTransaction(
+    c.get('db'),
+    (tx) => transition(tx, target, { ...input, id, action, actor: { kind: 'user', user, ip: c.get('ip') }, contentService }),
+    [(changes) => target.afterCommit?.(c, changes)],
+  );
 }
 
 /**
@@ -121,4 +122,38 @@ export async function batch(
     }
   }
   return out;
+}
+
+/**
+ * The workflow's routes of one target, mounted under its collection (`/api/articles`,
+ * `/api/videos`): `PUT /publish/{id}`, one `PUT /{action}/{id}` per listed action with the guard
+ * its rule's `who` implies (reviewers only: the review route; editors and authors: the review route
+ * or an edit route of the target), the history, and the batch submit when asked for.
+ */
+export function workflowRoutes(
+  target: WorkflowTarget,
+  {
+    actions,
+    readRoutes,
+    batchSubmit = false,
+    contentService = {},
+  }: {
+    actions: readonly WorkflowAction[];
+    readRoutes: readonly string[];
+    batchSubmit?: boolean;
+    contentService?: ContentService;
+  },
+) {
+  const app = new Hono<AppEnv>();
+  const actors = [target.reviewRoute, ...target.editRouteList];
+  const guard = (action: WorkflowAction) => (TRANSITIONS[action].who === 'reviewer' ? access.route(target.reviewRoute) : access.anyRoute(actors));
+  app.put('/publish/:id', access.anyRoute(actors), jsonBody(transitionSchema), publishHandler(target, contentService));
+  for (const action of actions) app.put(`/${action}/:id`, guard(action), jsonBody(transitionSchema), actionHandler(target, action, contentService));
+  app.get('/events/:id', access.anyRoute(readRoutes), historyHandler(target));
+  if (batchSubmit)
+    app.put('/batch/submit', access.anyRoute(actors), jsonBody(batchSchema), async (c) => {
+      const { ids } = c.req.valid('json');
+      return ok(c, await batch(c, target, ids, 'submit', contentService));
+    });
+  return app;
 }

@@ -204,7 +204,7 @@ describe.each(DB_KINDS)('article search through Elasticsearch on %s', (kind) => 
     await new Promise((r) => setTimeout(r, 50));
     expect(indexed(b)).toEqual([]);
 
-    // The scheduler's jobs, as the server wires them (server/jobs/start.ts): a scheduled offline
+    // The scheduler's jobs, as the server wires them (server/start-scheduler.ts): a scheduled offline
     // and a scheduled publication fire, and the index follows each after its batch commits.
     const sync = searchSync(search);
     const offlineAt = new Date(Date.now() + 60_000);

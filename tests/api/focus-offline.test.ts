@@ -94,9 +94,9 @@ describe.each(DB_KINDS)('focus slots whose content went offline on %s', (kind) =
   it('the workbench counts them per screen and platform, with the link to that list, for those who hold the screen', async () => {
     const focus = (await call('GET', '/api/workbench')).body.data.focus;
     expect(focus).toEqual([
-      { label: '首页焦点图 · APP', href: '/operation/focus?platform=app&status=offline', count: 2 },
-      { label: '首页焦点图 · PC 站', href: '/operation/focus?platform=pc&status=offline', count: 1 },
-      { label: '视频焦点图 · APP', href: '/operation/videofocus?platform=app&status=offline', count: 1 },
+      { label: '首页焦点图 · APP', href: '/operation/focus?platform=app&status=offline', count: 2, reason: 'offline' },
+      { label: '首页焦点图 · PC 站', href: '/operation/focus?platform=pc&status=offline', count: 1, reason: 'offline' },
+      { label: '视频焦点图 · APP', href: '/operation/videofocus?platform=app&status=offline', count: 1, reason: 'offline' },
     ]);
     const homeOnly = (await createStaff(t, admin, { username: 'focus15', routes: ['/operation/focus'] })).cookie;
     expect((await call('GET', '/api/workbench', undefined, homeOnly)).body.data.focus.map((g: { label: string }) => g.label)).toEqual([
@@ -111,5 +111,36 @@ describe.each(DB_KINDS)('focus slots whose content went offline on %s', (kind) =
     expect((await call('PUT', `/api/articles/publish/${articleA}`, {})).body.data.status).toBe(3);
     expect(await titles('/api/focus_home?platform=app&status=offline')).toEqual([]);
     expect((await call('GET', '/api/workbench')).body.data.focus.map((g: { label: string }) => g.label)).toEqual(['视频焦点图 · APP']);
+  });
+
+  it('issue 24 (review P2-2): a slot pointing at a scheduled article reads 待发布, counts on the workbench, and goes live when the article is out', async () => {
+    const id = (await call('POST', '/api/articles', { title: '明日发布：2027 款解放J7 官方图解', content: '<p>正文</p>' })).body.data.id as number;
+    const publishAt = inHours(20);
+    expect((await call('PUT', `/api/articles/schedule/${id}`, { publishAt })).body.data.status).toBe(5);
+    await slot('focus_home', '明日头条', { articleId: id });
+
+    const row = (await call('GET', `/api/focus_home/${slots['明日头条']}`)).body.data;
+    expect(row).toMatchObject({ targetOffline: false, targetPending: true });
+    expect(new Date(row.targetPublishAt).toISOString()).toBe(publishAt);
+    expect(await titles('/api/focus_home?platform=app&status=pending')).toEqual(['明日头条']);
+    expect(await titles('/api/focus_home?platform=app&status=live')).not.toContain('明日头条');
+    expect(await titles('/api/focus_home?platform=app&status=offline')).not.toContain('明日头条');
+    expect((await call('GET', '/api/workbench')).body.data.focus).toContainEqual({
+      label: '首页焦点图 · APP',
+      href: '/operation/focus?platform=app&status=pending',
+      count: 1,
+      reason: 'pending',
+    });
+
+    // Published now: the slot shows, and the workbench no longer names it.
+    expect((await call('PUT', `/api/articles/publish/${id}`, { publishAt: null })).body.data.status).toBe(3);
+    expect((await call('GET', `/api/focus_home/${slots['明日头条']}`)).body.data).toMatchObject({
+      targetOffline: false,
+      targetPending: false,
+      targetPublishAt: null,
+    });
+    expect(await titles('/api/focus_home?platform=app&status=live')).toContain('明日头条');
+    expect(await titles('/api/focus_home?platform=app&status=pending')).toEqual([]);
+    expect((await call('GET', '/api/workbench')).body.data.focus.map((g: { reason: string }) => g.reason)).not.toContain('pending');
   });
 });

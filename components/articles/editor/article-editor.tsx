@@ -5,7 +5,8 @@ import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { Button, Card, Form, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { EMPTY_FIELDS, type ArticleFields, type ArticleRecord } from '@/components/articles/api';
-import { ARTICLE_KINDS, ARTICLE_STATUS_OPTIONS, type ArticleKind } from '@/lib/resources/articles';
+import { ARTICLE_KINDS, type ArticleKind } from '@/lib/resources/articles';
+import { STATUS_COLORS, statusLabel } from '@/lib/resources/publishing';
 import { EditorialDialogs, EditorialFooter, EditorialNotices, PublishPanel } from '@/components/editorial/editorial-chrome';
 import { useEditorialForm } from '@/components/editorial/use-editorial-form';
 import { articleTarget } from './article-target';
@@ -51,17 +52,14 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
     return <Result status="warning" title="无法打开" subTitle={loadError} extra={<Button href={kindInfo.route}>新建{kindInfo.label}</Button>} />;
   }
 
-  const status = record ? ARTICLE_STATUS_OPTIONS.find((s) => s.value === record.status)?.label : '未保存';
+  const status = record ? statusLabel(record.status) : '未保存';
 
   return (
     <div className="article-editor" data-kind={kind}>
       <header className="article-editor-header">
         <Space wrap align="center">
           <Typography.Text strong>{record ? `编辑${kindInfo.label}` : `新${kindInfo.label}`}</Typography.Text>
-          <Tag
-            data-testid="status-tag"
-            color={record?.status === 3 ? 'success' : record?.status === 1 ? 'processing' : record?.status === 2 ? 'error' : 'default'}
-          >
+          <Tag data-testid="status-tag" color={record ? STATUS_COLORS[record.status] : 'default'}>
             {status}
           </Tag>
           {record && <Typography.Text type="secondary">版本 {record.version}</Typography.Text>}

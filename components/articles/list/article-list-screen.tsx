@@ -26,6 +26,7 @@ import { lockApi, type LockHolder } from '@/lib/api/editorial';
 import { isOk } from '@/lib/api/resource';
 import { workflowApi } from '@/lib/api/workflow';
 import { ARTICLE_KINDS, ARTICLE_STATUS_OPTIONS, type ArticleListItem } from '@/lib/resources/articles';
+import { appliesTo, isDraft } from '@/lib/resources/publishing';
 import { PAGE_SIZE_DEFAULT, type FilterDef } from '@/lib/resources/define';
 import { useUserStore, useViewer } from '@/stores/user';
 import { BULK_ACTIONS, BulkButtons, mayEditKind } from './bulk-actions';
@@ -333,7 +334,8 @@ export function ArticleListScreen() {
       onEdit: edit,
       editRefusal: (row) => (mayEditKind(row, viewer) ? null : `没有编辑${kindOf(row.kind)?.label ?? '此类文章'}的权限`),
       onDelete: remove,
-      deleteRefusal: (row) => (row.status !== 0 ? '只能删除草稿' : mayEditKind(row, viewer) ? null : `没有编辑${kindOf(row.kind)?.label ?? '此类文章'}的权限`),
+      deleteRefusal: (row) =>
+        !isDraft(row.status) ? '只能删除草稿' : mayEditKind(row, viewer) ? null : `没有编辑${kindOf(row.kind)?.label ?? '此类文章'}的权限`,
       deleteTitle: (row) => `确定删除草稿「${row.title}」吗？删除后不能恢复。`,
       more: (row) => [
         { key: 'preview', label: '预览', onClick: () => preview(row) },
@@ -342,13 +344,13 @@ export function ArticleListScreen() {
         {
           key: 'schedule',
           label: row.scheduledPublishAt ? '修改定时发布…' : '定时发布…',
-          hidden: !isReviewer || ![0, 1, 2, 4, 5].includes(row.status),
+          hidden: !isReviewer || !appliesTo('schedule', row.status),
           onClick: () => setScheduling({ row, action: 'schedule' }),
         },
         {
           key: 'schedule_offline',
           label: row.scheduledOfflineAt ? '修改定时下线…' : '定时下线…',
-          hidden: !isReviewer || ![3, 5].includes(row.status),
+          hidden: !isReviewer || !appliesTo('schedule_offline', row.status),
           onClick: () => setScheduling({ row, action: 'schedule_offline' }),
         },
         {

@@ -8,6 +8,7 @@ import { isOk } from '@/lib/api/resource';
 import { articleList } from '@/components/articles/list/api';
 import { workflowApi } from '@/lib/api/workflow';
 import { ARTICLE_KINDS, type ArticleListItem } from '@/lib/resources/articles';
+import { available, isDraft as isDraftStatus } from '@/lib/resources/publishing';
 import type { Viewer } from '@/lib/permissions';
 
 /** What a bulk action gets: the chosen rows and the screen's tools. */
@@ -38,7 +39,7 @@ export interface BulkAction {
 export const mayEditKind = (row: ArticleListItem, viewer: Viewer | null) =>
   Boolean(viewer && (viewer.isSuper || viewer.routes.has(ARTICLE_KINDS.find((k) => k.value === row.kind)?.route ?? '')));
 
-const isDraft = (row: ArticleListItem) => row.status === 0;
+const isDraft = (row: ArticleListItem) => isDraftStatus(row.status);
 
 /**
  * The bulk actions of the article list, in bar order. Later work adds its own entry here (e.g.
@@ -49,7 +50,12 @@ export const BULK_ACTIONS: BulkAction[] = [
     // Drafts, rejected and offline articles go to the review queue (server/workflow/engine.ts).
     key: 'submit',
     label: '提交审核',
-    applies: (row, viewer) => [0, 2, 4].includes(row.status) && (mayEditKind(row, viewer) || Boolean(viewer?.routes.has('/article/check'))),
+    applies: (row, viewer) =>
+      available('submit', row.status, {
+        mayEdit: mayEditKind(row, viewer),
+        isReviewer: Boolean(viewer?.routes.has('/article/check')),
+        isAuthor: row.editorId === viewer?.id,
+      }),
     async run({ rows, message, modal, done }) {
       const reply = await workflowApi.batchSubmit(rows.map((r) => r.id));
       if (!isOk(reply)) return;

@@ -3,10 +3,10 @@
 import type { ReactNode } from 'react';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { ARTICLE_STATUS_OPTIONS, type ArticleListItem } from '@/lib/resources/articles';
+import type { ArticleListItem } from '@/lib/resources/articles';
+import { STATUS_COLORS, statusLabel as labelOf } from '@/lib/resources/publishing';
 
 /** Colour of each status (DESIGN §5: 0 草稿 … 5 定时发布). */
-const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'error', 3: 'success', 4: 'warning', 5: 'purple' };
 
 const short = (v: string) => dayjs(v).format('MM-DD HH:mm');
 const full = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
@@ -33,7 +33,7 @@ export const STATUS_EXTRAS: Array<(row: ArticleListItem) => ReactNode> = [
 ];
 
 export function statusLabel(status: number): string {
-  return ARTICLE_STATUS_OPTIONS.find((o) => o.value === status)?.label ?? `状态 ${status}`;
+  return labelOf(status);
 }
 
 /** The 状态 cell: the status as a coloured tag, and the extras below it. */

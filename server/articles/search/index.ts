@@ -111,7 +111,7 @@ export function searchSync(backend: SearchBackend | null): SearchSync {
 }
 
 /**
- * The scheduler's `onCommitted` (server/jobs/start.ts): the articles its jobs published, took
+ * The scheduler's `onCommitted` (server/start-scheduler.ts): the articles its jobs published, took
  * offline or sent back to review are re-read into the index, as after a save.
  */
 export function followScheduledJobs(sync: SearchSync, db: DbOrTx) {

@@ -1,5 +1,3 @@
-import type { DbOrTx } from '../../db/types';
-
 /** The search engine's contracts (server/articles/search/index.ts implements them, server/http/types.ts carries `SearchSync`). */
 
 /** The list's filters with ids resolved (`-1` for a malformed id: it matches nothing). */
@@ -69,11 +67,5 @@ export interface SearchConfig {
   fetch?: typeof fetch;
 }
 
-/**
- * Keeps the index in step with the articles (server/articles/search/index.ts `searchSync`): `changed` after a
- * commit, `idle()` resolves when nothing is pending (tests, shutdown).
- */
-export interface SearchSync {
-  changed(db: DbOrTx, ids: number[], removed?: boolean): void;
-  idle(): Promise<void>;
-}
+/** Keeps the index in step with the articles: the contract lives in server/ports.ts (the request env carries it). */
+export type { SearchSync } from '../../ports';

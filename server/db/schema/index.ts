@@ -1,7 +1,7 @@
 export * from './admin';
 export * from './taxonomy';
 export * from './media';
-export * from '../../articles/schema';
+export * from './articles';
 export * from './albums';
 export * from './workflow';
 export * from './editorial';
@@ -10,3 +10,4 @@ export * from './operations';
 export * from './statistics';
 export * from './dingtalk';
 export * from './autosave';
+export * from './events';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import type { CheckResult } from '../../articles/schema';
+import type { CheckResult } from './articles';
 import { timestamps } from './common';
 import { workflowColumns } from './workflow';
 

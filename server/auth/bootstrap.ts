@@ -1,8 +1,8 @@
 import { count, notInArray, sql } from 'drizzle-orm';
 import { ROUTES, PERMISSION_ROUTES } from '../../lib/routes';
-import { routePermissions, users } from './schema';
-import { generatePassword, hashPassword } from '../auth/password';
-import type { Db } from './types';
+import { routePermissions, users } from '../db/schema';
+import { generatePassword, hashPassword } from './password';
+import type { Db } from '../db/types';
 
 /**
  * Runs after migrations on every start: syncs the route-permission catalogue from lib/routes.ts and,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from '../db/schema/common';
+import { timestamps } from './common';
 
 /** PostgreSQL full-text vector; written with `setweight(to_tsvector('simple', …))`, never read back. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -1,3 +1,6 @@
+/** What a library item is: a picture, a video, or a video's poster frame (not listed in the library). */
+export type MediaKind = 'pic' | 'video' | 'poster';
+
 /** Accepted media types and the extension each is stored with. Never SVG or HTML (DESIGN §9). */
 export const PICTURE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };
 export const VIDEO_TYPES: Record<string, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' };

@@ -1,13 +1,13 @@
-import { getDatabase } from '../startup';
-import { schedule } from './maintenance';
-import { storageFromEnv } from '../storage/config';
-import { runDeletions } from '../storage/deletions';
-import { scheduleUploadSweep } from '../storage/tickets';
-import { createScheduler, type Scheduler } from './scheduler';
-import { followScheduledJobs, searchBackendFromEnv, searchSync } from '../articles/search';
-import { warmDictionary } from '../content/dictionary';
-import { describeError } from '../http/failure';
-import { jobsOutageLog } from './outage';
+import { getDatabase } from './startup';
+import { schedule } from './jobs/maintenance';
+import { storageFromEnv } from './storage/config';
+import { runDeletions } from './storage/deletions';
+import { scheduleUploadSweep } from './storage/tickets';
+import { createScheduler, type Scheduler } from './jobs/scheduler';
+import { followScheduledJobs, searchBackendFromEnv, searchSync } from './articles/search';
+import { warmDictionary } from './content/dictionary';
+import { describeError } from './http/failure';
+import { jobsOutageLog } from './jobs/outage';
 
 const KEY = Symbol.for('cms.scheduler');
 type GlobalWithScheduler = typeof globalThis & { [KEY]?: Scheduler };

@@ -1,0 +1,24 @@
+import { bigserial, index, integer, jsonb, timestamp, pgTable, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * The change-event outbox (DESIGN §12; issue 24): one row per committed change a reader could
+ * notice (an article or short video published, taken down, or edited while published), written by
+ * server/events in the same transaction as the change itself, so a rolled-back change leaves no row
+ * and a committed one is never lost. The delivery side (webhooks, cache drops) reads it in `id` order.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** `article.published`, `article.unpublished`, `article.updated`, `video.published` … */
+    type: varchar('type', { length: 48 }).notNull(),
+    contentType: varchar('content_type', { length: 16 }).notNull(),
+    contentId: integer('content_id').notNull(),
+    /** What made it: the workflow action (`publish`, `scheduled_offline` …) or `save` / `restore`. */
+    action: varchar('action', { length: 24 }).notNull(),
+    /** The change as emitted (statuses, who); the delivery side adds the item as readers see it. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_events_item_idx').on(t.contentType, t.contentId, t.id)],
+);

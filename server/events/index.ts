@@ -1,0 +1,96 @@
+import { STATUS } from '../../lib/resources/publishing';
+import { outboxEvents } from '../db/schema';
+import type { DbOrTx, Tx } from '../db/types';
+
+/**
+ * Change events (DESIGN §12; issue 24): how the workflow, the articles, the short videos and the
+ * editorial safety hear of each other's changes without importing one another. A change is emitted
+ * inside the transaction that makes it: the listeners that must write in that same transaction run
+ * there (a revision of the item), and a change a reader could notice writes its row in the outbox
+ * (`outbox_events`) there too, so a rolled-back change leaves no event and a committed one is never
+ * lost. The transaction's changes are then handed to the after-commit listeners
+ * only once it has committed (the search engine re-reads the item; later, webhooks and cache drops);
+ * a transaction that rolls back hands over nothing.
+ *
+ * This module imports no domain: each domain hands its listeners in (server/workflow/engine.ts
+ * `WorkflowTarget.onChange`, server/workflow/handlers.ts `runTransition`).
+ */
+
+/** One change to an article or a short video that a reader, an editor or the site may notice. */
+export interface ContentChange {
+  /** 'article' | 'video' (content_events.content_type). */
+  contentType: string;
+  id: number;
+  /** The workflow action (`publish`, `scheduled_offline` …), or `save` / `restore` of the versioned save. */
+  action: string;
+  fromStatus: number;
+  toStatus: number;
+  /** Who acted; null for the scheduler. */
+  userId: number | null;
+  /** The revision note of a transition (`发布：草稿 → 已发布`). */
+  note: string;
+  at: Date;
+}
+
+/** Writes in the change's own transaction; a throw rolls the change back with it. */
+export type InTransactionListener = (tx: Tx, change: ContentChange) => Promise<void>;
+/** Runs after the transaction committed, with every change it emitted, in order. Never throws into the caller. */
+export type AfterCommitListener = (changes: readonly ContentChange[]) => void;
+
+const collected = new WeakMap<object, ContentChange[]>();
+
+/**
+ * The event a change sends to the site, or null when readers cannot notice it: an item that was not
+ * published and still is not (a submission, a rejection, a schedule set or cancelled) changes nothing
+ * a reader sees. Published is what readers see (lib/resources/publishing.ts `contentVisibility`).
+ */
+export function eventTypeOf(change: Pick<ContentChange, 'contentType' | 'fromStatus' | 'toStatus'>): string | null {
+  const before = change.fromStatus === STATUS.published;
+  const after = change.toStatus === STATUS.published;
+  if (!before && after) return `${change.contentType}.published`;
+  if (before && !after) return `${change.contentType}.unpublished`;
+  if (before && after) return `${change.contentType}.updated`;
+  return null;
+}
+
+/**
+ * Emits a change inside `tx`: the given in-transaction listeners run now, in order; the outbox row
+ * is written when readers can notice it; and the change is kept for the after-commit listeners of
+ * the transaction that `changeTransaction` opened.
+ */
+export async function emitChange(tx: Tx, change: ContentChange, inTransaction: readonly InTransactionListener[] = []): Promise<void> {
+  for (const listener of inTransaction) await listener(tx, change);
+  const type = eventTypeOf(change);
+  if (type)
+    await tx.insert(outboxEvents).values({
+      type,
+      contentType: change.contentType,
+      contentId: change.id,
+      action: change.action,
+      data: { fromStatus: change.fromStatus, toStatus: change.toStatus, userId: change.userId, at: change.at.toISOString() },
+      createdAt: change.at,
+    });
+  collected.get(tx)?.push(change);
+}
+
+/**
+ * Runs `work` in one transaction; once it has committed, each after-commit listener gets the changes
+ * emitted inside it. A transaction that throws (rolls back) hands over nothing and rethrows.
+ */
+export async function changeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>, afterCommit: readonly AfterCommitListener[] = []): Promise<T> {
+  const changes: ContentChange[] = [];
+  const result = await db.transaction(async (tx) => {
+    collected.set(tx, changes);
+    return work(tx);
+  });
+  if (changes.length)
+    for (const listener of afterCommit) {
+      try {
+        listener(changes);
+      } catch (err) {
+        // The change is committed: a listener's failure is its own (logged), never the caller's.
+        console.error('[cms] after-commit listener failed', err);
+      }
+    }
+  return result;
+}
