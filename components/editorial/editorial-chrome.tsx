@@ -227,6 +227,7 @@ export function EditorialDialogs<F extends object, R extends EditorialRecord>({ 
         // The keyboard starts on 去补充, the main button (review P2-9): Enter fixes what is missing,
         // never sends an incomplete item by a second press of the key that sent it.
         afterOpenChange={(isOpen) => isOpen && fixButton.current?.focus()}
+        afterClose={ed.checklistClosed}
         footer={
           <Space wrap>
             <Button onClick={() => void ed.sendAnyway()}>{ed.checklist?.action === 'publish' ? '仍然发布' : '仍然提交'}</Button>

@@ -610,6 +610,9 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     else window.location.assign(url);
   };
 
+  /** The field 去补充 went to, focused again once the checklist has closed. */
+  const fixingField = useRef<keyof F | null>(null);
+
   /** What is missing before sending (after the defaults are filled in); empty when all is there. */
   const missing = useCallback(() => {
     const fill = target.fill?.(currentFields());
@@ -781,7 +784,17 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     fixChecklist: () => {
       const first = checklist?.items[0];
       setChecklist(null);
+      fixingField.current = first?.name ?? null;
       if (first) form.scrollToField(first.name as never, { block: 'center', focus: true });
+    },
+    /**
+     * The checklist has closed: a dialog hands the focus back to the button that opened it (发布 or
+     * 提交审核, pressed from the keyboard), so 去补充's field takes it again (review P2-9).
+     */
+    checklistClosed: () => {
+      const name = fixingField.current;
+      fixingField.current = null;
+      if (name) form.scrollToField(name as never, { block: 'center', focus: true });
     },
   };
 }

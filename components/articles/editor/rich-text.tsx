@@ -53,6 +53,29 @@ export function returnToBody(editor: TinyEditor) {
   setTimeout(() => document.removeEventListener('focusin', onFocus, true), RETURN_WINDOW_MS);
 }
 
+/**
+ * A character typed while a block is selected (its caption clicked) would go nowhere: the blocks
+ * are kept whole (contenteditable="false"). The caret moves to the paragraph after the block (made
+ * when there is none) and the key lands there, with a word of why (review P3-21).
+ */
+export function typeAfterBlock(editor: TinyEditor, e: KeyboardEvent) {
+  // An input method's first key ('Process') moves the caret too, before its text is composed.
+  const text = e.key === 'Process' ? '' : typedText(e);
+  if (text === null || text === '\n') return;
+  const block = editor.dom.getParent(
+    editor.selection.getNode(),
+    (n: Node) => n.nodeName === 'DIV' && (n as HTMLElement).getAttribute('contenteditable') === 'false',
+  ) as HTMLElement | null;
+  if (!block) return;
+  let next = block.nextElementSibling;
+  if (!next || next.nodeName !== 'P') {
+    next = editor.dom.create('p', {}, '<br data-mce-bogus="1">');
+    editor.dom.insertAfter(next, block);
+  }
+  editor.selection.setCursorLocation(next, 0);
+  editor.notificationManager.open({ text: '插入的块不能直接输入文字，已移到块后面的段落', type: 'info', timeout: 2500 });
+}
+
 const ICONS: Record<BlockKind, string> = {
   video: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M4 6h11v12H4zM15 10l5-3v10l-5-3z" fill="currentColor"/></svg>',
   vr: '<svg width="24" height="24" viewBox="0 0 24 24"><path d="M3 8h18v9h-6l-3-3-3 3H3z" fill="none" stroke="currentColor" stroke-width="2"/></svg>',
@@ -171,6 +194,7 @@ export default function RichText({
           onNormalized?.(html);
           // Every kind of edit reports the body (typing, commands, undo, paste, blocks inserted).
           editor.on('input change keyup undo redo ExecCommand NewBlock SetContent paste', () => emit.current?.(editor.getContent()));
+          editor.on('keydown', (e) => typeAfterBlock(editor, e));
           // A read-only editor fires no events of its own: the frame's keys are watched directly.
           editor.getDoc().addEventListener('keydown', (e) => {
             const text = editor.mode.isReadOnly() ? typedText(e) : null;
