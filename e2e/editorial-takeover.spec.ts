@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test, api, editorFrame, signedInPage, signIn, signOut, staffWith, STAFF_PASSWORD, waitForEditor } from './helpers';
+import { expect, test, api, editorFrame, libraryVideo, signedInPage, signIn, signOut, staffWith, STAFF_PASSWORD, waitForEditor } from './helpers';
 
 /**
  * Issue 23 (review P1-1) in two browsers: 李娜 types far down a long article while 张伟 takes it
@@ -33,6 +33,7 @@ test('keys typed after a takeover are kept, and the notice is in view however fa
   await lina.evaluate(() => document.querySelector('.tox-edit-area iframe')!.scrollIntoView({ block: 'start' }));
   expect(await lina.evaluate(() => window.scrollY)).toBeGreaterThan(150);
   await expect(lina.getByText('解放J6P 燃气版深度评测', { exact: true })).toHaveCount(0);
+  await lina.keyboard.type('before.', { delay: 40 });
 
   // 张伟 takes it over.
   const zhang = await signedInPage(browser, reviewerName);
@@ -59,7 +60,8 @@ test('keys typed after a takeover are kept, and the notice is in view however fa
   expect(after, 'the lock-lost dialog appeared').toBe(3);
   await expect(dialog).toBeInViewport();
   await expect(dialog).toContainText('主编张伟已于');
-  await expect(dialog).toContainText(/你尚未保存的内容已存为修订 #\d+/);
+  // (Kept by the takeover, or, typed after the last heartbeat, on closing.)
+  await expect(dialog).toContainText(/你尚未保存的内容(已存为修订 #\d+|会在关闭本对话框时存为修订)，不会丢失/);
   await expect(dialog.getByRole('textbox')).toBeFocused();
   await lina.screenshot({ path: '/tmp/takeover-dialog-1440.png' });
   const whole = typed.join('');
@@ -69,7 +71,7 @@ test('keys typed after a takeover are kept, and the notice is in view however fa
   // Everything is in her body, in order, where she was typing; the page is read-only now, and the
   // banner stays in view under the header although the page is still scrolled down.
   const body = editorFrame(lina).locator('body');
-  await expect(body).toContainText(`第 40 段：解放J6P 燃气版的测试记录。${whole}`);
+  await expect(body).toContainText(`第 40 段：解放J6P 燃气版的测试记录。before.${whole}`);
   const banner = lina.getByRole('alert').filter({ hasText: '接管编辑' });
   await expect(banner).toBeInViewport();
   expect(await lina.evaluate(() => window.scrollY)).toBeGreaterThan(150);
@@ -86,7 +88,7 @@ test('keys typed after a takeover are kept, and the notice is in view however fa
   await expect(dialog.getByRole('textbox')).toHaveValue('more after。');
   await lina.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  const all = `第 40 段：解放J6P 燃气版的测试记录。${whole}more after。`;
+  const all = `第 40 段：解放J6P 燃气版的测试记录。before.${whole}more after。`;
   await expect(body).toContainText(all);
 
   // The server kept it as her revision: 查看修订 shows it.
@@ -109,4 +111,51 @@ test('keys typed after a takeover are kept, and the notice is in view however fa
   expect(saved.data.title).toBe('解放J6P 燃气版深度评测（主编改）');
   expect(saved.data.content.replace(/<[^>]+>/g, '')).toContain(all);
   await zhang.context().close();
+});
+
+test('发布短视频 on a phone: the same dialog keeps what is typed into 简介 after a takeover', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const storeId = await libraryVideo(page, 'E2E接管短视频素材');
+  const editorName = await staffWith(page, 'tv', '编辑王强', ['/article/createVideo', '/article/videoList']);
+  const video = await api<{ id: number }>(page, 'POST', '/api/videos', { title: 'E2E 接管短视频', videoStoreId: storeId, description: '开头。' });
+  const id = video.data.id;
+  const wang = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  const phone = await wang.newPage();
+  await signIn(phone, editorName, STAFF_PASSWORD);
+  await phone.goto(`/article/createVideo?id=${id}`);
+  const description = phone.getByLabel('简介');
+  await expect(description).toBeEditable();
+  await description.click();
+  await phone.keyboard.press('End');
+  await description.scrollIntoViewIfNeeded();
+
+  // The reviewer (admin here) takes it over.
+  await page.goto(`/article/createVideo?id=${id}`);
+  await page.getByRole('button', { name: '接管编辑' }).click();
+  await page.getByRole('button', { name: /^接\s*管$/ }).click();
+  await expect(page.getByRole('button', { name: /存草稿/ })).toBeEnabled();
+
+  const dialog = lockLostDialog(phone);
+  const typed: string[] = [];
+  let after = 0;
+  const deadline = Date.now() + 30_000;
+  for (let chunk = 1; Date.now() < deadline && after < 2; chunk++) {
+    const text = `[${chunk}]`;
+    await phone.keyboard.type(text, { delay: 40 });
+    typed.push(text);
+    if (await dialog.isVisible()) after++;
+  }
+  expect(after, 'the lock-lost dialog appeared').toBe(2);
+  await expect(dialog).toBeInViewport();
+  await expect(dialog.getByRole('textbox')).toBeFocused();
+  await phone.screenshot({ path: '/tmp/takeover-dialog-390.png' });
+  await dialog.getByRole('button', { name: '知道了' }).click();
+  await expect(description).toHaveValue(`开头。${typed.join('')}`);
+  await expect(description).toBeDisabled();
+  await expect(phone.getByRole('alert').filter({ hasText: '接管编辑' })).toBeInViewport();
+  await phone.screenshot({ path: '/tmp/takeover-read-only-390.png' });
+  // The page is as wide as the phone.
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await wang.close();
 });

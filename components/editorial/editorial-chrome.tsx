@@ -43,7 +43,8 @@ export function EditorialNotices<F extends object, R extends EditorialRecord>({ 
           <LockBanner lock={lock} label={target.label} onShowRevisions={(rid) => ed.showRevisions(rid)} />
         </div>
       )}
-      <style>{`.editorial-lock-sticky { position: sticky; top: ${HEADER_HEIGHT}px; z-index: 15; margin-bottom: 12px; box-shadow: 0 4px 12px rgba(0,0,0,0.12); border-radius: 8px; }`}</style>
+      <style>{`.editorial-lock-sticky { position: sticky; top: ${HEADER_HEIGHT}px; z-index: 15; margin-bottom: 12px; box-shadow: 0 4px 12px rgba(0,0,0,0.12); border-radius: 8px; }
+        @media (max-width: 600px) { .editorial-lock-sticky .ant-alert-description { display: none; } }`}</style>
       {notice && (
         <Alert
           role="status"
@@ -213,6 +214,7 @@ export function EditorialDialogs<F extends object, R extends EditorialRecord>({ 
         lock={ed.lock}
         label={target.label}
         text={ed.lockLost ? ed.lockLost.text : null}
+        isDirty={ed.isDirty}
         onText={ed.setLockLostText}
         onKey={ed.typedWhileReadOnly}
         onClose={(then) => void ed.closeLockLost(then)}

@@ -18,6 +18,7 @@ export function LockLostDialog({
   lock,
   label,
   text,
+  isDirty,
   onText,
   onKey,
   onClose,
@@ -26,6 +27,8 @@ export function LockLostDialog({
   label: string;
   /** What was typed into the dialog (null: closed). */
   text: string | null;
+  /** The form has unsaved changes (typed after the last heartbeat, so no revision has them yet). */
+  isDirty: boolean;
   onText: (text: string) => void;
   /** A key that reached the dialog but not its text box (while it opens): added to the text. */
   onKey: (text: string) => void;
@@ -87,7 +90,11 @@ export function LockLostDialog({
     >
       <Typography.Paragraph>
         本页现在只能查看，不能再保存这篇{label}。
-        {lock.savedRevisionId ? `你尚未保存的内容已存为修订 #${lock.savedRevisionId}，不会丢失。` : '你没有未保存的内容。'}
+        {lock.savedRevisionId
+          ? `你尚未保存的内容已存为修订 #${lock.savedRevisionId}，不会丢失。`
+          : isDirty
+            ? '你尚未保存的内容会在关闭本对话框时存为修订，不会丢失。'
+            : '你没有未保存的内容。'}
       </Typography.Paragraph>
       <label htmlFor="lock-lost-text" style={{ display: 'block', marginBottom: 4 }}>
         此后输入的文字记在这里

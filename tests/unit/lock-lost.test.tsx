@@ -184,7 +184,9 @@ describe('the lock-lost dialog', () => {
   it('opens with the keyboard in its text box; a key that lands on the dialog joins the text; Enter on a button presses it', async () => {
     const keys: string[] = [];
     const closed: string[] = [];
-    render(<LockLostDialog lock={lock} label="文章" text="" onText={() => undefined} onKey={(k) => keys.push(k)} onClose={(then) => closed.push(then)} />);
+    render(
+      <LockLostDialog lock={lock} label="文章" text="" isDirty onText={() => undefined} onKey={(k) => keys.push(k)} onClose={(then) => closed.push(then)} />,
+    );
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toMatch(/张伟已于 \d\d:05 接管编辑/);
     expect(dialog.textContent).toContain('你尚未保存的内容已存为修订 #26，不会丢失');
