@@ -123,7 +123,12 @@ test('two people editing different paragraphs merge with no question; the same p
   await page.goto('/');
   await editAgainIfTold(editor);
   // (A tab that took the lock back has already loaded the newer version and asks at once.)
-  if (!(await mergeDialog(editor).isVisible())) await editor.getByRole('button', { name: /存草稿/ }).click();
+  // (Given a moment: it fetches that version first.)
+  const asked = await mergeDialog(editor)
+    .waitFor({ timeout: 5000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!asked) await editor.getByRole('button', { name: /存草稿/ }).click();
   const dialog = mergeDialog(editor);
   await expect(dialog).toBeVisible();
   const hunk = dialog.getByTestId('conflict-content-0');
