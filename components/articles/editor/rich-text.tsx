@@ -49,8 +49,24 @@ export function returnToBody(editor: TinyEditor) {
     const target = e.target as Node | null;
     if (target && container.contains(target) && target !== editor.iframeElement) editor.focus();
   };
+  // Only the dialog's own hand-back: a person going elsewhere (Alt+F10 to the toolbar, Tab, a click)
+  // ends it; typing on does not (the hand-back may come after the first keys).
+  const stop = (e?: Event) => {
+    // (Not instanceof: the body's keys are the frame's KeyboardEvent.)
+    if (e && 'key' in e && typedText(e as KeyboardEvent) !== null) return;
+    clearTimeout(timer);
+    document.removeEventListener('focusin', onFocus, true);
+    for (const doc of [document, editor.getDoc()]) {
+      doc?.removeEventListener('keydown', stop, true);
+      doc?.removeEventListener('pointerdown', stop, true);
+    }
+  };
+  const timer = setTimeout(stop, RETURN_WINDOW_MS);
   document.addEventListener('focusin', onFocus, true);
-  setTimeout(() => document.removeEventListener('focusin', onFocus, true), RETURN_WINDOW_MS);
+  for (const doc of [document, editor.getDoc()]) {
+    doc?.addEventListener('keydown', stop, true);
+    doc?.addEventListener('pointerdown', stop, true);
+  }
 }
 
 /**
