@@ -12,6 +12,7 @@ import {
   settled,
   signIn,
   solidImage,
+  toolbarButtonByKeyboard,
 } from './helpers';
 
 /**
@@ -164,16 +165,6 @@ test('写文章: chooser, title required, body with VR, vote and price blocks an
 
   expect(outside, 'requests to other hosts').toEqual([]);
 });
-
-/** Reaches a toolbar button the way a keyboard user does: Alt+F10 from the body, Tab between groups, arrows inside one. */
-async function toolbarButtonByKeyboard(page: Page, label: string) {
-  await editorFrame(page).locator('body').click();
-  await page.keyboard.press('Alt+F10');
-  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
-  for (let groups = 0; groups < 12 && !(await focused()).startsWith('插入视频'); groups++) await page.keyboard.press('Tab');
-  for (let buttons = 0; buttons < 6 && (await focused()) !== label; buttons++) await page.keyboard.press('ArrowRight');
-  expect(await focused()).toBe(label);
-}
 
 test('写文章: 视频 (mouse) and 图集 (keyboard) from the toolbar pick from the libraries; the blocks survive save and reload; the preview plays the video with its poster and shows the pictures in the picked order', async ({
   page,

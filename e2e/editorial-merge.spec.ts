@@ -14,10 +14,17 @@ const EDITOR_ROUTES = ['/article/addArticle', '/article/list'];
 const mergeDialog = (page: Page) => page.getByRole('dialog', { name: /合并两边的修改/ });
 
 /**
- * The displaced tab gets the lock back. If its heartbeat already told it (read-only, 重新接管 or
- * 开始编辑), it takes the lock again; otherwise it never noticed and its save merges instead.
+ * The displaced tab gets the lock back. If its heartbeat already told it (the lock-lost dialog, or
+ * the banner's 重新接管 or 开始编辑), it takes the lock again; otherwise it never noticed and its save merges instead.
  */
 async function editAgainIfTold(page: Page) {
+  // Told just now: the lock-lost dialog has the keyboard, and its 重新接管 takes the lock back.
+  const lost = page.getByRole('dialog', { name: /已于 .* 接管编辑/ });
+  if (await lost.isVisible()) {
+    await lost.getByRole('button', { name: '重新接管' }).click();
+    await expect(page.getByRole('button', { name: /存草稿/ })).toBeEnabled();
+    return;
+  }
   const again = page.getByRole('button', { name: /重新接管|开始编辑/ });
   if (!(await again.isVisible())) return;
   const label = (await again.textContent()) ?? '';
@@ -116,7 +123,12 @@ test('two people editing different paragraphs merge with no question; the same p
   await page.goto('/');
   await editAgainIfTold(editor);
   // (A tab that took the lock back has already loaded the newer version and asks at once.)
-  if (!(await mergeDialog(editor).isVisible())) await editor.getByRole('button', { name: /存草稿/ }).click();
+  // (Given a moment: it fetches that version first.)
+  const asked = await mergeDialog(editor)
+    .waitFor({ timeout: 5000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!asked) await editor.getByRole('button', { name: /存草稿/ }).click();
   const dialog = mergeDialog(editor);
   await expect(dialog).toBeVisible();
   const hunk = dialog.getByTestId('conflict-content-0');

@@ -317,6 +317,16 @@ export async function waitForEditor(page: Page) {
   await expect(editorFrame(page).locator('body')).toHaveAttribute('contenteditable', 'true');
 }
 
+/** Reaches a toolbar button the way a keyboard user does: Alt+F10 from the body, Tab between groups, arrows inside one. */
+export async function toolbarButtonByKeyboard(page: Page, label: string, { clickBody = true } = {}) {
+  if (clickBody) await editorFrame(page).locator('body').click();
+  await page.keyboard.press('Alt+F10');
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+  for (let groups = 0; groups < 12 && !(await focused()).startsWith('插入视频'); groups++) await page.keyboard.press('Tab');
+  for (let buttons = 0; buttons < 6 && (await focused()) !== label; buttons++) await page.keyboard.press('ArrowRight');
+  expect(await focused()).toBe(label);
+}
+
 export const STAFF_PASSWORD = 'Locks#2026';
 
 /** A role with these routes and a user holding it, created by the signed-in admin; returns the username. */

@@ -36,7 +36,7 @@ test('短视频: made from a library video, listed, edited; a stale save is refu
   // again after a reload; 预览 shows the stored video as a reader sees it.
   await page.getByLabel('简介').fill('满载四十九吨，连续爬坡八公里。还没保存的一句。');
   await expect(page.getByTestId('autosave-status')).toContainText('已在本机保存副本');
-  await expect(page.getByTestId('autosave-status')).toContainText('已自动保存草稿', { timeout: 15_000 });
+  await expect(page.getByTestId('autosave-status')).toContainText('已在服务器保存副本', { timeout: 15_000 });
   page.once('dialog', (d) => void d.accept());
   await page.reload();
   const offer = page.getByTestId('restore-offer');

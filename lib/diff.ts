@@ -70,6 +70,17 @@ function blockLabel(openTag: string, cls: string): string {
 }
 
 /**
+ * What a custom block is, compared: its kind and its `data-*` ids (a changed id is a change). Not its
+ * inner HTML: that is a preview the editor draws (a poster, picture sizes, captions from the
+ * library), and its serialization differs between the editor and the sanitized record, which marked
+ * unchanged 视频 and 图集 blocks as deleted and added again (review P3-10).
+ */
+function blockKey(openTag: string, cls: string): string {
+  const data = Array.from(openTag.matchAll(/\sdata-([a-z-]+)\s*=\s*("([^"]*)"|'([^']*)')/gi), (m) => `${m[1].toLowerCase()}=${m[3] ?? m[4]}`).sort();
+  return `${cls}|${data.join('|')}`;
+}
+
+/**
  * Tokens of an HTML body: words of the text, paragraph ends, images and custom blocks (atomic).
  * Inline formatting (bold, links) is not compared: the diff is of what a reader reads.
  */
@@ -133,9 +144,8 @@ function htmlPieces(html: string): Token[] {
           break;
         }
       }
-      const whole = html.slice(open, end);
       pushBreak();
-      tokens.push({ text: blockLabel(tag, cls), key: whole, block: true });
+      tokens.push({ text: blockLabel(tag, cls), key: blockKey(tag, cls), block: true });
       pushBreak();
       last = end;
       open = end - 1;

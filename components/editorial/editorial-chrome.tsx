@@ -1,8 +1,10 @@
 'use client';
 
+import { useEffect, useRef } from 'react';
 import { Alert, Button, DatePicker, Form, Modal, Radio, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { STATUS, timesEditable as timesEditableFor } from '@/lib/resources/publishing';
+import { HEADER_HEIGHT } from '@/lib/constants';
 import { RejectNotice } from '@/components/editorial/reject-notice';
 import { LiveNotice } from '@/components/editorial/live-notice';
 import { PublishingButtons } from '@/components/editorial/publishing-actions';
@@ -10,6 +12,7 @@ import { useUserStore } from '@/stores/user';
 import type { EditorialRecord } from './editorial-target';
 import { EditorFooter } from './editorial-footer';
 import { LockBanner } from './lock-banner';
+import { LockLostDialog } from './lock-lost-dialog';
 import { MergeDialog } from './merge-dialog';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { EditorialForm } from './use-editorial-form';
@@ -33,7 +36,15 @@ export function EditorialNotices<F extends object, R extends EditorialRecord>({ 
     <>
       <RejectNotice record={record} label={target.label} />
       <LiveNotice status={record?.status} isReviewer={ed.canPublish} label={target.label} />
-      {record && <LockBanner lock={lock} label={target.label} onShowRevisions={(rid) => ed.showRevisions(rid)} />}
+      {record && (
+        // Displaced from the lock, the banner stays in view under the header however far down the
+        // person was typing (issue 23): it says why the page takes no input and how to go on.
+        <div className={ed.displaced ? 'editorial-lock-sticky' : undefined} data-testid="lock-banner">
+          <LockBanner lock={lock} label={target.label} onShowRevisions={(rid) => ed.showRevisions(rid)} />
+        </div>
+      )}
+      <style>{`.editorial-lock-sticky { position: sticky; top: ${HEADER_HEIGHT}px; z-index: 15; margin-bottom: 12px; box-shadow: 0 4px 12px rgba(0,0,0,0.12); border-radius: 8px; }
+        @media (max-width: 600px) { .editorial-lock-sticky .ant-alert-description { display: none; } }`}</style>
       {notice && (
         <Alert
           role="status"
@@ -189,8 +200,24 @@ export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: 
 export function EditorialDialogs<F extends object, R extends EditorialRecord>({ ed: typed }: { ed: EditorialForm<F, R> }) {
   const ed = asAny(typed);
   const { record, target } = ed;
+  const fixButton = useRef<HTMLButtonElement>(null);
+  const hasChecklist = Boolean(ed.checklist);
+  useEffect(() => {
+    if (!hasChecklist) return;
+    const timer = setTimeout(() => fixButton.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [hasChecklist]);
   return (
     <>
+      <LockLostDialog
+        lock={ed.lock}
+        label={target.label}
+        text={ed.lockLost ? ed.lockLost.text : null}
+        isDirty={ed.isDirty}
+        onText={ed.setLockLostText}
+        onKey={ed.typedWhileReadOnly}
+        onClose={(then) => void ed.closeLockLost(then)}
+      />
       {ed.pending && (
         <MergeDialog pending={ed.pending} target={ed.target} onResolve={(merged, save) => void ed.resolveMerge(merged, save)} onCancel={ed.cancelMerge} />
       )}
@@ -198,11 +225,15 @@ export function EditorialDialogs<F extends object, R extends EditorialRecord>({ 
         open={Boolean(ed.checklist)}
         title={ed.checklist?.action === 'publish' ? '发布前请检查' : '提交审核前请检查'}
         onCancel={ed.fixChecklist}
+        // The keyboard starts on 去补充, the main button (review P2-9): Enter fixes what is missing,
+        // never sends an incomplete item by a second press of the key that sent it.
+        afterOpenChange={(isOpen) => isOpen && fixButton.current?.focus()}
+        afterClose={ed.checklistClosed}
         footer={
           <Space wrap>
-            <Button onClick={ed.fixChecklist}>去补充</Button>
-            <Button type="primary" onClick={() => void ed.sendAnyway()}>
-              {ed.checklist?.action === 'publish' ? '仍然发布' : '仍然提交'}
+            <Button onClick={() => void ed.sendAnyway()}>{ed.checklist?.action === 'publish' ? '仍然发布' : '仍然提交'}</Button>
+            <Button type="primary" ref={fixButton} onClick={ed.fixChecklist}>
+              去补充
             </Button>
           </Space>
         }

@@ -70,6 +70,10 @@ export function MergeDialog<F extends object, R extends EditorialRecord>({
   const onlyMine = merge.mine.filter((n) => !merge.theirs.includes(n));
   const combined = merge.mine.filter((n) => merge.theirs.includes(n));
   const names = (list: Array<keyof F>) => list.map((n) => target.labels[n]).join('、');
+  const who = savedByText(current.savedBy);
+  const heading = pending.message ?? `${who}，在你打开之后`;
+  const isLater = current.savedBy?.version !== current.version;
+  const whoLine = heading.includes(who) ? (isLater ? `当前版本 ${current.version}。` : '') : `${who}${isLater ? `（当前版本 ${current.version}）` : ''}。`;
 
   return (
     <Modal
@@ -102,13 +106,11 @@ export function MergeDialog<F extends object, R extends EditorialRecord>({
         type="warning"
         showIcon
         style={{ marginBottom: 12 }}
-        title={pending.message ?? `${savedByText(current.savedBy)}，在你打开之后`}
+        title={heading}
         description={
           <div data-testid="merge-summary">
-            <div>
-              {savedByText(current.savedBy)}
-              {current.savedBy?.version === current.version ? '' : `（当前版本 ${current.version}）`}。
-            </div>
+            {/* Who saved is said once (review P3-11: it was the title and the first line both). */}
+            {whoLine && <div>{whoLine}</div>}
             {onlyTheirs.length > 0 && <div>只有对方改过、已采用对方的：{names(onlyTheirs)}</div>}
             {onlyMine.length > 0 && <div>只有你改过、已保留你的：{names(onlyMine)}</div>}
             {combined.length > 0 && <div>双方改了不同段落、已合在一起：{names(combined)}</div>}

@@ -36,6 +36,11 @@ export interface EditLock {
   takeover(): Promise<void>;
   /** Asks for the lock again (after `free`). */
   acquire(): Promise<void>;
+  /**
+   * A tab whose lock was taken over sends what it still has unsaved (typed after the takeover) with
+   * the token it lost: the server keeps it as a revision (issue 23). Resolves that revision's id.
+   */
+  keepCopy(draft: DraftCopy): Promise<number | null>;
 }
 
 const RENEW_MS = 15_000;
@@ -110,6 +115,8 @@ export function useEditLock(
   const draftRef = useRef(getDraft);
   draftRef.current = getDraft;
   const tokenRef = useRef<string | undefined>(undefined);
+  /** The token a takeover took from this tab: what it types afterwards is still kept with it. */
+  const lostTokenRef = useRef<string | undefined>(undefined);
   const takeoverRef = useRef<() => Promise<void>>(async () => undefined);
   const stateRef = useRef<EditLockState>(state);
   stateRef.current = state;
@@ -125,6 +132,7 @@ export function useEditLock(
       if (typeof replyVersion === 'number') setVersion(replyVersion);
       if (outcome.kind === 'ok') {
         setEnded(false);
+        lostTokenRef.current = undefined;
         tokenRef.current = outcome.data.token;
         writeToken(path, id, outcome.data.token);
         setToken(outcome.data.token);
@@ -145,6 +153,7 @@ export function useEditLock(
       setHolder(data.holder);
       if (renewing) {
         setEnded(Boolean(data.ended));
+        lostTokenRef.current = tokenRef.current ?? lostTokenRef.current;
         tokenRef.current = undefined;
         writeToken(path, id, undefined);
         setToken(undefined);
@@ -176,6 +185,23 @@ export function useEditLock(
     apply(await withCopy((draft) => lockApi.acquire(path, id, { takeover: true, token, draft }), draftRef.current()), { renewing: false });
   }, [id, path, apply]);
   takeoverRef.current = takeover;
+
+  const keepCopy = useCallback(
+    async (draft: DraftCopy): Promise<number | null> => {
+      const lost = lostTokenRef.current;
+      if (!id || !lost) return null;
+      const outcome = await lockApi.renew(path, id, { token: lost, draft });
+      if (outcome.kind === 'ok') {
+        // Nobody holds it and no takeover is on record any more: the tab simply has it back.
+        apply(outcome, { renewing: true });
+        return outcome.data.savedRevisionId ?? null;
+      }
+      const revisionId = outcome.kind === 'refused' ? (outcome.data?.savedRevisionId ?? null) : null;
+      if (revisionId) setSavedRevisionId(revisionId);
+      return revisionId;
+    },
+    [id, path, apply],
+  );
 
   // Answers another tab of this browser asking whether the lock is held here.
   useEffect(() => {
@@ -225,5 +251,5 @@ export function useEditLock(
     return () => window.clearInterval(timer);
   }, [id, path, apply, renewMs]);
 
-  return { state, holder, token, savedRevisionId, message, version, ended, takeover, acquire };
+  return { state, holder, token, savedRevisionId, message, version, ended, takeover, acquire, keepCopy };
 }

@@ -22,6 +22,7 @@ import {
   writeLocal,
   type LocalCopy,
 } from './local-copy';
+import { insertTyped, textAsParagraphs, typedText, typingPlace, type TypingPlace } from './lock-lost';
 import { useEditLock, type EditLock } from './use-edit-lock';
 
 /** An unsaved copy offered on opening: this browser's, the server autosave's, or a revision the lock kept. */
@@ -149,6 +150,42 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
   lockTokenRef.current = lock.token;
   const isLockedOut = id !== null && (lock.state === 'locked' || lock.state === 'takenOver' || lock.state === 'free');
   const readOnly = !canEdit || isLockedOut || liveReadOnly;
+
+  /**
+   * The lock was taken from this tab (issue 23, review P1-1): until it is held again, keys typed into
+   * the page are kept. The lock-lost dialog opens the moment the page turns read-only and takes the
+   * keyboard (its text box keeps the typing); while it is open the fields stay as they were (the
+   * dialog covers them), so a key typed before it has focus still lands where the caret was.
+   */
+  const [displaced, setDisplaced] = useState(false);
+  const [lockLost, setLockLost] = useState<{ text: string; keepFieldsOpen: boolean } | null>(null);
+  const lockLostRef = useRef(lockLost);
+  lockLostRef.current = lockLost;
+  const displacedRef = useRef(displaced);
+  displacedRef.current = displaced;
+  /** Where the caret was when the dialog opened: what is typed in the dialog goes back there. */
+  const typedInto = useRef<TypingPlace | null>(null);
+  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect: the
+  // render that makes the page read-only already has the dialog, so no key falls in between.
+  const [seenLockState, setSeenLockState] = useState(lock.state);
+  if (lock.state !== seenLockState) {
+    setSeenLockState(lock.state);
+    if (lock.state === 'held') setDisplaced(false);
+    if (lock.state === 'takenOver' && seenLockState !== 'takenOver') {
+      setDisplaced(true);
+      // What happened to the form before (a version loaded) is no longer the news (review P3-11).
+      setNotice(null);
+      typedInto.current = typingPlace();
+      setLockLost({ text: '', keepFieldsOpen: true });
+    }
+  }
+  /**
+   * The fields follow `readOnly`, except while the dialog that opened at the takeover is up (it
+   * covers them): a key, or an input method's text, that arrives before the dialog has the keyboard
+   * still lands where the caret was. Opened again by a key on the read-only page, they stay read-only
+   * and such keys are caught on their way (`typedWhileReadOnly`), in order.
+   */
+  const fieldsReadOnly = readOnly && !lockLost?.keepFieldsOpen;
 
   // The leave dialog says a copy will be offered when one was written (issue 15).
   useUnsavedChanges(isDirty && !readOnly, { copyKept: copyWritten });
@@ -302,7 +339,8 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
       return;
     }
     if (reply.body.status === 0 && reply.body.data) {
-      setAutosaveText(`已自动保存草稿 ${timeText(reply.body.data.savedAt)}`);
+      // A copy, not a draft: before the first 存草稿 nothing is in the list yet (review P3-19).
+      setAutosaveText(`已在服务器保存副本 ${timeText(reply.body.data.savedAt)}${idRef.current ? '' : '（还没有存草稿）'}`);
       setCopyWritten(true);
     } else setAutosaveText(`自动保存失败：${reply.body.message ?? '未知原因'}（副本在本机）`);
   }, [currentFields, target]);
@@ -360,6 +398,33 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     (base: F, mine: F, theirs: F) => mergeFields(base, mine, theirs, { names: target.names, html: target.html, same }),
     [target, same],
   );
+
+  /**
+   * A key typed into the page after the lock was lost and the dialog closed: the dialog opens again
+   * with it, where the caret is now (a read-only body still has a caret), so nothing is dropped.
+   */
+  const typedWhileReadOnly = useCallback((text: string): boolean => {
+    if (!displacedRef.current) return false;
+    if (!lockLostRef.current) typedInto.current = typingPlace();
+    // Keys faster than a render add up (the ref runs ahead of the state).
+    lockLostRef.current = { text: (lockLostRef.current?.text ?? '') + text, keepFieldsOpen: lockLostRef.current?.keepFieldsOpen ?? false };
+    setLockLost(lockLostRef.current);
+    return true;
+  }, []);
+
+  // Keys that reach no field (the focused one turned read-only under the caret) open it too.
+  useEffect(() => {
+    if (!displaced) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target !== document.body || e.defaultPrevented) return;
+      const text = typedText(e);
+      if (text === null || text === ' ') return;
+      e.preventDefault();
+      typedWhileReadOnly(text);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [displaced, typedWhileReadOnly]);
 
   const listOf = (names: Array<keyof F>) => names.map((n) => target.labels[n]).join('、');
 
@@ -425,6 +490,8 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
       }
       const saved = body.data;
       const wasNew = !itemId;
+      // A version loaded earlier is history once the form is saved (review P3-11: it stayed for hours).
+      setNotice(null);
       takeRecord(saved);
       setId(saved.id);
       idRef.current = saved.id;
@@ -544,6 +611,9 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     else window.location.assign(url);
   };
 
+  /** The field 去补充 went to, focused again once the checklist has closed. */
+  const fixingField = useRef<keyof F | null>(null);
+
   /** What is missing before sending (after the defaults are filled in); empty when all is there. */
   const missing = useCallback(() => {
     const fill = target.fill?.(currentFields());
@@ -618,6 +688,35 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     clearCopies(idRef.current);
   };
 
+  /**
+   * Closes the lock-lost dialog: what was typed in it goes where the caret was (or, typed nowhere
+   * in particular, at the end of the body), the page turns read-only, and the unsaved fields are
+   * kept at once in this browser and, with the token the takeover took, as a revision on the
+   * server (issue 23). Then 查看修订 opens that revision, 重新接管 takes the lock back.
+   */
+  const closeLockLost = async (then: 'stay' | 'revisions' | 'takeover') => {
+    const text = lockLostRef.current?.text ?? '';
+    if (text.trim() && !insertTyped(typedInto.current, text)) {
+      const fields = currentFields() as Record<string, unknown>;
+      const body = target.html?.[0] as string | undefined;
+      const plain = body ? undefined : 'description' in fields ? 'description' : undefined;
+      if (body) applyFields({ ...fields, [body]: `${String(fields[body] ?? '')}${textAsParagraphs(text)}` } as F);
+      else if (plain) applyFields({ ...fields, [plain]: [fields[plain], text].filter(Boolean).join('\n') } as F);
+      onValuesChange();
+    }
+    typedInto.current = null;
+    setLockLost(null);
+    let revisionId: number | null = null;
+    const fields = currentFields();
+    if (target.keyOf(fields) !== baseline.current) {
+      keepLocally();
+      setCopyWritten(true);
+      revisionId = await lock.keepCopy({ baseVersion: version.current || 1, fields: fields as unknown as Record<string, unknown> });
+    }
+    if (then === 'revisions') setRevisions({ open: true, revisionId: revisionId ?? lock.savedRevisionId });
+    if (then === 'takeover') await lock.takeover();
+  };
+
   /** A revision restored from 修订记录 (a save on the server): the form follows it. */
   const restored = (rec: R) => {
     const fields = target.fieldsOf(rec);
@@ -635,6 +734,8 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     isLoading,
     isDirty,
     readOnly,
+    /** Whether the fields refuse input (read-only, except while the lock-lost dialog keeps typing). */
+    fieldsReadOnly,
     liveReadOnly,
     canPublish,
     busy,
@@ -651,6 +752,13 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     cancelMerge: () => setPending(null),
     notice,
     clearNotice: () => setNotice(null),
+    /** The lock-lost dialog (issue 23): open with what was typed in it, or null. */
+    lockLost,
+    setLockLostText: (text: string) => setLockLost((l) => ({ text, keepFieldsOpen: l?.keepFieldsOpen ?? false })),
+    closeLockLost,
+    typedWhileReadOnly,
+    /** This tab's lock was taken over and is not back yet. */
+    displaced,
     sessionEnded,
     setSessionEnded,
     revisions,
@@ -677,7 +785,17 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     fixChecklist: () => {
       const first = checklist?.items[0];
       setChecklist(null);
+      fixingField.current = first?.name ?? null;
       if (first) form.scrollToField(first.name as never, { block: 'center', focus: true });
+    },
+    /**
+     * The checklist has closed: a dialog hands the focus back to the button that opened it (发布 or
+     * 提交审核, pressed from the keyboard), so 去补充's field takes it again (review P2-9).
+     */
+    checklistClosed: () => {
+      const name = fixingField.current;
+      fixingField.current = null;
+      if (name) form.scrollToField(name as never, { block: 'center', focus: true });
     },
   };
 }

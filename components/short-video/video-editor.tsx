@@ -42,7 +42,7 @@ export function VideoEditor() {
   const [picked, setPicked] = useState<Picked>(null);
   const [picker, setPicker] = useState<{ open: boolean; upload: boolean }>({ open: false, upload: false });
   const ed = useEditorialForm<ShortVideoFields, VideoRecord>(shortVideoTarget, { form, id: idParam, canEdit });
-  const { record, readOnly, onValuesChange } = ed;
+  const { record, onValuesChange } = ed;
 
   // The player shows the record's video until another is picked.
   useEffect(() => {
@@ -102,7 +102,7 @@ export function VideoEditor() {
           form={form}
           layout="vertical"
           initialValues={EMPTY_SHORT_VIDEO}
-          disabled={readOnly}
+          disabled={ed.fieldsReadOnly}
           requiredMark
           onValuesChange={onValuesChange}
           className="short-video-grid"
@@ -113,7 +113,7 @@ export function VideoEditor() {
                 picked={picked}
                 onPick={() => setPicker({ open: true, upload: false })}
                 onUpload={() => setPicker({ open: true, upload: true })}
-                disabled={readOnly}
+                disabled={ed.fieldsReadOnly}
               />
             </Form.Item>
             <Form.Item label="标题" name="title" rules={[rule('title')]} required>

@@ -32,6 +32,24 @@ describe('word diff for Chinese articles', () => {
     ]);
   });
 
+  it('an unchanged block whose inner HTML the editor wrote differently is unchanged (review P3-10)', () => {
+    // The record (sanitized) and an unsaved copy (as the editor serializes it) of the same blocks.
+    const saved =
+      '<div class="cms-video" contenteditable="false" data-video-id="1"><img src="/uploads/poster/1.jpg" alt=""><p>视频：满载爬坡</p></div>' +
+      '<div class="cms-gallery" contenteditable="false" data-pic-ids="4,5"><img src="/t/4.jpg"><img src="/t/5.jpg"></div><p>正文。</p>';
+    const typed =
+      '<div contenteditable="false" class="cms-video" data-video-id="1"><img alt="" src="/uploads/poster/1.jpg" width="320"><p>视频：满载爬坡</p></div>' +
+      '<div class=\'cms-gallery\' contenteditable=\'false\' data-pic-ids=\'4,5\'><img src="/t/4.jpg" style="width: 96px"><img src="/t/5.jpg"></div><p>正文。补一句。</p>';
+    expect(diffHtml(saved, typed).filter((p) => p.op !== 'equal')).toEqual([{ op: 'insert', text: '补一句。' }]);
+    // The pictures in another order are a change.
+    const reordered = saved.replace('data-pic-ids="4,5"', 'data-pic-ids="5,4"');
+    expect(
+      diffHtml(saved, reordered)
+        .filter((p) => p.op !== 'equal')
+        .map((p) => p.op),
+    ).toEqual(['delete', 'insert']);
+  });
+
   it('nested divs inside a block stay inside the block; text after it is compared as words', () => {
     const html = '<div class="cms-inquiry" data-series-id="3" data-product-id="9"><div><div>J7</div></div></div><p>正文&amp;结尾</p>';
     expect(tokenizeHtml(html).map((t) => t.text)).toEqual(['【询价 #3,9】', '\n', '正文', '&', '结尾']);

@@ -44,7 +44,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
   const applyExtra = useCallback((fields: ArticleFields) => kind === 'video' && setDescription(plainText(fields.content)), [kind]);
   const ed = useEditorialForm<ArticleFields, ArticleRecord>(articleTarget(kind), { form, id: idParam, applyFields: applyExtra });
   const { record, loadError, isLoading, isDirty, autosaveText, onValuesChange } = ed;
-  const isReadOnly = ed.readOnly;
+  const isReadOnly = ed.fieldsReadOnly;
   const normalize = ed.onNormalized;
   const onNormalized = useCallback((html: string) => normalize('content', html), [normalize]);
 
@@ -95,7 +95,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
             </Form.Item>
             {kind === 'article' && (
               <Form.Item name="content" label="正文" style={{ marginBottom: 0 }}>
-                <RichText onNormalized={onNormalized} readOnly={isReadOnly} />
+                <RichText onNormalized={onNormalized} readOnly={isReadOnly} onBlockedKey={ed.typedWhileReadOnly} />
               </Form.Item>
             )}
             {kind === 'gallery' && (

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Empty, Form, Input, List, Modal, Select, Spin, Typography } from 'antd';
+import { Alert, Empty, Form, Input, List, Modal, Select, Spin, Typography, type ModalProps } from 'antd';
+import { focusFirstField } from '@/components/crud/resource-form';
 import { MediaPickerModal } from '@/components/media/picker-modal';
 import { ActivitySelect } from '@/components/taxonomy/activity-select';
 import { isOk } from '@/lib/api/resource';
@@ -56,6 +57,40 @@ interface PickerProps {
   onInsert: (html: string) => void;
 }
 
+/**
+ * What the three block dialogs share (review P2-8, P2-9): they open with the keyboard in their first
+ * field, not on ×, tried at once and again after the opening motion; and they do not hand the focus
+ * back to the toolbar button that opened them (the editor puts the caret back in the body).
+ */
+function useBlockDialog(open: boolean) {
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => focusFirstField(body.current), 0);
+    return () => clearTimeout(timer);
+  }, [open]);
+  const modalProps: Partial<ModalProps> = {
+    focusTriggerAfterClose: false,
+    afterOpenChange: (isOpen) => {
+      if (isOpen && !body.current?.contains(document.activeElement)) focusFirstField(body.current);
+    },
+  };
+  return { body, modalProps };
+}
+
+/**
+ * Enter on a choice that is made (its list closed) inserts, as the dialog's main button would; Enter
+ * in an open list still chooses in it.
+ */
+function enterInserts(insert: (() => void) | null) {
+  return (e: React.KeyboardEvent) => {
+    if (e.key !== 'Enter' || !insert || e.nativeEvent.isComposing) return;
+    if ((e.target as HTMLElement).getAttribute('aria-expanded') === 'true') return;
+    e.preventDefault();
+    insert();
+  };
+}
+
 /** VR panoramas of the topic host (`/master/vr`), searched by title, one chosen. */
 function VrPicker({ open, onClose, onInsert }: PickerProps) {
   const [keyword, setKeyword] = useState('');
@@ -79,8 +114,10 @@ function VrPicker({ open, onClose, onInsert }: PickerProps) {
   useEffect(() => {
     if (!open) setChosen(null);
   }, [open]);
+  const { body, modalProps } = useBlockDialog(open);
   return (
     <Modal
+      {...modalProps}
       open={open}
       title="插入 VR 全景"
       width={720}
@@ -91,40 +128,42 @@ function VrPicker({ open, onClose, onInsert }: PickerProps) {
       okButtonProps={{ disabled: !chosen }}
       onOk={() => chosen && onInsert(blockHtml({ kind: 'vr', id: chosen.id, title: chosen.title, cover: chosen.cover }))}
     >
-      <Input.Search
-        placeholder="按名称搜索 VR 全景"
-        aria-label="搜索 VR 全景"
-        allowClear
-        enterButton="搜索"
-        onSearch={(v) => {
-          setKeyword(v.trim());
-          setPage(1);
-        }}
-        style={{ marginBottom: 12 }}
-      />
-      {error && <Alert type="error" showIcon title="话题站暂时无法访问，请稍后再试" style={{ marginBottom: 12 }} />}
-      {!data && !error ? (
-        <Spin />
-      ) : (
-        <List
-          dataSource={data?.list ?? []}
-          locale={{ emptyText: <Empty description={keyword ? '没有找到匹配的 VR 全景，换个关键词试试' : '话题站还没有 VR 全景'} /> }}
-          pagination={
-            data && data.total > 8 ? { current: page, pageSize: 8, total: data.total, onChange: setPage, size: 'small', showSizeChanger: false } : false
-          }
-          renderItem={(vr) => (
-            <List.Item style={{ padding: 0, border: 0 }}>
-              <ChoiceRow
-                checked={chosen?.id === vr.id}
-                onChoose={() => setChosen(vr)}
-                label={vr.title}
-                detail={`${vr.vehicle.brandName} ${vr.vehicle.seriesName}`}
-                image={vr.cover}
-              />
-            </List.Item>
-          )}
+      <div ref={body}>
+        <Input.Search
+          placeholder="按名称搜索 VR 全景"
+          aria-label="搜索 VR 全景"
+          allowClear
+          enterButton="搜索"
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+          style={{ marginBottom: 12 }}
         />
-      )}
+        {error && <Alert type="error" showIcon title="话题站暂时无法访问，请稍后再试" style={{ marginBottom: 12 }} />}
+        {!data && !error ? (
+          <Spin />
+        ) : (
+          <List
+            dataSource={data?.list ?? []}
+            locale={{ emptyText: <Empty description={keyword ? '没有找到匹配的 VR 全景，换个关键词试试' : '话题站还没有 VR 全景'} /> }}
+            pagination={
+              data && data.total > 8 ? { current: page, pageSize: 8, total: data.total, onChange: setPage, size: 'small', showSizeChanger: false } : false
+            }
+            renderItem={(vr) => (
+              <List.Item style={{ padding: 0, border: 0 }}>
+                <ChoiceRow
+                  checked={chosen?.id === vr.id}
+                  onChoose={() => setChosen(vr)}
+                  label={vr.title}
+                  detail={`${vr.vehicle.brandName} ${vr.vehicle.seriesName}`}
+                  image={vr.cover}
+                />
+              </List.Item>
+            )}
+          />
+        )}
+      </div>
     </Modal>
   );
 }
@@ -210,8 +249,13 @@ function InquiryPicker({ open, onClose, onInsert }: PickerProps) {
   }, [seriesId]);
 
   const product = products.find((p) => p.id === productId);
+  const insert = product
+    ? () => onInsert(blockHtml({ kind: 'inquiry', seriesId: product.seriesId, productId: product.id, title: product.name, price: product.guidePrice }))
+    : null;
+  const { body, modalProps } = useBlockDialog(open);
   return (
     <Modal
+      {...modalProps}
       open={open}
       title="插入询价卡片"
       onCancel={onClose}
@@ -219,48 +263,48 @@ function InquiryPicker({ open, onClose, onInsert }: PickerProps) {
       okText="插入"
       cancelText="取消"
       okButtonProps={{ disabled: !product }}
-      onOk={() =>
-        product && onInsert(blockHtml({ kind: 'inquiry', seriesId: product.seriesId, productId: product.id, title: product.name, price: product.guidePrice }))
-      }
+      onOk={() => insert?.()}
     >
-      <Form layout="vertical">
-        <Form.Item label="品牌" htmlFor="inquiry-brand">
-          <Select
-            id="inquiry-brand"
-            value={brandId}
-            onChange={setBrandId}
-            placeholder="输入品牌名或拼音首字母"
-            loading={loading}
-            showSearch={{ filterOption: false, onSearch: searchBrands }}
-            notFoundContent={loading ? '搜索中…' : '没有找到品牌'}
-            options={brands.map((b) => ({ value: b.id, label: `${b.initial} · ${b.name}` }))}
-          />
-        </Form.Item>
-        <Form.Item label="车系" htmlFor="inquiry-series">
-          <Select
-            id="inquiry-series"
-            value={seriesId}
-            onChange={setSeriesId}
-            disabled={!brandId}
-            placeholder={brandId ? '选择车系' : '请先选择品牌'}
-            showSearch={{ optionFilterProp: 'label' }}
-            notFoundContent="这个品牌下没有车系"
-            options={series.map((s) => ({ value: s.id, label: `${s.name}（${s.subCategory}）` }))}
-          />
-        </Form.Item>
-        <Form.Item label="车型" htmlFor="inquiry-product" extra={product ? `厂商指导价 ${product.guidePrice} 万元` : undefined}>
-          <Select
-            id="inquiry-product"
-            value={productId}
-            onChange={setProductId}
-            disabled={!seriesId}
-            placeholder={seriesId ? '选择车型' : '请先选择车系'}
-            showSearch={{ optionFilterProp: 'label' }}
-            notFoundContent="这个车系下没有车型"
-            options={products.map((p) => ({ value: p.id, label: `${p.name}　${p.guidePrice} 万` }))}
-          />
-        </Form.Item>
-      </Form>
+      <div ref={body} onKeyDown={enterInserts(insert)}>
+        <Form layout="vertical">
+          <Form.Item label="品牌" htmlFor="inquiry-brand">
+            <Select
+              id="inquiry-brand"
+              value={brandId}
+              onChange={setBrandId}
+              placeholder="输入品牌名或拼音首字母"
+              loading={loading}
+              showSearch={{ filterOption: false, onSearch: searchBrands }}
+              notFoundContent={loading ? '搜索中…' : '没有找到品牌'}
+              options={brands.map((b) => ({ value: b.id, label: `${b.initial} · ${b.name}` }))}
+            />
+          </Form.Item>
+          <Form.Item label="车系" htmlFor="inquiry-series">
+            <Select
+              id="inquiry-series"
+              value={seriesId}
+              onChange={setSeriesId}
+              disabled={!brandId}
+              placeholder={brandId ? '选择车系' : '请先选择品牌'}
+              showSearch={{ optionFilterProp: 'label' }}
+              notFoundContent="这个品牌下没有车系"
+              options={series.map((s) => ({ value: s.id, label: `${s.name}（${s.subCategory}）` }))}
+            />
+          </Form.Item>
+          <Form.Item label="车型" htmlFor="inquiry-product" extra={product ? `厂商指导价 ${product.guidePrice} 万元` : undefined}>
+            <Select
+              id="inquiry-product"
+              value={productId}
+              onChange={setProductId}
+              disabled={!seriesId}
+              placeholder={seriesId ? '选择车型' : '请先选择车系'}
+              showSearch={{ optionFilterProp: 'label' }}
+              notFoundContent="这个车系下没有车型"
+              options={products.map((p) => ({ value: p.id, label: `${p.name}　${p.guidePrice} 万` }))}
+            />
+          </Form.Item>
+        </Form>
+      </div>
     </Modal>
   );
 }
@@ -276,8 +320,11 @@ function VotePicker({ open, onClose, onInsert }: PickerProps) {
     if (!activityId) return;
     void topicApi.activities({ id: activityId }).then((r) => isOk(r) && setTitle(r.data.list[0]?.title ?? ''));
   }, [activityId]);
+  const insert = activityId ? () => onInsert(blockHtml({ kind: 'vote', id: activityId, title: title || `投票 #${activityId}` })) : null;
+  const { body, modalProps } = useBlockDialog(open);
   return (
     <Modal
+      {...modalProps}
       open={open}
       title="插入投票"
       onCancel={onClose}
@@ -285,13 +332,15 @@ function VotePicker({ open, onClose, onInsert }: PickerProps) {
       okText="插入"
       cancelText="取消"
       okButtonProps={{ disabled: !activityId }}
-      onOk={() => activityId && onInsert(blockHtml({ kind: 'vote', id: activityId, title: title || `投票 #${activityId}` }))}
+      onOk={() => insert?.()}
     >
-      <Form layout="vertical">
-        <Form.Item label="投票活动" htmlFor="vote-activity" extra="输入文字搜索话题站的投票活动">
-          <ActivitySelect id="vote-activity" value={activityId} onChange={setActivityId} placeholder="选择投票活动" />
-        </Form.Item>
-      </Form>
+      <div ref={body} onKeyDown={enterInserts(insert)}>
+        <Form layout="vertical">
+          <Form.Item label="投票活动" htmlFor="vote-activity" extra="输入文字搜索话题站的投票活动；选好后按 Enter 插入">
+            <ActivitySelect id="vote-activity" value={activityId} onChange={setActivityId} placeholder="选择投票活动" />
+          </Form.Item>
+        </Form>
+      </div>
     </Modal>
   );
 }

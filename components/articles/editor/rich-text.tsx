@@ -7,6 +7,7 @@ import type { Editor as TinyEditor, TinyMCE } from 'tinymce';
 import { BlockPickers, BLOCK_BUTTONS } from './block-pickers';
 import type { BlockKind } from '@/components/articles/body/blocks';
 import { CONTENT_WIDTH } from './layout';
+import { typedText } from '@/components/editorial/lock-lost';
 import { uploadPastedImage } from './paste-upload';
 import { FIRST_PLUGINS, LATER_PLUGINS, TINYMCE_BASE, TINYMCE_SCRIPT, TINYMCE_SUFFIX } from './tinymce-assets';
 
@@ -30,6 +31,65 @@ export function loadLaterPlugins(editor: TinyEditor): Promise<void> {
       instance.init?.(editor, url);
     }),
   ).then(() => undefined);
+}
+
+/** How long after a block dialog closes a focus handed back to the toolbar goes on to the body. */
+const RETURN_WINDOW_MS = 1500;
+
+/**
+ * Puts the caret back in the body after a block dialog (review P2-8): at once, and again if the
+ * closing dialog then hands the focus to the toolbar button that opened it (an antd Modal restores
+ * its opener after its closing motion; the library pickers do). Someone typing on from the keyboard
+ * goes on typing in the body.
+ */
+export function returnToBody(editor: TinyEditor) {
+  editor.focus();
+  const container = editor.getContainer();
+  const onFocus = (e: FocusEvent) => {
+    const target = e.target as Node | null;
+    if (target && container.contains(target) && target !== editor.iframeElement) editor.focus();
+  };
+  // Only the dialog's own hand-back: a person going elsewhere (Alt+F10 to the toolbar, Tab, a click)
+  // ends it; typing on does not (the hand-back may come after the first keys).
+  const stop = (e?: Event) => {
+    // (Not instanceof: the body's keys are the frame's KeyboardEvent.)
+    if (e && 'key' in e && typedText(e as KeyboardEvent) !== null) return;
+    clearTimeout(timer);
+    document.removeEventListener('focusin', onFocus, true);
+    for (const doc of [document, editor.getDoc()]) {
+      doc?.removeEventListener('keydown', stop, true);
+      doc?.removeEventListener('pointerdown', stop, true);
+    }
+  };
+  const timer = setTimeout(stop, RETURN_WINDOW_MS);
+  document.addEventListener('focusin', onFocus, true);
+  for (const doc of [document, editor.getDoc()]) {
+    doc?.addEventListener('keydown', stop, true);
+    doc?.addEventListener('pointerdown', stop, true);
+  }
+}
+
+/**
+ * A character typed while a block is selected (its caption clicked) would go nowhere: the blocks
+ * are kept whole (contenteditable="false"). The caret moves to the paragraph after the block (made
+ * when there is none) and the key lands there, with a word of why (review P3-21).
+ */
+export function typeAfterBlock(editor: TinyEditor, e: KeyboardEvent) {
+  // An input method's first key ('Process') moves the caret too, before its text is composed.
+  const text = e.key === 'Process' ? '' : typedText(e);
+  if (text === null || text === '\n') return;
+  const block = editor.dom.getParent(
+    editor.selection.getNode(),
+    (n: Node) => n.nodeName === 'DIV' && (n as HTMLElement).getAttribute('contenteditable') === 'false',
+  ) as HTMLElement | null;
+  if (!block) return;
+  let next = block.nextElementSibling;
+  if (!next || next.nodeName !== 'P') {
+    next = editor.dom.create('p', {}, '<br data-mce-bogus="1">');
+    editor.dom.insertAfter(next, block);
+  }
+  editor.selection.setCursorLocation(next, 0);
+  editor.notificationManager.open({ text: '插入的块不能直接输入文字，已移到块后面的段落', type: 'info', timeout: 2500 });
 }
 
 const ICONS: Record<BlockKind, string> = {
@@ -89,6 +149,7 @@ export default function RichText({
   id,
   height = 560,
   readOnly = false,
+  onBlockedKey,
 }: {
   value?: string;
   onChange?: (html: string) => void;
@@ -96,6 +157,8 @@ export default function RichText({
   id?: string;
   height?: number;
   readOnly?: boolean;
+  /** A character typed into the body while it is read-only (the editorial form keeps it: issue 23). */
+  onBlockedKey?: (text: string) => boolean;
 }) {
   const editorRef = useRef<TinyEditor | null>(null);
   const [picker, setPicker] = useState<BlockKind | null>(null);
@@ -109,6 +172,8 @@ export default function RichText({
   const [toolbar] = useState(() => toolbarFor(typeof window === 'undefined' ? 1440 : window.innerWidth));
   const latest = useRef(value);
   latest.current = value;
+  const blocked = useRef(onBlockedKey);
+  blocked.current = onBlockedKey;
   const emit = useRef<(html: string) => void>(null);
   emit.current = (html: string) => {
     if (html === last.current) return;
@@ -124,7 +189,7 @@ export default function RichText({
 
   const close = () => {
     setPicker(null);
-    editorRef.current?.focus();
+    if (editorRef.current) returnToBody(editorRef.current);
   };
 
   return (
@@ -145,6 +210,12 @@ export default function RichText({
           onNormalized?.(html);
           // Every kind of edit reports the body (typing, commands, undo, paste, blocks inserted).
           editor.on('input change keyup undo redo ExecCommand NewBlock SetContent paste', () => emit.current?.(editor.getContent()));
+          editor.on('keydown', (e) => typeAfterBlock(editor, e));
+          // A read-only editor fires no events of its own: the frame's keys are watched directly.
+          editor.getDoc().addEventListener('keydown', (e) => {
+            const text = editor.mode.isReadOnly() ? typedText(e) : null;
+            if (text !== null && blocked.current?.(text)) e.preventDefault();
+          });
           // The plugins no toolbar button needs, once the browser has nothing else to do.
           const later = () => void loadLaterPlugins(editor);
           if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(later, { timeout: 3000 });
@@ -208,6 +279,7 @@ export default function RichText({
           editor.focus();
           // A paragraph after the block, so typing can go on below it.
           editor.insertContent(`${html}<p></p>`);
+          returnToBody(editor);
         }}
       />
     </div>
