@@ -3,7 +3,7 @@
  * per resource, as everywhere (lib/resources/define.ts); their schemas: schemas/taxonomy.ts. @see DESIGN §4, §5
  */
 import { declareResource } from './define';
-import { ENABLED_OPTIONS } from './common';
+import { ENABLED_FILTER, ENABLED_OPTIONS } from './common';
 
 /** 分类类型: drag-sorted. */
 export const categoryTypeResource = declareResource({
@@ -124,10 +124,7 @@ export const topicResource = declareResource({
     { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
     { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],
-  filters: [
-    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '专题名称' },
-    { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
-  ],
+  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '专题名称' }, ENABLED_FILTER],
 });
 
 export interface CategoryType {

@@ -52,6 +52,9 @@ export const statusCondition =
         return sql`${t.endAt} IS NOT NULL AND ${t.endAt} <= now()`;
       case 'disabled':
         return sql`NOT ${t.enabled} AND ${notEnded(t)}`;
+      // The list's default: still in play (live, scheduled or 内容已下线), not switched off nor ended.
+      case 'current':
+        return open;
       default:
         return undefined;
     }

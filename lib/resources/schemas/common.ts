@@ -1,7 +1,7 @@
 /** Shared zod pieces with Chinese messages; the patterns they check are in ../common.ts. */
 import { z } from 'zod';
 import { EMAIL_MAX_EXCLUSIVE, INT4_MAX } from '../../constants';
-import { AVATAR_MESSAGE, HIDDEN_CHARS, HIDDEN_CHARS_MULTILINE, isImageUrl, LINK_PATTERN, PHONE_PATTERN } from '../common';
+import { AVATAR_MESSAGE, HIDDEN_CHARS, HIDDEN_CHARS_MULTILINE, isImageUrl, APP_LINK_PATTERN, LINK_PATTERN, PHONE_PATTERN } from '../common';
 
 const hiddenMessage = (label: string) => `${label}不能包含控制字符、方向控制符或零宽字符`;
 
@@ -63,6 +63,13 @@ export const imageUrl = (label: string) =>
 
 export const linkUrl = (label: string) =>
   optionalText(label, 512).refine((v) => v === '' || LINK_PATTERN.test(v), `${label}必须是 http:// 或 https:// 开头的链接`);
+
+/** A link an app opens: http(s), or the app's own scheme (`truckapp://news`); never `javascript:`, `data:` … */
+export const appLinkUrl = (label: string) =>
+  optionalText(label, 512).refine(
+    (v) => v === '' || LINK_PATTERN.test(v) || APP_LINK_PATTERN.test(v),
+    `${label}必须是 http(s) 链接或 App 内链接（如 truckapp://news）`,
+  );
 
 /** A required positive id (a foreign key chosen in a form). */
 export const requiredId = (label: string) =>
