@@ -112,6 +112,26 @@ export function columnsFrom<T extends object>(
   });
 }
 
+/**
+ * Holds every ellipsized column to its declared width. A list table is as wide as its content
+ * (`scroll.x: 'max-content'`), and there a cell of unbroken text grew to the whole text (专题's
+ * 摘要 took 380 px of a declared 180), pushing the key columns under the pinned 操作 column
+ * (ux-2026-11-28 P2-4). The cell's content gets a box of the width (less the cell's padding), and
+ * the text ends in … inside it. Used by `ResourceTable` and `SortableTable`, so every list gets it.
+ */
+export function boundEllipsis<T>(columns: TableColumnType<T>[]): TableColumnType<T>[] {
+  return columns.map((c) => {
+    if (!c.ellipsis || typeof c.width !== 'number') return c;
+    const { render, width } = c;
+    return {
+      ...c,
+      render: (value: unknown, record: T, index: number) => (
+        <div style={{ maxWidth: width - 16, overflow: 'hidden' }}>{(render ? render(value, record, index) : value) as ReactNode}</div>
+      ),
+    };
+  });
+}
+
 /** A picture cell: the thumbnail, or 无. */
 export function thumbColumn<T>(key: string, title: string, { width = 96, square = false }: { width?: number; square?: boolean } = {}): TableColumnType<T> {
   return {

@@ -192,6 +192,8 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
           fixed={fixed}
           pageSize={100}
           hasToggle
+          // 编辑 and 刷新 are two buttons: no 更多 menu to make room for.
+          columns={hasFlush ? { actions: { width: 128 } } : undefined}
           narrowHidden={['image', 'status', 'period', 'url', 'flushedAt']}
           initialValues={{ startAt: new Date().toISOString(), ...fixed }}
           transform={(v) => ({ ...v, videoId: v.videoId ?? null })}

@@ -15,9 +15,10 @@ export const text = (label: string, max: number) =>
     .refine((v) => !HIDDEN_CHARS.test(v), hiddenMessage(label));
 
 /** An optional text; it may span lines (descriptions). */
-export const optionalText = (label: string, max: number) =>
+/** `missing`: the message when nothing was sent (a picture not chosen yet), instead of the type error. */
+export const optionalText = (label: string, max: number, missing?: string) =>
   z
-    .string({ error: `${label}必须是文字` })
+    .string({ error: (issue) => (missing && (issue.input === undefined || issue.input === null) ? missing : `${label}必须是文字`) })
     .trim()
     .max(max, `${label}不能超过 ${max} 个字符`)
     .refine((v) => !HIDDEN_CHARS_MULTILINE.test(v), hiddenMessage(label));
@@ -58,8 +59,8 @@ export const password = (label = '密码') =>
 export const avatarUrl = optionalText('头像地址', 512).refine((v) => v === '' || isImageUrl(v), AVATAR_MESSAGE);
 
 /** An image chosen from the library or linked: the same rule as avatars (http(s) or our uploads). */
-export const imageUrl = (label: string) =>
-  optionalText(label, 1024).refine((v) => v === '' || isImageUrl(v), `${label}必须是 http(s) 链接或本站上传的图片（/uploads/…），不能是接口地址`);
+export const imageUrl = (label: string, missing?: string) =>
+  optionalText(label, 1024, missing).refine((v) => v === '' || isImageUrl(v), `${label}必须是 http(s) 链接或本站上传的图片（/uploads/…），不能是接口地址`);
 
 export const linkUrl = (label: string) =>
   optionalText(label, 512).refine((v) => v === '' || LINK_PATTERN.test(v), `${label}必须是 http:// 或 https:// 开头的链接`);

@@ -18,11 +18,7 @@ export const optionalDateTime = (label: string) => z.union([dateTime(label), z.n
 
 /** A required picture (from the library or a link). */
 /** A picture that must be chosen: nothing chosen yet reads 「请选择图片」, not a type error (ux-2026-11-28 P3-2). */
-export const requiredImage = (label: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `请选择${label}` : `${label}必须是文字`) })
-    .pipe(imageUrl(label))
-    .refine((v) => v !== '', `请选择${label}`);
+export const requiredImage = (label: string) => imageUrl(label, `请选择${label}`).refine((v) => v !== '', `请选择${label}`);
 
 const focusBase = {
   title: text('标题', 128),
