@@ -33,7 +33,7 @@ export function emptyText(
   const invite = canCreate ? `点击「${createLabel}」添加` : '';
   if (onShowAll) {
     return (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`没有在用的${label}（已停用、已过期的没有列出）${invite ? `，${invite}` : ''}`}>
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`没有在用的${label}（已停用、已过期的不在这里列出）${invite ? `，${invite}` : ''}`}>
         <Button onClick={onShowAll}>查看全部</Button>
       </Empty>
     );

@@ -61,11 +61,18 @@ export function useRowWrites<T extends { id: number }>(
           duration: UNDO_SECONDS,
           content: createElement(
             'span',
-            { 'data-testid': 'undo-toast' },
+            { 'data-testid': 'undo-toast', 'data-undo': key },
             text,
-            createElement(Button, { type: 'link', size: 'small', autoFocus: true, onClick: undo, style: { marginInlineStart: 8 } }, '撤销'),
+            createElement(Button, { type: 'link', size: 'small', onClick: undo, style: { marginInlineStart: 8 } }, '撤销'),
           ),
         });
+        // Once the confirmation has closed (it gives the focus back to a row that is gone), unless
+        // the person has moved on to something else meanwhile.
+        setTimeout(() => {
+          const active = document.activeElement;
+          if (active && active !== document.body && active.isConnected) return;
+          document.querySelector<HTMLElement>(`[data-undo="${key}"] button`)?.focus();
+        }, 400);
       } else void message.success(text);
       onDeleted?.(record);
     }

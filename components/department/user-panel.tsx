@@ -7,6 +7,7 @@ import {
   DataScopeNote,
   DATE_COLUMN_WIDTH,
   DateTimeCell,
+  EllipsisText,
   emptyText,
   ResourceFilters,
   ResourceFormModal,
@@ -164,7 +165,7 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
       // 钉钉 and 电话 ride in the 用户名 and 姓名 cells: at 1440 px beside the tree, their own columns
       // sat under the pinned 操作 column (ux-2026-11-28 P2-4).
       username: {
-        width: 128,
+        width: 112,
         render: (v: string, u: User) => (
           <Space size={4} wrap>
             {v}
@@ -180,7 +181,7 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
         ),
       },
       name: {
-        width: 112,
+        width: 104,
         render: (v: string, u: User) => (
           <>
             {v}
@@ -214,7 +215,14 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
       },
     },
     addColumns: [
-      { key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 112, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
+      {
+        key: 'departmentName',
+        title: '部门',
+        dataIndex: 'departmentName',
+        width: 100,
+        ellipsis: { showTitle: false },
+        render: (v: string | null) => <EllipsisText text={v ?? '-'} />,
+      },
       {
         key: 'roleName',
         title: '角色',

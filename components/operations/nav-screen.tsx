@@ -156,11 +156,18 @@ export function NavScreen() {
         {...versionDialog.formModalProps}
         // A new app release usually keeps most icons: it starts as a copy of the version on screen (clear it for an empty one).
         initialValues={versionDialog.dialog.record ? undefined : { copyFrom: version?.id ?? null, platform: version?.platform ?? 'app' }}
-        optionsFor={{
-          copyFrom: (versions ?? []).map((v) => ({
-            value: v.id,
-            label: `${versionName(v)}（${v.iconCount ?? 0} 个图标${v.enabled ? '，启用' : '，已停用'}）`,
-          })),
+        fieldsOverride={{
+          copyFrom: (
+            <Select<number>
+              allowClear
+              style={{ width: '100%', minWidth: 0 }}
+              placeholder="不复制（空版本）"
+              options={(versions ?? []).map((v) => ({
+                value: v.id,
+                label: `${versionName(v)}（${v.iconCount ?? 0} 个图标${v.enabled ? '，启用' : '，已停用'}）`,
+              }))}
+            />
+          ),
         }}
       />
       <ResourceFormModal<ChameleonType> {...typeDialog.formModalProps} />

@@ -5,7 +5,7 @@
  * @see DESIGN §4, §5, SEED §7
  */
 import { declareResource, type FieldOption } from './define';
-import { ALL_VALUE, ENABLED_FILTER } from './common';
+import { ALL_VALUE, ENABLED_FILTER, ENABLED_OPTIONS } from './common';
 
 /** The cross-field rule of every period: the end comes after the start. null = fine. */
 export function periodError(startAt: unknown, endAt: unknown): string | null {
@@ -278,7 +278,11 @@ export const friendLinkResource = declareResource({
     { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
     { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],
-  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '网站名称或链接' }, ENABLED_FILTER],
+  // Friend links have a delete (and 撤销): nothing hidden by default.
+  filters: [
+    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '网站名称或链接' },
+    { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
+  ],
   example: { name: '示例网站', url: 'https://example.com', logo: '', enabled: true },
   screen: {
     order: ['logo', 'name', 'url', 'updatedAt'],
