@@ -66,13 +66,15 @@ export function useRowWrites<T extends { id: number }>(
             createElement(Button, { type: 'link', size: 'small', onClick: undo, style: { marginInlineStart: 8 } }, '撤销'),
           ),
         });
-        // Once the confirmation has closed (it gives the focus back to a row that is gone), unless
-        // the person has moved on to something else meanwhile.
-        setTimeout(() => {
+        // Once the confirmation has closed (it hands the focus back to a row that is gone), unless
+        // the person has moved on to something else meanwhile: watched for a moment.
+        let tries = 0;
+        const timer = setInterval(() => {
           const active = document.activeElement;
-          if (active && active !== document.body && active.isConnected) return;
-          document.querySelector<HTMLElement>(`[data-undo="${key}"] button`)?.focus();
-        }, 400);
+          const isLost = !active || active === document.body || !active.isConnected;
+          if (isLost) document.querySelector<HTMLElement>(`[data-undo="${key}"] button`)?.focus();
+          if (isLost || ++tries > 30 || !active.closest('.ant-modal-root, .ant-modal-wrap')) clearInterval(timer);
+        }, 100);
       } else void message.success(text);
       onDeleted?.(record);
     }
