@@ -173,7 +173,7 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
             {u.dingtalkBound && (
               <Tooltip title={`钉钉账号「${u.dingtalkNick || '未知昵称'}」，可直接登录`}>
                 <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-                  钉钉
+                  已绑定钉钉
                 </Tag>
               </Tooltip>
             )}
