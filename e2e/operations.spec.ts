@@ -51,7 +51,7 @@ test('首页焦点图: a slot from a searched article and a library picture, liv
     .png()
     .toBuffer();
   await dialog.getByRole('button', { name: '上传' }).click();
-  const picker = page.getByRole('dialog', { name: '选择封面' });
+  const picker = page.getByRole('dialog', { name: '选择焦点图图片' });
   await picker.getByTestId('upload-input').setInputFiles([{ name: 'E2E焦点图.png', mimeType: 'image/png', buffer: png }]);
   // Uploads are not titled with their file names (issue 15): the picture is named in the queue.
   const title = picker.getByLabel('「E2E焦点图.png」的标题');
@@ -69,10 +69,23 @@ test('首页焦点图: a slot from a searched article and a library picture, liv
   await page.keyboard.press('Enter');
   await expect(dialog.locator('.ant-form-item-explain-error')).toContainText('结束时间必须晚于开始时间');
   await shot(page, 'operation-focus-form');
-  // A later end, and Enter saves the form.
+  // A later end: Enter confirms the date and never submits the form (ux-2026-11-28 P2-1).
   await end.click();
   await end.fill('2099-12-31 00:00:00');
   await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(end).toHaveValue('2099-12-31 00:00:00');
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  // The same from 开始时间.
+  const start = dialog.getByLabel('开始时间');
+  await start.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('2026-01-01 08:00:00');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(start).toHaveValue('2026-01-01 08:00:00');
+  // Enter in a text field still saves.
+  await dialog.getByLabel('标题').press('Enter');
   await expect(dialog).toBeHidden();
 
   const live = page.getByRole('row', { name: /E2E 重卡十一月销量大涨/ });
@@ -168,7 +181,8 @@ test('PC焦点图: 刷新 a right-side slot records when; 广告管理: an ad sw
   await page.goto('/operation/ad');
   await expect(page.getByRole('heading', { level: 1, name: '广告管理' })).toBeVisible();
   const adRow = page.getByRole('row', { name: /E2E 首页通栏/ });
-  await expect(adRow.locator('[data-status]')).toHaveText('已停用');
+  // One name for the switch: the 上线 column, the 状态 filter and the tag say 上线 / 已下线 (P3-8).
+  await expect(adRow.locator('[data-status]')).toHaveText('已下线');
   await adRow.getByRole('switch', { name: '上线「E2E 首页通栏」' }).click();
   await expect(page.getByText('「E2E 首页通栏」已上线')).toBeVisible();
   await expect(adRow.locator('[data-status]')).toHaveText('展示中');
@@ -240,7 +254,13 @@ test('搜索关键词, 友情链接, 品牌, 导航图标: add, reorder, tie to 
   await page.getByRole('button', { name: '新增版本' }).click();
   const version = page.getByRole('dialog', { name: '新增导航版本' });
   await page.keyboard.type('E2E 6.2.0');
-  await page.keyboard.press('Enter');
+  // A first version of its own: no copy (another journey may have made a version already).
+  const copyField = version.getByLabel('复制图标');
+  if (await version.locator('.ant-select-clear').count()) {
+    await copyField.hover();
+    await version.locator('.ant-select-clear').click();
+  }
+  await version.getByLabel('版本名称').press('Enter');
   await expect(version).toBeHidden();
   await page.getByRole('button', { name: '新增类型' }).click();
   await page.keyboard.type('E2E金刚区');
@@ -253,12 +273,154 @@ test('搜索关键词, 友情链接, 品牌, 导航图标: add, reorder, tie to 
   await icon.getByRole('button', { name: saveButton }).click();
   await expect(icon).toBeHidden();
   await expect(page.getByRole('row', { name: /找车/ })).toBeVisible();
-  // The version's icon count follows the new icon.
+  // The version's icon count follows the new icon, and the picker says which version is live.
   await expect(page.getByText('APP · E2E 6.2.0 · 1 个图标').first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: '版本' }).locator('..').locator('..')).toContainText('启用');
+  // 新增版本 starts as a copy of the version on screen (ux-2026-11-28 P2-6).
+  await page.getByRole('button', { name: '新增版本' }).click();
+  const next = page.getByRole('dialog', { name: '新增导航版本' });
+  await expect(next.getByText(/APP · E2E 6\.2\.0（1 个图标，启用）/)).toBeVisible();
+  await page.keyboard.type('E2E 6.3.0');
+  await page.keyboard.press('Enter');
+  await expect(next).toBeHidden();
+  await expect(page.getByText('APP · E2E 6.3.0 · 1 个图标').first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /找车/ })).toBeVisible();
   await shot(page, 'operation-nav');
   await checkA11y(page, '导航图标');
   await page.setViewportSize(PHONE);
   await page.reload();
   await expect(page.getByRole('row', { name: /找车/ })).toBeVisible();
   await shot(page, 'operation-nav-phone');
+});
+
+test('友情链接: 撤销 brings a deleted link back in its place; lists without delete say how to retire and hide retired rows', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  for (const name of ['E2E 撤销甲', 'E2E 撤销乙', 'E2E 撤销丙']) {
+    expect((await api(page, 'POST', '/api/friend_links', { name, url: 'https://www.example.com/' + encodeURIComponent(name) })).status).toBe(0);
+  }
+  await page.goto('/operation/friendLinks');
+  const names = async () => (await page.locator('.ant-table-tbody tr[data-row-key] td:nth-child(3)').allInnerTexts()).map((t) => t.trim());
+  await expect.poll(async () => (await names()).filter((n) => n.startsWith('E2E 撤销'))).toEqual(['E2E 撤销甲', 'E2E 撤销乙', 'E2E 撤销丙']);
+  await page.getByRole('button', { name: '删除「E2E 撤销乙」' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  const toast = page.getByTestId('undo-toast');
+  await expect(toast).toContainText('已删除「E2E 撤销乙」');
+  await expect(page.getByRole('row', { name: /E2E 撤销乙/ })).toHaveCount(0);
+  await shot(page, 'operation-undo-toast');
+  // The keyboard is on 撤销 (the row it was on is gone).
+  await expect(toast.getByRole('button', { name: /撤\s*销/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('已恢复「E2E 撤销乙」')).toBeVisible();
+  await expect.poll(async () => (await names()).filter((n) => n.startsWith('E2E 撤销'))).toEqual(['E2E 撤销甲', 'E2E 撤销乙', 'E2E 撤销丙']);
+
+  // 搜索关键词 has no delete: the list says how to retire one, and hides the switched-off ones until 全部.
+  await api(page, 'POST', '/api/search_keywords', { word: 'E2E在用词', platform: 'app' });
+  await api(page, 'POST', '/api/search_keywords', { word: 'E2E停用词', platform: 'app', enabled: false });
+  await page.goto('/operation/keywords?platform=app');
+  await expect(page.getByTestId('retire-note')).toContainText('不能删除：停用后不再展示');
+  await expect(page.getByRole('row', { name: /E2E在用词/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /E2E停用词/ })).toHaveCount(0);
+  // Dragging stays on under the default filter.
+  await expect(page.getByRole('button', { name: /拖动排序「E2E在用词」/ })).toBeVisible();
+  await page.getByRole('combobox', { name: '状态' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '全部' }).click();
+  await expect(page).toHaveURL(/enabled=all/);
+  await expect(page.getByRole('row', { name: /E2E停用词/ })).toBeVisible();
+});
+
+test('at 1440 px with the sidebar open no key column sits under the pinned 操作 column', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  await api(page, 'POST', '/api/platform', { name: 'APP', code: 'app' });
+  const long = 'E2E 一个很长很长的焦点图标题，用来把列撑宽：解放J7 2026 款 560 马力牵引车长途实测';
+  await api(page, 'POST', '/api/focus_home', {
+    title: long,
+    image: 'https://www.example.com/f.png',
+    url: 'https://www.example.com/a/very/long/link/for/the/column',
+    platform: 'app',
+    startAt: inHours(-1),
+    endAt: inHours(48),
+  });
+  await api(page, 'POST', '/api/focus_video', {
+    title: long,
+    image: 'https://www.example.com/f.png',
+    url: 'https://www.example.com/v',
+    platform: 'app',
+    startAt: inHours(-1),
+  });
+  await api(page, 'POST', '/api/focus_home_right', {
+    title: long,
+    image: 'https://www.example.com/f.png',
+    url: 'https://www.example.com/r/very/long/link',
+    startAt: inHours(-1),
+  });
+  await api(page, 'PUT', '/api/advertise/edit', {
+    name: long.slice(0, 60),
+    position: 'home_top',
+    image: 'https://www.example.com/ad.png',
+    url: 'https://ad.example.com/landing/very/long',
+    startAt: inHours(-1),
+  });
+  await api(page, 'POST', '/api/topic', { title: long.slice(0, 60), summary: long + long, url: 'https://www.example.com/topic/very/long/link', enabled: true });
+  await api(page, 'POST', '/api/articles', { title: long });
+  const screens: Array<[string, string[]]> = [
+    ['/operation/pcfocus?tab=right', ['上次刷新', '启用']],
+    ['/setting/topic', ['关联活动', '状态', '更新时间']],
+    ['/article/list', ['发布时间', '更新时间']],
+    ['/department', ['用户名', '姓名', '上次登录']],
+    ['/operation/ad', ['链接']],
+    ['/operation/focus?platform=app', ['启用']],
+    ['/operation/videofocus?platform=app', ['启用']],
+  ];
+  for (const [path, keys] of screens) {
+    await page.goto(path);
+    await expect(page.locator('.ant-table-tbody tr[data-row-key]').first()).toBeVisible();
+    await settled(page);
+    const layout = await page.evaluate(() => {
+      const ths = [...document.querySelectorAll<HTMLElement>('.ant-table thead th')];
+      const fixed = ths.find((th) => th.textContent?.trim() === '操作');
+      return {
+        fixedLeft: fixed?.getBoundingClientRect().left ?? null,
+        headers: Object.fromEntries(ths.map((th) => [th.textContent?.trim() ?? '', th.getBoundingClientRect().right])),
+      };
+    });
+    expect(layout.fixedLeft, `${path}: 操作 is pinned`).not.toBeNull();
+    for (const key of keys) {
+      expect(layout.headers[key], `${path}: ${key} is shown`).toBeDefined();
+      expect(layout.headers[key], `${path}: ${key} ends left of 操作`).toBeLessThanOrEqual(layout.fixedLeft! + 1);
+    }
+  }
+});
+
+test('on a phone the date-time picker fits the screen (slot form, 广告管理)', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page);
+  await api(page, 'POST', '/api/platform', { name: 'APP', code: 'app' });
+  for (const [path, button] of [
+    ['/operation/focus?platform=app', '新增首页焦点图'],
+    ['/operation/ad', '新增广告'],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole('button', { name: button }).click();
+    const dialog = page.getByRole('dialog', { name: button });
+    await dialog.getByLabel('结束时间').click();
+    const popup = page.locator('.ant-picker-dropdown:visible');
+    await expect(popup).toBeVisible();
+    await expect(popup.locator('.ant-picker-cell').first()).toBeVisible();
+    const box = (await popup.locator('.ant-picker-panel-container').boundingBox())!;
+    expect(box.x, `${path}: the picker starts on screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${path}: the picker ends on screen`).toBeLessThanOrEqual(PHONE.width + 1);
+    // Monday's column and the previous-month button can be tapped.
+    for (const target of [popup.locator('.ant-picker-content th').first(), popup.locator('.ant-picker-header-prev-btn')]) {
+      const b = (await target.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(0);
+    }
+    await shot(page, `operation-date-picker-phone-${button}`);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+  }
 });

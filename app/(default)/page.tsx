@@ -6,7 +6,22 @@ import { routeMetadata } from '@/lib/page-title';
 export const metadata = routeMetadata('/');
 
 /** Shortcuts offered on the workbench, shown only when the user holds the route. */
-const SHORTCUTS = ['/article/add', '/article/list', '/article/check', '/photo', '/operation/focus', '/department', '/role', '/home'];
+const SHORTCUTS = [
+  '/article/add',
+  '/article/list',
+  '/article/check',
+  '/photo',
+  '/operation/focus',
+  '/operation/pcfocus',
+  '/operation/videofocus',
+  '/operation/ad',
+  '/operation/stats',
+  '/department',
+  '/role',
+  '/home',
+];
+/** Holding any of these, a person writes content: the workbench shows their drafts, rejections and schedules. */
+const WRITING = ['/article/addArticle', '/article/addImage', '/article/addVideo', '/article/createVideo'];
 
 /** 工作台: greeting and the user's quick entries. @see DESIGN §4 (`/`) */
 export default async function HomePage() {
@@ -17,5 +32,14 @@ export default async function HomePage() {
     return { path: p, name: route.name, group: route.home ?? '' };
   });
   const user = (detail?.data ?? {}) as { name?: string; username?: string; isSuper?: boolean; level?: number };
-  return <Workbench name={user.name ?? ''} username={user.username ?? ''} isSuper={Boolean(user.isSuper)} level={user.level ?? 3} shortcuts={shortcuts} />;
+  return (
+    <Workbench
+      name={user.name ?? ''}
+      username={user.username ?? ''}
+      isSuper={Boolean(user.isSuper)}
+      level={user.level ?? 3}
+      shortcuts={shortcuts}
+      writes={WRITING.some((p) => auth[p])}
+    />
+  );
 }

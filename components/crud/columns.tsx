@@ -12,6 +12,33 @@ export function formatDateTime(value: unknown): string {
   return date.isValid() ? date.format('YYYY-MM-DD HH:mm') : String(value);
 }
 
+/**
+ * The width of a date-time column of a list: the date over the time (`DateTimeCell`), so a date
+ * column takes 104 px, not 150 (at 1440 px no key column may sit under the pinned 操作 column:
+ * ux-2026-11-28 P2-4).
+ */
+export const DATE_COLUMN_WIDTH = 104;
+
+/** A date-time in a list cell: `2026-11-05` over `09:30`, or `-` (or `empty`) when there is none. */
+export function DateTimeCell({ value, empty = '-' }: { value: unknown; empty?: ReactNode }) {
+  const text = formatDateTime(value);
+  if (text === '-') return <>{empty}</>;
+  const [day, time] = text.split(' ');
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {day}
+      {time && (
+        <>
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {time}
+          </Typography.Text>
+        </>
+      )}
+    </span>
+  );
+}
+
 /** The label of the option holding `value` (compared as strings, since query values are strings). */
 export function optionLabel(options: FieldOption[] | undefined, value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return '-';
@@ -27,7 +54,7 @@ function renderCell(field: FieldDef, value: unknown, isTag = false): ReactNode {
     case 'select':
       return isTag ? <Tag>{optionLabel(field.options, value)}</Tag> : optionLabel(field.options, value);
     case 'date':
-      return formatDateTime(value);
+      return <DateTimeCell value={value} />;
     default:
       return value === null || value === undefined || value === '' ? '-' : String(value);
   }
@@ -70,7 +97,7 @@ export function columnsFrom<T extends object>(
         key: field.name,
         title,
         dataIndex: field.name,
-        width: layout.width ?? (isKey ? 140 : undefined),
+        width: field.input === 'date' && !isKey ? DATE_COLUMN_WIDTH : (layout.width ?? (isKey ? 140 : undefined)),
         fixed: isKey ? 'left' : undefined,
         ellipsis: layout.ellipsis ? { showTitle: false } : undefined,
         render: (value: unknown) => (layout.ellipsis ? <EllipsisText text={renderCell(field, value)} /> : renderCell(field, value, layout.tag)),
@@ -82,6 +109,26 @@ export function columnsFrom<T extends object>(
       column.sortDirections = ['ascend', 'descend'];
     }
     return { ...column, ...overrides[field.name] } as TableColumnType<T>;
+  });
+}
+
+/**
+ * Holds every ellipsized column to its declared width. A list table is as wide as its content
+ * (`scroll.x: 'max-content'`), and there a cell of unbroken text grew to the whole text (专题's
+ * 摘要 took 380 px of a declared 180), pushing the key columns under the pinned 操作 column
+ * (ux-2026-11-28 P2-4). The cell's content gets a box of the width (less the cell's padding), and
+ * the text ends in … inside it. Used by `ResourceTable` and `SortableTable`, so every list gets it.
+ */
+export function boundEllipsis<T>(columns: TableColumnType<T>[]): TableColumnType<T>[] {
+  return columns.map((c) => {
+    if (!c.ellipsis || typeof c.width !== 'number') return c;
+    const { render, width } = c;
+    return {
+      ...c,
+      render: (value: unknown, record: T, index: number) => (
+        <div style={{ maxWidth: width - 16, overflow: 'hidden' }}>{(render ? render(value, record, index) : value) as ReactNode}</div>
+      ),
+    };
   });
 }
 

@@ -48,7 +48,31 @@ export function DateRangeInput({ withTime = false, style, ...props }: DateRangeI
   );
 }
 
-/** A date and time of a form (a field declared `input: 'date'`), in the same chunk as the range. */
-export function DateTimeInput(props: DatePickerProps) {
-  return <DatePicker showTime style={{ width: '100%' }} {...props} />;
+/**
+ * The one date-and-time field of every form (a field declared `input: 'date'`, the ads, the
+ * editors' 发布时间 / 下线时间, the list's 定时发布), in the same chunk as the range:
+ * - Enter confirms the typed or chosen date and never submits the surrounding form (a half-filled
+ *   slot went live that way: ux-2026-11-28 P2-1). The picker takes the Enter first; the form's
+ *   implicit submit is its default action, which is cancelled here.
+ * - On a phone (below 576 px) the calendar opens as a full-width sheet along the bottom with
+ *   narrower cells, so the Monday column and « ‹ stay on screen (P2-5), like the range filter.
+ */
+export type DateTimeInputProps = DatePickerProps<Dayjs, false>;
+
+export function DateTimeInput({ onKeyDown, style, ...props }: DateTimeInputProps) {
+  const isPhone = Grid.useBreakpoint().sm === false;
+  return (
+    <ConfigProvider theme={isPhone ? PHONE_THEME : undefined}>
+      <DatePicker
+        showTime
+        {...props}
+        style={{ width: '100%', ...style }}
+        classNames={{ popup: { root: RANGE_POPUP_CLASS } }}
+        onKeyDown={(event, preventPicker) => {
+          if (event.key === 'Enter') event.preventDefault();
+          onKeyDown?.(event, preventPicker);
+        }}
+      />
+    </ConfigProvider>
+  );
 }

@@ -7,7 +7,22 @@ import { Button, Empty } from 'antd';
  * What an empty table shows: an invitation to add the first record, or, when filters are active,
  * that nothing matched with a 清除筛选 button. Use as `locale={{ emptyText: emptyText('角色', …) }}`.
  */
-export function emptyText(label: string, isFiltered = false, onClear?: () => void, { canCreate = true }: { canCreate?: boolean } = {}): ReactNode {
+export function emptyText(
+  label: string,
+  isFiltered = false,
+  onClear?: () => void,
+  {
+    canCreate = true,
+    createLabel = `新增${label}`,
+    onShowAll,
+  }: {
+    canCreate?: boolean;
+    /** The text of the list's 新增 button, as the screen shows it (the empty state names that button). */
+    createLabel?: string;
+    /** The list's default filter hides retired records (已停用, 已过期): offer them. */
+    onShowAll?: () => void;
+  } = {},
+): ReactNode {
   if (isFiltered) {
     return (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`没有符合条件的${label}，换个条件试试`}>
@@ -15,7 +30,15 @@ export function emptyText(label: string, isFiltered = false, onClear?: () => voi
       </Empty>
     );
   }
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={canCreate ? `暂无${label}，点击「新增${label}」添加第一条` : `暂无${label}`} />;
+  const invite = canCreate ? `点击「${createLabel}」添加` : '';
+  if (onShowAll) {
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`没有在用的${label}（已停用、已过期的不在这里列出）${invite ? `，${invite}` : ''}`}>
+        <Button onClick={onShowAll}>查看全部</Button>
+      </Empty>
+    );
+  }
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={canCreate ? `暂无${label}，${invite}第一条` : `暂无${label}`} />;
 }
 
 /**

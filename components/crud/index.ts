@@ -6,7 +6,7 @@ export { useResourceList } from './use-resource-list';
 export { applyPatch, useLocalListQuery, useUrlListQuery, type ListQuery, type ListQueryState } from './use-list-query';
 export { ResourceFilters, TYPING_DELAY_MS, type ResourceFiltersProps } from './resource-filters';
 export { clearPatch, filterParams, isFiltered, rangeToQuery, type QueryPatch } from './list-query';
-export { columnsFrom, EllipsisText, formatDateTime, linkColumn, optionLabel, thumbColumn } from './columns';
+export { columnsFrom, DATE_COLUMN_WIDTH, DateTimeCell, EllipsisText, formatDateTime, linkColumn, optionLabel, thumbColumn } from './columns';
 export { actionsColumn, RowActions, type ActionsColumnOptions, type RowAction } from './row-actions';
 export { emptyText, listEmptyText } from './empty';
 export { mendTableAccessibility, useTableMending } from './table-a11y';

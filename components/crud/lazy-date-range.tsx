@@ -2,9 +2,8 @@
 
 import { useEffect, useState, type ComponentType } from 'react';
 import { Input } from 'antd';
-import type { DatePickerProps } from 'antd/es/date-picker';
 import type { Dayjs } from 'dayjs';
-import type { DateRangeInputProps } from './date-range-input';
+import type { DateRangeInputProps, DateTimeInputProps } from './date-range-input';
 
 type Pickers = typeof import('./date-range-input');
 
@@ -52,11 +51,19 @@ export function LazyDateRangeInput(props: DateRangeInputProps) {
 }
 
 /** A date and time of a form (`DateTimeInput`). */
-export function LazyDateTimeInput(props: DatePickerProps) {
+export function LazyDateTimeInput(props: DateTimeInputProps) {
   const Picker = useLoaded((m) => m.DateTimeInput);
   if (Picker) return <Picker {...props} />;
   const text = shown([props.value as Dayjs | null | undefined], 'YYYY-MM-DD HH:mm:ss');
   return (
-    <Input readOnly disabled={props.disabled} value={text} id={props.id} placeholder={typeof props.placeholder === 'string' ? props.placeholder : undefined} />
+    <Input
+      readOnly
+      disabled={props.disabled}
+      value={text}
+      id={props.id}
+      aria-label={props['aria-label']}
+      style={props.style}
+      placeholder={typeof props.placeholder === 'string' ? props.placeholder : undefined}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import type { Dayjs } from 'dayjs';
+import { ALL_VALUE } from '@/lib/resources/common';
 import type { FilterDef } from '@/lib/resources/define';
 
 /**
@@ -17,9 +18,28 @@ export function filterParams(filter: FilterDef): string[] {
   return filter.input === 'dateRange' ? (filter.params ?? ['from', 'to']) : [filter.name];
 }
 
-/** True when any of these filters has a value in the query. */
+/** True when any of these filters has a value in the query (other than its `default` or 全部). */
 export function isFiltered(filters: FilterDef[], query: Record<string, string>): boolean {
-  return filters.some((f) => filterParams(f).some((p) => query[p] !== undefined && query[p] !== ''));
+  return filters.some((f) => filterParams(f).some((p) => query[p] !== undefined && query[p] !== '' && query[p] !== f.default && query[p] !== ALL_VALUE));
+}
+
+/** The query with each filter's `default` where the address has no value: what the list asks for and the bar shows. */
+export function withDefaults(filters: FilterDef[], query: Record<string, string>): Record<string, string> {
+  const out = { ...query };
+  for (const f of filters) if (f.default !== undefined && (out[f.name] === undefined || out[f.name] === '')) out[f.name] = f.default;
+  return out;
+}
+
+/** True when a filter's `default` hides records now (the list is not showing everything). */
+export function isDefaultHiding(filters: FilterDef[], query: Record<string, string>): boolean {
+  return filters.some((f) => f.default !== undefined && (query[f.name] === undefined || query[f.name] === '' || query[f.name] === f.default));
+}
+
+/** The patch that shows every record: no filter, and 全部 where a filter has a default. */
+export function showAllPatch(filters: FilterDef[]): QueryPatch {
+  const patch = clearPatch(filters);
+  for (const f of filters) if (f.default !== undefined) patch[f.name] = ALL_VALUE;
+  return patch;
 }
 
 /** The patch that removes every filter (page and order stay as the list decides). */

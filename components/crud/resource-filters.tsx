@@ -130,7 +130,8 @@ export function ResourceFilters({ filters, values, onChange, extra, optionsFor, 
       case 'select':
         return (
           <Select
-            allowClear={clearable()}
+            // A filter with a default has 「全部」 instead of a clear (clearing would bring the default back).
+            allowClear={filter.default === undefined ? clearable() : false}
             aria-label={filter.label}
             placeholder={placeholder}
             style={{ width: 140 }}

@@ -414,7 +414,8 @@ function FormModal<T>({
           layout={isNarrow ? 'vertical' : 'horizontal'}
           labelCol={isNarrow ? undefined : { flex: '96px' }}
           labelWrap
-          wrapperCol={isNarrow ? undefined : { flex: 1 }}
+          // '1 1 0': a long help text wraps under its field instead of pushing the field below its label.
+          wrapperCol={isNarrow ? undefined : { flex: '1 1 0' }}
           initialValues={{ ...(record ?? createDefaults(def)), ...initialValues }}
           onFinish={save}
           onValuesChange={() => setDirty(true)}

@@ -5,6 +5,7 @@ import { Alert, Button, Checkbox, Grid, Popover, Space, Table, Typography, type 
 import { SettingOutlined } from '@ant-design/icons';
 import { recordName } from '@/lib/resources/check';
 import { useTableMending } from './table-a11y';
+import { boundEllipsis } from './columns';
 
 /** The widest a pinned column may be on a phone (below md): the rest of the row scrolls beside it. */
 const PHONE_PINNED_WIDTH = 150;
@@ -102,7 +103,7 @@ export function ResourceTable<T extends { id: number | string }>({
   const isNarrow = screens.md === false;
   const shown = useMemo(() => {
     const visible = columns.filter((c) => !hidden.includes(String(c.key)));
-    if (!isNarrow) return visible;
+    if (!isNarrow) return boundEllipsis(visible);
     return visible.map((c) => {
       if (c.fixed === 'right') return { ...c, fixed: undefined };
       if (c.fixed === 'left' && typeof c.width === 'number' && c.width > PHONE_PINNED_WIDTH) {

@@ -1,7 +1,11 @@
 'use client';
 
-import { App } from 'antd';
+import { createElement } from 'react';
+import { App, Button } from 'antd';
 import { isOk, type ResourceClient } from '@/lib/api/resource';
+
+/** How long a delete's toast offers 撤销 (the server honours it for an hour: RESTORE_WINDOW_MS). */
+export const UNDO_SECONDS = 8;
 
 /**
  * The one-click writes of a list or a tree, each with its toast and then `onChanged` (reload):
@@ -15,6 +19,7 @@ export function useRowWrites<T extends { id: number }>(
     deletedText,
     onDeleted,
     onChanged,
+    canUndo = false,
   }: {
     rowName: (record: T) => string;
     /** The toast of a delete (default `已删除「name」`). */
@@ -22,6 +27,8 @@ export function useRowWrites<T extends { id: number }>(
     onDeleted?: (record: T) => void;
     /** After every write, done or refused (reload what shows it). */
     onChanged: () => unknown;
+    /** A delete's toast offers 撤销 for `UNDO_SECONDS` (`client.restore`; not where the declaration says `noRestore`). */
+    canUndo?: boolean;
   },
 ) {
   const { message } = App.useApp();
@@ -38,7 +45,37 @@ export function useRowWrites<T extends { id: number }>(
   const remove = async (record: T) => {
     const reply = await client.remove(record.id);
     if (isOk(reply)) {
-      void message.success(deletedText?.(record) ?? `已删除「${rowName(record)}」`);
+      const text = deletedText?.(record) ?? `已删除「${rowName(record)}」`;
+      if (canUndo && client.restore) {
+        const key = `undo-${record.id}`;
+        const undo = async () => {
+          message.destroy(key);
+          const back = await client.restore!(record.id);
+          if (isOk(back)) void message.success(`已恢复「${rowName(record)}」`);
+          await onChanged();
+        };
+        // The confirmation that asked has closed and the row is gone: the keyboard goes to 撤销.
+        void message.open({
+          key,
+          type: 'success',
+          duration: UNDO_SECONDS,
+          content: createElement(
+            'span',
+            { 'data-testid': 'undo-toast', 'data-undo': key },
+            text,
+            createElement(Button, { type: 'link', size: 'small', onClick: undo, style: { marginInlineStart: 8 } }, '撤销'),
+          ),
+        });
+        // Once the confirmation has closed (it hands the focus back to a row that is gone), unless
+        // the person has moved on to something else meanwhile: watched for a moment.
+        let tries = 0;
+        const timer = setInterval(() => {
+          const active = document.activeElement;
+          const isLost = !active || active === document.body || !active.isConnected;
+          if (isLost) document.querySelector<HTMLElement>(`[data-undo="${key}"] button`)?.focus();
+          if (isLost || ++tries > 30 || !active.closest('.ant-modal-root, .ant-modal-wrap')) clearInterval(timer);
+        }, 100);
+      } else void message.success(text);
       onDeleted?.(record);
     }
     await onChanged();

@@ -14,6 +14,7 @@ import {
 } from 'react';
 import { Table, theme, type TableColumnType, type TableProps } from 'antd';
 import { HolderOutlined } from '@ant-design/icons';
+import { boundEllipsis } from './columns';
 import { useTableMending } from './table-a11y';
 
 type Row = { id: number };
@@ -201,7 +202,7 @@ export function SortableTable<T extends Row>({ onReorder, isSortDisabled, rowNam
           // Rows are found by id (`data-row-key`), so the key must be the id.
           rowKey="id"
           dataSource={rows}
-          columns={isSortDisabled ? columns : [handleColumn, ...(columns ?? [])]}
+          columns={boundEllipsis(isSortDisabled ? (columns ?? []) : [handleColumn, ...(columns ?? [])])}
           components={{ ...components, body: { ...components?.body, row: DraggableRow } }}
         />
       </div>

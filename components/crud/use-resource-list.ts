@@ -1,12 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { isOk, type ListParams, type Reply } from '@/lib/api/resource';
 import { PAGE_SIZE_DEFAULT, type FilterDef, type ListResult, type SortOrder } from '@/lib/resources/define';
 import { listEmptyText } from './empty';
-import { clearPatch, isFiltered } from './list-query';
+import { clearPatch, isDefaultHiding, isFiltered, showAllPatch, withDefaults } from './list-query';
 import { useLocalListQuery, useUrlListQuery } from './use-list-query';
 
 /**
@@ -35,7 +35,14 @@ export function useResourceList<T extends { id: number | string }>({
   // Both are called (hooks never are conditionally); `isLocal` picks which one holds the query.
   const inUrl = useUrlListQuery();
   const inMemory = useLocalListQuery();
-  const [query, setQuery] = isLocal ? inMemory : inUrl;
+  const [asked, setQuery] = isLocal ? inMemory : inUrl;
+  // A filter's default (hide retired records) applies while the address names no value.
+  // (Keyed by the defaults, not the array: a caller's inline `filters` is new on every render.)
+  const defaultsKey = JSON.stringify(filters.flatMap((f) => (f.default === undefined ? [] : [[f.name, f.default]])));
+  const query = useMemo(
+    () => withDefaults(JSON.parse(defaultsKey).map(([name, value]: [string, string]) => ({ name, default: value })) as FilterDef[], asked),
+    [defaultsKey, asked],
+  );
   const fixedKey = JSON.stringify(fixed ?? {});
   const [data, setData] = useState<ListResult<T> | null>(null);
   const [loading, setLoading] = useState(true);
@@ -92,6 +99,8 @@ export function useResourceList<T extends { id: number | string }>({
 
   const filtered = isFiltered(filters, query);
   const clearFilters = useCallback(() => setQuery(clearPatch(filters)), [filters, setQuery]);
+  const showAll = useCallback(() => setQuery(showAllPatch(filters)), [filters, setQuery]);
+  const isHiding = isDefaultHiding(filters, asked);
   const isHighlightMissing = highlightId !== null && !loading && !!data && !data.list.some((r) => r.id === highlightId);
 
   return {
@@ -104,6 +113,10 @@ export function useResourceList<T extends { id: number | string }>({
     /** Any of `filters` set in the URL. */
     isFiltered: filtered,
     clearFilters,
+    /** Every record: no filters, 全部 where a filter hides retired ones by default. */
+    showAll,
+    /** A filter's default hides some records now (已停用, 已过期). */
+    isDefaultHiding: isHiding,
     sort,
     order,
     highlightId,

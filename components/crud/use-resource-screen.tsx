@@ -145,6 +145,7 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDecl, option
     rowName,
     deletedText: options.deletedText,
     onDeleted: options.onDeleted,
+    canUndo: !def.noRestore,
     onChanged: async () => {
       await list.reload();
       onChanged?.();
@@ -186,6 +187,10 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDecl, option
     .filter((c) => options.columns?.[String(c.key)] !== false && !(isNarrow && narrowHidden.includes(String(c.key))))
     .map((c) => ({ ...c, ...(options.columns?.[String(c.key)] || {}) }) as TableColumnType<T>);
 
+  // Where there is no delete, the list says how a record is retired (ux-2026-11-28 P2-3).
+  const hidesRetired = filters.some((f) => f.default !== undefined);
+  const retireNote =
+    def.noDelete && !refusal ? (def.retire ?? `不能删除：停用后不再展示${hidesRetired ? '；已停用的默认不列出，可在「状态」中选「全部」查看' : ''}。`) : null;
   const filtersProps: ResourceFiltersProps = {
     filters,
     values: list.query,
@@ -195,15 +200,24 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDecl, option
         {createLabel}
       </Button>
     ),
-    note: isSortable ? (
-      <Typography.Text type="secondary">
-        {refusal ??
-          (list.isFiltered
-            ? (options.filteredHint ?? '筛选时不能调整顺序，清除筛选后可拖动。')
-            : (options.hint ?? '拖动左侧手柄调整顺序；也可用 Tab 聚焦手柄后按 ↑ ↓ 移动。'))}
-      </Typography.Text>
-    ) : (
-      options.hint && <Typography.Text type="secondary">{options.hint}</Typography.Text>
+    note: (
+      <>
+        {isSortable ? (
+          <Typography.Text type="secondary">
+            {refusal ??
+              (list.isFiltered
+                ? (options.filteredHint ?? '筛选时不能调整顺序，清除筛选后可拖动。')
+                : (options.hint ?? '拖动左侧手柄调整顺序；也可用 Tab 聚焦手柄后按 ↑ ↓ 移动。'))}
+          </Typography.Text>
+        ) : (
+          options.hint && <Typography.Text type="secondary">{options.hint}</Typography.Text>
+        )}
+        {retireNote && (
+          <Typography.Text type="secondary" data-testid="retire-note" style={{ display: 'block' }}>
+            {retireNote}
+          </Typography.Text>
+        )}
+      </>
     ),
   };
 
@@ -213,10 +227,18 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDecl, option
     columns,
     highlightId: list.highlightId,
     isHighlightMissing: list.isHighlightMissing,
-    onClearFilters: list.clearFilters,
+    onClearFilters: list.showAll,
     settingsId: options.settingsId,
     pagination: pageSize && (list.data?.total ?? 0) <= pageSize ? false : list.tableProps.pagination,
-    locale: { emptyText: list.loading ? ' ' : emptyText(def.label, list.isFiltered, list.clearFilters, { canCreate: !refusal }) },
+    locale: {
+      emptyText: list.loading
+        ? ' '
+        : emptyText(def.label, list.isFiltered, list.clearFilters, {
+            canCreate: !refusal,
+            createLabel,
+            onShowAll: list.isDefaultHiding ? list.showAll : undefined,
+          }),
+    },
     ...(isSortable ? { onReorder: reorder, isSortDisabled: list.isFiltered || Boolean(refusal) || isPaged, rowName } : {}),
   };
 

@@ -4,7 +4,17 @@ import { useDialogFocus } from '@/components/common/dialog-focus';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { DataScopeNote, emptyText, formatDateTime, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
+import {
+  DataScopeNote,
+  DATE_COLUMN_WIDTH,
+  DateTimeCell,
+  EllipsisText,
+  emptyText,
+  ResourceFilters,
+  ResourceFormModal,
+  ResourceListTable,
+  useResourceScreen,
+} from '@/components/crud';
 import { NewPasswordFields } from '@/components/common/new-password-fields';
 import { http, isFailure } from '@/lib/http';
 import { isOk, resourceClient } from '@/lib/api/resource';
@@ -153,16 +163,38 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
     initialValues: { departmentId: departmentId ?? (scopeIds ? viewer?.departmentId : undefined) ?? undefined },
     onChanged,
     columns: {
+      // 钉钉 and 电话 ride in the 用户名 and 姓名 cells: at 1440 px beside the tree, their own columns
+      // sat under the pinned 操作 column (ux-2026-11-28 P2-4).
       username: {
-        width: 128,
+        width: 112,
         render: (v: string, u: User) => (
-          <Space size={4}>
+          <Space size={4} wrap>
             {v}
             {u.isSuper && <Tag color="gold">超管</Tag>}
+            {u.dingtalkBound && (
+              <Tooltip title={`钉钉账号「${u.dingtalkNick || '未知昵称'}」，可直接登录`}>
+                <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+                  已绑定钉钉
+                </Tag>
+              </Tooltip>
+            )}
           </Space>
         ),
       },
-      name: { width: 96, ellipsis: { showTitle: true } },
+      name: {
+        width: 104,
+        render: (v: string, u: User) => (
+          <>
+            {v}
+            {u.phone && (
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, whiteSpace: 'nowrap' }}>
+                {u.phone}
+              </Typography.Text>
+            )}
+          </>
+        ),
+      },
+      phone: false,
       enabled: {
         width: 76,
         render: (v: boolean, u: User) => {
@@ -182,10 +214,16 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
           );
         },
       },
-      phone: { width: 130 },
     },
     addColumns: [
-      { key: 'departmentName', title: '部门', dataIndex: 'departmentName', width: 112, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
+      {
+        key: 'departmentName',
+        title: '部门',
+        dataIndex: 'departmentName',
+        width: 100,
+        ellipsis: { showTitle: false },
+        render: (v: string | null) => <EllipsisText text={v ?? '-'} />,
+      },
       {
         key: 'roleName',
         title: '角色',
@@ -194,26 +232,10 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
         ellipsis: { showTitle: true },
         render: (v: string | null, u: User) => (u.isSuper ? '全部权限' : (v ?? <Tag>未分配</Tag>)),
       },
-      {
-        key: 'dingtalk',
-        title: '钉钉',
-        dataIndex: 'dingtalkBound',
-        width: 120,
-        render: (bound: boolean | undefined, u: User) =>
-          bound ? (
-            <Tooltip title={`钉钉账号「${u.dingtalkNick || '未知昵称'}」，可直接登录`}>
-              <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-                已绑定钉钉
-              </Tag>
-            </Tooltip>
-          ) : (
-            <Typography.Text type="secondary">未绑定</Typography.Text>
-          ),
-      },
-      { key: 'lastLoginAt', title: '上次登录', dataIndex: 'lastLoginAt', width: 150, render: formatDateTime },
+      { key: 'lastLoginAt', title: '上次登录', dataIndex: 'lastLoginAt', width: DATE_COLUMN_WIDTH, render: (v: string | null) => <DateTimeCell value={v} /> },
     ],
     // Who, whether they can sign in, and where first; contact details after.
-    order: ['username', 'name', 'enabled', 'departmentName', 'roleName', 'dingtalk', 'phone', 'lastLoginAt'],
+    order: ['username', 'name', 'enabled', 'departmentName', 'roleName', 'lastLoginAt'],
     editRefusal: (u) => refusalOf('manage', u),
     deletable: true,
     deletedText: (u) => `已删除「${u.name}」`,

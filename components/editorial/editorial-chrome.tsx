@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { Alert, Button, DatePicker, Form, Modal, Radio, Space, Typography } from 'antd';
+import { Alert, Button, Form, Modal, Radio, Space, Typography } from 'antd';
+import { LazyDateTimeInput } from '@/components/crud/lazy-date-range';
 import dayjs from 'dayjs';
 import { STATUS, timesEditable as timesEditableFor } from '@/lib/resources/publishing';
 import { HEADER_HEIGHT } from '@/lib/constants';
@@ -143,7 +144,7 @@ export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: 
         />
       </Form.Item>
       {times.publishAt && (
-        <DatePicker
+        <LazyDateTimeInput
           aria-label="定时发布时间"
           showTime={{ format: 'HH:mm' }}
           format="YYYY-MM-DD HH:mm"
@@ -156,7 +157,7 @@ export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: 
         />
       )}
       <Form.Item label="下线时间（可选）" htmlFor="offline-at" style={{ marginBottom: 12 }}>
-        <DatePicker
+        <LazyDateTimeInput
           id="offline-at"
           showTime={{ format: 'HH:mm' }}
           format="YYYY-MM-DD HH:mm"

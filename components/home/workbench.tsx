@@ -32,12 +32,15 @@ export function Workbench({
   isSuper,
   level,
   shortcuts,
+  writes = true,
 }: {
   name: string;
   username: string;
   isSuper: boolean;
   level: number;
   shortcuts: Shortcut[];
+  /** The person writes content (an editor route): their drafts, rejections and schedules are shown (ux-2026-11-28 P3-7). */
+  writes?: boolean;
 }) {
   // The time of day is the browser's, so it is filled after hydration.
   const [now, setNow] = useState<dayjs.Dayjs | null>(null);
@@ -59,7 +62,7 @@ export function Workbench({
           </Typography.Paragraph>
         </Card>
       </Col>
-      <MyWork />
+      <MyWork writes={writes} />
       <Col xs={24} lg={16}>
         <Card title="快捷入口">
           {shortcuts.length === 0 ? (
@@ -162,7 +165,7 @@ function TaskCard({
  * 我的工作 (DESIGN §8): what waits for my review, my rejected items with the reviewers' reasons, my
  * drafts and the scheduled publications and offlines, each a link to the editor or the review view.
  */
-function MyWork() {
+function MyWork({ writes }: { writes: boolean }) {
   const [data, setData] = useState<WorkbenchData | null>(null);
   const [failed, setFailed] = useState(false);
   const load = useCallback(async () => {
@@ -196,6 +199,8 @@ function MyWork() {
     );
   }
   const span = data.review ? { xs: 24, md: 12, xl: 6 } : { xs: 24, md: 12, xl: 8 };
+  // Someone who writes nothing and reviews nothing (运营) sees only what concerns them.
+  if (!writes && !data.review) return data.focus && data.focus.length > 0 ? <OfflineFocusNotice groups={data.focus} /> : null;
   return (
     <>
       {data.focus && data.focus.length > 0 && <OfflineFocusNotice groups={data.focus} />}

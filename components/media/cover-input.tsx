@@ -15,7 +15,20 @@ const MediaPickerModal = lazyDialog(
  * A cover or image field: a link typed in, or a picture chosen from the library or uploaded through
  * the picker (the picture library's URL is stored). Works as a Form.Item child (value / onChange).
  */
-export function CoverInput({ value = '', onChange, id, disabled }: { value?: string; onChange?: (url: string) => void; id?: string; disabled?: boolean }) {
+export function CoverInput({
+  value = '',
+  onChange,
+  id,
+  disabled,
+  pickerTitle = '选择封面',
+}: {
+  value?: string;
+  onChange?: (url: string) => void;
+  id?: string;
+  disabled?: boolean;
+  /** The picker's title: what the picture is for (选择焦点图图片, 选择图标 …). */
+  pickerTitle?: string;
+}) {
   const [picker, setPicker] = useState<{ open: boolean; upload: boolean }>({ open: false, upload: false });
   return (
     <div>
@@ -41,7 +54,7 @@ export function CoverInput({ value = '', onChange, id, disabled }: { value?: str
         kind="pic"
         open={picker.open}
         startWithUpload={picker.upload}
-        title="选择封面"
+        title={pickerTitle}
         onClose={() => setPicker((p) => ({ ...p, open: false }))}
         onPick={([item]) => {
           if (item) onChange?.(item.url);

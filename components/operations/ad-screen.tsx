@@ -7,7 +7,7 @@ import { CoverInput } from '@/components/media/cover-input';
 import { operationsApi } from '@/lib/api/operations';
 import { isOk, resourceClient } from '@/lib/api/resource';
 import { advertiseResource, type Advertise } from '@/lib/resources/operations';
-import { PERIOD_RULES, periodText, SlotStatusTag } from './focus-fields';
+import { PERIOD_RULES, PERIOD_WIDTH, periodText, SlotStatusTag } from './focus-fields';
 
 /** Ads are listed at `GET /api/advertise/list` and saved with `PUT /api/advertise/edit` (SEED §7 has no POST). */
 const client = {
@@ -41,7 +41,7 @@ export function AdScreen() {
         key: 'status',
         title: '状态',
         width: 90,
-        render: (_: unknown, ad: Advertise) => <SlotStatusTag slot={{ enabled: ad.state === 1, startAt: ad.startAt, endAt: ad.endAt }} />,
+        render: (_: unknown, ad: Advertise) => <SlotStatusTag slot={{ enabled: ad.state === 1, startAt: ad.startAt, endAt: ad.endAt }} offLabel="已下线" />,
       },
       {
         key: 'state',
@@ -52,7 +52,7 @@ export function AdScreen() {
           <Switch size="small" checked={state === 1} loading={switching === ad.id} aria-label={`上线「${ad.name}」`} onChange={(on) => setState(ad, on)} />
         ),
       },
-      { key: 'period', title: '投放时间', width: 290, render: (_: unknown, ad: Advertise) => periodText(ad.startAt, ad.endAt) },
+      { key: 'period', title: '投放时间', width: PERIOD_WIDTH, render: (_: unknown, ad: Advertise) => periodText(ad.startAt, ad.endAt) },
     ],
     hint: '打开「上线」后，广告在投放时间内展示；新增的广告默认下线，检查无误后再上线。',
   });
@@ -64,7 +64,7 @@ export function AdScreen() {
         {...screen.formModalProps}
         initialValues={screen.dialog.record ? undefined : { startAt: new Date().toISOString(), position: screen.list.query.position || undefined }}
         width={720}
-        fieldsOverride={{ image: <CoverInput /> }}
+        fieldsOverride={{ image: <CoverInput pickerTitle="选择广告图片" /> }}
         itemRules={PERIOD_RULES}
       />
     </Card>

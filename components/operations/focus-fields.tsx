@@ -8,7 +8,11 @@ import { isOk } from '@/lib/api/resource';
 import { periodError, SLOT_STATUS, slotStatus } from '@/lib/resources/operations';
 import { isLiveStatus, statusLabel } from '@/lib/resources/publishing';
 
-/** The end after the start, checked as one types (the server checks the same rule). */
+/**
+ * The end after the start, checked as one types (the server checks the same rule); an end already
+ * past is allowed (an old campaign can be recorded) but said plainly: it will not show
+ * (ux-2026-11-28 P3-8).
+ */
 export const PERIOD_RULES: Record<string, { rules: FormRule[]; dependencies?: string[] }> = {
   endAt: {
     dependencies: ['startAt'],
@@ -19,6 +23,12 @@ export const PERIOD_RULES: Record<string, { rules: FormRule[]; dependencies?: st
           if (error) throw new Error(error);
         },
       }),
+      {
+        warningOnly: true,
+        validator: async (_rule, value: unknown) => {
+          if (value && dayjs(value as string).isBefore(dayjs())) throw new Error('结束时间已过：保存后不会展示（状态为「已过期」）');
+        },
+      },
     ],
   },
 };
@@ -30,11 +40,15 @@ export const PERIOD_RULES: Record<string, { rules: FormRule[]; dependencies?: st
  */
 export function SlotStatusTag({
   slot,
+  offLabel,
 }: {
   slot: { enabled: boolean; startAt: string; endAt: string | null; targetOffline?: boolean; targetPending?: boolean; targetPublishAt?: string | null };
+  /** The name of the switched-off state where the switch has its own name (ads: 已下线). */
+  offLabel?: string;
 }) {
   const status = slotStatus(slot);
-  const { label, color } = SLOT_STATUS[status];
+  const { color } = SLOT_STATUS[status];
+  const label = status === 'disabled' && offLabel ? offLabel : SLOT_STATUS[status].label;
   const fmt = (v: string) => dayjs(v).format('MM-DD HH:mm');
   const why = {
     live: slot.endAt ? `展示到 ${fmt(slot.endAt)}` : '长期展示',
@@ -42,7 +56,7 @@ export function SlotStatusTag({
     pending: `所选的文章或视频尚未发布${slot.targetPublishAt ? `（${fmt(slot.targetPublishAt)} 定时发布）` : ''}，发布前读者看不到这个焦点图`,
     offline: '所选的文章或视频已下线、撤回或删除，读者打不开。请换一篇已发布的内容，或停用这个焦点图',
     expired: slot.endAt ? `${fmt(slot.endAt)} 已结束` : '',
-    disabled: '已关闭，打开开关后按时间展示',
+    disabled: offLabel ? `${offLabel}，打开开关后按时间展示` : '已关闭，打开开关后按时间展示',
   }[status];
   return (
     <Tooltip title={why}>
@@ -53,11 +67,19 @@ export function SlotStatusTag({
   );
 }
 
-/** `11-22 08:00 至 长期`. */
+/** `2026-11-22 08:00 至 长期`, on two lines (start, then 至 end): the period column stays narrow (ux-2026-11-28 P2-4). */
 export function periodText(startAt: string, endAt: string | null) {
   const fmt = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
-  return `${fmt(startAt)} 至 ${endAt ? fmt(endAt) : '长期'}`;
+  return (
+    <span style={{ display: 'inline-block', whiteSpace: 'nowrap' }}>
+      {fmt(startAt)}
+      <br />至 {endAt ? fmt(endAt) : '长期'}
+    </span>
+  );
 }
+
+/** The width of a period column (two lines of `YYYY-MM-DD HH:mm`). */
+export const PERIOD_WIDTH = 160;
 
 type Mode = 'article' | 'video' | 'link';
 
@@ -71,16 +93,21 @@ export function TargetPicker({
   onChange,
   id,
   initialTitle,
+  defaultMode = 'article',
 }: {
   value?: number | null;
   onChange?: (id: number | null) => void;
   id?: string;
   initialTitle?: string | null;
+  /** What a new slot picks first (视频焦点图: 视频). */
+  defaultMode?: 'article' | 'video';
 }) {
   const form = Form.useFormInstance();
   const videoId = Form.useWatch('videoId', form) as number | null | undefined;
   // The store already holds the edited record here (useWatch only catches up after the first render).
-  const [mode, setMode] = useState<Mode>(() => (form.getFieldValue('videoId') ? 'video' : value || !form.getFieldValue('url') ? 'article' : 'link'));
+  const [mode, setMode] = useState<Mode>(() =>
+    form.getFieldValue('videoId') ? 'video' : value ? 'article' : form.getFieldValue('url') ? 'link' : defaultMode,
+  );
   const [options, setOptions] = useState<FocusTarget[]>([]);
   const [loading, setLoading] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -171,7 +198,11 @@ export function TargetPicker({
             }}
             onChange={(next) => pick(next ?? null)}
           />
-          {note && <Typography.Text type="warning">{note}</Typography.Text>}
+          {note ? (
+            <Typography.Text type="warning">{note}</Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">按标题搜索{mode === 'video' ? '视频' : '文章'}；只想打开一个链接时选「仅链接」。</Typography.Text>
+          )}
         </>
       )}
     </Space>

@@ -5,7 +5,7 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { currentQuery, showQuery } from '@/components/crud/use-list-query';
 import { App, Empty, Form, Grid, Space, Tabs, TreeSelect, Typography, type TableColumnType } from 'antd';
 import Link from 'next/link';
-import { EllipsisText, formatDateTime, linkColumn, ResourceList, thumbColumn } from '@/components/crud';
+import { DATE_COLUMN_WIDTH, DateTimeCell, EllipsisText, linkColumn, ResourceList, thumbColumn } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { operationsApi } from '@/lib/api/operations';
 import { isOk, resourceClient } from '@/lib/api/resource';
@@ -14,7 +14,7 @@ import type { FocusGroup, FocusSlot } from '@/lib/resources/operations';
 import { platformResource, type Platform } from '@/lib/resources/taxonomy';
 import { loadCategoryGroups } from '@/components/taxonomy/category-groups';
 import { buildTree } from '@/lib/tree';
-import { PERIOD_RULES, periodText, SlotStatusTag, TargetPicker } from './focus-fields';
+import { PERIOD_RULES, PERIOD_WIDTH, periodText, SlotStatusTag, TargetPicker } from './focus-fields';
 
 const platformClient = resourceClient<Platform>(platformResource);
 
@@ -91,9 +91,9 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
       key: 'title',
       title: '标题',
       dataIndex: 'title',
-      width: 240,
+      width: 200,
       render: (title: string, s) => (
-        <div style={{ maxWidth: 240 }}>
+        <div style={{ maxWidth: 200 }}>
           {isNarrow && (
             <div style={{ marginBottom: 2 }}>
               <SlotStatusTag slot={s} />
@@ -110,11 +110,19 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
         </div>
       ),
     },
-    { key: 'status', title: '状态', width: 110, render: (_: unknown, s) => <SlotStatusTag slot={s} /> },
-    { key: 'period', title: '展示时间', width: 290, render: (_: unknown, s) => periodText(s.startAt, s.endAt) },
-    linkColumn<FocusSlot>('url', '链接', 180),
+    { key: 'status', title: '状态', width: 104, render: (_: unknown, s) => <SlotStatusTag slot={s} /> },
+    { key: 'period', title: '展示时间', width: PERIOD_WIDTH, render: (_: unknown, s) => periodText(s.startAt, s.endAt) },
+    linkColumn<FocusSlot>('url', '链接', 140),
     ...(hasFlush
-      ? [{ key: 'flushedAt', title: '上次刷新', dataIndex: 'flushedAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v) : '未刷新') }]
+      ? [
+          {
+            key: 'flushedAt',
+            title: '上次刷新',
+            dataIndex: 'flushedAt',
+            width: DATE_COLUMN_WIDTH,
+            render: (v: string | null) => <DateTimeCell value={v} empty="未刷新" />,
+          },
+        ]
       : []),
   ];
 
@@ -184,6 +192,8 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
           fixed={fixed}
           pageSize={100}
           hasToggle
+          // 编辑 and 刷新 are two buttons: no 更多 menu to make room for.
+          columns={hasFlush ? { actions: { width: 128 } } : undefined}
           narrowHidden={['image', 'status', 'period', 'url', 'flushedAt']}
           initialValues={{ startAt: new Date().toISOString(), ...fixed }}
           transform={(v) => ({ ...v, videoId: v.videoId ?? null })}
@@ -191,7 +201,10 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
             width: 720,
             optionsFor: { platform: enabledPlatforms.map((p) => ({ label: p.name, value: p.code })) },
             treeDataFor: { categoryId: (channels.tree ?? []) as never },
-            fieldsOverride: { articleId: <TargetPickerField />, image: <CoverInput /> },
+            fieldsOverride: {
+              articleId: <TargetPickerField defaultMode={def.name === 'focus_video' ? 'video' : 'article'} />,
+              image: <CoverInput pickerTitle="选择焦点图图片" />,
+            },
             extraFields: (
               <Form.Item name="videoId" hidden>
                 <input type="hidden" />
@@ -222,7 +235,7 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
 }
 
 /** The TargetPicker with the edited slot's article title (read from the form's record). */
-function TargetPickerField(props: { value?: number | null; onChange?: (id: number | null) => void; id?: string }) {
+function TargetPickerField(props: { value?: number | null; onChange?: (id: number | null) => void; id?: string; defaultMode?: 'article' | 'video' }) {
   const form = Form.useFormInstance();
   const [initialTitle] = useState<string | null>(() => (form.getFieldValue('targetTitle') as string | null | undefined) ?? null);
   return <TargetPicker {...props} initialTitle={initialTitle} />;

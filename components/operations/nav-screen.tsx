@@ -22,6 +22,7 @@ const versionClient = resourceClient<ChameleonVersion>(chameleonVersionResource)
 const typeClient = resourceClient<ChameleonType>(chameleonTypeResource);
 const iconClient = resourceClient<Chameleon>(chameleonResource);
 const platformLabel = (p: string) => KEYWORD_PLATFORMS.find((o) => o.value === p)?.label ?? p;
+const versionName = (v: ChameleonVersion) => `${platformLabel(v.platform)} · ${v.name}`;
 
 /**
  * 导航图标: choose a version (an app release's set of icons), then its icons grouped by type
@@ -79,7 +80,14 @@ export function NavScreen() {
             onChange={chooseVersion}
             options={(versions ?? []).map((v) => ({
               value: v.id,
-              label: `${platformLabel(v.platform)} · ${v.name}${v.enabled ? '' : '（已停用）'} · ${v.iconCount ?? 0} 个图标`,
+              label: (
+                <span>
+                  {versionName(v)} · {v.iconCount ?? 0} 个图标{' '}
+                  <Tag color={v.enabled ? 'success' : 'default'} style={{ marginInlineEnd: 0 }}>
+                    {v.enabled ? '启用' : '已停用'}
+                  </Tag>
+                </span>
+              ),
             }))}
           />
           <Button icon={<PlusOutlined aria-hidden />} onClick={() => versionDialog.show()}>
@@ -139,12 +147,29 @@ export function NavScreen() {
               narrowHidden={['url']}
               onChanged={() => void loadVersions()}
               hint={`「${type.name}」里图标的显示顺序：拖动左侧手柄，或聚焦手柄后按 ↑ ↓。`}
-              form={{ width: 600, optionsFor: { typeId: typeOptions }, fieldsOverride: { icon: <CoverInput /> } }}
+              form={{ width: 600, optionsFor: { typeId: typeOptions }, fieldsOverride: { icon: <CoverInput pickerTitle="选择图标" /> } }}
             />
           </Card>
         ))}
 
-      <ResourceFormModal<ChameleonVersion> {...versionDialog.formModalProps} />
+      <ResourceFormModal<ChameleonVersion>
+        {...versionDialog.formModalProps}
+        // A new app release usually keeps most icons: it starts as a copy of the version on screen (clear it for an empty one).
+        initialValues={versionDialog.dialog.record ? undefined : { copyFrom: version?.id ?? null, platform: version?.platform ?? 'app' }}
+        fieldsOverride={{
+          copyFrom: (
+            <Select<number>
+              allowClear
+              style={{ width: '100%', minWidth: 0 }}
+              placeholder="不复制（空版本）"
+              options={(versions ?? []).map((v) => ({
+                value: v.id,
+                label: `${versionName(v)}（${v.iconCount ?? 0} 个图标${v.enabled ? '，启用' : '，已停用'}）`,
+              }))}
+            />
+          ),
+        }}
+      />
       <ResourceFormModal<ChameleonType> {...typeDialog.formModalProps} />
     </Space>
   );

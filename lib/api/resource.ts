@@ -17,6 +17,8 @@ export interface ResourceClient<T, In = Partial<T>> {
   update(id: number, values: Partial<In>): Promise<Reply<T>>;
   remove(id: number): Promise<Reply<{ id: number }>>;
   sort(ids: number[]): Promise<Reply<{ ids: number[] }>>;
+  /** Undoes a recent delete (`POST /{id}/restore`): the record comes back with its id and place. */
+  restore?(id: number): Promise<Reply<T>>;
 }
 
 export function resourceClient<T, In = Partial<T>>(def: Pick<ResourceDecl, 'name' | 'host'>): ResourceClient<T, In> {
@@ -29,6 +31,7 @@ export function resourceClient<T, In = Partial<T>>(def: Pick<ResourceDecl, 'name
     update: (id, values) => client.put<T>(`${base}/${id}`, values as object),
     remove: (id) => client.del<{ id: number }>(`${base}/${id}`),
     sort: (ids) => client.put<{ ids: number[] }>(`${base}/sort`, { ids }),
+    restore: (id) => client.post<T>(`${base}/${id}/restore`, {}),
   };
 }
 

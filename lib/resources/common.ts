@@ -25,6 +25,18 @@ export const ENABLED_OPTIONS = [
   { label: '停用', value: 'false' },
 ];
 
+/** The filter value that shows every record, past a filter's `default` (the servers filter nothing on it). */
+export const ALL_VALUE = 'all';
+
+/** The 状态 filter of a list whose records are switched off instead of deleted: 启用 by default, 全部 on request. */
+export const ENABLED_FILTER = {
+  name: 'enabled',
+  label: '状态',
+  input: 'select' as const,
+  options: [...ENABLED_OPTIONS, { label: '全部', value: ALL_VALUE }],
+  default: 'true',
+};
+
 /**
  * The path prefixes of our API hosts. None of them serves a picture, and a GET there from an
  * `<img>` runs with the viewer's cookies (`/api/logout` signed reviewers out; a body picture at
@@ -66,3 +78,12 @@ export function isImageUrl(value: string): boolean {
 
 /** An http(s) link, or empty (issue 9: link fields take http(s) URLs only). */
 export const LINK_PATTERN = /^https?:\/\/[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?(?:[/?#][^\s"'<>\\]*)?$/;
+
+/**
+ * An app's own link (`truckapp://news`, `truckapp://article?id=1`): a scheme of letters, digits and
+ * `+ . -`, then `://` and no spaces or quotes. For the navigation icons an app shows (ux-2026-11-28
+ * P3-20). The schemes a browser or WebView runs or reads instead of handing to an app are refused
+ * (`javascript://…%0a…` runs script; `data:`, `file:`, `blob:`, Android's `intent:` …).
+ */
+export const APP_LINK_PATTERN =
+  /^(?!(?:javascript|vbscript|livescript|data|file|blob|about|filesystem|view-source|intent|content|chrome|jar|ws|wss|ftp)(?![a-z0-9+.-]))[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s"'<>\\`]+$/i;

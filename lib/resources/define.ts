@@ -73,6 +73,12 @@ export interface FilterDef {
   withTime?: boolean;
   /** A dateRange's query parameters when a list has more than one range (default `from`, `to`). */
   params?: [from: string, to: string];
+  /**
+   * The value used while the address has none: a list whose records are retired by a switch or an
+   * end date (no delete) hides them by default (`'true'`, `'current'`); the option `ALL_VALUE`
+   * (「全部」) shows everything. A filter at its default does not count as filtering (drag stays on).
+   */
+  default?: string;
 }
 
 /**
@@ -131,6 +137,17 @@ export interface ResourceDecl {
    * and the contract test asserts the refusal (404, the record kept, nothing logged).
    */
   noDelete?: string;
+  /**
+   * Why a delete cannot be undone (`POST /{id}/restore`, the list's 撤销): e.g. the log keeps no
+   * password, so a deleted employee cannot come back whole. Without it every generic delete can be
+   * undone for an hour.
+   */
+  noRestore?: string;
+  /**
+   * How a record is retired where there is no delete, said in the list's note (default: switched
+   * off, and hidden by the status filter's default). ux-2026-11-28 P2-3.
+   */
+  retire?: string;
   /**
    * Why the generic JSON contract (POST the example, PUT, DELETE) does not apply, and the test that
    * covers the resource instead: created from an upload, through the editorial workflow, by

@@ -5,7 +5,7 @@
  * @see DESIGN §4, §5, SEED §7
  */
 import { declareResource, type FieldOption } from './define';
-import { ENABLED_OPTIONS } from './common';
+import { ALL_VALUE, ENABLED_FILTER, ENABLED_OPTIONS } from './common';
 import { slotStatusAt, STATUS, type FocusTarget, type SlotStatus } from './publishing';
 
 /** The cross-field rule of every period: the end comes after the start. null = fine. */
@@ -34,6 +34,20 @@ export const SLOT_STATUS: Record<SlotStatus, { label: string; color: string }> =
   disabled: { label: '已停用', color: 'warning' },
 };
 export const SLOT_STATUS_OPTIONS: FieldOption[] = (Object.keys(SLOT_STATUS) as SlotStatus[]).map((s) => ({ label: SLOT_STATUS[s].label, value: s }));
+
+/**
+ * The 状态 filter of the slot lists: by default what is still in play (展示中, 待上线, 内容已下线),
+ * so the switched-off and expired ones a list gathers over weeks stay out of the way (there is no
+ * delete); 全部 shows them (ux-2026-11-28 P2-3).
+ */
+export const CURRENT_VALUE = 'current';
+export const SLOT_STATUS_FILTER = {
+  name: 'status',
+  label: '状态',
+  input: 'select' as const,
+  options: [{ label: '在用（未停用、未过期）', value: CURRENT_VALUE }, ...SLOT_STATUS_OPTIONS, { label: '全部', value: ALL_VALUE }],
+  default: CURRENT_VALUE,
+};
 
 /** A slot's or an ad's status from a list row: the server says whether its content is gone (`targetOffline`) or not out yet (`targetPending`). */
 export function slotStatus(
@@ -65,7 +79,7 @@ function focusResource(name: string, label: string, permission: string, group: F
     keyword: ['title'],
     fields: [
       { name: 'title', label: '标题', list: true, form: true, required: true, max: 128 },
-      { name: 'articleId', label: '文章或视频', form: true, help: '按标题搜索文章或视频；也可只填下方链接' },
+      { name: 'articleId', label: '文章或视频', form: true },
       ...(group === 'platform' ? [{ name: 'platform', label: '平台', form: true, input: 'select' as const, required: true }] : []),
       ...(group === 'category' ? [{ name: 'categoryId', label: '频道', form: true, input: 'treeSelect' as const, required: true }] : []),
       { name: 'image', label: '图片', form: true, input: 'image', required: true, help: '从图片库选择或上传' },
@@ -74,10 +88,8 @@ function focusResource(name: string, label: string, permission: string, group: F
       { name: 'endAt', label: '结束时间', form: true, input: 'date', placeholder: '不填则长期有效' },
       { name: 'enabled', label: '启用', form: true, input: 'switch' },
     ],
-    filters: [
-      { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标题' },
-      { name: 'status', label: '状态', input: 'select', options: SLOT_STATUS_OPTIONS },
-    ],
+    filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '标题' }, SLOT_STATUS_FILTER],
+    retire: '不能删除：停用或到期后不再展示；已停用、已过期的默认不列出，可在「状态」中选「全部」查看。',
     example: {
       title: '示例焦点图',
       image: 'https://example.com/focus.jpg',
@@ -162,10 +174,7 @@ export const searchKeywordResource = declareResource({
     { name: 'url', label: '链接', list: { width: 260 }, form: true, input: 'link', max: 512, placeholder: 'https://（可选：点击直达的页面）', default: '' },
     { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
   ],
-  filters: [
-    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '关键词' },
-    { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
-  ],
+  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '关键词' }, ENABLED_FILTER],
   example: { word: '新能源', url: 'https://example.com/ev', platform: 'app', enabled: true },
   noDelete: 'SEED §7 lists GET, POST, PUT, sort: a keyword is switched off instead',
 });
@@ -190,7 +199,16 @@ export const chameleonVersionResource = declareResource({
   fields: [
     { name: 'name', label: '版本名称', list: true, form: true, required: true, max: 64, placeholder: '如 6.2.0' },
     { name: 'platform', label: '平台', list: { width: 90 }, form: true, input: 'radio', options: KEYWORD_PLATFORMS, required: true, default: 'app' },
-    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
+    { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch', help: '启用的版本是线上正在用的版本' },
+    {
+      name: 'copyFrom',
+      label: '复制图标',
+      form: 'create',
+      stored: false,
+      input: 'select',
+      placeholder: '不复制（空版本）',
+      help: '从已有版本复制全部图标（图片、链接、顺序和开关），之后可逐个修改',
+    },
   ],
   example: { name: '9.9.0', platform: 'app', enabled: true },
   noDelete: 'SEED §7 lists GET, POST, PUT: a version is switched off, its icons stay',
@@ -217,7 +235,16 @@ export const chameleonResource = declareResource({
     { name: 'name', label: '图标名称', list: true, form: true, required: true, max: 32 },
     { name: 'typeId', label: '图标类型', form: true, input: 'select', required: true },
     { name: 'icon', label: '图标', form: true, input: 'image', required: true, help: '从图片库选择或上传（建议正方形 PNG）' },
-    { name: 'url', label: '链接', form: true, input: 'link', max: 512, placeholder: 'https://', default: '' },
+    {
+      name: 'url',
+      label: '链接',
+      form: true,
+      input: 'link',
+      max: 512,
+      placeholder: 'https:// 或 App 内链接，如 truckapp://news',
+      help: '可填网页链接，或 App 内页面的链接（如 truckapp://news）',
+      default: '',
+    },
     { name: 'enabled', label: '状态', form: true, input: 'switch' },
   ],
   example: { versionId: 1, typeId: 1, name: '示例图标', icon: 'https://example.com/icon.png', url: 'https://example.com/', enabled: true },
@@ -265,6 +292,7 @@ export const friendLinkResource = declareResource({
     { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
     { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],
+  // Friend links have a delete (and 撤销): nothing hidden by default.
   filters: [
     { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '网站名称或链接' },
     { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
@@ -311,10 +339,7 @@ export const brandResource = declareResource({
     { name: 'enabled', label: '状态', list: { width: 80, title: '启用' }, form: true, input: 'switch' },
     { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],
-  filters: [
-    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '品牌名称' },
-    { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
-  ],
+  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '品牌名称' }, ENABLED_FILTER],
 });
 
 export interface Brand {
@@ -363,16 +388,23 @@ export const advertiseResource = declareResource({
   filters: [
     { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '广告名称' },
     { name: 'position', label: '广告位', input: 'select', options: AD_POSITIONS },
+    // One name for the switch (上线 / 下线) in the column, the filter and the status (ux-2026-11-28 P3-8).
     {
-      name: 'state',
-      label: '开关',
+      name: 'status',
+      label: '状态',
       input: 'select',
       options: [
-        { label: '上线', value: '1' },
-        { label: '下线', value: '0' },
+        { label: '未过期', value: CURRENT_VALUE },
+        { label: '展示中', value: 'live' },
+        { label: '待上线', value: 'scheduled' },
+        { label: '已下线', value: 'disabled' },
+        { label: '已过期', value: 'expired' },
+        { label: '全部', value: ALL_VALUE },
       ],
+      default: CURRENT_VALUE,
     },
   ],
+  retire: '不能删除：下线后不再展示；已过期的默认不列出，可在「状态」中选「全部」或「已过期」查看。',
 });
 
 export interface Advertise {

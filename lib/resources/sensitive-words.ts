@@ -50,6 +50,7 @@ export const sensitiveWordResource = declareResource({
   name: 'sensitive_words',
   label: '敏感词',
   permission: '/article/check',
+  noRestore: 'its own routes (server/routes/sensitive-words.ts): a deleted word is added again, one line of the bulk add',
   ownContract: {
     reason: 'words are added (one or a batch) and deleted, never edited: the dictionary is rebuilt after each write',
     test: 'tests/api/sensitive-words.test.ts',

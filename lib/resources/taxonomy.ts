@@ -3,7 +3,7 @@
  * per resource, as everywhere (lib/resources/define.ts); their schemas: schemas/taxonomy.ts. @see DESIGN §4, §5
  */
 import { declareResource } from './define';
-import { ENABLED_OPTIONS } from './common';
+import { ENABLED_FILTER, ENABLED_OPTIONS } from './common';
 
 /** 分类类型: drag-sorted. */
 export const categoryTypeResource = declareResource({
@@ -139,16 +139,13 @@ export const topicResource = declareResource({
   fields: [
     { name: 'title', label: '专题名称', list: { width: 200, ellipsis: true }, form: true, required: true, max: 128 },
     { name: 'cover', label: '封面', list: true, form: true, input: 'image', help: '从图片库选择或上传', default: '' },
-    { name: 'summary', label: '摘要', list: { width: 180, ellipsis: true }, form: true, input: 'textarea', max: 500, default: '' },
-    { name: 'url', label: '专题链接', list: { width: 180, title: '链接' }, form: true, input: 'link', max: 512, placeholder: 'https://', default: '' },
+    { name: 'summary', label: '摘要', list: { width: 160, ellipsis: true }, form: true, input: 'textarea', max: 500, default: '' },
+    { name: 'url', label: '专题链接', list: { width: 160, title: '链接' }, form: true, input: 'link', max: 512, placeholder: 'https://', default: '' },
     { name: 'activityId', label: '关联活动', form: true, input: 'select', placeholder: '可选：话题站的投票活动' },
     { name: 'enabled', label: '状态', list: { width: 90 }, form: true, input: 'switch' },
     { name: 'updatedAt', label: '更新时间', list: { width: 150 }, input: 'date' },
   ],
-  filters: [
-    { name: 'keyword', label: '关键词', input: 'keyword', placeholder: '专题名称' },
-    { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
-  ],
+  filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '专题名称' }, ENABLED_FILTER],
 });
 
 export interface CategoryType {

@@ -16,6 +16,7 @@ export const userResource = declareResource({
     { resource: 'articles', field: 'editorId', label: '篇文章', list: '/article/list?editorId=' },
     { resource: 'videos', field: 'editorId', label: '个短视频' },
   ],
+  noRestore: 'the log keeps no password (nor the sessions a delete ends): a deleted employee is added again',
   example: { username: 'example.editor', name: '示例员工', password: 'Example2026', departmentId: 1, roleId: 1, phone: '', email: '', enabled: true },
   exampleNeeds: { departmentId: 'departments', roleId: 'roles' },
   fields: [

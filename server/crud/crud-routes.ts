@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, isNull, ne, or, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
 import { imageFields, mediaOwnerOf, type ResourceDef } from '../../lib/resources/define';
 import { access, type AccessMiddleware } from '../auth/access';
 import type { DbOrTx, Tx } from '../db/types';
+import { operationLogs } from '../db/schema';
 import { badRequest, conflict, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
@@ -140,6 +141,9 @@ const sortSchema = z.object({
 });
 
 /** Unique-index violations that slip past the pre-check (a concurrent insert) are still a 409. */
+/** How long after a delete its 撤销 is honoured (the toast offers it for seconds; a slow network gets more). */
+export const RESTORE_WINDOW_MS = 60 * 60 * 1000;
+
 function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
@@ -180,14 +184,18 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
   }
   for (const u of unique) sorts[u.field] ??= u.column;
 
-  /** The `sort` after the last one of the record's group: a new record is appended. */
-  async function nextSort(tx: DbOrTx, record: Values): Promise<number> {
-    const where = and(
+  /** The rows sharing the record's sort group. */
+  const groupOf = (record: Values) =>
+    and(
       ...groupColumns.map((col) => {
         const value = record[fieldOfColumn.get(col) ?? ''];
         return value === null || value === undefined ? isNull(col) : eq(col, value);
       }),
     );
+
+  /** The `sort` after the last one of the record's group: a new record is appended. */
+  async function nextSort(tx: DbOrTx, record: Values): Promise<number> {
+    const where = groupOf(record);
     const [{ top }] = await tx
       .select({ top: sql<number | null>`max(${sortColumn})` })
       .from(table as PgTable)
@@ -295,7 +303,22 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
         if (groups.size > 1) {
           throw badRequest(`只能在同一级${resource.label}之间排序`, { ids: `只能在同一级${resource.label}之间排序` });
         }
-        for (const [index, id] of ids.entries()) {
+        // The ids may be part of their group only (a list that hides its retired records by default):
+        // they take the places they held among the whole group, in the new order, and the group is
+        // numbered 0…n-1 again, so the hidden ones keep their places around them.
+        const first = found[0] as Values;
+        const groupValues = Object.fromEntries(groupColumns.map((col, i) => [fieldOfColumn.get(col) ?? '', first[`g${i}`]]));
+        const whole = await tx
+          .select({ id: tableId, sort: sortColumn })
+          .from(table as PgTable)
+          .where(groupColumns.length ? groupOf(groupValues) : undefined)
+          .orderBy(asc(sortColumn), asc(tableId));
+        const moving = new Set(ids);
+        let next = 0;
+        const placed = whole.map((r) => (moving.has(r.id as number) ? ids[next++] : (r.id as number)));
+        const sortOf = new Map(whole.map((r) => [r.id as number, Number(r.sort)]));
+        for (const [index, id] of placed.entries()) {
+          if (sortOf.get(id) === index) continue;
           await tx
             .update(table)
             .set({ sort: index } as never)
@@ -402,6 +425,69 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
         });
       });
       return ok(c, { id });
+    });
+  }
+
+  if (ops.remove && !resource.noRestore) {
+    /**
+     * 撤销 after a delete (ux-2026-11-28 P2-3): the record comes back from its delete's log entry
+     * (the before-snapshot), with its old id and place, under the rules of a create: the declared
+     * fields validated again, unique fields checked (a record made meanwhile under the same name
+     * wins: 409), the create hook's reference checks, the data scope, one transaction, logged as
+     * 恢复. Only the newest delete of the last `RESTORE_WINDOW_MS` counts.
+     */
+    app.post('/:id/restore', write, async (c) => {
+      const id = idParam(c);
+      const restored = await inTransaction(c, async (ctx) => {
+        const [still] = await ctx.tx
+          .select({ id: tableId })
+          .from(table as PgTable)
+          .where(eq(tableId, id))
+          .limit(1);
+        if (still) throw conflict(`${resource.label}没有被删除（可能已经恢复）`);
+        const since = new Date(Date.now() - RESTORE_WINDOW_MS);
+        const [entry] = await ctx.tx
+          .select({ type: operationLogs.type, before: operationLogs.before })
+          .from(operationLogs)
+          .where(and(eq(operationLogs.resource, resource.name), gte(operationLogs.createdAt, since), eq(operationLogs.resourceId, String(id))))
+          .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
+          .limit(1);
+        if (!entry || entry.type !== 'delete' || !entry.before) throw notFound(`没有可以恢复的${resource.label}（只能撤销 1 小时内的删除）`);
+        const snap = entry.before as Values;
+        // The table's own columns from the snapshot (JSON turned dates into strings).
+        const row: Values = {};
+        for (const [name, col] of Object.entries(getTableColumns(table) as Record<string, AnyPgColumn>)) {
+          if (!(name in snap)) continue;
+          row[name] = col.dataType === 'date' && typeof snap[name] === 'string' ? new Date(snap[name] as string) : snap[name];
+        }
+        const shape = resource.schema.shape as Record<string, unknown>;
+        const values = parseInput(resource.schema, Object.fromEntries(Object.entries(snap).filter(([k]) => k in shape))) as z.output<S>;
+        await checkUnique(ctx.tx, values);
+        const prepared: Values = opts.hooks?.beforeCreate ? await opts.hooks.beforeCreate(ctx, values) : values;
+        const record: Values = { ...row, ...prepared, id };
+        // Back in its old place: the rows from there on move down one when another took it meanwhile.
+        if (sortColumn && typeof record.sort === 'number') {
+          const [taken] = await ctx.tx
+            .select({ id: tableId })
+            .from(table as PgTable)
+            .where(and(groupOf(record), eq(sortColumn, record.sort)))
+            .limit(1);
+          if (taken) {
+            await ctx.tx
+              .update(table)
+              .set({ sort: sql`${sortColumn} + 1` } as never)
+              .where(and(groupOf(record), gte(sortColumn, record.sort)));
+          }
+        } else if (sortColumn) record.sort = await nextSort(ctx.tx, record);
+        await ctx.tx.insert(table).values(record as never);
+        const after = await getOne(ctx.tx, ctx.user, id);
+        if (!after) throw notFound(`${resource.label}不存在或无权操作`);
+        await opts.hooks?.afterWrite?.(ctx, after, null);
+        await recordMedia(ctx.tx, after, null);
+        await logOperation(ctx.tx, c, { type: 'restore', resource: resource.name, resourceId: id, summary: `恢复${resource.label}「${title(after)}」`, after });
+        return after;
+      });
+      return ok(c, restored);
     });
   }
 

@@ -9,6 +9,7 @@ export const OPERATION_TYPES = {
   create: '新增',
   update: '修改',
   delete: '删除',
+  restore: '恢复',
   sort: '排序',
   enable: '启用',
   disable: '停用',

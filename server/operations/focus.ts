@@ -75,6 +75,9 @@ export const statusCondition =
         return sql`${t.endAt} IS NOT NULL AND ${t.endAt} <= now()`;
       case 'disabled':
         return sql`NOT ${t.enabled} AND ${notEnded(t)}`;
+      // The list's default: still in play (live, scheduled, 待发布 or 内容已下线), not switched off nor ended.
+      case 'current':
+        return open;
       default:
         return undefined;
     }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { advertiseResource, brandResource, advertiseEditSchema, advertiseStateSchema } from '../../lib/resources/schemas/operations';
 import { access } from '../auth/access';
 import { advertise, brands } from '../db/schema';
@@ -50,6 +50,30 @@ export const brandRoutes = crudRoutes({
 // ——— Ads ———————————————————————————————————————————————————————————————————————
 
 /**
+ * The 状态 filter of the ads, as the list's tag reads an ad (`slotStatus` with 上线 as the switch):
+ * 已过期 first, then 已下线, then 待上线 or 展示中; `current` (the list's default) is every ad not
+ * yet ended. Anything else filters nothing (`all`).
+ */
+function adStatusCondition(value: string): SQL | undefined {
+  const notEnded = sql`(${advertise.endAt} IS NULL OR ${advertise.endAt} > now())`;
+  const on = sql`${advertise.state} = 1 AND ${notEnded}`;
+  switch (value) {
+    case 'current':
+      return notEnded;
+    case 'live':
+      return sql`${on} AND ${advertise.startAt} <= now()`;
+    case 'scheduled':
+      return sql`${on} AND ${advertise.startAt} > now()`;
+    case 'disabled':
+      return sql`${advertise.state} = 0 AND ${notEnded}`;
+    case 'expired':
+      return sql`${advertise.endAt} IS NOT NULL AND ${advertise.endAt} <= now()`;
+    default:
+      return undefined;
+  }
+}
+
+/**
  * 广告: `GET /list`, `PUT /edit` (with an id: edit; without: add — SEED §7 names no POST) and
  * `PUT /state/edit` (上线 / 下线).
  */
@@ -59,6 +83,7 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
   listPath: '/list',
   filters: {
     state: (v) => (v === '0' || v === '1' ? eq(advertise.state, Number(v)) : undefined),
+    status: adStatusCondition,
   },
   orderBy: [asc(advertise.position), asc(advertise.sort), desc(advertise.id)],
   // A new ad goes to the end of its position's list (`nextSort`).

@@ -27,7 +27,7 @@ async function assertKeywordUnique(tx: Tx, platform: string, word: string, excep
     .from(searchKeywords)
     .where(and(eq(searchKeywords.platform, platform), eq(searchKeywords.word, word), exceptId ? ne(searchKeywords.id, exceptId) : undefined))
     .limit(1);
-  if (twin) throw conflict(`该平台已有关键词「${word}」`, { word: '该平台已有同样的关键词' });
+  if (twin) throw conflict(`该平台已有关键词「${word}」`, { word: `该平台已有关键词「${word}」` });
 }
 
 export const searchKeywordRoutes: ReturnType<typeof crudRoutes<typeof searchKeywordResource.schema, typeof searchKeywords>> = crudRoutes({

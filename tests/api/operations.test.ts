@@ -307,7 +307,7 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       expect([a.sort, b.sort, pc.sort]).toEqual([0, 1, 0]);
       const twin = await call('POST', '/api/search_keywords', { word: '解放J7', platform: 'app' });
       expect(twin.status).toBe(409);
-      expect(twin.body.errors).toEqual({ word: '该平台已有同样的关键词' });
+      expect(twin.body.errors).toEqual({ word: '该平台已有关键词「解放J7」' });
       const bad = await call('POST', '/api/search_keywords', { word: ' ', platform: 'tv', url: 'javascript:alert(1)' });
       expect(Object.keys(bad.body.errors).sort()).toEqual(['platform', 'url', 'word']);
       expect((await call('PUT', '/api/search_keywords/sort', { ids: [b.id, a.id] })).status).toBe(200);

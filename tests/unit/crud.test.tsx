@@ -110,6 +110,11 @@ describe('list columns from the declaration, by input kind', () => {
     const link = render(<>{url.render!('https://example.com', {}, 0) as never}</>);
     expect(link.container.querySelector('a')?.getAttribute('target')).toBe('_blank');
     const date = columns.find((c) => c.key === 'updatedAt')!;
-    expect(date.render!(null, {}, 0)).toBe('-');
+    expect(render(<>{date.render!(null, {}, 0) as never}</>).container.textContent).toBe('-');
+    // The date over the time, in a 104 px column (ux-2026-11-28 P2-4).
+    const shown = render(<>{date.render!('2026-11-05T01:30:00.000Z', {}, 0) as never}</>).container;
+    expect(shown.querySelector('br')).not.toBeNull();
+    expect(shown.textContent).toMatch(/^2026-11-0\d\d\d:\d\d$/);
+    expect(date.width).toBe(104);
   });
 });

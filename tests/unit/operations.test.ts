@@ -35,3 +35,38 @@ describe('focus slot and ad rules shared by forms and server', () => {
     expect(fieldError(advertiseResource, 'position', 'nowhere')).toBe('请选择广告位');
   });
 });
+
+describe('retired records hidden by a filter default (ux-2026-11-28 P2-3)', async () => {
+  const { isDefaultHiding, isFiltered, showAllPatch, withDefaults } = await import('@/components/crud/list-query');
+  const { SLOT_STATUS_FILTER } = await import('@/lib/resources/operations');
+  const filters = [{ name: 'keyword', label: '关键词', input: 'keyword' as const }, SLOT_STATUS_FILTER];
+
+  it('applies the default while the address names none, and does not count it as filtering', () => {
+    expect(withDefaults(filters, {})).toEqual({ status: 'current' });
+    expect(withDefaults(filters, { status: 'expired' })).toEqual({ status: 'expired' });
+    expect(isFiltered(filters, { status: 'current' })).toBe(false);
+    expect(isFiltered(filters, { status: 'all' })).toBe(false);
+    expect(isFiltered(filters, { status: 'expired' })).toBe(true);
+    expect(isDefaultHiding(filters, {})).toBe(true);
+    expect(isDefaultHiding(filters, { status: 'all' })).toBe(false);
+    expect(showAllPatch(filters)).toEqual({ keyword: undefined, status: 'all' });
+  });
+});
+
+describe('nav icon links (ux-2026-11-28 P3-20)', async () => {
+  const { APP_LINK_PATTERN } = await import('@/lib/resources/common');
+  it('takes an app’s own scheme and refuses the schemes a browser runs or reads', () => {
+    for (const ok of ['truckapp://news', 'truckapp://article?id=1', 'my-app+v2://x']) expect(APP_LINK_PATTERN.test(ok), ok).toBe(true);
+    for (const bad of [
+      'javascript://%0aalert(1)',
+      'JAVASCRIPT://x',
+      'data://x',
+      'file:///etc/passwd',
+      'intent://x',
+      'truckapp:news',
+      'truckapp://a b',
+      'vbscript://x',
+    ])
+      expect(APP_LINK_PATTERN.test(bad), bad).toBe(false);
+  });
+});

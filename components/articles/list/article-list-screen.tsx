@@ -11,7 +11,8 @@ import {
   clearPatch,
   DataScopeNote,
   EllipsisText,
-  formatDateTime,
+  DATE_COLUMN_WIDTH,
+  DateTimeCell,
   listEmptyText,
   ResourceFilters,
   ResourceTable,
@@ -291,7 +292,12 @@ export function ArticleListScreen() {
       dataIndex: 'title',
       width: 280,
       fixed: 'left',
-      render: (_: unknown, row) => <TitleCell row={row} editing={editing.get(row.id)} />,
+      // Held to its width: a long title wraps instead of widening the table (ux-2026-11-28 P2-4).
+      render: (_: unknown, row) => (
+        <div style={{ maxWidth: 264 }}>
+          <TitleCell row={row} editing={editing.get(row.id)} />
+        </div>
+      ),
     },
     {
       key: 'categoryName',
@@ -314,21 +320,21 @@ export function ArticleListScreen() {
       key: 'updatedAt',
       title: '更新时间',
       dataIndex: 'updatedAt',
-      width: 150,
+      width: DATE_COLUMN_WIDTH + 24,
       sorter: true,
       sortDirections: ['descend', 'ascend'],
       sortOrder: !list.sort ? 'descend' : list.sort === 'updatedAt' ? (list.order ?? 'descend') : null,
-      render: (v: string) => formatDateTime(v),
+      render: (v: string) => <DateTimeCell value={v} />,
     },
     {
       key: 'publishedAt',
       title: '发布时间',
       dataIndex: 'publishedAt',
-      width: 150,
+      width: DATE_COLUMN_WIDTH + 24,
       sorter: true,
       sortDirections: ['descend', 'ascend'],
       sortOrder: list.sort === 'publishedAt' ? (list.order ?? 'descend') : null,
-      render: (v: string | null) => (v ? formatDateTime(v) : <Typography.Text type="secondary">未发布</Typography.Text>),
+      render: (v: string | null) => <DateTimeCell value={v} empty={<Typography.Text type="secondary">未发布</Typography.Text>} />,
     },
     actionsColumn<ArticleListItem>({
       onEdit: edit,

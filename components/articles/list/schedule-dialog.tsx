@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { DatePicker, Form, Modal, Typography } from 'antd';
+import { Form, Modal, Typography } from 'antd';
+import { LazyDateTimeInput } from '@/components/crud/lazy-date-range';
 import dayjs, { type Dayjs } from 'dayjs';
 
 export type ScheduleAction = 'schedule' | 'schedule_offline';
@@ -55,7 +56,7 @@ export function ScheduleDialog({
     >
       <Form layout="vertical">
         <Form.Item label={label.field} htmlFor="schedule-at" required validateStatus={error ? 'error' : undefined} help={error || undefined} extra={label.note}>
-          <DatePicker
+          <LazyDateTimeInput
             id="schedule-at"
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"

@@ -1,7 +1,7 @@
 /** Shared zod pieces with Chinese messages; the patterns they check are in ../common.ts. */
 import { z } from 'zod';
 import { EMAIL_MAX_EXCLUSIVE, INT4_MAX } from '../../constants';
-import { AVATAR_MESSAGE, HIDDEN_CHARS, HIDDEN_CHARS_MULTILINE, isImageUrl, LINK_PATTERN, PHONE_PATTERN } from '../common';
+import { AVATAR_MESSAGE, HIDDEN_CHARS, HIDDEN_CHARS_MULTILINE, isImageUrl, APP_LINK_PATTERN, LINK_PATTERN, PHONE_PATTERN } from '../common';
 
 const hiddenMessage = (label: string) => `${label}不能包含控制字符、方向控制符或零宽字符`;
 
@@ -15,9 +15,10 @@ export const text = (label: string, max: number) =>
     .refine((v) => !HIDDEN_CHARS.test(v), hiddenMessage(label));
 
 /** An optional text; it may span lines (descriptions). */
-export const optionalText = (label: string, max: number) =>
+/** `missing`: the message when nothing was sent (a picture not chosen yet), instead of the type error. */
+export const optionalText = (label: string, max: number, missing?: string) =>
   z
-    .string({ error: `${label}必须是文字` })
+    .string({ error: (issue) => (missing && (issue.input === undefined || issue.input === null) ? missing : `${label}必须是文字`) })
     .trim()
     .max(max, `${label}不能超过 ${max} 个字符`)
     .refine((v) => !HIDDEN_CHARS_MULTILINE.test(v), hiddenMessage(label));
@@ -58,11 +59,18 @@ export const password = (label = '密码') =>
 export const avatarUrl = optionalText('头像地址', 512).refine((v) => v === '' || isImageUrl(v), AVATAR_MESSAGE);
 
 /** An image chosen from the library or linked: the same rule as avatars (http(s) or our uploads). */
-export const imageUrl = (label: string) =>
-  optionalText(label, 1024).refine((v) => v === '' || isImageUrl(v), `${label}必须是 http(s) 链接或本站上传的图片（/uploads/…），不能是接口地址`);
+export const imageUrl = (label: string, missing?: string) =>
+  optionalText(label, 1024, missing).refine((v) => v === '' || isImageUrl(v), `${label}必须是 http(s) 链接或本站上传的图片（/uploads/…），不能是接口地址`);
 
 export const linkUrl = (label: string) =>
   optionalText(label, 512).refine((v) => v === '' || LINK_PATTERN.test(v), `${label}必须是 http:// 或 https:// 开头的链接`);
+
+/** A link an app opens: http(s), or the app's own scheme (`truckapp://news`); never `javascript:`, `data:` … */
+export const appLinkUrl = (label: string) =>
+  optionalText(label, 512).refine(
+    (v) => v === '' || LINK_PATTERN.test(v) || APP_LINK_PATTERN.test(v),
+    `${label}必须是 http(s) 链接或 App 内链接（如 truckapp://news）`,
+  );
 
 /** A required positive id (a foreign key chosen in a form). */
 export const requiredId = (label: string) =>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { withSchema } from '../define';
 import * as decl from '../operations';
 import { AD_POSITIONS, type FocusGroup } from '../operations';
-import { imageUrl, linkUrl, optionalId, optionalText, requiredId, text } from './common';
+import { appLinkUrl, imageUrl, linkUrl, optionalId, optionalText, requiredId, text } from './common';
 
 /** A point in time as the forms send it (ISO-8601 with a zone); the server stores a Date. */
 export const dateTime = (label: string) =>
@@ -17,7 +17,8 @@ export const dateTime = (label: string) =>
 export const optionalDateTime = (label: string) => z.union([dateTime(label), z.null()], { error: `${label}格式不正确` });
 
 /** A required picture (from the library or a link). */
-export const requiredImage = (label: string) => imageUrl(label).refine((v) => v !== '', `请选择${label}`);
+/** A picture that must be chosen: nothing chosen yet reads 「请选择图片」, not a type error (ux-2026-11-28 P3-2). */
+export const requiredImage = (label: string) => imageUrl(label, `请选择${label}`).refine((v) => v !== '', `请选择${label}`);
 
 const focusBase = {
   title: text('标题', 128),
@@ -66,6 +67,8 @@ export const chameleonVersionResource = withSchema(
     name: text('版本名称', 64),
     platform: z.enum(['app', 'm', 'pc'], { error: '平台必须是 APP、M 站或 PC' }).default('app'),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
+    /** Create only: the version whose icons the new one starts with (server/routes/chameleons.ts). */
+    copyFrom: optionalId('要复制的版本').optional(),
   }),
 );
 
@@ -78,7 +81,7 @@ export const chameleonResource = withSchema(
     typeId: requiredId('图标类型'),
     name: text('图标名称', 32),
     icon: requiredImage('图标'),
-    url: linkUrl('链接').default(''),
+    url: appLinkUrl('链接').default(''),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
 );
