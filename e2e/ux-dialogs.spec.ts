@@ -49,6 +49,13 @@ test('重置密码 by keyboard: focus in 新密码, Enter goes on to 确认新�
   await page.keyboard.press('Enter');
   await expect(page.getByText(`已重置「孙丽」的密码`)).toBeVisible();
   await expect(dialog).toBeHidden();
+  // On a phone the dialog opens in 新密码 too.
+  await page.setViewportSize(PHONE);
+  await reset.click();
+  await expect(password).toBeFocused();
+  await shots(page, 'reset-dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   // The new password signs in.
   const staff = await signedInPage(browser, username, 'Reset2026ab');
   await expect(staff).toHaveURL(/\/(\?.*)?$/);
