@@ -49,6 +49,13 @@ test('重置密码 by keyboard: focus in 新密码, Enter goes on to 确认新�
   await page.keyboard.press('Enter');
   await expect(page.getByText(`已重置「孙丽」的密码`)).toBeVisible();
   await expect(dialog).toBeHidden();
+  // On a phone the dialog opens in 新密码 too.
+  await page.setViewportSize(PHONE);
+  await reset.click();
+  await expect(password).toBeFocused();
+  await shots(page, 'reset-dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   // The new password signs in.
   const staff = await signedInPage(browser, username, 'Reset2026ab');
   await expect(staff).toHaveURL(/\/(\?.*)?$/);
@@ -148,6 +155,15 @@ test('数据统计: import by keyboard with Excel days and 姓名, 下载模板,
   await page.setViewportSize(PHONE);
   await shots(page, 'stats-rows');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  // On a phone too the import opens in its CSV box, with 下载模板 in reach.
+  await page.getByRole('button', { name: /导入 CSV/ }).click();
+  await expect(csv).toBeFocused();
+  // A new import starts clean: nothing of the last file or its refusal.
+  await expect(csv).toHaveValue('');
+  await expect(dialog.getByTestId('import-problem')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: /下载模板/ })).toBeInViewport();
+  await shots(page, 'import-dialog');
+  await page.keyboard.press('Escape');
 });
 
 test('readers never see 未命名图片: the preview and the review drawer caption an untitled picture with nothing (P2-10)', async ({ page }) => {

@@ -27,12 +27,13 @@ export function ImportDialog({ open, onClose, onApplied }: { open: boolean; onCl
   const [csv, setCsv] = useState('');
   const [preview, setPreview] = useState<StatsImportResult | null>(null);
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const close = () => {
     setCsv('');
     setPreview(null);
+    setProblem(null);
     onClose();
   };
-  const [problem, setProblem] = useState<string | null>(null);
   const run = async (apply: boolean) => {
     setBusy(true);
     setProblem(null);
