@@ -25,7 +25,7 @@ import { focusUsage, relationNames } from '../content/review-extras';
 /**
  * The workflow's calls (DESIGN §8, issue 8): publish / submit / offline / schedule on an item,
  * the review queue and decisions (`/api/articles_review`), an item's history and the workbench.
- * The rules live in server/workflow/engine.ts, the targets in server/workflow/targets.ts, the
+ * The rules live in server/workflow/engine.ts, the targets in server/publishing/targets.ts, the
  * handlers every target mounts in server/workflow/handlers.ts; these routes parse, scope and answer.
  */
 

@@ -30,7 +30,8 @@ import { refreshPublications } from '../content/statistics';
  * bumped, a `content_events` row, an operation-log row and the scheduled jobs it needs.
  *
  * A content table joins by spreading `workflowColumns()` (server/db/schema/workflow.ts) and by its
- * entry in server/workflow/targets.ts (the scheduler and the review queue find it there by `type`).
+ * target in its domain (server/articles/workflow-target.ts, server/videos/workflow-target.ts), listed in
+ * server/publishing/targets.ts (the scheduler and the review queue find it there by `type`).
  */
 
 export { STATUS };

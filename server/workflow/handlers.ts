@@ -15,7 +15,7 @@ import { changeTransaction } from '../events';
 import { currentState, publishActionFor, targetScope, transition, type WorkflowTarget } from './engine';
 
 /**
- * The workflow's handlers for any target (server/workflow/targets.ts): the article routes
+ * The workflow's handlers for any target (server/publishing/targets.ts lists them): the article routes
  * (server/routes/workflow.ts) and the short-video routes (server/routes/videos.ts) mount the same ones.
  */
 
