@@ -326,6 +326,8 @@ function AddWordsDialog({ open, onClose, onAdded }: { open: boolean; onClose: ()
         okText: '仍然添加',
         okButtonProps: { danger: true },
         cancelText: '返回修改',
+        // Enter does not add by accident: the safe choice has the focus.
+        autoFocusButton: 'cancel',
         onOk: () => void send(true),
       });
       return;

@@ -25,7 +25,7 @@ import { normalizeForCheck } from '../../lib/resources/word-form';
  */
 
 /** Rows read per query when the forms are read again. */
-const PAGE = 2000;
+const PAGE = 500;
 
 export interface Forms {
   /** The generation these forms include (at least). */

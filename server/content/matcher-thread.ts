@@ -33,7 +33,24 @@ const PIECE = 10_000;
  * "abcx" when "abcd" is also a word), which mint-filter 4.0.3 missed.
  */
 export function matcherWorkerMain(): void {
-  type TrieNode = { c: Record<string, TrieNode>; f: TrieNode | null; o: TrieNode | null; d: number; w: boolean };
+  /**
+   * The automaton in typed arrays (no object per node: 100 000 words are ~1.2 million nodes, which
+   * as objects cost 150 MB and kept the garbage collector busy). Node 0 is the root; each node has
+   * its parent, the character that led to it, its depth, whether a word ends there, its failure
+   * link and its output link (the nearest word ending on its failure chain). The edges are an
+   * open-addressing hash table keyed by (parent, character).
+   */
+  interface Automaton {
+    stamp: string;
+    mask: number;
+    edgeFrom: Int32Array;
+    edgeCode: Uint16Array;
+    edgeTo: Int32Array;
+    depth: Uint16Array;
+    isWord: Uint8Array;
+    fail: Int32Array;
+    out: Int32Array;
+  }
   const { parentPort } = process.getBuiltinModule('node:worker_threads') as typeof import('node:worker_threads');
   if (!parentPort) return;
   const port = parentPort;
@@ -44,70 +61,126 @@ export function matcherWorkerMain(): void {
   } catch {
     /* not permitted or not supported: the build still runs in its own thread */
   }
-  const newNode = (d: number): TrieNode => ({ c: Object.create(null) as Record<string, TrieNode>, f: null, o: null, d, w: false });
-  let current: { stamp: string; root: TrieNode } = { stamp: '', root: newNode(0) };
+  const empty = (stamp: string): Automaton => ({
+    stamp,
+    mask: 0,
+    edgeFrom: new Int32Array(1),
+    edgeCode: new Uint16Array(1),
+    edgeTo: new Int32Array(1),
+    depth: new Uint16Array(1),
+    isWord: new Uint8Array(1),
+    fail: new Int32Array(1),
+    out: new Int32Array(1).fill(-1),
+  });
+  let current = empty('');
   let words = new Set<string>();
   let token = 0;
   const SLICE_MS = 5;
   const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const slot = (from: number, code: number, mask: number) => (Math.imul(from + 1, 0x9e3779b1) ^ Math.imul(code + 1, 0x85ebca6b)) & mask;
+  /** The node reached from `from` by `code`, or -1. */
+  const edge = (a: Automaton, from: number, code: number): number => {
+    if (!a.mask) return -1;
+    for (let s = slot(from, code, a.mask); ; s = (s + 1) & a.mask) {
+      const to = a.edgeTo[s];
+      if (to === 0) return -1;
+      if (a.edgeFrom[s] === from && a.edgeCode[s] === code) return to;
+    }
+  };
 
   async function build(seq: number, stamp: string) {
     const mine = ++token;
     const started = performance.now();
-    const root = newNode(0);
     const forms = [...words];
+    let chars = 0;
+    for (const form of forms) chars += form.length;
+    const nodes = chars + 1;
+    let size = 2;
+    while (size < nodes * 2) size *= 2;
+    const a: Automaton = {
+      stamp,
+      mask: size - 1,
+      edgeFrom: new Int32Array(size),
+      edgeCode: new Uint16Array(size),
+      edgeTo: new Int32Array(size),
+      depth: new Uint16Array(nodes),
+      isWord: new Uint8Array(nodes),
+      fail: new Int32Array(nodes),
+      out: new Int32Array(nodes).fill(-1),
+    };
+    const parent = new Int32Array(nodes);
+    const code = new Uint16Array(nodes);
+    let count = 1;
     let slice = performance.now();
+    const breathe = async () => {
+      if (performance.now() - slice < SLICE_MS) return true;
+      await pause();
+      slice = performance.now();
+      return mine === token;
+    };
     for (let i = 0; i < forms.length; i++) {
       const form = forms[i];
-      let node = root;
+      let node = 0;
       for (let k = 0; k < form.length; k++) {
-        const ch = form[k];
-        let next = node.c[ch];
-        if (!next) {
-          next = newNode(k + 1);
-          node.c[ch] = next;
+        const c = form.charCodeAt(k);
+        let s = slot(node, c, a.mask);
+        while (a.edgeTo[s] !== 0 && !(a.edgeFrom[s] === node && a.edgeCode[s] === c)) s = (s + 1) & a.mask;
+        if (a.edgeTo[s] === 0) {
+          a.edgeFrom[s] = node;
+          a.edgeCode[s] = c;
+          a.edgeTo[s] = count;
+          parent[count] = node;
+          code[count] = c;
+          a.depth[count] = k + 1;
+          count++;
         }
-        node = next;
+        node = a.edgeTo[s];
       }
-      if (node !== root) node.w = true;
-      if ((i & 127) === 0 && performance.now() - slice > SLICE_MS) {
-        await pause();
-        if (mine !== token) return;
-        slice = performance.now();
-      }
+      if (node) a.isWord[node] = 1;
+      if ((i & 255) === 0 && !(await breathe())) return;
     }
-    const queue: TrieNode[] = [root];
-    for (let h = 0; h < queue.length; h++) {
-      const node = queue[h];
-      for (const ch in node.c) {
-        const child = node.c[ch];
-        let fail = node.f;
-        while (fail && !fail.c[ch]) fail = fail.f;
-        const target = fail ? fail.c[ch] : root;
-        child.f = target;
-        child.o = target.w ? target : target.o;
-        queue.push(child);
+    // Failure and output links, shallower nodes first (a node's failure is shallower than it).
+    const byDepth = new Int32Array(count);
+    let maxDepth = 0;
+    for (let v = 1; v < count; v++) maxDepth = Math.max(maxDepth, a.depth[v]);
+    const starts = new Int32Array(maxDepth + 2);
+    for (let v = 1; v < count; v++) starts[a.depth[v] + 1]++;
+    for (let d = 1; d <= maxDepth + 1; d++) starts[d] += starts[d - 1];
+    for (let v = 1; v < count; v++) byDepth[starts[a.depth[v]]++] = v;
+    for (let i = 0; i < count - 1; i++) {
+      const v = byDepth[i];
+      const p = parent[v];
+      let f = 0;
+      if (p !== 0) {
+        f = a.fail[p];
+        let next = edge(a, f, code[v]);
+        while (next < 0 && f !== 0) {
+          f = a.fail[f];
+          next = edge(a, f, code[v]);
+        }
+        f = next < 0 ? 0 : next;
       }
-      queue[h] = root; // let the visited part be collected
-      if ((h & 1023) === 0 && performance.now() - slice > SLICE_MS) {
-        await pause();
-        if (mine !== token) return;
-        slice = performance.now();
-      }
+      a.fail[v] = f;
+      a.out[v] = a.isWord[f] ? f : a.out[f];
+      if ((i & 1023) === 0 && !(await breathe())) return;
     }
-    current = { stamp, root };
+    current = a;
     port.postMessage({ type: 'built', seq, stamp, ms: Math.round(performance.now() - started) });
   }
 
   function match(text: string): string[] {
-    const { root } = current;
+    const a = current;
     const hits = new Set<string>();
-    let node = root;
+    let node = 0;
     for (let i = 0; i < text.length; i++) {
-      const ch = text[i];
-      while (node !== root && !node.c[ch]) node = node.f ?? root;
-      node = node.c[ch] ?? root;
-      for (let out: TrieNode | null = node.w ? node : node.o; out; out = out.o) hits.add(text.slice(i + 1 - out.d, i + 1));
+      const c = text.charCodeAt(i);
+      let next = edge(a, node, c);
+      while (next < 0 && node !== 0) {
+        node = a.fail[node];
+        next = edge(a, node, c);
+      }
+      node = next < 0 ? 0 : next;
+      for (let o = a.isWord[node] ? node : a.out[node]; o > 0; o = a.out[o]) hits.add(text.slice(i + 1 - a.depth[o], i + 1));
     }
     return [...hits];
   }
