@@ -13,12 +13,14 @@ import { articleTarget } from './article-target';
 import { plainText, textToHtml } from './conflict';
 import { GalleryField } from './gallery-field';
 import { CONTENT_WIDTH } from './layout';
+import { EditorPlaceholder } from './editor-placeholder';
 import { SideFields } from './side-fields';
 import { fieldRules } from './validation';
 import { VideoField } from './video-field';
 
 // TinyMCE (≈ 1 MB of script) loads only here, in the browser.
-const RichText = dynamic(() => import('./rich-text'), { ssr: false, loading: () => <Skeleton active paragraph={{ rows: 12 }} /> });
+// Its box is held from the first paint (issue 25): the placeholder has the editor's size.
+const RichText = dynamic(() => import('./rich-text'), { ssr: false, loading: () => <EditorPlaceholder /> });
 
 export interface ArticleEditorProps {
   kind: ArticleKind;

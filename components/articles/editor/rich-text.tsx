@@ -7,13 +7,14 @@ import type { Editor as TinyEditor, TinyMCE } from 'tinymce';
 import { BlockPickers, BLOCK_BUTTONS } from './block-pickers';
 import type { BlockKind } from '@/components/articles/body/blocks';
 import { CONTENT_WIDTH } from './layout';
+import { EDITOR_HEIGHT, EDITOR_MAX_WIDTH, EditorPlaceholder } from './editor-placeholder';
 import { typedText } from '@/components/editorial/lock-lost';
 import { uploadPastedImage } from './paste-upload';
 import { FIRST_PLUGINS, LATER_PLUGINS, TINYMCE_BASE, TINYMCE_SCRIPT, TINYMCE_SUFFIX } from './tinymce-assets';
 
 /**
  * Loads and starts, on an editor already running, the plugins nothing on its toolbar needs
- * (LATER_PLUGINS: 查找和替换, 特殊字符), as TinyMCE would have at start (EditorInit's initPlugin):
+ * (LATER_PLUGINS: 查找和替换, 特殊字符, autolink), as TinyMCE would have at start (EditorInit's initPlugin):
  * the body takes input without waiting for them (issue 17).
  */
 export function loadLaterPlugins(editor: TinyEditor): Promise<void> {
@@ -147,7 +148,7 @@ export default function RichText({
   onChange,
   onNormalized,
   id,
-  height = 560,
+  height = EDITOR_HEIGHT,
   readOnly = false,
   onBlockedKey,
 }: {
@@ -161,6 +162,9 @@ export default function RichText({
   onBlockedKey?: (text: string) => boolean;
 }) {
   const editorRef = useRef<TinyEditor | null>(null);
+  // TinyMCE draws its frame, then its toolbar once the skin has loaded (the theme's SkinLoaded):
+  // until then it stays hidden over a placeholder of its final size, so nothing moves (issue 25).
+  const [drawn, setDrawn] = useState(false);
   const [picker, setPicker] = useState<BlockKind | null>(null);
   const openPicker = useRef<(kind: BlockKind) => void>(null);
   openPicker.current = setPicker;
@@ -193,82 +197,88 @@ export default function RichText({
   };
 
   return (
-    <div data-testid="rich-text" style={{ maxWidth: CONTENT_WIDTH + 34 }}>
-      <Editor
-        id={id}
-        tinymceScriptSrc={TINYMCE_SCRIPT}
-        licenseKey="gpl"
-        readonly={readOnly}
-        initialValue={initial}
-        onInit={(_evt, editor) => {
-          editorRef.current = editor;
-          editor.iframeElement?.setAttribute('title', '正文编辑区');
-          if (latest.current !== initial) editor.setContent(latest.current);
-          // The editor's own serialization of the loaded body (attribute order, empty paragraphs).
-          const html = editor.getContent();
-          last.current = html;
-          onNormalized?.(html);
-          // Every kind of edit reports the body (typing, commands, undo, paste, blocks inserted).
-          editor.on('input change keyup undo redo ExecCommand NewBlock SetContent paste', () => emit.current?.(editor.getContent()));
-          editor.on('keydown', (e) => typeAfterBlock(editor, e));
-          // A read-only editor fires no events of its own: the frame's keys are watched directly.
-          editor.getDoc().addEventListener('keydown', (e) => {
-            const text = editor.mode.isReadOnly() ? typedText(e) : null;
-            if (text !== null && blocked.current?.(text)) e.preventDefault();
-          });
-          // The plugins no toolbar button needs, once the browser has nothing else to do.
-          const later = () => void loadLaterPlugins(editor);
-          if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(later, { timeout: 3000 });
-          else setTimeout(later, 1000);
-        }}
-        init={{
-          height,
-          language: 'zh-CN',
-          language_url: `${TINYMCE_BASE}/langs/zh-CN.js`,
-          // The version on every file it loads: they are cached for a year (tinymce-assets.ts).
-          cache_suffix: `?${TINYMCE_SUFFIX}`,
-          menubar: false,
-          branding: false,
-          promotion: false,
-          // The public site's stylesheet does the rest; nothing is fetched from outside.
-          content_css: 'default',
-          content_style: CONTENT_STYLE,
-          // The toolbar's plugins, the word count and autolink; searchreplace and charmap load later.
-          plugins: FIRST_PLUGINS.join(' '),
-          ...toolbar.init,
-          block_formats: '正文=p; 标题 2=h2; 标题 3=h3; 标题 4=h4',
-          iframe_aria_text: '正文编辑区，按 Alt+F10 进入工具栏',
-          // Pictures pasted or dropped go to the library and come back as URLs: never base64.
-          paste_data_images: true,
-          automatic_uploads: true,
-          images_file_types: 'jpg,jpeg,png,gif,webp',
-          images_upload_handler: (blobInfo, progress) =>
-            uploadPastedImage(blobInfo.blob(), blobInfo.filename(), progress).catch((err: unknown) => {
-              throw { message: err instanceof Error ? err.message : '图片上传失败', remove: true };
-            }),
-          // Characters stay characters (6×4, not 6&times;4): what the server stores, byte for byte.
-          entity_encoding: 'raw',
-          convert_urls: false,
-          relative_urls: false,
-          // The blocks carry contenteditable="false" (kept whole); these are all the body may hold.
-          extended_valid_elements: 'div[class|contenteditable|data-video-id|data-vr-id|data-series-id|data-product-id|data-activity-id|data-pic-ids]',
-          setup: (editor) => {
-            for (const b of BLOCK_BUTTONS) {
-              editor.ui.registry.addIcon(`cms-${b.kind}`, ICONS[b.kind]);
-              editor.ui.registry.addButton(b.name, {
-                ...(toolbar.blockIcons ? { icon: `cms-${b.kind}` } : {}),
-                text: b.text,
-                tooltip: b.tooltip,
-                onAction: () => openPicker.current?.(b.kind),
-              });
-            }
-            // 查找和替换 before its plugin has loaded: load it, then open it (the plugin then takes the shortcut over).
-            editor.addShortcut('meta+f', '查找和替换', () => void loadLaterPlugins(editor).then(() => editor.execCommand('SearchReplace')));
-            // Ctrl/⌘+S inside the body saves a draft as it does elsewhere on the page (issue 15).
-            editor.addShortcut('meta+s', '存草稿', () => window.dispatchEvent(new Event(SAVE_SHORTCUT_EVENT)));
-          },
-        }}
-      />
+    <div data-testid="rich-text" style={{ maxWidth: EDITOR_MAX_WIDTH, position: 'relative', minHeight: height }}>
+      {!drawn && <EditorPlaceholder height={height} overlay />}
+      <div style={drawn ? undefined : { visibility: 'hidden' }}>
+        <Editor
+          id={id}
+          tinymceScriptSrc={TINYMCE_SCRIPT}
+          licenseKey="gpl"
+          readonly={readOnly}
+          initialValue={initial}
+          onInit={(_evt, editor) => {
+            editorRef.current = editor;
+            editor.iframeElement?.setAttribute('title', '正文编辑区');
+            if (latest.current !== initial) editor.setContent(latest.current);
+            // The editor's own serialization of the loaded body (attribute order, empty paragraphs).
+            const html = editor.getContent();
+            last.current = html;
+            onNormalized?.(html);
+            // Every kind of edit reports the body (typing, commands, undo, paste, blocks inserted).
+            editor.on('input change keyup undo redo ExecCommand NewBlock SetContent paste', () => emit.current?.(editor.getContent()));
+            editor.on('keydown', (e) => typeAfterBlock(editor, e));
+            // A read-only editor fires no events of its own: the frame's keys are watched directly.
+            editor.getDoc().addEventListener('keydown', (e) => {
+              const text = editor.mode.isReadOnly() ? typedText(e) : null;
+              if (text !== null && blocked.current?.(text)) e.preventDefault();
+            });
+            // The plugins no toolbar button needs, once the browser has nothing else to do.
+            const later = () => void loadLaterPlugins(editor);
+            if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(later, { timeout: 3000 });
+            else setTimeout(later, 1000);
+          }}
+          init={{
+            height,
+            language: 'zh-CN',
+            language_url: `${TINYMCE_BASE}/langs/zh-CN.js`,
+            // The version on every file it loads: they are cached for a year (tinymce-assets.ts).
+            cache_suffix: `?${TINYMCE_SUFFIX}`,
+            menubar: false,
+            branding: false,
+            promotion: false,
+            // The public site's stylesheet does the rest; nothing is fetched from outside.
+            content_css: 'default',
+            content_style: CONTENT_STYLE,
+            // The toolbar's plugins and the word count; searchreplace, charmap and autolink load later.
+            plugins: FIRST_PLUGINS.join(' '),
+            ...toolbar.init,
+            block_formats: '正文=p; 标题 2=h2; 标题 3=h3; 标题 4=h4',
+            iframe_aria_text: '正文编辑区，按 Alt+F10 进入工具栏',
+            // Pictures pasted or dropped go to the library and come back as URLs: never base64.
+            paste_data_images: true,
+            automatic_uploads: true,
+            images_file_types: 'jpg,jpeg,png,gif,webp',
+            images_upload_handler: (blobInfo, progress) =>
+              uploadPastedImage(blobInfo.blob(), blobInfo.filename(), progress).catch((err: unknown) => {
+                throw { message: err instanceof Error ? err.message : '图片上传失败', remove: true };
+              }),
+            // Characters stay characters (6×4, not 6&times;4): what the server stores, byte for byte.
+            entity_encoding: 'raw',
+            convert_urls: false,
+            relative_urls: false,
+            // The blocks carry contenteditable="false" (kept whole); these are all the body may hold.
+            extended_valid_elements: 'div[class|contenteditable|data-video-id|data-vr-id|data-series-id|data-product-id|data-activity-id|data-pic-ids]',
+            setup: (editor) => {
+              // After the theme's own SkinLoaded handler has put the toolbar in (it runs after this one).
+              const show = () => requestAnimationFrame(() => setDrawn(true));
+              editor.on('SkinLoaded SkinLoadError', show);
+              for (const b of BLOCK_BUTTONS) {
+                editor.ui.registry.addIcon(`cms-${b.kind}`, ICONS[b.kind]);
+                editor.ui.registry.addButton(b.name, {
+                  ...(toolbar.blockIcons ? { icon: `cms-${b.kind}` } : {}),
+                  text: b.text,
+                  tooltip: b.tooltip,
+                  onAction: () => openPicker.current?.(b.kind),
+                });
+              }
+              // 查找和替换 before its plugin has loaded: load it, then open it (the plugin then takes the shortcut over).
+              editor.addShortcut('meta+f', '查找和替换', () => void loadLaterPlugins(editor).then(() => editor.execCommand('SearchReplace')));
+              // Ctrl/⌘+S inside the body saves a draft as it does elsewhere on the page (issue 15).
+              editor.addShortcut('meta+s', '存草稿', () => window.dispatchEvent(new Event(SAVE_SHORTCUT_EVENT)));
+            },
+          }}
+        />
+      </div>
       <BlockPickers
         open={picker}
         onClose={close}

@@ -21,15 +21,16 @@ export const TINYMCE_SCRIPT = versioned(`${TINYMCE_BASE}/tinymce.min.js`);
 
 /**
  * The plugins the editor starts with: those of the toolbar (lists, link, image, table, code,
- * fullscreen), the word count in the status bar and autolink (it acts while one types).
+ * fullscreen) and the word count the status bar draws when the editor does.
  */
-export const FIRST_PLUGINS = ['lists', 'link', 'image', 'table', 'code', 'fullscreen', 'wordcount', 'autolink'];
+export const FIRST_PLUGINS = ['lists', 'link', 'image', 'table', 'code', 'fullscreen', 'wordcount'];
 
 /**
  * Loaded once the editor is up and the browser is idle, or at once on their shortcut (Ctrl/⌘+F for
- * 查找和替换): nothing on the toolbar needs them (./rich-text.tsx, `loadLaterPlugins`).
+ * 查找和替换): nothing on the toolbar needs them (./rich-text.tsx, `loadLaterPlugins`). autolink
+ * only acts on what is typed after it has started (issue 25).
  */
-export const LATER_PLUGINS = ['searchreplace', 'charmap'];
+export const LATER_PLUGINS = ['searchreplace', 'charmap', 'autolink'];
 
 /** The scripts TinyMCE asks for at start, in the order it needs them. */
 export const TINYMCE_SCRIPTS = [
