@@ -20,7 +20,7 @@ import { FIRST_PLUGINS, LATER_PLUGINS, TINYMCE_BASE, TINYMCE_SCRIPT, TINYMCE_SUF
 export function loadLaterPlugins(editor: TinyEditor): Promise<void> {
   const tinymce = (window as unknown as { tinymce?: TinyMCE }).tinymce;
   if (!tinymce) return Promise.resolve();
-  return Promise.all(
+  const started = Promise.all(
     LATER_PLUGINS.map(async (name) => {
       if (editor.plugins[name]) return;
       const url = `${TINYMCE_BASE}/plugins/${name}`;
@@ -32,6 +32,10 @@ export function loadLaterPlugins(editor: TinyEditor): Promise<void> {
       instance.init?.(editor, url);
     }),
   ).then(() => undefined);
+  // PluginManager.load only queues the script (TinyMCE's ScriptLoader.add): without this nothing
+  // was ever fetched and the later plugins never started (issue 25).
+  tinymce.ScriptLoader.loadQueue().catch(() => undefined);
+  return started;
 }
 
 /** How long after a block dialog closes a focus handed back to the toolbar goes on to the body. */
