@@ -7,7 +7,7 @@ import { useDialogFocus } from '@/components/common/dialog-focus';
 import { isOk } from '@/lib/api/resource';
 import { isFailure } from '@/lib/http';
 import { statisticsApi } from '@/lib/api/statistics';
-import { COUNT_MAX } from '@/lib/resources/statistics';
+import { COUNT_MAX } from '@/lib/resources/statistics-views';
 
 export interface EditTarget {
   date?: string;

@@ -7,7 +7,7 @@ import { useDialogFocus } from '@/components/common/dialog-focus';
 import { isOk } from '@/lib/api/resource';
 import { isFailure } from '@/lib/http';
 import { formatCount, statisticsApi, type StatsImportResult } from '@/lib/api/statistics';
-import { IMPORT_COLUMNS, IMPORT_TEMPLATE } from '@/lib/resources/statistics';
+import { IMPORT_COLUMNS, IMPORT_TEMPLATE } from '@/lib/resources/statistics-views';
 
 const SAMPLE = `${IMPORT_COLUMNS.join(',')}\n2026/11/1,zhangwei,1200,300\n2026/11/1,李娜,980,260`;
 

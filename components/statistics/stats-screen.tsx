@@ -13,7 +13,7 @@ import { isOk, type ListParams } from '@/lib/api/resource';
 import { formatCount, statisticsApi, type StatsList, type StatsListRow } from '@/lib/api/statistics';
 import { PAGE_SIZE_MAX } from '@/lib/resources/define';
 import { csvField } from '@/lib/csv';
-import { STATS_VIEWS, statsExportCells, type StatsView } from '@/lib/resources/statistics';
+import { STATS_VIEWS, statsExportCells, type StatsView } from '@/lib/resources/statistics-views';
 
 // The drawer and the two dialogs load when first opened (issue 17: the date picker, the import's table).
 const DetailDrawer = lazyDialog(
