@@ -14,12 +14,16 @@ const EDITOR_ROUTES = ['/article/addArticle', '/article/list'];
 const mergeDialog = (page: Page) => page.getByRole('dialog', { name: /合并两边的修改/ });
 
 /**
- * The displaced tab gets the lock back. If its heartbeat already told it (the lock-lost dialog, or
- * the banner's 重新接管 or 开始编辑), it takes the lock again; otherwise it never noticed and its save merges instead.
+ * The displaced tab gets the lock back once its heartbeat has told it (the lock-lost dialog, or the
+ * banner's 重新接管 or 开始编辑): it takes the lock again, loading the newer version under its text.
  */
 async function editAgainIfTold(page: Page) {
   // Told just now: the lock-lost dialog has the keyboard, and its 重新接管 takes the lock back.
   const lost = page.getByRole('dialog', { name: /已于 .* 接管编辑/ });
+  // The tab is told by its next autosave or heartbeat (within 15 s). Waiting for it keeps the journey
+  // on one path: a save pressed just before would open the merge, and the notice would then come
+  // over the merge dialog.
+  await expect(lost.or(page.getByRole('button', { name: /重新接管|开始编辑/ })).first()).toBeVisible({ timeout: 30_000 });
   if (await lost.isVisible()) {
     await lost.getByRole('button', { name: '重新接管' }).click();
     await expect(page.getByRole('button', { name: /存草稿/ })).toBeEnabled();

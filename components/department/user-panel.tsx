@@ -169,7 +169,8 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
         width: 112,
         render: (v: string, u: User) => (
           <Space size={4} wrap>
-            {v}
+            {/* A long login name (e2e_photographer) breaks rather than widening the column past 操作. */}
+            <span style={{ overflowWrap: 'anywhere' }}>{v}</span>
             {u.isSuper && <Tag color="gold">超管</Tag>}
             {u.dingtalkBound && (
               <Tooltip title={`钉钉账号「${u.dingtalkNick || '未知昵称'}」，可直接登录`}>

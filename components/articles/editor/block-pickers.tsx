@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Empty, Form, Input, List, Modal, Select, Spin, Typography, type ModalProps } from 'antd';
-import { focusFirstField } from '@/components/crud/resource-form';
+import { useDialogFocus } from '@/components/common/dialog-focus';
 import { MediaPickerModal } from '@/components/media/picker-modal';
 import { ActivitySelect } from '@/components/taxonomy/activity-select';
 import { isOk } from '@/lib/api/resource';
@@ -63,19 +63,8 @@ interface PickerProps {
  * back to the toolbar button that opened them (the editor puts the caret back in the body).
  */
 function useBlockDialog(open: boolean) {
-  const body = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const timer = setTimeout(() => focusFirstField(body.current), 0);
-    return () => clearTimeout(timer);
-  }, [open]);
-  const modalProps: Partial<ModalProps> = {
-    focusTriggerAfterClose: false,
-    afterOpenChange: (isOpen) => {
-      if (isOpen && !body.current?.contains(document.activeElement)) focusFirstField(body.current);
-    },
-  };
-  return { body, modalProps };
+  const { bodyProps, modalProps } = useDialogFocus({ open });
+  return { body: bodyProps.ref, modalProps: { ...modalProps, focusTriggerAfterClose: false } satisfies Partial<ModalProps> };
 }
 
 /**
