@@ -14,16 +14,12 @@ const EDITOR_ROUTES = ['/article/addArticle', '/article/list'];
 const mergeDialog = (page: Page) => page.getByRole('dialog', { name: /合并两边的修改/ });
 
 /**
- * The displaced tab gets the lock back once its heartbeat has told it (the lock-lost dialog, or the
- * banner's 重新接管 or 开始编辑): it takes the lock again, loading the newer version under its text.
+ * The displaced tab gets the lock back. If its heartbeat already told it (the lock-lost dialog, or
+ * the banner's 重新接管 or 开始编辑), it takes the lock again; otherwise it never noticed and its save merges instead.
  */
 async function editAgainIfTold(page: Page) {
   // Told just now: the lock-lost dialog has the keyboard, and its 重新接管 takes the lock back.
   const lost = page.getByRole('dialog', { name: /已于 .* 接管编辑/ });
-  // The tab is told by its next autosave or heartbeat (within 15 s). Waiting for it keeps the journey
-  // on one path: a save pressed just before would open the merge, and the notice would then come
-  // over the merge dialog.
-  await expect(lost.or(page.getByRole('button', { name: /重新接管|开始编辑/ })).first()).toBeVisible({ timeout: 30_000 });
   if (await lost.isVisible()) {
     await lost.getByRole('button', { name: '重新接管' }).click();
     await expect(page.getByRole('button', { name: /存草稿/ })).toBeEnabled();
@@ -35,6 +31,16 @@ async function editAgainIfTold(page: Page) {
   await again.click();
   if (label.includes('重新接管')) await page.getByRole('button', { name: /^接\s*管$/ }).click();
   await expect(page.getByRole('button', { name: /存草稿/ })).toBeEnabled();
+}
+
+/**
+ * Waits until the displaced tab has been told (its next autosave or heartbeat, within 15 s), so the
+ * journey takes one path: a save pressed just before would open the merge, and the notice would then
+ * come over the merge dialog.
+ */
+async function waitUntilTold(page: Page) {
+  const lost = page.getByRole('dialog', { name: /已于 .* 接管编辑/ });
+  await expect(lost.or(page.getByRole('button', { name: /重新接管|开始编辑/ })).first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** Puts the caret at the end of a body paragraph and types. */
@@ -109,6 +115,7 @@ test('two people editing different paragraphs merge with no question; the same p
   await page.getByRole('button', { name: /存草稿/ }).click();
   await expect(page.getByText('草稿已保存')).toBeVisible();
   await page.goto('/');
+  await waitUntilTold(editor);
   await editAgainIfTold(editor);
   await editor.getByRole('button', { name: /存草稿/ }).click();
   await expect(editor.getByTestId('autosave-status')).toContainText('已保存');
@@ -125,6 +132,7 @@ test('two people editing different paragraphs merge with no question; the same p
   await page.getByRole('button', { name: /存草稿/ }).click();
   await expect(page.getByText('草稿已保存')).toBeVisible();
   await page.goto('/');
+  await waitUntilTold(editor);
   await editAgainIfTold(editor);
   // (A tab that took the lock back has already loaded the newer version and asks at once.)
   // (Given a moment: it fetches that version first.)
