@@ -8,6 +8,11 @@ import { expect, test, signIn } from './helpers';
  * The editor it made room for takes typing, and the plugins it starts later do start.
  */
 
+// Timing-sensitive on a loaded CI machine (a shift measured while both cores build; an Enter pressed
+// as the choice list closes) and self-contained (a new article each time): one retry, so a
+// failure that repeats still fails. Seen once in a clean-clone CI run on 2026-11-28 (closing note).
+test.describe.configure({ retries: 1 });
+
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
