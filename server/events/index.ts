@@ -1,6 +1,8 @@
 import { STATUS } from '../../lib/resources/publishing';
 import { outboxEvents } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/types';
+import { surrogate } from './keys';
+import { publishCommittedKeys } from './bus';
 
 /**
  * Change events (DESIGN §12; issue 24): how the workflow, the articles, the short videos and the
@@ -8,7 +10,8 @@ import type { DbOrTx, Tx } from '../db/types';
  * inside the transaction that makes it: the listeners that must write in that same transaction run
  * there (a revision of the item), and a change a reader could notice writes its row in the outbox
  * (`outbox_events`) there too, so a rolled-back change leaves no event and a committed one is never
- * lost. The transaction's changes are then handed to the after-commit listeners
+ * lost. Other changes a reader could notice (focus slots, ads, the operations lists) write their
+ * rows with `writeEvent`. The transaction's changes are then handed to the after-commit listeners
  * only once it has committed (the search engine re-reads the item; later, webhooks and cache drops);
  * a transaction that rolls back hands over nothing.
  *
@@ -37,7 +40,61 @@ export type InTransactionListener = (tx: Tx, change: ContentChange) => Promise<v
 /** Runs after the transaction committed, with every change it emitted, in order. Never throws into the caller. */
 export type AfterCommitListener = (changes: readonly ContentChange[]) => void;
 
-const collected = new WeakMap<object, ContentChange[]>();
+/** The item as readers now see it, read inside the change's transaction; null when readers cannot see it. */
+export type ReaderSnapshot = (tx: Tx, id: number) => Promise<Record<string, unknown> | null>;
+const holder = globalThis as typeof globalThis & { __cmsReaderSnapshots?: Map<string, ReaderSnapshot> };
+const snapshots = (holder.__cmsReaderSnapshots ??= new Map<string, ReaderSnapshot>());
+
+/**
+ * The delivery side hands in how readers see an item of a content type (`article`, `video`), so an
+ * event carries it (DESIGN §12) without this module importing the delivery side.
+ */
+export function registerReaderSnapshot(contentType: string, snapshot: ReaderSnapshot): void {
+  snapshots.set(contentType, snapshot);
+}
+
+/** The surrogate keys a change to one item makes stale: the item and its family's lists. */
+export function contentKeys(contentType: string, id: number): string[] {
+  return contentType === 'video' ? [surrogate.video(id), surrogate.videos] : [surrogate.article(id), surrogate.articles];
+}
+
+interface Collected {
+  changes: ContentChange[];
+  keys: Set<string>;
+}
+const collected = new WeakMap<object, Collected>();
+
+/** One row in the outbox (for a change that is not an article's or a video's: `focus.changed` …). */
+export interface OutboxEvent {
+  type: string;
+  contentType: string;
+  /** 0 for a list-level event. */
+  contentId: number;
+  action: string;
+  data?: Record<string, unknown>;
+  item?: Record<string, unknown> | null;
+  keys: string[];
+  at?: Date;
+}
+
+/**
+ * Writes an event row in `tx` (the change's own transaction). When `tx` was opened by
+ * `changeTransaction`, its keys are published to every answer cache once it commits.
+ */
+export async function writeEvent(tx: Tx, event: OutboxEvent): Promise<void> {
+  await tx.insert(outboxEvents).values({
+    type: event.type,
+    contentType: event.contentType,
+    contentId: event.contentId,
+    action: event.action,
+    data: event.data ?? {},
+    item: event.item ?? null,
+    keys: event.keys,
+    createdAt: event.at ?? new Date(),
+  });
+  const box = collected.get(tx);
+  if (box) for (const key of event.keys) box.keys.add(key);
+}
 
 /**
  * The event a change sends to the site, or null when readers cannot notice it: an item that was not
@@ -61,16 +118,20 @@ export function eventTypeOf(change: Pick<ContentChange, 'contentType' | 'fromSta
 export async function emitChange(tx: Tx, change: ContentChange, inTransaction: readonly InTransactionListener[] = []): Promise<void> {
   for (const listener of inTransaction) await listener(tx, change);
   const type = eventTypeOf(change);
-  if (type)
-    await tx.insert(outboxEvents).values({
+  if (type) {
+    const snapshot = snapshots.get(change.contentType);
+    await writeEvent(tx, {
       type,
       contentType: change.contentType,
       contentId: change.id,
       action: change.action,
       data: { fromStatus: change.fromStatus, toStatus: change.toStatus, userId: change.userId, at: change.at.toISOString() },
-      createdAt: change.at,
+      item: snapshot ? await snapshot(tx, change.id) : null,
+      keys: contentKeys(change.contentType, change.id),
+      at: change.at,
     });
-  collected.get(tx)?.push(change);
+  }
+  collected.get(tx)?.changes.push(change);
 }
 
 /**
@@ -79,10 +140,13 @@ export async function emitChange(tx: Tx, change: ContentChange, inTransaction: r
  */
 export async function changeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>, afterCommit: readonly AfterCommitListener[] = []): Promise<T> {
   const changes: ContentChange[] = [];
+  const keys = new Set<string>();
   const result = await db.transaction(async (tx) => {
-    collected.set(tx, changes);
+    collected.set(tx, { changes, keys });
     return work(tx);
   });
+  // Committed: every answer cache drops what it holds under these keys (server/events/bus.ts).
+  publishCommittedKeys([...keys]);
   if (changes.length)
     for (const listener of afterCommit) {
       try {

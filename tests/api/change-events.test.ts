@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { articles, outboxEvents } from '@/server/db/schema';
 import { changeTransaction, type ContentChange } from '@/server/events';
+import { subscribeCommittedKeys } from '@/server/events/bus';
 import { transition } from '@/server/workflow/engine';
 import { articleTarget } from '@/server/articles/workflow-target';
 import { DB_KINDS, setupTestApp, type TestContext } from './helpers';
@@ -27,6 +28,8 @@ describe.each(DB_KINDS)('change events and the outbox on %s', (kind) => {
   it('a rolled-back publication writes no event and tells no listener; a committed one writes one, heard after commit', async () => {
     const id = (await call('POST', '/api/articles', { title: '回滚的发布', content: '<p>正文</p>' })).body.data.id as number;
     const heard: ContentChange[][] = [];
+    const dropped: string[][] = [];
+    const unsubscribe = subscribeCommittedKeys((keys) => dropped.push([...keys]));
     await expect(
       changeTransaction(
         t.db,
@@ -39,6 +42,7 @@ describe.each(DB_KINDS)('change events and the outbox on %s', (kind) => {
     ).rejects.toThrow('rolled back after the change');
     expect(await events(id)).toEqual([]);
     expect(heard).toEqual([]);
+    expect(dropped).toEqual([]);
     expect((await t.db.select({ status: articles.status }).from(articles).where(eq(articles.id, id)))[0].status).toBe(0);
 
     let seenInside = -1;
@@ -53,6 +57,11 @@ describe.each(DB_KINDS)('change events and the outbox on %s', (kind) => {
     expect(seenInside).toBe(0);
     expect(heard.map((h) => h.map((c) => [c.contentType, c.id, c.action, c.fromStatus, c.toStatus]))).toEqual([[['article', id, 'publish', 0, 3]]]);
     expect(await events(id)).toEqual([['article.published', 'publish']]);
+    // The answer caches are told which keys went stale, once, after the commit.
+    unsubscribe();
+    expect(dropped).toEqual([[`article-${id}`, 'articles']]);
+    const [row] = await t.db.select({ keys: outboxEvents.keys }).from(outboxEvents).where(eq(outboxEvents.contentId, id));
+    expect(row.keys).toEqual([`article-${id}`, 'articles']);
   });
 
   it('the routes write what a reader could notice: published, edited while published, taken down; nothing for a draft', async () => {

@@ -12,12 +12,17 @@ export const outboxEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** `article.published`, `article.unpublished`, `article.updated`, `video.published` … */
     type: varchar('type', { length: 48 }).notNull(),
-    contentType: varchar('content_type', { length: 16 }).notNull(),
+    contentType: varchar('content_type', { length: 24 }).notNull(),
+    /** The item's id; 0 for a list-level event (`focus.changed` …). */
     contentId: integer('content_id').notNull(),
     /** What made it: the workflow action (`publish`, `scheduled_offline` …) or `save` / `restore`. */
     action: varchar('action', { length: 24 }).notNull(),
     /** The change as emitted (statuses, who); the delivery side adds the item as readers see it. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** The item as readers see it after the change (null when it left them, or for a list-level event). */
+    item: jsonb('item').$type<Record<string, unknown> | null>(),
+    /** The surrogate keys (server/events/keys.ts) whose cached answers this change makes stale. */
+    keys: jsonb('keys').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('outbox_events_item_idx').on(t.contentType, t.contentId, t.id)],
