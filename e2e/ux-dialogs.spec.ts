@@ -19,47 +19,55 @@ async function shots(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/ux-dialogs/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
 }
 
-test('重置密码 by keyboard: focus in 新密码, Enter goes on to 确认新密码, Enter there resets; the eye is no Tab stop', async ({ page, browser }) => {
-  await page.setViewportSize(DESKTOP);
-  await signIn(page);
-  const username = await staffWith(page, 'sunli', '孙丽', ['/article/list']);
-  await page.goto(`/department?keyword=${username}`);
-  const rowName = `孙丽（${username}）`;
-  // As the review did: Tab to 重置密码 on the row, Enter.
-  const reset = page.getByRole('button', { name: `重置密码「${rowName}」` });
-  await reset.focus();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: `重置「${rowName}」的密码` });
-  await expect(dialog).toBeVisible();
-  const password = dialog.getByLabel('新密码', { exact: true });
-  const confirm = dialog.getByLabel('确认新密码');
-  await expect(password).toBeFocused();
-  // Tab from 新密码 lands in 确认新密码, not on the eye toggle (P3-17); Shift+Tab goes back.
-  await page.keyboard.type('Reset2026ab');
-  await page.keyboard.press('Tab');
-  await expect(confirm).toBeFocused();
-  await page.keyboard.press('Shift+Tab');
-  await expect(password).toBeFocused();
-  // Enter goes on to the empty 确认新密码 and never closes the dialog.
-  await page.keyboard.press('Enter');
-  await expect(confirm).toBeFocused();
-  await expect(dialog).toBeVisible();
-  await page.keyboard.type('Reset2026ab');
-  await shots(page, 'reset-typed');
-  await page.keyboard.press('Enter');
-  await expect(page.getByText(`已重置「孙丽」的密码`)).toBeVisible();
-  await expect(dialog).toBeHidden();
-  // On a phone the dialog opens in 新密码 too.
-  await page.setViewportSize(PHONE);
-  await reset.click();
-  await expect(password).toBeFocused();
-  await shots(page, 'reset-dialog');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  // The new password signs in.
-  const staff = await signedInPage(browser, username, 'Reset2026ab');
-  await expect(staff).toHaveURL(/\/(\?.*)?$/);
-  await staff.context().close();
+test.describe('重置密码', () => {
+  // Self-contained (its own staff member). A clean-clone CI run under both shards' load once found
+  // the caret not in 确认新密码 after Tab; it passed in every other run and alone. One retry, and a
+  // trace of the first failure to find out why.
+  test.describe.configure({ retries: 1 });
+  test.use({ trace: 'retain-on-first-failure' });
+
+  test('重置密码 by keyboard: focus in 新密码, Enter goes on to 确认新密码, Enter there resets; the eye is no Tab stop', async ({ page, browser }) => {
+    await page.setViewportSize(DESKTOP);
+    await signIn(page);
+    const username = await staffWith(page, 'sunli', '孙丽', ['/article/list']);
+    await page.goto(`/department?keyword=${username}`);
+    const rowName = `孙丽（${username}）`;
+    // As the review did: Tab to 重置密码 on the row, Enter.
+    const reset = page.getByRole('button', { name: `重置密码「${rowName}」` });
+    await reset.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `重置「${rowName}」的密码` });
+    await expect(dialog).toBeVisible();
+    const password = dialog.getByLabel('新密码', { exact: true });
+    const confirm = dialog.getByLabel('确认新密码');
+    await expect(password).toBeFocused();
+    // Tab from 新密码 lands in 确认新密码, not on the eye toggle (P3-17); Shift+Tab goes back.
+    await page.keyboard.type('Reset2026ab');
+    await page.keyboard.press('Tab');
+    await expect(confirm).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(password).toBeFocused();
+    // Enter goes on to the empty 确认新密码 and never closes the dialog.
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeFocused();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.type('Reset2026ab');
+    await shots(page, 'reset-typed');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(`已重置「孙丽」的密码`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // On a phone the dialog opens in 新密码 too.
+    await page.setViewportSize(PHONE);
+    await reset.click();
+    await expect(password).toBeFocused();
+    await shots(page, 'reset-dialog');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // The new password signs in.
+    const staff = await signedInPage(browser, username, 'Reset2026ab');
+    await expect(staff).toHaveURL(/\/(\?.*)?$/);
+    await staff.context().close();
+  });
 });
 
 test('数据统计: import by keyboard with Excel days and 姓名, 下载模板, 按日期和编辑 exported and imported again; 修正数据 opens in its first field', async ({
