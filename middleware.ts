@@ -25,7 +25,7 @@ export function middleware(req: NextRequest) {
   return guardRequest(req, ROUTES);
 }
 
-const API_OR_UPLOADS = /^\/(?:api|product-api|topic-api|uploads)(?:\/|$)/;
+const API_OR_UPLOADS = /^\/(?:api|product-api|topic-api|content-api|uploads)(?:\/|$)/;
 
 /**
  * A malformed percent escape in an API or upload path (`/uploads/%E0%A4%A`) is a 400 here: Next
@@ -148,10 +148,11 @@ function escapeHtml(s: string) {
 }
 
 export const config = {
-  // Every page: everything but the API hosts, Next internals, self-hosted TinyMCE and static files…
+  // Every page: everything but the API hosts (the delivery API's keys are its own sign-in), Next
+  // internals, self-hosted TinyMCE and static files…
   matcher: [
-    '/((?!api/|api$|product-api|topic-api|_next/|tinymce/|uploads/|favicon.ico|.*\\.[a-zA-Z0-9]+$).*)',
+    '/((?!api/|api$|product-api|topic-api|content-api|_next/|tinymce/|uploads/|favicon.ico|.*\\.[a-zA-Z0-9]+$).*)',
     // …and API or upload paths holding a percent escape, to refuse malformed ones (issue 14 I1).
-    '/(api|product-api|topic-api|uploads)/(.*%.*)',
+    '/(api|product-api|topic-api|content-api|uploads)/(.*%.*)',
   ],
 };

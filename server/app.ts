@@ -21,6 +21,7 @@ import type { ContentService } from './content/check';
 import { searchBackendFromEnv, searchSync } from './articles/search';
 import type { SearchBackend } from './articles/search/types';
 import { storageFromEnv, type StorageConfig } from './storage/config';
+import { registerDeliverySnapshots } from './delivery/snapshots';
 
 z.config(z.locales.zhCN());
 
@@ -64,6 +65,8 @@ export function createApp({
   dingtalk = dingtalkFromEnv(),
 }: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
+  // Change events carry the item as the delivery API's readers see it (server/delivery/snapshots.ts).
+  registerDeliverySnapshots(storage);
   // The search index follows article writes after their commit (`searchChanged(c, ids)`).
   const sync = searchSync(search);
   const origins = new Set(allowedOrigins.map((o) => o.toLowerCase()));

@@ -80,6 +80,19 @@ const schema = z.object({
   /** DingTalk's hosts (server/dingtalk/client.ts); set only to point at a stand-in (the e2e suite's). */
   DINGTALK_LOGIN_BASE: dingtalkBase('DINGTALK_LOGIN_BASE', 'https://login.dingtalk.com'),
   DINGTALK_API_BASE: dingtalkBase('DINGTALK_API_BASE', 'https://api.dingtalk.com'),
+  /** Origins whose pages may read the delivery API from the browser, comma-separated (`*`: any). */
+  DELIVERY_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((o) => o === '*' || /^https?:\/\/[^/\s]+$/i.test(o)), 'DELIVERY_CORS_ORIGINS 必须是逗号分隔的 http(s)://主机[:端口]，或 *'),
+  /** Requests per API key per minute, on each instance (DESIGN §12). */
+  DELIVERY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 
 export type ServerEnv = z.infer<typeof schema>;

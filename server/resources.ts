@@ -37,6 +37,7 @@ import { focusChannelRoutes, focusHomeRightRoutes, focusHomeRoutes, focusTargetR
 import { searchKeywordRoutes } from './routes/search-keywords';
 import { chameleonRoutes, chameleonVersionRoutes } from './routes/chameleons';
 import { advertiseRoutes, brandRoutes } from './routes/operations';
+import { apiKeyRoutes, previewTokenRoutes } from './delivery/routes';
 
 /** What some sub-apps are built with (createApp's dependencies). */
 export interface RouteDeps {
@@ -111,7 +112,7 @@ export const API: readonly ApiEntry[] = [
   {
     name: 'articles',
     table: articles,
-    routes: (d) => new Hono<AppEnv>().route('/', articleWorkflowRoutes(d)).route('/', articleRoutes(d)),
+    routes: (d) => new Hono<AppEnv>().route('/', articleWorkflowRoutes(d)).route('/', articleRoutes(d)).route('/', previewTokenRoutes()),
   },
   crud(albumRoutes),
   built(videoResource, videos, (d) => videoRoutes(d)),
@@ -134,6 +135,8 @@ export const API: readonly ApiEntry[] = [
   crud(brandRoutes),
   crud(advertiseRoutes),
   { name: 'statistics', routes: statisticsRoutes },
+  // 站点接口 (server/delivery/routes.ts): the delivery API's keys.
+  { name: 'api_keys', routes: apiKeyRoutes },
 ];
 
 /** What the API derives from the declarations above: the log's names, the library's owner names, the uploaders. */

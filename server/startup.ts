@@ -7,6 +7,7 @@ import { attachSessionCache, SessionCache } from './auth/session-cache';
 import { dailyMaintenance, MAINTENANCE_EVERY_MS, MAINTENANCE_FIRST_DELAY_MS, schedule } from './jobs/maintenance';
 import { dataDir, serverEnv } from './env';
 import { dbUnavailableCause, describeError } from './http/failure';
+import { startKeyRelay } from './delivery/relay';
 
 /**
  * The application's database: opened and migrated (server/db/client.ts), bootstrapped under the
@@ -26,14 +27,17 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     },
     describeFailure: (err) => dbUnavailableCause(err) ?? describeError(err),
   });
+  // On PostgreSQL, committed surrogate keys travel between the instances (server/delivery/relay.ts):
+  // every instance's delivery answer cache drops what another one's change made stale.
+  const relay = handle.kind === 'postgres' ? await startKeyRelay(handle.db, { log: !opts.quiet }) : null;
   // An in-memory database (tests) lives too briefly for a daily task. Every PostgreSQL instance
   // schedules it; a second run the same day finds nothing left to prune.
-  if (!opts.url && (opts.dataDir ?? 'memory') === 'memory') return handle;
-  const stopMaintenance = scheduleMaintenance(handle.db, handle.kind, opts);
+  const stopMaintenance = !opts.url && (opts.dataDir ?? 'memory') === 'memory' ? () => {} : scheduleMaintenance(handle.db, handle.kind, opts);
   return {
     ...handle,
     async close() {
       stopMaintenance();
+      await relay?.stop();
       await handle.close();
     },
   };

@@ -7,7 +7,7 @@ import { logOperation } from '../crud/oplog';
 import { ApiError, notFound } from '../http/errors';
 import type { AppEnv, SessionUser } from '../http/types';
 import { assertMayChangeLive, type WorkflowTarget } from '../workflow/engine';
-import { emitChange } from '../events';
+import { changeTransaction, emitChange } from '../events';
 import { assertMayWrite, conflictContext, recordRevision } from './safety';
 
 /**
@@ -65,7 +65,8 @@ export async function versionedSave<R extends Row>(
   { id, version, patch, lockToken, revision = { kind: 'save' } }: VersionedSaveInput,
 ): Promise<R> {
   const user = c.get('user')!;
-  return c.get('db').transaction(async (tx) => {
+  // changeTransaction: once committed, the edit's surrogate keys reach every answer cache.
+  return changeTransaction(c.get('db'), async (tx) => {
     const before = await item.load(tx, user, id);
     if (!before) throw notFound(`${item.label}不存在`);
     item.assertMayEdit?.(user, before);

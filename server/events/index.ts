@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { STATUS } from '../../lib/resources/publishing';
 import { outboxEvents } from '../db/schema';
 import type { DbOrTx, Tx } from '../db/types';
@@ -63,6 +64,13 @@ interface Collected {
   keys: Set<string>;
 }
 const collected = new WeakMap<object, Collected>();
+/**
+ * The changeTransaction a write runs inside, for writes made in a savepoint of it (a nested
+ * `tx.transaction`, as the scheduler's transitions are): the savepoint's own tx object is not the one
+ * changeTransaction opened.
+ */
+const current = new AsyncLocalStorage<Collected>();
+const boxOf = (tx: object) => collected.get(tx) ?? current.getStore();
 
 /** One row in the outbox (for a change that is not an article's or a video's: `focus.changed` …). */
 export interface OutboxEvent {
@@ -92,7 +100,7 @@ export async function writeEvent(tx: Tx, event: OutboxEvent): Promise<void> {
     keys: event.keys,
     createdAt: event.at ?? new Date(),
   });
-  const box = collected.get(tx);
+  const box = boxOf(tx);
   if (box) for (const key of event.keys) box.keys.add(key);
 }
 
@@ -131,7 +139,7 @@ export async function emitChange(tx: Tx, change: ContentChange, inTransaction: r
       at: change.at,
     });
   }
-  collected.get(tx)?.changes.push(change);
+  boxOf(tx)?.changes.push(change);
 }
 
 /**
@@ -141,10 +149,13 @@ export async function emitChange(tx: Tx, change: ContentChange, inTransaction: r
 export async function changeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>, afterCommit: readonly AfterCommitListener[] = []): Promise<T> {
   const changes: ContentChange[] = [];
   const keys = new Set<string>();
-  const result = await db.transaction(async (tx) => {
-    collected.set(tx, { changes, keys });
-    return work(tx);
-  });
+  const box = { changes, keys };
+  const result = await current.run(box, () =>
+    db.transaction(async (tx) => {
+      collected.set(tx, box);
+      return work(tx);
+    }),
+  );
   // Committed: every answer cache drops what it holds under these keys (server/events/bus.ts).
   publishCommittedKeys([...keys]);
   if (changes.length)

@@ -84,6 +84,13 @@ function buildCatalogue() {
 let cached: ReturnType<typeof buildCatalogue> | undefined;
 const catalogue = () => (cached ??= buildCatalogue());
 
+let productsById: Map<number, TruckProduct> | undefined;
+/** One truck version of the built-in catalogue (the delivery API's 询价 blocks), or undefined. */
+export function truckProduct(id: number): TruckProduct | undefined {
+  productsById ??= new Map(catalogue().products.map((r) => [r.item.id, r.item]));
+  return productsById.get(id);
+}
+
 const subCategory = oneOfQuery(SUB_CATEGORIES, `子类别只能是：${SUB_CATEGORIES.join('、')}`);
 const brandQuery = pageQuery.extend({ id: idQuery('品牌ID'), subCategory });
 const seriesQuery = pageQuery.extend({ id: idQuery('车系ID'), brandId: idQuery('品牌ID'), subCategory });

@@ -48,6 +48,15 @@ function buildCatalogue() {
 let cached: ReturnType<typeof buildCatalogue> | undefined;
 const catalogue = () => (cached ??= buildCatalogue());
 
+/** One vote of the built-in host with its status at `now` (the delivery API's 投票 blocks), or undefined. */
+export function findActivity(id: number, now: Date): Activity | undefined {
+  const row = catalogue().activities.find((r) => r.item.id === id)?.item;
+  return row && { ...row, status: activityStatus(row, now) };
+}
+
+/** One VR panorama of the built-in host (the delivery API's VR blocks), or undefined. */
+export const findVr = (id: number): VrPanorama | undefined => catalogue().vr.find((r) => r.item.id === id)?.item;
+
 /**
  * The built-in topic host (`/topic-api`): reader votes for the editor's 投票 button and VR panoramas
  * for its VR button, read-only from the seed in `data/topics.ts`. Lists take `page`, `pageSize`

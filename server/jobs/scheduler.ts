@@ -7,6 +7,7 @@ import { workflowTarget } from '../publishing/targets';
 import { ApiError } from '../http/errors';
 import { describeError } from '../http/failure';
 import { jobsOutageLog, type OutageLog } from './outage';
+import { changeTransaction } from '../events';
 
 /**
  * Scheduled publish and offline (DESIGN §8). Jobs live in `scheduled_jobs`; every instance polls
@@ -78,7 +79,8 @@ export function createScheduler({
   ): Promise<'fired' | 'skipped' | 'gone'> {
     const target = workflowTarget(contentType);
     let changed = false;
-    const outcome = await db.transaction(async (tx) => {
+    // changeTransaction: once committed, the keys of what the job changed reach every answer cache.
+    const outcome = await changeTransaction(db, async (tx) => {
       if (target) {
         // SKIP LOCKED: an item held by an editor or another instance is left for the next round.
         const idCol = target.columns.id;

@@ -17,6 +17,7 @@ import { EditorPlaceholder } from './editor-placeholder';
 import { SideFields } from './side-fields';
 import { fieldRules } from './validation';
 import { VideoField } from './video-field';
+import { PreviewLinkButton } from '@/components/delivery/preview-link-button';
 
 // TinyMCE (≈ 1 MB of script) loads only here, in the browser.
 // Its box is held from the first paint (issue 25): the placeholder has the editor's size.
@@ -139,6 +140,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
           <Card className="article-editor-side" title="发布设置" styles={{ body: { padding: 16 } }}>
             <SideFields coverLabel={kind === 'video' ? '封面（视频海报）' : '封面'} />
             <PublishPanel ed={ed} />
+            {ed.record && <PreviewLinkButton articleId={ed.record.id} />}
           </Card>
         </Form>
       )}

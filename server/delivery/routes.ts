@@ -1,0 +1,124 @@
+import { Hono } from 'hono';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { ARTICLE_EDIT_ROUTES } from '../../lib/resources/articles';
+import { DELIVERY_BASE, DELIVERY_FAMILY_VALUES } from '../../lib/resources/delivery';
+import { REVIEW_ROUTE } from '../../lib/resources/publishing';
+import { DELIVERY_ROUTE, apiKeyCreateSchema } from '../../lib/resources/schemas/delivery';
+import { access } from '../auth/access';
+import { scopeCondition } from '../auth/scope';
+import { apiKeys, articles, users } from '../db/schema';
+import { allOf, listQuerySchema } from '../crud/list';
+import { logOperation } from '../crud/oplog';
+import { forbidden, notFound } from '../http/errors';
+import { jsonBody, queryInput } from '../http/input';
+import { idParam } from '../http/params';
+import { ok } from '../http/reply';
+import type { AppEnv } from '../http/types';
+import { newKey } from './keys';
+import { makePreviewToken } from './preview';
+
+/**
+ * The delivery side's staff API (DESIGN §12 "Their staff API", admins only through 站点接口
+ * `/setting/delivery`): `POST /api/api_keys {name, families?}` → `{id, name, key}` (the key this once,
+ * stored as its hash), `GET /api/api_keys` (with last use), `DELETE /api/api_keys/{id}` (revoke: from
+ * the next request on, on every instance). Each write in one transaction with its log row.
+ */
+export function apiKeyRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', access.route(DELIVERY_ROUTE), queryInput(listQuerySchema), async (c) => {
+    const { page, pageSize } = c.req.valid('query');
+    const db = c.get('db');
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({
+          id: apiKeys.id,
+          name: apiKeys.name,
+          prefix: apiKeys.prefix,
+          families: apiKeys.families,
+          createdAt: apiKeys.createdAt,
+          createdByName: users.name,
+          lastUsedAt: apiKeys.lastUsedAt,
+          revokedAt: apiKeys.revokedAt,
+        })
+        .from(apiKeys)
+        .leftJoin(users, eq(users.id, apiKeys.createdBy))
+        // Live keys first, newest first.
+        .orderBy(desc(isNull(apiKeys.revokedAt)), desc(apiKeys.createdAt), desc(apiKeys.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db.select({ total: count() }).from(apiKeys),
+    ]);
+    return ok(c, { list: rows, total, page, pageSize });
+  });
+
+  app.post('/', access.route(DELIVERY_ROUTE), jsonBody(apiKeyCreateSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { key, hash, prefix } = newKey();
+    const families = [...new Set(input.families ?? [])].filter((f) => (DELIVERY_FAMILY_VALUES as readonly string[]).includes(f));
+    const row = await c.get('db').transaction(async (tx) => {
+      const [created] = await tx
+        .insert(apiKeys)
+        .values({ name: input.name, keyHash: hash, prefix, families, createdBy: c.get('user')!.id })
+        .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, families: apiKeys.families, createdAt: apiKeys.createdAt });
+      await logOperation(tx, c, { type: 'create', resource: 'api_keys', resourceId: created.id, summary: `新建 API 密钥「${created.name}」`, after: created });
+      return created;
+    });
+    return ok(c, { ...row, key });
+  });
+
+  app.delete('/:id', access.route(DELIVERY_ROUTE), async (c) => {
+    const id = idParam(c);
+    const done = await c.get('db').transaction(async (tx) => {
+      const [before] = await tx.select().from(apiKeys).where(eq(apiKeys.id, id)).for('update');
+      if (!before) throw notFound('API 密钥不存在');
+      if (before.revokedAt) return before;
+      const [after] = await tx
+        .update(apiKeys)
+        .set({ revokedAt: new Date(), revokedBy: c.get('user')!.id })
+        .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+        .returning();
+      const { keyHash: _h1, ...was } = before;
+      const { keyHash: _h2, ...now } = after;
+      await logOperation(tx, c, { type: 'delete', resource: 'api_keys', resourceId: id, summary: `吊销 API 密钥「${before.name}」`, before: was, after: now });
+      return after;
+    });
+    return ok(c, { id: done.id, name: done.name, revokedAt: done.revokedAt });
+  });
+
+  return app;
+}
+
+/**
+ * `POST /api/articles/{id}/preview_token`: a preview link (server/delivery/preview.ts) for someone
+ * who may edit the article: an editor of its kind within their data scope, or a reviewer.
+ */
+export function previewTokenRoutes() {
+  const app = new Hono<AppEnv>();
+  app.post('/:id/preview_token', access.anyRoute([...ARTICLE_EDIT_ROUTES, REVIEW_ROUTE]), async (c) => {
+    const id = idParam(c);
+    const user = c.get('user')!;
+    const db = c.get('db');
+    const [row] = await db
+      .select({ id: articles.id, kind: articles.kind, title: articles.title })
+      .from(articles)
+      .where(allOf([eq(articles.id, id), scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId })]))
+      .limit(1);
+    if (!row) throw notFound('文章不存在');
+    const kindRoute = { article: '/article/addArticle', gallery: '/article/addImage', video: '/article/addVideo' }[row.kind as 'article'];
+    if (!user.routes.has(REVIEW_ROUTE) && !user.routes.has(kindRoute)) throw forbidden('没有编辑这类文章的权限，不能生成预览链接');
+    const made = await db.transaction(async (tx) => {
+      const token = await makePreviewToken(tx, { type: 'article', id }, new Date());
+      await logOperation(tx, c, {
+        type: 'create',
+        resource: 'articles',
+        resourceId: id,
+        summary: `生成预览链接「${row.title}」`,
+        after: { expiresAt: token.expiresAt },
+      });
+      return token;
+    });
+    return ok(c, { token: made.token, path: `${DELIVERY_BASE}/preview/${made.token}`, expiresAt: made.expiresAt.toISOString() });
+  });
+  return app;
+}
