@@ -95,6 +95,7 @@ export const ROUTES: readonly RouteDef[] = [
     ['/setting/tag', '标签管理'],
     ['/setting/topic', '专题管理'],
     ['/setting/source', '文章来源'],
+    ['/setting/delivery', '站点接口'],
   ]),
   ...inGroup('权限管理', [
     ['/department', '部门与员工'],

@@ -37,6 +37,7 @@ import { focusChannelRoutes, focusHomeRightRoutes, focusHomeRoutes, focusTargetR
 import { searchKeywordRoutes } from './routes/search-keywords';
 import { chameleonRoutes, chameleonVersionRoutes } from './routes/chameleons';
 import { advertiseRoutes, brandRoutes } from './routes/operations';
+import { webhookDeliveryRoutes, webhookRoutes } from './delivery/webhooks/routes';
 
 /** What some sub-apps are built with (createApp's dependencies). */
 export interface RouteDeps {
@@ -134,6 +135,9 @@ export const API: readonly ApiEntry[] = [
   crud(brandRoutes),
   crud(advertiseRoutes),
   { name: 'statistics', routes: statisticsRoutes },
+  // 站点接口: webhook endpoints and their delivery log (server/delivery/webhooks/routes.ts).
+  { name: 'webhooks', routes: () => webhookRoutes() },
+  { name: 'webhook_deliveries', routes: () => webhookDeliveryRoutes() },
 ];
 
 /** What the API derives from the declarations above: the log's names, the library's owner names, the uploaders. */

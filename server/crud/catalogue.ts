@@ -28,7 +28,13 @@ export function catalogueOf(defs: readonly ResourceDef[]): Catalogue {
   const imageOwners = defs.filter((def) => def.fields.some((f) => f.input === 'image')).map((def) => def.permission);
   return {
     // With the writers that are not declared resources, articles first (the log's most used filter).
-    logged: { articles: '文章', ...Object.fromEntries(defs.map((def) => [def.name, def.label])), profile: '个人资料', statistics: '数据统计' },
+    logged: {
+      articles: '文章',
+      ...Object.fromEntries(defs.map((def) => [def.name, def.label])),
+      profile: '个人资料',
+      statistics: '数据统计',
+      webhooks: 'Webhook 推送',
+    },
     ownerNames: { ...OTHER_OWNERS, ...mediaOwnerNames(defs) },
     uploaders: {
       pic: [...new Set(['/photo', ...EDITORS, ...imageOwners])],
