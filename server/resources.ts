@@ -38,6 +38,7 @@ import { searchKeywordRoutes } from './routes/search-keywords';
 import { chameleonRoutes, chameleonVersionRoutes } from './routes/chameleons';
 import { advertiseRoutes, brandRoutes } from './routes/operations';
 import { apiKeyRoutes, previewTokenRoutes } from './delivery/routes';
+import { webhookDeliveryRoutes, webhookRoutes } from './delivery/webhooks/routes';
 
 /** What some sub-apps are built with (createApp's dependencies). */
 export interface RouteDeps {
@@ -137,6 +138,9 @@ export const API: readonly ApiEntry[] = [
   { name: 'statistics', routes: statisticsRoutes },
   // 站点接口 (server/delivery/routes.ts): the delivery API's keys.
   { name: 'api_keys', routes: apiKeyRoutes },
+  // 站点接口: webhook endpoints and their delivery log (server/delivery/webhooks/routes.ts).
+  { name: 'webhooks', routes: () => webhookRoutes() },
+  { name: 'webhook_deliveries', routes: () => webhookDeliveryRoutes() },
 ];
 
 /** What the API derives from the declarations above: the log's names, the library's owner names, the uploaders. */

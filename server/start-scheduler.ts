@@ -8,6 +8,7 @@ import { followScheduledJobs, searchBackendFromEnv, searchSync } from './article
 import { warmDictionary } from './content/dictionary';
 import { describeError } from './http/failure';
 import { jobsOutageLog } from './jobs/outage';
+import { createWebhookWorker } from './delivery/webhooks/worker';
 
 const KEY = Symbol.for('cms.scheduler');
 type GlobalWithScheduler = typeof globalThis & { [KEY]?: Scheduler };
@@ -31,6 +32,8 @@ export async function startScheduler() {
   g[KEY] = scheduler;
   // Its timer never keeps the process alive: shutdown stays the database's (server/db/client.ts).
   scheduler.start();
+  // Webhooks: committed outbox rows become deliveries, sent, retried and logged (server/delivery/webhooks).
+  createWebhookWorker({ db }).start();
   // Library files whose removal from storage failed (or was cut short by a stop) are retried here.
   const storage = storageFromEnv();
   schedule(() => runDeletions(db, storage), { firstDelayMs: 30_000, everyMs: 60_000, name: '媒体文件清理' });

@@ -34,6 +34,7 @@ export function catalogueOf(defs: readonly ResourceDef[]): Catalogue {
       profile: '个人资料',
       statistics: '数据统计',
       api_keys: 'API 密钥',
+      webhooks: 'Webhook 推送',
     },
     ownerNames: { ...OTHER_OWNERS, ...mediaOwnerNames(defs) },
     uploaders: {

@@ -22,11 +22,17 @@ export const OPERATION_TYPES = {
   ...WORKFLOW_ACTIONS,
   export: '导出',
   flush: '刷新',
+  // Webhook endpoints (server/delivery/webhooks/routes.ts).
+  pause: '暂停',
+  resume: '恢复',
+  rotate_secret: '更换密钥',
+  test: '发送测试',
+  replay: '重新推送',
 } as const;
 
 export type OperationType = keyof typeof OPERATION_TYPES;
 
-const SECRET_KEYS = new Set(['passwordHash', 'password']);
+const SECRET_KEYS = new Set(['passwordHash', 'password', 'secret']);
 
 /** A JSON-safe copy of a record without secrets (dates become ISO strings). */
 export function snapshot(row: unknown): unknown {

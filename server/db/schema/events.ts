@@ -1,4 +1,8 @@
-import { bigserial, index, integer, jsonb, timestamp, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, customType, index, integer, jsonb, timestamp, pgTable, varchar } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's 64-bit transaction id (`xid8`), read and written as its decimal text. */
+export const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /**
  * The change-event outbox (DESIGN §12; issue 24): one row per committed change a reader could
@@ -24,6 +28,14 @@ export const outboxEvents = pgTable(
     /** The surrogate keys (server/events/keys.ts) whose cached answers this change makes stale. */
     keys: jsonb('keys').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The writing transaction's id (migration 0032): the webhook fan-out reads the outbox up to the
+     * oldest transaction still running, so a row that commits late is never skipped
+     * (server/delivery/webhooks/fanout.ts).
+     */
+    txId: xid8('tx_id')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
-  (t) => [index('outbox_events_item_idx').on(t.contentType, t.contentId, t.id)],
+  (t) => [index('outbox_events_item_idx').on(t.contentType, t.contentId, t.id), index('outbox_events_tx_idx').on(t.txId, t.id)],
 );

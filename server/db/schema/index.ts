@@ -12,3 +12,4 @@ export * from './dingtalk';
 export * from './autosave';
 export * from './events';
 export * from './delivery';
+export * from './webhooks';
