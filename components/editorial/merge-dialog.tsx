@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Modal, Radio, Space, Typography } from 'antd';
 import { joinBody, type BodyChoice, type BodyPart } from '@/lib/merge';
 import type { EditorialFormTarget, EditorialRecord } from './editorial-target';
-import { savedByText, type PendingMerge } from './use-editorial-form';
+import { type PendingMerge } from './form/merge';
+import { savedByText } from './form/record';
 import styles from './editorial.module.css';
 
 type Side = 'mine' | 'theirs';

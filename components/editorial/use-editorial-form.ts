@@ -1,79 +1,27 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, type FormInstance } from 'antd';
 import { useUnsavedChanges } from '@/components/crud/unsaved-changes';
-import { http, isFailure, type HttpFailure, type RawReply } from '@/lib/http';
-import { type TransitionReply } from '@/lib/api/workflow';
-import { mergeFields, type FieldsMerge } from '@/lib/merge';
+import { isFailure } from '@/lib/http';
 import { useUserStore } from '@/stores/user';
 import { isLiveForViewer } from '@/components/editorial/live-notice';
-import { keepsPublishTime, landedText } from '@/lib/resources/publishing';
-import { SAVE_SHORTCUT_EVENT, type AutosaveCopy, type ChecklistItem, type EditorialFormTarget, type EditorialRecord, type SavedBy } from './editorial-target';
-import {
-  copyDelay,
-  LOCAL_DELAY_MS,
-  LOCAL_MAX_WAIT_MS,
-  newerCopy,
-  readLocal,
-  removeLocal,
-  SERVER_DELAY_MS,
-  SERVER_MAX_WAIT_MS,
-  writeLocal,
-  type LocalCopy,
-} from './local-copy';
-import { insertTyped, textAsParagraphs, typedText, typingPlace, type TypingPlace } from './lock-lost';
+import { SAVE_SHORTCUT_EVENT, type EditorialFormTarget, type EditorialRecord } from './editorial-target';
+import { insertTyped, textAsParagraphs } from './lock-lost';
 import { useEditLock, type EditLock } from './use-edit-lock';
+import { copyText, fullTimeText, restoreOf, type Offer } from './form/copies';
+import { combinedNotice, combinesAlone, staleBase } from './form/merge';
+import { afterSave } from './form/record';
+import { useEditorialCopies } from './form/use-editorial-copies';
+import { useEditorialMerge } from './form/use-editorial-merge';
+import { useEditorialPublishing } from './form/use-editorial-publishing';
+import { useEditorialRecord } from './form/use-editorial-record';
+import { useLockLost } from './form/use-lock-lost';
 
-/** An unsaved copy offered on opening: this browser's, the server autosave's, or a revision the lock kept. */
-export type Offer<F> = (LocalCopy<Partial<F>> | AutosaveCopy<F>) & { source: 'local' | 'server' | 'revision'; revisionId?: number };
-
-/** A stale save (or a version that moved under the form) waiting for a person's choice. */
-export interface PendingMerge<F, R> {
-  current: R;
-  base: F;
-  mine: F;
-  merge: FieldsMerge<F>;
-  /** The server's words (409), or why the merge is asked (the lock came back on a newer version). */
-  message?: string;
-  /** Save the result at once (a stale save) or only put it in the form (catching up). */
-  thenSave: boolean;
-}
-
-export type Busy = null | 'save' | 'preview' | 'submit' | 'publish';
-
-const timeText = (iso: string) => new Date(iso).toLocaleTimeString('zh-CN', { hour12: false });
-const fullTimeText = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
-const shortTime = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { hour12: false, month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-
-const dismissedKey = (path: string, id: number) => `cms:dismissed-copy:${path}:${id}`;
-function readDismissed(path: string, id: number): string | null {
-  try {
-    return window.localStorage.getItem(dismissedKey(path, id));
-  } catch {
-    return null;
-  }
-}
-function writeDismissed(path: string, id: number, revisionId: number) {
-  try {
-    window.localStorage.setItem(dismissedKey(path, id), String(revisionId));
-  } catch {
-    /* private mode: it is offered again next time */
-  }
-}
-
-/** Who saved a version, in words: 「张伟 在 11/26 20:59 保存了版本 2」. */
-export function savedByText(savedBy: SavedBy | null | undefined, fallback = '他人'): string {
-  if (!savedBy) return `${fallback}保存了新版本`;
-  return `${savedBy.name ?? fallback} 在 ${shortTime(savedBy.at)} 保存了版本 ${savedBy.version}`;
-}
-
-/** The Chinese reason of a refused request, honest about the server's own words. */
-export function refusalOf(reply: RawReply<unknown> | HttpFailure): string {
-  if (isFailure(reply)) return '网络异常，无法连接服务器';
-  return reply.body.message || `请求失败（HTTP ${reply.httpStatus}）`;
-}
+export type { Offer } from './form/copies';
+export type { PendingMerge } from './form/merge';
+export type { Busy } from './form/publishing';
+export { refusalOf, savedByText } from './form/record';
 
 export interface EditorialFormOptions<F> {
   form: FormInstance<F>;
@@ -87,12 +35,19 @@ export interface EditorialFormOptions<F> {
 
 /**
  * The one editorial loop of 写文章, 发图集, 发视频文章 and 发布短视频 (issue 15), mirroring the
- * server's `EditorialTarget`: load, dirty state against what was loaded, the local copy (2 s after
- * the last change, at least every 10 s) and the server autosave (5 s, at least every 30 s), save
- * with the version and the edit lock, the three-way merge of a stale save (asks only about what
- * both sides changed), catching up when the lock comes back on a newer version, restoring an
- * unsaved copy (local, autosave, or a revision the lock kept), the workflow with the proposed
- * times, 下线 / 重新发布 / 撤回审核, Ctrl/⌘+S, and a session that ends while typing.
+ * server's `EditorialTarget`, composed of its parts (issue 25 item 5, each in ./form with its rules
+ * as plain functions beside it):
+ * - the record (./form/use-editorial-record.ts): load, the baseline "unsaved" is measured against,
+ *   the proposed times;
+ * - the local copies (./form/use-editorial-copies.ts): the local copy (2 s after the last change, at
+ *   least every 10 s), the server autosave (5 s, at least every 30 s), restoring an unsaved copy
+ *   (local, autosave, or a revision the lock kept);
+ * - the merge (./form/use-editorial-merge.ts): the three-way merge of a stale save (asks only about
+ *   what both sides changed), catching up when the lock comes back on a newer version;
+ * - the publishing (./form/use-editorial-publishing.ts): the workflow with the proposed times, the
+ *   checklist, 预览;
+ * - the lock-lost dialog (./form/use-lock-lost.ts): a session whose lock is taken while typing.
+ * Here: the save that ties them together, Ctrl/⌘+S, 下线 / 重新发布 / 撤回审核's refresh.
  */
 export function useEditorialForm<F extends object, R extends EditorialRecord>(
   target: EditorialFormTarget<F, R>,
@@ -102,43 +57,15 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
   const userId = useUserStore((s) => s.info?.id ?? 0);
   const canPublish = useUserStore((s) => Boolean(s.auth['/article/check']));
 
-  const [id, setId] = useState<number | null>(idParam);
-  const [record, setRecord] = useState<R | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [isLoading, setLoading] = useState(Boolean(idParam));
-  const [isDirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState<Busy>(null);
-  const [autosaveText, setAutosaveText] = useState('');
-  const [pending, setPending] = useState<PendingMerge<F, R> | null>(null);
-  const [offer, setOffer] = useState<Offer<F> | null>(null);
+  const rec = useEditorialRecord(target, { form, id: idParam, applyFields: applyExtra });
+  const { id, record, isDirty, currentFields, applyFields, takeRecord, adopt, version, baselineFields, idRef } = rec;
   const [sessionEnded, setSessionEnded] = useState(false);
   /** What happened to the form that the person should know (a version loaded under their changes). */
   const [notice, setNotice] = useState<string | null>(null);
   const [revisions, setRevisions] = useState<{ open: boolean; revisionId: number | null }>({ open: false, revisionId: null });
-  /** 发布设置: 立即 or a time, and an optional offline time (proposed by an editor, honoured by a reviewer). */
-  /** A local or server copy of the unsaved changes exists (the leave dialog says it will be offered). */
-  const [copyWritten, setCopyWritten] = useState(false);
-  /** The checklist shown before sending, when something is missing. */
-  const [checklist, setChecklist] = useState<{ action: 'submit' | 'publish'; items: ChecklistItem<F>[] } | null>(null);
-  const [times, setTimes] = useState<{ publishAt: string | null; offlineAt: string | null }>({ publishAt: null, offlineAt: null });
-
-  /** The version the form was last in step with (a restored older copy keeps its own base). */
-  const version = useRef(0);
-  /** The fields as last saved or loaded: what "unsaved" is measured against, and the merge's base. */
-  const baselineFields = useRef<F>(target.empty);
-  const baseline = useRef<string>(target.keyOf(target.empty));
-  const timers = useRef<{ local?: ReturnType<typeof setTimeout>; server?: ReturnType<typeof setTimeout>; localSince?: number; serverSince?: number }>({});
-  const idRef = useRef(id);
-  idRef.current = id;
   const savingRef = useRef(false);
   const isDirtyRef = useRef(isDirty);
   isDirtyRef.current = isDirty;
-
-  const key = useMemo(() => (userId ? target.localKey(userId, id) : ''), [userId, id, target]);
-  const keyRef = useRef(key);
-  keyRef.current = key;
-
-  const currentFields = useCallback((): F => target.fieldsOf(form.getFieldsValue(true) as Partial<F>), [form, target]);
 
   // The edit lock, renewed with the unsaved copy. Someone who may not change a live item takes no lock on it.
   const liveReadOnly = isLiveForViewer(record?.status, canPublish);
@@ -151,282 +78,73 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
   const isLockedOut = id !== null && (lock.state === 'locked' || lock.state === 'takenOver' || lock.state === 'free');
   const readOnly = !canEdit || isLockedOut || liveReadOnly;
 
-  /**
-   * The lock was taken from this tab (issue 23, review P1-1): until it is held again, keys typed into
-   * the page are kept. The lock-lost dialog opens the moment the page turns read-only and takes the
-   * keyboard (its text box keeps the typing); while it is open the fields stay as they were (the
-   * dialog covers them), so a key typed before it has focus still lands where the caret was.
-   */
-  const [displaced, setDisplaced] = useState(false);
-  const [lockLost, setLockLost] = useState<{ text: string; keepFieldsOpen: boolean } | null>(null);
-  const lockLostRef = useRef(lockLost);
-  lockLostRef.current = lockLost;
-  const displacedRef = useRef(displaced);
-  displacedRef.current = displaced;
-  /** Where the caret was when the dialog opened: what is typed in the dialog goes back there. */
-  const typedInto = useRef<TypingPlace | null>(null);
-  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect: the
-  // render that makes the page read-only already has the dialog, so no key falls in between.
-  const [seenLockState, setSeenLockState] = useState(lock.state);
-  if (lock.state !== seenLockState) {
-    setSeenLockState(lock.state);
-    if (lock.state === 'held') setDisplaced(false);
-    if (lock.state === 'takenOver' && seenLockState !== 'takenOver') {
-      setDisplaced(true);
-      // What happened to the form before (a version loaded) is no longer the news (review P3-11).
-      setNotice(null);
-      typedInto.current = typingPlace();
-      setLockLost({ text: '', keepFieldsOpen: true });
-    }
-  }
+  const copies = useEditorialCopies(target, {
+    userId,
+    rec,
+    lockAnswered: lock.state !== 'acquiring' && lock.state !== 'idle',
+    onSessionEnded: () => setSessionEnded(true),
+  });
+  const { keepLocally, setCopyWritten, clear: clearCopies, setAutosaveText } = copies;
+
+  // What happened to the form before (a version loaded) is no longer the news (review P3-11).
+  const lockLost = useLockLost(lock.state, () => setNotice(null));
   /**
    * The fields follow `readOnly`, except while the dialog that opened at the takeover is up (it
    * covers them): a key, or an input method's text, that arrives before the dialog has the keyboard
    * still lands where the caret was. Opened again by a key on the read-only page, they stay read-only
    * and such keys are caught on their way (`typedWhileReadOnly`), in order.
    */
-  const fieldsReadOnly = readOnly && !lockLost?.keepFieldsOpen;
+  const fieldsReadOnly = readOnly && !lockLost.lockLost?.keepFieldsOpen;
 
   // The leave dialog says a copy will be offered when one was written (issue 15).
-  useUnsavedChanges(isDirty && !readOnly, { copyKept: copyWritten });
+  useUnsavedChanges(isDirty && !readOnly, { copyKept: copies.copyWritten });
 
-  const applyFields = useCallback(
-    (fields: F) => {
-      form.setFieldsValue(fields as Parameters<typeof form.setFieldsValue>[0]);
-      applyExtra?.(fields);
-    },
-    [form, applyExtra],
-  );
-
-  const clearTimers = () => {
-    clearTimeout(timers.current.local);
-    clearTimeout(timers.current.server);
-    timers.current.localSince = undefined;
-    timers.current.serverSince = undefined;
-  };
-
-  /** Marks the form as in step with the server at version `v`. */
+  /** Marks the form as in step with the server at version `v`: nothing unsaved, no copy due. */
+  const { settle: settleRecord, measure } = rec;
+  const { reset: resetCopies, schedule, cancel } = copies;
   const settle = useCallback(
     (fields: F, v: number) => {
-      baselineFields.current = fields;
-      baseline.current = target.keyOf(fields);
-      version.current = v;
-      clearTimers();
-      setDirty(false);
-      setCopyWritten(false);
+      settleRecord(fields, v);
+      resetCopies();
     },
-    [target],
+    [settleRecord, resetCopies],
   );
 
-  /** The record and its proposed times into the screen's state. */
-  const takeRecord = useCallback((rec: R) => {
-    setRecord(rec);
-    setTimes({ publishAt: keepsPublishTime(rec.status) ? rec.publishAt : null, offlineAt: rec.offlineAt ?? null });
-  }, []);
+  const onValuesChange = useCallback(() => {
+    if (measure()) schedule();
+    else cancel();
+  }, [measure, schedule, cancel]);
+
+  /** An editor reports its own serialization of the loaded body: that is not a change. */
+  const { normalize } = rec;
+  const onNormalized = useCallback(
+    (name: keyof F, html: string) => {
+      if (normalize(name, html)) onValuesChange();
+    },
+    [normalize, onValuesChange],
+  );
 
   // Open: the record (when ?id=), then any newer copy (local or server) to offer.
+  const { open } = rec;
+  const { findNewer, setOffer } = copies;
   useEffect(() => {
     if (!userId) return;
     let live = true;
-    (async () => {
-      let fields = target.empty;
-      let updatedAt: string | null = null;
-      let v = 0;
-      if (idParam) {
-        setLoading(true);
-        const reply = await target.api.fetch(idParam);
-        if (!live) return;
-        setLoading(false);
-        if (isFailure(reply) || reply.body.status !== 0 || !reply.body.data) {
-          setLoadError(
-            isFailure(reply)
-              ? `网络异常，无法打开${target.label}`
-              : reply.httpStatus === 404
-                ? `${target.label}不存在，或不在你的数据范围内`
-                : refusalOf(reply),
-          );
-          return;
-        }
-        const rec = reply.body.data;
-        const refused = target.refuse?.(rec);
-        if (refused) {
-          setLoadError(refused);
-          return;
-        }
-        takeRecord(rec);
-        setId(rec.id);
-        fields = target.fieldsOf(rec);
-        updatedAt = rec.updatedAt;
-        v = rec.version;
-        applyFields(fields);
-      }
-      settle(fields, v);
-      const local = readLocal<Partial<F>>(target.localKey(userId, idParam));
-      const server = await target.api.autosave.get(idParam);
-      if (!live) return;
-      const serverCopy = !isFailure(server) && server.body.status === 0 && server.body.data ? server.body.data : null;
-      const newer = newerCopy<F, Offer<F>>(
-        { updatedAt, fields },
-        [local && { ...local, source: 'local' as const }, serverCopy && { ...serverCopy, source: 'server' as const }],
-        target.keyOf,
-      );
+    const isLive = () => live;
+    void (async () => {
+      const opened = await open(idParam, isLive);
+      if (!opened) return;
+      settle(opened.fields, opened.version);
+      const newer = await findNewer(idParam, opened, isLive);
       if (newer) setOffer(newer);
     })();
     return () => {
       live = false;
     };
-  }, [idParam, userId, target, applyFields, settle, takeRecord]);
+  }, [idParam, userId, open, settle, findNewer, setOffer]);
 
-  // An unsaved copy of mine the lock kept as a revision (a heartbeat's, a takeover's, a crashed
-  // tab's), newer than the saved version: offered like an autosave (issue 15). Once the lock
-  // answered (its acquire may have just kept the copy of this person's crashed tab).
-  const lockAnswered = lock.state !== 'acquiring' && lock.state !== 'idle';
-  const recordId = record?.id ?? null;
-  const askedRevisions = useRef<number | null>(null);
-  useEffect(() => {
-    if (!recordId || !userId || !lockAnswered || askedRevisions.current === recordId) return;
-    askedRevisions.current = recordId;
-    void (async () => {
-      type Item = { id: number; kind: string; userId: number | null; version: number; createdAt: string };
-      const list = await http.main.send<{ list: Item[] }>('GET', `/api/${target.path}/${recordId}/revisions`, { page: 1, pageSize: 20 });
-      if (isFailure(list) || list.body.status !== 0 || !list.body.data) return;
-      const saved = Date.parse(record?.updatedAt ?? '') || 0;
-      const dismissed = Number(readDismissed(target.path, recordId)) || 0;
-      const mine = list.body.data.list.find((r) => r.kind === 'takeover' && r.userId === userId && Date.parse(r.createdAt) > saved && r.id > dismissed);
-      if (!mine) return;
-      const detail = await http.main.send<{ revision: { snapshot: Partial<F>; createdAt: string; version: number } }>(
-        'GET',
-        `/api/${target.path}/${recordId}/revisions/${mine.id}`,
-        { against: 'current' },
-      );
-      if (isFailure(detail) || detail.body.status !== 0 || !detail.body.data) return;
-      const rev = detail.body.data.revision;
-      const copy: Offer<F> = { source: 'revision', revisionId: mine.id, savedAt: rev.createdAt, baseVersion: rev.version, data: rev.snapshot };
-      setOffer((known) => {
-        if (known && Date.parse(known.savedAt) >= Date.parse(copy.savedAt)) return known;
-        return newerCopy<F, Offer<F>>({ updatedAt: record?.updatedAt, fields: baselineFields.current }, [copy], target.keyOf) ?? known;
-      });
-    })();
-  }, [recordId, userId, lockAnswered, target, record?.updatedAt]);
-
-  const clearCopies = useCallback(
-    (itemId: number | null) => {
-      if (!userId) return;
-      removeLocal(target.localKey(userId, itemId));
-      void target.api.autosave.remove(itemId);
-    },
-    [userId, target],
-  );
-
-  const writeLocalCopy = useCallback(() => {
-    const savedAt = new Date().toISOString();
-    timers.current.localSince = undefined;
-    if (keyRef.current && writeLocal(keyRef.current, { savedAt, baseVersion: version.current, data: currentFields() })) {
-      setAutosaveText(`已在本机保存副本 ${timeText(savedAt)}`);
-      setCopyWritten(true);
-    }
-  }, [currentFields]);
-
-  const writeServerCopy = useCallback(async () => {
-    timers.current.serverSince = undefined;
-    const reply = await target.api.autosave.put(idRef.current, version.current, currentFields());
-    if (isFailure(reply)) {
-      setAutosaveText('网络异常，副本只保存在本机');
-      return;
-    }
-    if (reply.httpStatus === 401) {
-      setSessionEnded(true);
-      return;
-    }
-    if (reply.body.status === 0 && reply.body.data) {
-      // A copy, not a draft: before the first 存草稿 nothing is in the list yet (review P3-19).
-      setAutosaveText(`已在服务器保存副本 ${timeText(reply.body.data.savedAt)}${idRef.current ? '' : '（还没有存草稿）'}`);
-      setCopyWritten(true);
-    } else setAutosaveText(`自动保存失败：${reply.body.message ?? '未知原因'}（副本在本机）`);
-  }, [currentFields, target]);
-
-  /**
-   * Autosave: the local copy 2 s after the last change and the server copy 5 s after it, but at
-   * least every 10 s and 30 s while changes keep coming (typing without a pause: issue 15).
-   */
-  const scheduleAutosave = useCallback(() => {
-    const now = Date.now();
-    const t = timers.current;
-    t.localSince ??= now;
-    t.serverSince ??= now;
-    clearTimeout(t.local);
-    clearTimeout(t.server);
-    t.local = setTimeout(writeLocalCopy, copyDelay(now, t.localSince, LOCAL_DELAY_MS, LOCAL_MAX_WAIT_MS));
-    t.server = setTimeout(() => void writeServerCopy(), copyDelay(now, t.serverSince, SERVER_DELAY_MS, SERVER_MAX_WAIT_MS));
-  }, [writeLocalCopy, writeServerCopy]);
-
-  useEffect(() => () => clearTimers(), []);
-
-  const onValuesChange = useCallback(() => {
-    const dirty = target.keyOf(currentFields()) !== baseline.current;
-    setDirty(dirty);
-    if (dirty) scheduleAutosave();
-    else clearTimers();
-  }, [currentFields, scheduleAutosave, target]);
-
-  /** An editor reports its own serialization of the loaded body: that is not a change. */
-  const onNormalized = useCallback(
-    (name: keyof F, html: string) => {
-      const saved = baselineFields.current;
-      const current = form.getFieldValue(name as never) as string;
-      if (current === saved[name] || current === html) {
-        baselineFields.current = { ...saved, [name]: html };
-        baseline.current = target.keyOf(baselineFields.current);
-        onValuesChange();
-      }
-    },
-    [form, onValuesChange, target],
-  );
-
-  /** Keeps the copy locally at once (an expired session, a failed save): nothing typed is lost. */
-  const keepLocally = useCallback(() => {
-    if (keyRef.current) writeLocal(keyRef.current, { savedAt: new Date().toISOString(), baseVersion: version.current, data: currentFields() });
-  }, [currentFields]);
-
-  const same = useCallback(
-    (name: keyof F, a: unknown, b: unknown) => target.keyOf({ ...target.empty, [name]: a }) === target.keyOf({ ...target.empty, [name]: b }),
-    [target],
-  );
-
-  /** Three-way: the base the editor loaded, what it has, what the server has. */
-  const mergeWith = useCallback(
-    (base: F, mine: F, theirs: F) => mergeFields(base, mine, theirs, { names: target.names, html: target.html, same }),
-    [target, same],
-  );
-
-  /**
-   * A key typed into the page after the lock was lost and the dialog closed: the dialog opens again
-   * with it, where the caret is now (a read-only body still has a caret), so nothing is dropped.
-   */
-  const typedWhileReadOnly = useCallback((text: string): boolean => {
-    if (!displacedRef.current) return false;
-    if (!lockLostRef.current) typedInto.current = typingPlace();
-    // Keys faster than a render add up (the ref runs ahead of the state).
-    lockLostRef.current = { text: (lockLostRef.current?.text ?? '') + text, keepFieldsOpen: lockLostRef.current?.keepFieldsOpen ?? false };
-    setLockLost(lockLostRef.current);
-    return true;
-  }, []);
-
-  // Keys that reach no field (the focused one turned read-only under the caret) open it too.
-  useEffect(() => {
-    if (!displaced) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.target !== document.body || e.defaultPrevented) return;
-      const text = typedText(e);
-      if (text === null || text === ' ') return;
-      e.preventDefault();
-      typedWhileReadOnly(text);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [displaced, typedWhileReadOnly]);
-
-  const listOf = (names: Array<keyof F>) => names.map((n) => target.labels[n]).join('、');
+  const merging = useEditorialMerge(target, { rec, lock, userId, saving: savingRef, settle, changed: onValuesChange, tell: setNotice });
+  const { pending, setPending, merge: mergeWith } = merging;
 
   /** Saves the form (create, or update against the version). Resolves the saved record or null. */
   const save = useCallback(
@@ -458,18 +176,14 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
         keepLocally();
         const current = body.data.current;
         const theirs = target.fieldsOf(current);
-        // The version the editor opened, as the server kept it; else the copy this tab loaded.
-        const base = body.data.base ? target.fieldsOf({ ...baselineFields.current, ...body.data.base }) : baselineFields.current;
+        const base = staleBase(target.fieldsOf, baselineFields.current, body.data.base);
         const merge = mergeWith(base, fields, theirs);
-        if (!merge.conflicts.length && attempt < 2) {
+        if (combinesAlone(merge, attempt)) {
           // Nothing both sides changed: combine and save against the current version, no question.
           takeRecord(current);
           settle(theirs, current.version);
           const saved = await save(merge.merged, attempt + 1);
-          if (saved) {
-            const took = merge.theirs.filter((n) => !merge.mine.includes(n));
-            setNotice(`${savedByText(current.savedBy)}。${took.length ? `已合并对方修改的${listOf(took)}，` : ''}你的修改已一并保存。`);
-          }
+          if (saved) setNotice(combinedNotice(current.savedBy, merge, target.labels));
           return saved;
         }
         setPending({ current, base, mine: fields, merge, message: body.message, thenSave: true });
@@ -492,13 +206,11 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
       const wasNew = !itemId;
       // A version loaded earlier is history once the form is saved (review P3-11: it stayed for hours).
       setNotice(null);
-      takeRecord(saved);
-      setId(saved.id);
-      idRef.current = saved.id;
+      adopt(saved);
       // The stored (sanitized) fields are what the form holds from now on, unless typed over since.
       const savedFields = target.fieldsOf(saved);
-      const typedSince = target.keyOf(currentFields()) !== target.keyOf(fields);
-      if (!typedSince && target.keyOf(savedFields) !== target.keyOf(fields)) applyFields(savedFields);
+      const { typedSince, apply } = afterSave(target.keyOf, { sent: fields, now: currentFields(), stored: savedFields });
+      if (apply) applyFields(savedFields);
       settle(savedFields, saved.version);
       if (typedSince) onValuesChange();
       clearCopies(wasNew ? null : saved.id);
@@ -506,50 +218,41 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
         clearCopies(saved.id);
         window.history.replaceState(window.history.state, '', `${window.location.pathname}?id=${saved.id}`);
       }
-      setAutosaveText(`已保存 ${timeText(saved.updatedAt)}`);
+      setAutosaveText(copyText.saved(saved.updatedAt));
       return saved;
     },
-    [applyFields, clearCopies, currentFields, form, keepLocally, message, mergeWith, onValuesChange, settle, takeRecord, target],
+    [
+      adopt,
+      applyFields,
+      baselineFields,
+      clearCopies,
+      currentFields,
+      form,
+      idRef,
+      keepLocally,
+      message,
+      mergeWith,
+      onValuesChange,
+      setAutosaveText,
+      setPending,
+      settle,
+      takeRecord,
+      target,
+      version,
+    ],
   );
 
-  // The lock came back (renewed after a lapse, 开始编辑, 重新接管) on a version newer than the
-  // form's: load it and keep this tab's unsaved changes on top through the merge (issue 15).
-  const catchingUp = useRef(false);
-  useEffect(() => {
-    if (lock.state !== 'held' || lock.version === null || !record || lock.version <= version.current || savingRef.current || catchingUp.current) return;
-    catchingUp.current = true;
-    void (async () => {
-      try {
-        const reply = await target.api.fetch(record.id);
-        if (isFailure(reply) || reply.body.status !== 0 || !reply.body.data) return;
-        const current = reply.body.data;
-        if (current.version <= version.current) return;
-        const theirs = target.fieldsOf(current);
-        const mine = currentFields();
-        const merge = mergeWith(baselineFields.current, mine, theirs);
-        if (merge.conflicts.length) {
-          setPending({
-            current,
-            base: baselineFields.current,
-            mine,
-            merge,
-            message: `${savedByText(current.savedBy)}，与你未保存的修改有冲突`,
-            thenSave: false,
-          });
-          return;
-        }
-        takeRecord(current);
-        settle(theirs, current.version);
-        applyFields(merge.merged);
-        onValuesChange();
-        const byMe = current.savedBy?.userId === userId;
-        if (!byMe || merge.theirs.length)
-          setNotice(`${savedByText(current.savedBy)}，已载入${merge.mine.length ? '；你未保存的修改保留在上面，请检查后保存' : ''}。`);
-      } finally {
-        catchingUp.current = false;
-      }
-    })();
-  }, [lock.state, lock.version, record, target, currentFields, mergeWith, settle, applyFields, onValuesChange, takeRecord, userId]);
+  const publishing = useEditorialPublishing(target, {
+    form,
+    rec,
+    readOnly,
+    save: () => save(),
+    refresh: (itemId) => refresh(itemId),
+    changed: onValuesChange,
+    onSessionEnded: () => setSessionEnded(true),
+    say: { success: (text) => message.success(text), error: (props) => modal.error(props) },
+  });
+  const { busy, setBusy } = publishing;
 
   /** The merge dialog's answer: the merged fields into the form, saved at once or left to save. */
   const resolveMerge = useCallback(
@@ -566,7 +269,7 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
       setBusy(null);
       if (saved) message.success('已合并并保存');
     },
-    [pending, takeRecord, settle, target, applyFields, onValuesChange, save, message],
+    [pending, setPending, takeRecord, settle, target, applyFields, onValuesChange, save, message, setBusy],
   );
 
   const saveDraft = useCallback(async () => {
@@ -575,7 +278,7 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     const saved = await save();
     setBusy(null);
     if (saved) message.success('草稿已保存');
-  }, [readOnly, busy, save, message]);
+  }, [readOnly, busy, save, message, setBusy]);
 
   // Ctrl/⌘+S saves a draft, as people expect (issue 15); the rich text editor forwards its own.
   const saveDraftRef = useRef(saveDraft);
@@ -596,96 +299,25 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     };
   }, []);
 
-  const preview = async () => {
-    // The preview shows what is stored: save first when there is anything unsaved.
-    const win = window.open('about:blank', '_blank');
-    setBusy('preview');
-    const saved = (isDirty || !idRef.current) && !readOnly ? await save() : record;
-    setBusy(null);
-    if (!saved) {
-      win?.close();
-      return;
-    }
-    const url = target.previewPath(saved.id);
-    if (win) win.location.href = url;
-    else window.location.assign(url);
-  };
-
-  /** The field 去补充 went to, focused again once the checklist has closed. */
-  const fixingField = useRef<keyof F | null>(null);
-
-  /** What is missing before sending (after the defaults are filled in); empty when all is there. */
-  const missing = useCallback(() => {
-    const fill = target.fill?.(currentFields());
-    if (fill) {
-      form.setFieldsValue(fill as Parameters<typeof form.setFieldsValue>[0]);
-      onValuesChange();
-    }
-    return target.checklist?.(currentFields()) ?? [];
-  }, [target, currentFields, form, onValuesChange]);
-
-  /** 提交审核 or 发布, with the times of 发布设置: saved first when anything is unsaved. */
-  const send = async (action: 'submit' | 'publish', { skipChecklist = false } = {}): Promise<boolean> => {
-    if (!skipChecklist) {
-      const items = missing();
-      if (items.length) {
-        setChecklist({ action, items });
-        return false;
-      }
-    }
-    setChecklist(null);
-    setBusy(action);
-    const saved = isDirty || !idRef.current ? await save() : record;
-    if (!saved) {
-      setBusy(null);
-      return false;
-    }
-    const body = { publishAt: times.publishAt, offlineAt: times.offlineAt };
-    const reply = await http.main.send<TransitionReply>('PUT', `/api/${target.path}/${action}/${saved.id}`, body);
-    setBusy(null);
-    if (!isFailure(reply) && reply.httpStatus === 401) {
-      setSessionEnded(true);
-      return false;
-    }
-    if (isFailure(reply) || reply.body.status !== 0 || !reply.body.data) {
-      modal.error({ title: action === 'submit' ? '提交审核失败' : '发布失败', content: `${refusalOf(reply)}（修改已保存）` });
-      return false;
-    }
-    await refresh(saved.id);
-    const done = reply.body.data;
-    message.success(landedText(done.status));
-    return true;
-  };
-
   /** Reloads the record after a transition (status, version, times), keeping anything typed since. */
   const refresh = async (itemId: number) => {
-    const reply = await target.api.fetch(itemId);
-    if (isFailure(reply) || reply.body.status !== 0 || !reply.body.data) return;
-    const rec = reply.body.data;
-    takeRecord(rec);
-    const typed = target.keyOf(currentFields()) !== baseline.current;
-    const fields = target.fieldsOf(rec);
+    const current = await rec.fetchCurrent(itemId);
+    if (!current) return;
+    takeRecord(current);
+    const typed = rec.changed();
+    const fields = target.fieldsOf(current);
     if (!typed) applyFields(fields);
-    settle(fields, rec.version);
+    settle(fields, current.version);
     if (typed) onValuesChange();
   };
 
   const restore = (copy: Offer<F>) => {
-    const fields = target.fieldsOf({ ...baselineFields.current, ...copy.data });
-    applyFields(fields);
-    // A copy edited from an older version is saved against that version: if the item moved on
-    // since, the save merges three ways instead of overwriting the newer record.
-    if (copy.baseVersion && copy.baseVersion < version.current) version.current = copy.baseVersion;
+    const restored = restoreOf(copy, baselineFields.current, version.current, target.fieldsOf);
+    applyFields(restored.fields);
+    version.current = restored.version;
     setOffer(null);
     onValuesChange();
     message.success(`已恢复 ${fullTimeText(copy.savedAt)} 的副本，请检查后保存`);
-  };
-
-  const discard = () => {
-    // A revision stays in 修订记录; this browser just stops offering it.
-    if (offer?.source === 'revision' && offer.revisionId && idRef.current) writeDismissed(target.path, idRef.current, offer.revisionId);
-    setOffer(null);
-    clearCopies(idRef.current);
   };
 
   /**
@@ -695,8 +327,8 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
    * server (issue 23). Then 查看修订 opens that revision, 重新接管 takes the lock back.
    */
   const closeLockLost = async (then: 'stay' | 'revisions' | 'takeover') => {
-    const text = lockLostRef.current?.text ?? '';
-    if (text.trim() && !insertTyped(typedInto.current, text)) {
+    const { text, place } = lockLost.take();
+    if (text.trim() && !insertTyped(place, text)) {
       const fields = currentFields() as Record<string, unknown>;
       const body = target.html?.[0] as string | undefined;
       const plain = body ? undefined : 'description' in fields ? 'description' : undefined;
@@ -704,11 +336,9 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
       else if (plain) applyFields({ ...fields, [plain]: [fields[plain], text].filter(Boolean).join('\n') } as F);
       onValuesChange();
     }
-    typedInto.current = null;
-    setLockLost(null);
     let revisionId: number | null = null;
     const fields = currentFields();
-    if (target.keyOf(fields) !== baseline.current) {
+    if (rec.changed()) {
       keepLocally();
       setCopyWritten(true);
       revisionId = await lock.keepCopy({ baseVersion: version.current || 1, fields: fields as unknown as Record<string, unknown> });
@@ -718,11 +348,11 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
   };
 
   /** A revision restored from 修订记录 (a save on the server): the form follows it. */
-  const restored = (rec: R) => {
-    const fields = target.fieldsOf(rec);
-    takeRecord(rec);
+  const restored = (current: R) => {
+    const fields = target.fieldsOf(current);
+    takeRecord(current);
     applyFields(fields);
-    settle(fields, rec.version);
+    settle(fields, current.version);
   };
 
   return {
@@ -730,8 +360,8 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     form,
     id,
     record,
-    loadError,
-    isLoading,
+    loadError: rec.loadError,
+    isLoading: rec.isLoading,
     isDirty,
     readOnly,
     /** Whether the fields refuse input (read-only, except while the lock-lost dialog keeps typing). */
@@ -739,26 +369,26 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     liveReadOnly,
     canPublish,
     busy,
-    autosaveText,
+    autosaveText: copies.autosaveText,
     lock,
     version,
-    times,
-    setTimes,
-    offer,
+    times: rec.times,
+    setTimes: rec.setTimes,
+    offer: copies.offer,
     restore,
-    discard,
+    discard: copies.discard,
     pending,
     resolveMerge,
     cancelMerge: () => setPending(null),
     notice,
     clearNotice: () => setNotice(null),
     /** The lock-lost dialog (issue 23): open with what was typed in it, or null. */
-    lockLost,
-    setLockLostText: (text: string) => setLockLost((l) => ({ text, keepFieldsOpen: l?.keepFieldsOpen ?? false })),
+    lockLost: lockLost.lockLost,
+    setLockLostText: lockLost.setLockLostText,
     closeLockLost,
-    typedWhileReadOnly,
+    typedWhileReadOnly: lockLost.typedWhileReadOnly,
     /** This tab's lock was taken over and is not back yet. */
-    displaced,
+    displaced: lockLost.displaced,
     sessionEnded,
     setSessionEnded,
     revisions,
@@ -771,32 +401,17 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
     applyFields,
     save,
     saveDraft,
-    preview,
-    submit: () => send('submit'),
-    publish: () => send('publish'),
+    preview: publishing.preview,
+    submit: publishing.submit,
+    publish: publishing.publish,
     /** Reloads the record after a transition made elsewhere on the page (下线, 重新发布, 撤回审核). */
     refresh,
     /** Whether a copy of the unsaved changes exists that reopening will offer (the leave dialog says so). */
-    copyKept: copyWritten && isDirty,
-    checklist,
-    /** 仍然提交 / 仍然发布: send without the checklist. */
-    sendAnyway: () => checklist && send(checklist.action, { skipChecklist: true }),
-    /** 去补充: close the checklist and go to the first missing field. */
-    fixChecklist: () => {
-      const first = checklist?.items[0];
-      setChecklist(null);
-      fixingField.current = first?.name ?? null;
-      if (first) form.scrollToField(first.name as never, { block: 'center', focus: true });
-    },
-    /**
-     * The checklist has closed: a dialog hands the focus back to the button that opened it (发布 or
-     * 提交审核, pressed from the keyboard), so 去补充's field takes it again (review P2-9).
-     */
-    checklistClosed: () => {
-      const name = fixingField.current;
-      fixingField.current = null;
-      if (name) form.scrollToField(name as never, { block: 'center', focus: true });
-    },
+    copyKept: copies.copyWritten && isDirty,
+    checklist: publishing.checklist,
+    sendAnyway: publishing.sendAnyway,
+    fixChecklist: publishing.fixChecklist,
+    checklistClosed: publishing.checklistClosed,
   };
 }
 
