@@ -30,6 +30,31 @@ export function withDefaults(filters: FilterDef[], query: Record<string, string>
   return out;
 }
 
+/**
+ * What a list asks its API for: the URL's query with the filters' defaults, the screen's fixed
+ * parameters over it, and (`only`) just the parameters the API reads. The browser's list hook and the
+ * server's first page (components/screens/first-page.ts) both call this, so the page the server
+ * renders sits under the very key the screen then reads (the cache's key is these parameters).
+ */
+export function listParams({
+  filters,
+  asked,
+  fixed,
+  only,
+}: {
+  filters: FilterDef[];
+  asked: Record<string, string>;
+  fixed?: Record<string, string | number | boolean | undefined>;
+  only?: string[];
+}): Record<string, string | number | boolean> {
+  const all: Record<string, string | number | boolean | undefined> = { ...withDefaults(filters, asked), ...fixed };
+  const names = only && [...only, ...Object.keys(fixed ?? {})];
+  return Object.fromEntries(Object.entries(all).filter(([k, v]) => v !== undefined && (!names || names.includes(k)))) as Record<
+    string,
+    string | number | boolean
+  >;
+}
+
 /** True when a filter's `default` hides records now (the list is not showing everything). */
 export function isDefaultHiding(filters: FilterDef[], query: Record<string, string>): boolean {
   return filters.some((f) => f.default !== undefined && (query[f.name] === undefined || query[f.name] === '' || query[f.name] === f.default));

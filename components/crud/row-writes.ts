@@ -1,46 +1,83 @@
 'use client';
 
 import { createElement } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { isOk, type ResourceClient } from '@/lib/api/resource';
+import { invalidate, queryKeys, unwrap } from '@/lib/query';
+import { optimisticWrite, orderRows, patchRow } from '@/lib/query/optimistic';
 
 /** How long a delete's toast offers 撤销 (the server honours it for an hour: RESTORE_WINDOW_MS). */
 export const UNDO_SECONDS = 8;
 
 /**
- * The one-click writes of a list or a tree, each with its toast and then `onChanged` (reload):
- * switch `enabled`, save a drag order, delete. `useResourceScreen` uses them for its table; the
- * category and department trees for their nodes.
+ * The one-click writes of a list or a tree, each with its toast and then `onChanged`: switch
+ * `enabled`, save a drag order, delete. `useResourceScreen` uses them for its table; the category
+ * and department trees for their nodes. With `path` (the data layer's key, lib/query) the switch
+ * and the order show at once in every cached list of the resource, are put back with the reason
+ * when the server refuses (「…」未能启用，已恢复：<why>), and after every write the resource is
+ * invalidated, so every screen showing it agrees without a reload.
  */
 export function useRowWrites<T extends { id: number }>(
   client: ResourceClient<T>,
   {
+    path,
     rowName,
     deletedText,
     onDeleted,
     onChanged,
     canUndo = false,
   }: {
+    /** The resource's key path (`resourcePath(def)`): its lists change at once and are read again after a write. */
+    path?: string;
     rowName: (record: T) => string;
     /** The toast of a delete (default `已删除「name」`). */
     deletedText?: (record: T) => string;
     onDeleted?: (record: T) => void;
-    /** After every write, done or refused (reload what shows it). */
-    onChanged: () => unknown;
+    /** After every write, done or refused (reload what shows it, beyond `path`'s own lists). */
+    onChanged?: () => unknown;
     /** A delete's toast offers 撤销 for `UNDO_SECONDS` (`client.restore`; not where the declaration says `noRestore`). */
     canUndo?: boolean;
   },
 ) {
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const changed = async () => {
+    if (path) await invalidate(queryClient, [queryKeys.all(path)]);
+    await onChanged?.();
+  };
   const toggle = async (record: T, enabled: boolean) => {
-    const reply = await client.update(record.id, { enabled } as never);
-    if (isOk(reply)) void message.success(`「${rowName(record)}」已${enabled ? '启用' : '停用'}`);
-    await onChanged();
+    const done = `「${rowName(record)}」已${enabled ? '启用' : '停用'}`;
+    if (!path) {
+      const reply = await client.update(record.id, { enabled } as never);
+      if (isOk(reply)) void message.success(done);
+      return changed();
+    }
+    const isDone = await optimisticWrite({
+      client: queryClient,
+      path,
+      change: patchRow(record.id, { enabled }),
+      send: async () => unwrap(await client.update(record.id, { enabled } as never, { quiet: true })),
+      onRolledBack: (why) => void message.error(`「${rowName(record)}」未能${enabled ? '启用' : '停用'}，已恢复原状：${why}`),
+    });
+    if (isDone) void message.success(done);
+    await onChanged?.();
   };
   const reorder = async (ids: number[]) => {
-    const reply = await client.sort(ids);
-    if (isOk(reply)) void message.success('顺序已保存');
-    await onChanged();
+    if (!path) {
+      const reply = await client.sort(ids);
+      if (isOk(reply)) void message.success('顺序已保存');
+      return changed();
+    }
+    const isDone = await optimisticWrite({
+      client: queryClient,
+      path,
+      change: orderRows(ids),
+      send: async () => unwrap(await client.sort(ids, { quiet: true })),
+      onRolledBack: (why) => void message.error(`顺序未能保存，已恢复原来的顺序：${why}`),
+    });
+    if (isDone) void message.success('顺序已保存');
+    await onChanged?.();
   };
   const remove = async (record: T) => {
     const reply = await client.remove(record.id);
@@ -52,7 +89,7 @@ export function useRowWrites<T extends { id: number }>(
           message.destroy(key);
           const back = await client.restore!(record.id);
           if (isOk(back)) void message.success(`已恢复「${rowName(record)}」`);
-          await onChanged();
+          await changed();
         };
         // The confirmation that asked has closed and the row is gone: the keyboard goes to 撤销.
         void message.open({
@@ -78,7 +115,7 @@ export function useRowWrites<T extends { id: number }>(
       } else void message.success(text);
       onDeleted?.(record);
     }
-    await onChanged();
+    await changed();
   };
   return { toggle, reorder, remove };
 }

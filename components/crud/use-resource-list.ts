@@ -1,30 +1,42 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { isOk, type ListParams, type Reply } from '@/lib/api/resource';
+import type { ListParams, Reply } from '@/lib/api/resource';
+import { invalidate, queryKeys, unwrap } from '@/lib/query';
 import { PAGE_SIZE_DEFAULT, type FilterDef, type ListResult, type SortOrder } from '@/lib/resources/define';
 import { listEmptyText } from './empty';
-import { clearPatch, isDefaultHiding, isFiltered, showAllPatch, withDefaults } from './list-query';
+import { clearPatch, isDefaultHiding, isFiltered, listParams, showAllPatch, withDefaults } from './list-query';
 import { useLocalListQuery, useUrlListQuery } from './use-list-query';
 
 /**
  * A list whose page and filters live in the URL query (reload and back keep them). Returns the
  * data, a loading flag, `setQuery` for filters, and prop bags to spread onto `ResourceFilters` and antd's Table.
+ * The page is a query of the data layer (lib/query) under `[path, 'list', params]`: cached, asked
+ * once however many screens show it, read again when the tab comes back into focus and whenever a
+ * write invalidates `path`; a first page the server rendered (components/screens/first-page.ts)
+ * is already there, so the rows show without a loading state.
  * @see STYLE §2 (RF useTable prop bags)
  */
 export function useResourceList<T extends { id: number | string }>({
+  path,
   fetchList,
   fixed,
+  params: only,
   filters = [],
   isLocal = false,
   nothingYet,
 }: {
+  /** The API path the rows come from (`resourcePath(def)`): the key a write to them invalidates. */
+  path: string;
   /** Loads one page; usually `client.list`. */
   fetchList: (params: ListParams) => Promise<Reply<ListResult<T>>>;
   /** Parameters always sent, not kept in the URL (e.g. a department chosen in a tree). */
   fixed?: ListParams;
+  /** Only these URL parameters go to the API (with `fixed`): a screen that keeps others in its URL (a tab …). */
+  params?: string[];
   /** The list's filters (usually `resource.filters`): for `isFiltered` and `clearFilters`. */
   filters?: FilterDef[];
   /** Page and filters held in the component, not the URL (a second list on a screen whose URL is the first's). */
@@ -44,31 +56,25 @@ export function useResourceList<T extends { id: number | string }>({
     [defaultsKey, asked],
   );
   const fixedKey = JSON.stringify(fixed ?? {});
-  const [data, setData] = useState<ListResult<T> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
+  const onlyKey = only?.join(',');
+  const sent = useMemo(
+    () => listParams({ filters: [], asked: query, fixed: JSON.parse(fixedKey) as ListParams, only: onlyKey?.split(',') }),
+    [query, fixedKey, onlyKey],
+  );
   const [highlightId, setHighlightId] = useState<T['id'] | null>(null);
-  const requestId = useRef(0);
-  const fetchRef = useRef(fetchList);
-  fetchRef.current = fetchList;
-
-  const reload = useCallback(async () => {
-    const id = ++requestId.current;
-    setLoading(true);
-    const reply = await fetchRef.current({ ...query, ...(JSON.parse(fixedKey) as ListParams) });
-    if (id !== requestId.current) return; // a newer request superseded this one
-    if (isOk(reply)) {
-      setData(reply.data);
-      setFailed(false);
-    } else {
-      setFailed(true);
-    }
-    setLoading(false);
-  }, [query, fixedKey]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const page$ = useQuery({
+    queryKey: queryKeys.list(path, sent),
+    queryFn: async () => unwrap(await fetchList(sent)),
+    // Another page or filter keeps the rows on screen (with the spinner) until its own arrive.
+    placeholderData: keepPreviousData,
+  });
+  const data = page$.data ?? null;
+  // Loading: nothing yet for this query (the rows shown, if any, are the previous query's).
+  const loading = page$.isPending || page$.isPlaceholderData;
+  const failed = page$.isError;
+  // After a write: every screen showing `path` reads it again (this list among them), not just this one.
+  const queryClient = useQueryClient();
+  const reload = useCallback(() => invalidate(queryClient, [queryKeys.all(path)]), [queryClient, path]);
 
   const sort = query.sort || undefined;
   const order: SortOrder | undefined = sort ? (query.order === 'descend' ? 'descend' : 'ascend') : undefined;
@@ -81,7 +87,7 @@ export function useResourceList<T extends { id: number | string }>({
     (id: T['id']) => {
       setHighlightId(id);
       if (query.page || query.sort) setQuery({ page: undefined, sort: undefined, order: undefined }, { resetPage: true });
-      else void reload();
+      void reload();
     },
     [query.page, query.sort, setQuery, reload],
   );

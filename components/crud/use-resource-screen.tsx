@@ -6,6 +6,7 @@ import { showQuery } from './use-list-query';
 import { Button, Card, Grid, Switch, Tabs, Typography, type TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { resourceClient, type ListParams, type ResourceClient } from '@/lib/api/resource';
+import { resourcePath } from '@/lib/query';
 import { writeRefusal } from '@/lib/permissions';
 import { recordName } from '@/lib/resources/check';
 import type { FieldOption, FilterDef, ResourceDecl } from '@/lib/resources/define';
@@ -88,6 +89,14 @@ export interface ResourceScreenOptions<T extends ScreenRow> {
   settingsId?: string;
 }
 
+/**
+ * The parameters a screen always sends: its page size (a drag-ordered list's 100) before its group.
+ * The server's first page (components/screens/first-page.ts) builds the same, for the same key.
+ */
+export function screenFixed({ pageSize, fixed }: { pageSize?: number; fixed?: ListParams }): ListParams | undefined {
+  return pageSize ? { pageSize, ...fixed } : fixed;
+}
+
 /** What `ResourceListTable` takes: a ResourceTable's props, plus the drag props when the list is ordered by hand. */
 export type ResourceListTableProps<T extends ScreenRow> = ResourceTableProps<T> & {
   onReorder?: (ids: number[]) => void;
@@ -118,12 +127,13 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDecl, option
   } = options;
   const viewer = useViewer();
   const refusal = writeRefusal(viewer, route) ?? options.refusal ?? null;
-  const sent = pageSize ? { pageSize, ...fixed } : fixed;
-  const only = options.params && [...options.params, ...Object.keys(sent ?? {})];
+  const path = resourcePath(def);
   const list = useResourceList<T>({
-    fetchList: only ? (params) => client.list(Object.fromEntries(Object.entries(params).filter(([k]) => only.includes(k)))) : client.list,
+    path,
+    fetchList: client.list,
     filters,
-    fixed: sent,
+    fixed: screenFixed({ pageSize, fixed }),
+    params: options.params,
     isLocal: options.isLocal,
   });
   const { dialog, show, formModalProps } = useResourceDialog<T>(def, {
@@ -131,6 +141,7 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDecl, option
     initialValues: options.initialValues,
     transform: options.transform,
     onSaved: (saved, isCreate) => {
+      // Either way every screen showing this resource reads it again (`reload` invalidates it).
       if (isCreate) list.showCreated(saved.id);
       else void list.reload();
       onChanged?.();
@@ -142,14 +153,12 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDecl, option
   const isPaged = (Number(list.query.page) || 1) > 1;
 
   const { toggle, reorder, remove } = useRowWrites<T>(client, {
+    path,
     rowName,
     deletedText: options.deletedText,
     onDeleted: options.onDeleted,
     canUndo: !def.noRestore,
-    onChanged: async () => {
-      await list.reload();
-      onChanged?.();
-    },
+    onChanged: () => onChanged?.(),
   });
 
   const switchCell = (on: boolean, r: T) => (

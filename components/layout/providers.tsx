@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -8,6 +9,7 @@ import 'dayjs/locale/zh-cn';
 import { reloadOnChunkError } from '@/components/common/chunk-reload';
 import { watchDecorativeIcons } from '@/components/common/decorative-icons';
 import { setDefaultNotifier } from '@/lib/http';
+import { makeQueryClient } from '@/lib/query';
 
 dayjs.locale('zh-cn');
 
@@ -50,16 +52,21 @@ export const THEME: ThemeConfig = {
   },
 };
 
+/** The theme, antd's App context and the tab's one query client (lib/query: what the server answered). */
 export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => reloadOnChunkError(), []);
   useEffect(() => watchDecorativeIcons(), []);
+  // One per tab, made once (not per render): every screen reads and invalidates the same cache.
+  const [queryClient] = useState(makeQueryClient);
   return (
-    <ConfigProvider locale={zhCN} theme={THEME}>
-      <AntdApp>
-        <NotifierBridge />
-        {children}
-      </AntdApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={zhCN} theme={THEME}>
+        <AntdApp>
+          <NotifierBridge />
+          {children}
+        </AntdApp>
+      </ConfigProvider>
+    </QueryClientProvider>
   );
 }
 

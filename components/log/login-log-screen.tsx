@@ -72,7 +72,12 @@ const columns: TableColumnsType<LoginLogRow> = [
 
 /** 登录日志: every sign-in attempt, newest first, filtered by user, result, IP and time. */
 export function LoginLogScreen() {
-  const list = useResourceList<LoginLogRow>({ fetchList: fetchLoginLogs, filters: FILTERS, nothingYet: '还没有登录记录，有人登录后会显示在这里' });
+  const list = useResourceList<LoginLogRow>({
+    path: '/api/log/login',
+    fetchList: fetchLoginLogs,
+    filters: FILTERS,
+    nothingYet: '还没有登录记录，有人登录后会显示在这里',
+  });
   return (
     <Card>
       <ResourceFilters {...list.filtersProps} />

@@ -110,6 +110,7 @@ const labelOf = (options: Option[], value: string) => options.find((o) => o.valu
 /** 操作日志: who changed what and when; 详情 compares the record before and after. */
 export function OperationLogScreen() {
   const list = useResourceList<OperationLogRow>({
+    path: '/api/log/operation',
     fetchList: fetchOperationLogs,
     filters: FILTERS,
     nothingYet: '还没有操作记录，新增、修改或删除数据后会显示在这里',

@@ -7,6 +7,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { EllipsisText, emptyText, formatDateTime, ResourceFilters, RowActions, useResourceList } from '@/components/crud';
 import { usePublishingActions } from '@/components/editorial/publishing-actions';
 import { isOk } from '@/lib/api/resource';
+import { resourcePath } from '@/lib/query';
 import { lockApi, type LockHolder } from '@/lib/api/editorial';
 import { videoApi, videoClient } from '@/lib/api/videos';
 import { videoResource, type VideoListItem } from '@/lib/resources/videos';
@@ -36,7 +37,7 @@ export function VideoListScreen() {
     const action = publishActionFor(isReviewer, v.status, v.publishAt);
     return !isPending(v.status) && action !== 'republish' && available(action, v.status, { isReviewer, mayEdit: canEdit, isAuthor: v.editorId === me?.id });
   };
-  const list = useResourceList<VideoListItem>({ fetchList: videoClient.list, filters: FILTERS });
+  const list = useResourceList<VideoListItem>({ path: resourcePath(videoResource), fetchList: videoClient.list, filters: FILTERS });
   const categories = useCategories();
   const categoryOptions = useMemo(() => categories.map((c) => ({ label: c.name, value: String(c.id) })), [categories]);
   const isNarrow = Grid.useBreakpoint().md === false;

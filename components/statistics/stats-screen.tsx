@@ -36,6 +36,7 @@ const fetchStats = (params: ListParams) => statisticsApi.list({ ...params, ...st
 export function StatsScreen() {
   const { message } = App.useApp();
   const list = useResourceList<StatsListRow>({
+    path: '/api/statistics',
     fetchList: fetchStats,
     filters: STATS_FILTERS,
     nothingYet: '这段时间还没有数据：文章和视频发布后自动计入发文数；浏览量和访客数请用「导入 CSV」或「修正数据」录入',

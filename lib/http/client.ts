@@ -55,10 +55,10 @@ export interface RawReply<T = unknown> {
  * @see SEED §7, §8
  */
 export interface HttpClient {
-  request<T = unknown>(method: HttpMethod, url: string, payload?: object): Promise<ApiReply<T> | HttpFailure>;
+  request<T = unknown>(method: HttpMethod, url: string, payload?: object, options?: RequestOptions): Promise<ApiReply<T> | HttpFailure>;
   get<T = unknown>(url: string, params?: object): Promise<ApiReply<T> | HttpFailure>;
-  post<T = unknown>(url: string, body?: object): Promise<ApiReply<T> | HttpFailure>;
-  put<T = unknown>(url: string, body?: object): Promise<ApiReply<T> | HttpFailure>;
+  post<T = unknown>(url: string, body?: object, options?: RequestOptions): Promise<ApiReply<T> | HttpFailure>;
+  put<T = unknown>(url: string, body?: object, options?: RequestOptions): Promise<ApiReply<T> | HttpFailure>;
   del<T = unknown>(url: string, params?: object): Promise<ApiReply<T> | HttpFailure>;
   /** Like `request`, but never shows a toast and also reports the HTTP status. */
   send<T = unknown>(method: HttpMethod, url: string, payload?: object): Promise<RawReply<T> | HttpFailure>;
@@ -66,6 +66,15 @@ export interface HttpClient {
   notify: Notify;
   /** The underlying axios instance (for uploads, progress events …). */
   axios: AxiosInstance;
+}
+
+/**
+ * Per request: `quiet` shows no toast for a refusal or a missing answer, because the caller tells
+ * the person itself in one message (an optimistic change put back, lib/query/optimistic.ts).
+ * A 401 still ends the session as always.
+ */
+export interface RequestOptions {
+  quiet?: boolean;
 }
 
 /**
@@ -161,7 +170,7 @@ function isEnvelope(value: unknown): value is ApiReply {
  * Builds one API client.
  * @see SEED §7, §8
  */
-export function createHttp({ baseURL, notify = defaultNotify, sleep = defaultSleep }: CreateHttpOptions): HttpClient {
+export function createHttp({ baseURL, notify: notifyAll = defaultNotify, sleep = defaultSleep }: CreateHttpOptions): HttpClient {
   const instance = axios.create({
     baseURL,
     withCredentials: true,
@@ -217,7 +226,8 @@ export function createHttp({ baseURL, notify = defaultNotify, sleep = defaultSle
     }
   }
 
-  async function request<T>(method: HttpMethod, url: string, payload?: object): Promise<ApiReply<T> | HttpFailure> {
+  async function request<T>(method: HttpMethod, url: string, payload?: object, { quiet = false }: RequestOptions = {}): Promise<ApiReply<T> | HttpFailure> {
+    const notify = quiet ? () => undefined : notifyAll;
     const result = await send<T>(method, url, payload, () => {
       // One notice for the whole outage, however many reads the screen makes meanwhile.
       if (method === 'GET' && !outage) notify(UNAVAILABLE_TEXT);
@@ -234,7 +244,7 @@ export function createHttp({ baseURL, notify = defaultNotify, sleep = defaultSle
       return result.body;
     }
     if (result.body.status !== 0) {
-      if (onInUse && result.httpStatus === 409 && inUseOf(result.body.data)) onInUse(result.body);
+      if (onInUse && !quiet && result.httpStatus === 409 && inUseOf(result.body.data)) onInUse(result.body);
       // The server's words only: a person is never shown an API path (issue 16; SEED §8's
       // "message (url)" toast is overridden there, and the path stays in the browser's network log).
       else notify(result.body.message || '请求失败');
@@ -250,10 +260,10 @@ export function createHttp({ baseURL, notify = defaultNotify, sleep = defaultSle
     send: <T>(method: HttpMethod, url: string, payload?: object) =>
       send<T>(method, url, payload).then((r) => (isFailure(r) ? r : { httpStatus: r.httpStatus, body: r.body })),
     get: <T>(url: string, params?: object) => request<T>('GET', url, params),
-    post: <T>(url: string, body?: object) => request<T>('POST', url, body),
-    put: <T>(url: string, body?: object) => request<T>('PUT', url, body),
+    post: <T>(url: string, body?: object, options?: RequestOptions) => request<T>('POST', url, body, options),
+    put: <T>(url: string, body?: object, options?: RequestOptions) => request<T>('PUT', url, body, options),
     del: <T>(url: string, params?: object) => request<T>('DELETE', url, params),
-    notify,
+    notify: notifyAll,
     axios: instance,
   };
 }

@@ -22,7 +22,7 @@ export {
   UNAVAILABLE_TEXT,
   UNAVAILABLE_WRITE_TEXT,
 } from './client';
-export type { ApiReply, CreateHttpOptions, HttpClient, HttpFailure, HttpMethod, Notify, RawReply } from './client';
+export type { ApiReply, CreateHttpOptions, HttpClient, HttpFailure, HttpMethod, Notify, RawReply, RequestOptions } from './client';
 
 /**
  * The three API hosts. The env vars are read with literal

@@ -172,7 +172,7 @@ export function ArticleListScreen() {
   const { message, modal } = App.useApp();
   const viewer = useViewer();
   const me = useUserStore((s) => s.info);
-  const list = useResourceList<ArticleListItem>({ fetchList: articleList.list, filters: ARTICLE_FILTERS });
+  const list = useResourceList<ArticleListItem>({ path: '/api/articles', fetchList: articleList.list, filters: ARTICLE_FILTERS });
   usePreloadAfterMount(loadScheduleDialog);
   const data = list.data as (typeof list.data & { nextCursor?: string | null; prevCursor?: string | null; notice?: string }) | null;
   const query = list.query;

@@ -69,6 +69,7 @@ function parseTarget(value: string | undefined): { type: ContentType; id: number
 export function ReviewScreen() {
   const { message } = App.useApp();
   const list = useResourceList<Row>({
+    path: '/api/articles_review',
     fetchList: fetchQueue,
     filters: FILTERS,
     nothingYet: (query) => (query.status === String(STATUS.rejected) ? '没有被驳回的稿件' : '审核队列是空的：编辑提交审核的文章和短视频会按提交先后出现在这里'),
