@@ -2,8 +2,6 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { connection } from 'next/server';
 import { APP_TITLE } from '@/lib/constants';
-import 'antd/dist/antd.css';
-import './globals.css';
 
 export const metadata: Metadata = {
   title: APP_TITLE,
@@ -16,6 +14,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   return (
     <html lang="zh-CN">
+      {/* Each layout group imports its part of antd's stylesheet and then app/globals.css (issue 25):
+          the sign-in page only the components it draws, the signed-in screens the set they use. */}
       {/* antd's runtime (ConfigProvider, the css-in-js registry) is set up by the signed-in and preview
           layouts, not here: the login page renders without antd's JavaScript (issue 17). */}
       <body>{children}</body>

@@ -27,21 +27,15 @@
  *
  * The measuring code is bench/front-measure.ts, shared with Payload's side (bench/payload-admin/front.ts).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { Browser } from '@playwright/test';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../server/startup';
 import { firstLoadJs, formatKiB } from '../scripts/bundle-size';
+import { commit, ensureBuild, ROOT, seed, signIn, startServer, stopServer } from './front-server';
 import {
   bytesPerScreen,
-  cookiesOf,
   launchChromium,
   loadavg,
   requestsPerSecond,
@@ -54,13 +48,11 @@ import {
   type Target,
 } from './front-measure';
 
-const ROOT = path.resolve(__dirname, '..');
 const PORT = Number(process.env.FRONT_PORT || 3250);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.FRONT_SECONDS || 5);
 const CONCURRENCY = Number(process.env.FRONT_CONCURRENCY || 10);
 const RUNS = Number(process.env.FRONT_RUNS || 3);
-const ADMIN = { username: 'admin', password: 'Front#Bench-2026' };
 const BUNDLE_ONLY = process.argv.includes('--bundle');
 /** `--rps`: part 3 only (no browser). */
 const RPS_ONLY = process.argv.includes('--rps');
@@ -88,43 +80,20 @@ const SCREENS: Screen[] = [
   { name: '写文章', path: '/article/addArticle', signedIn: true, editor: true },
 ];
 
-const commit = () => {
-  try {
-    return (
-      execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim() +
-      (execFileSync('git', ['status', '--porcelain'], { cwd: ROOT }).toString().trim() ? ' (with uncommitted changes)' : '')
-    );
-  } catch {
-    return 'unknown';
-  }
-};
-
 async function main() {
   console.log(`bench/front.ts at ${commit()}, ${os.cpus().length} cores, load average ${loadavg()}`);
-  if (process.env.FRONT_BUILD === '1' || !existsSync(path.join(ROOT, '.next/BUILD_ID'))) {
-    console.log('building (next build) …');
-    const t0 = performance.now();
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    });
-    console.log(`built in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  }
-  console.log(`build ${readFileSync(path.join(ROOT, '.next/BUILD_ID'), 'utf8').trim()}`);
-  const stale = newestSource() > statSync(path.join(ROOT, '.next/BUILD_ID')).mtimeMs;
-  if (stale) console.log('NOTE: sources changed since this build; FRONT_BUILD=1 rebuilds first. The figures below are of the build.');
+  ensureBuild();
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cms-front-'));
   if (PG_URL) {
     await pgAdmin(`CREATE DATABASE ${PG_DB}`);
     console.log(`database: PostgreSQL, throw-away database ${PG_DB}`);
   }
-  await seed(dataDir);
-  const server = await startServer(dataDir);
+  await seed({ dataDir, pgUrl: PG_URL });
+  const server = await startServer(PORT, { dataDir, pgUrl: PG_URL });
   let browser: Browser | undefined;
   try {
-    const cookies = await signIn();
+    const cookies = await signIn(ORIGIN);
     if (RPS_ONLY) return await rps(cookies);
     const target: Target = { origin: ORIGIN, cookies, editorBody: tinymceBody, editorReady: tinymceReady };
     browser = await launchChromium();
@@ -158,105 +127,6 @@ async function main() {
     if (!process.env.FRONT_KEEP) await rm(dataDir, { recursive: true, force: true });
     else console.log(`kept ${dataDir}`);
   }
-}
-
-/** The newest modification time among the sources a build reads. */
-function newestSource(): number {
-  let newest = 0;
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else if (/\.(tsx?|css|mjs)$/.test(entry.name)) newest = Math.max(newest, statSync(p).mtimeMs);
-    }
-  };
-  for (const dir of ['app', 'components', 'lib', 'server', 'stores']) if (existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir));
-  return newest;
-}
-
-/** A new PGlite folder (or FRONT_DATABASE_URL's throw-away database), migrated, with the administrator and a newsroom's small lists. */
-async function seed(dataDir: string) {
-  process.env.CMS_ADMIN_USERNAME = ADMIN.username;
-  process.env.CMS_ADMIN_PASSWORD = ADMIN.password;
-  const handle = await openDatabase(PG_URL ? { url: PG_URL, quiet: true } : { dataDir, quiet: true });
-  const { db } = handle;
-  await db.execute(
-    sql`INSERT INTO departments (name, parent_id, sort) SELECT '部门' || g, CASE WHEN g > 5 THEN 1 + g % 5 END, g FROM generate_series(1, 20) g`,
-  );
-  await db.execute(sql`INSERT INTO categories (type_id, name, sort) SELECT 1, '分类' || g, g FROM generate_series(1, 10) g`);
-  await db.execute(sql`
-    INSERT INTO articles (kind, title, summary, content, category_id, editor_id, department_id, status, version, created_at, updated_at)
-    SELECT 'article', '卡车新闻 ' || g, '摘要', '<p>正文</p>', 1 + g % 10, 1, 1 + g % 20, (g % 6)::smallint, 1, now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
-    FROM generate_series(1, 200) g`);
-  await db.execute(sql`ANALYZE`);
-  await handle.close();
-}
-
-/** Whether something answers on the port (a server of an earlier run still stopping). */
-const portTaken = () =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: PORT });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  for (let i = 0; await portTaken(); i++) {
-    if (i === 60) throw new Error(`port ${PORT} is taken (FRONT_PORT picks another)`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  // FRONT_NODE_ARGS: flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-  const nodeArgs = (process.env.FRONT_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      CMS_DATA_DIR: dataDir,
-      DATABASE_URL: PG_URL ?? '',
-      CMS_ADMIN_USERNAME: ADMIN.username,
-      CMS_ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: false,
-  });
-  let log = '';
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited:\n${log}`);
-    try {
-      const res = await fetch(`${ORIGIN}/login`);
-      if (res.status === 200) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`next start did not answer in 120 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.on('exit', (code, signal) => {
-    if (!stopping.has(child) && code !== 0) console.error(`next start exited with ${code ?? signal}:\n${log.slice(-3000)}`);
-  });
-  return child;
-}
-
-const stopping = new WeakSet<ChildProcess>();
-
-async function stopServer(child: ChildProcess) {
-  stopping.add(child);
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-async function signIn(): Promise<Cookie[]> {
-  const res = await fetch(`${ORIGIN}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  return cookiesOf(res);
 }
 
 /* ---- Requests per second ---- */

@@ -6,6 +6,9 @@ import { buildMenu } from '@/lib/menu';
 import { currentUserDetail, isNoRoute } from '@/lib/current-user';
 import type { UserInfo } from '@/stores/user';
 import { Providers } from '../../components/layout/providers';
+// antd's stylesheet cut to the components the signed-in screens use (scripts/antd-css.mjs), then ours over it.
+import '@/styles/antd/app.css';
+import '../globals.css';
 
 /**
  * The default layout, guarded by "user" (middleware.ts). It reads the user detail the middleware

@@ -24,7 +24,7 @@
  * Settings as ../front.ts: FRONT_SECONDS (5), FRONT_CONCURRENCY (10), FRONT_RUNS (3), CHROMIUM_PATH.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,42 +84,8 @@ async function main() {
     `bench/payload-admin/front.ts: payload ${version('payload')}, @payloadcms/next ${version('@payloadcms/next')}, next ${version('next')}, react ${version('react')}, ` +
       `Node ${process.version}, ${os.cpus().length} cores, load average ${loadavg()}`,
   );
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
-  let server: ChildProcess | undefined;
+  const { cookies, stop } = await servePayload();
   try {
-    let t0 = performance.now();
-    execFileSync(process.execPath, [TSX_BIN, 'seed.ts'], {
-      cwd: DIR,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: dbUrl, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    });
-    const client = new pg.Client({ connectionString: dbUrl });
-    await client.connect();
-    await client.query('ANALYZE');
-    const { rows } = await client.query('SELECT (SELECT count(*) FROM articles) AS articles, (SELECT count(*) FROM categories) AS categories');
-    await client.end();
-    console.log(`seeded ${rows[0].articles} articles, ${rows[0].categories} categories in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-
-    if (process.env.FRONT_BUILD !== '0') {
-      console.log(`building (next build) … [${uptime()}]`);
-      t0 = performance.now();
-      execFileSync(process.execPath, [NEXT_BIN, 'build'], {
-        cwd: DIR,
-        stdio: 'inherit',
-        env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: dbUrl },
-      });
-      console.log(`built in ${((performance.now() - t0) / 1000).toFixed(0)} s [${uptime()}]`);
-    }
-    console.log(`build ${readFileSync(path.join(DIR, '.next/BUILD_ID'), 'utf8').trim()}`);
-
-    server = await startServer();
-    const cookies = await signIn();
-    // The list screen, signed in, shows the seeded rows (not the login form).
-    const list = await fetch(`${ORIGIN}/admin/collections/articles`, { headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } });
-    const rowsShown = (await list.text()).match(/卡车新闻 \d+/g)?.length ?? 0;
-    if (list.status !== 200 || rowsShown === 0) throw new Error(`the signed-in list shows no article (HTTP ${list.status})`);
-    console.log(`signed in (${cookies.map((c) => c.name).join(', ')}); the list screen's HTML names ${rowsShown} article titles`);
     const target: Target = { origin: ORIGIN, cookies, editorBody: lexicalBody, editorReady: lexicalReady };
     const browser = await launchChromium();
     try {
@@ -152,9 +118,64 @@ async function main() {
     );
     console.log(`\n[end: ${uptime()}]`);
   } finally {
+    await stop();
+  }
+}
+
+/**
+ * Payload's admin ready to measure: the throw-away database created and seeded, built unless
+ * FRONT_BUILD=0 (or, with `build: 'if-missing'`, unless a build is there), `next start` answering,
+ * signed in. `stop()` stops the server and drops the database. Shared with ../lighthouse.ts, which
+ * throws its error when this folder is not installed or PostgreSQL does not answer.
+ */
+export async function servePayload({ build = 'unless-0' }: { build?: 'unless-0' | 'if-missing' } = {}) {
+  if (!existsSync(NEXT_BIN)) throw new Error('bench/payload-admin is not installed (npm ci --prefix bench/payload-admin)');
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+  let server: ChildProcess | undefined;
+  const stop = async () => {
     if (server) await stopServer(server);
     await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
     console.log(`port ${PORT} ${(await portTaken()) ? 'STILL TAKEN' : 'free'}; database ${DB_NAME} dropped`);
+  };
+  try {
+    let t0 = performance.now();
+    execFileSync(process.execPath, [TSX_BIN, 'seed.ts'], {
+      cwd: DIR,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: dbUrl, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    });
+    const client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    await client.query('ANALYZE');
+    const { rows } = await client.query('SELECT (SELECT count(*) FROM articles) AS articles, (SELECT count(*) FROM categories) AS categories');
+    await client.end();
+    console.log(`seeded ${rows[0].articles} articles, ${rows[0].categories} categories in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+    const built = existsSync(path.join(DIR, '.next/BUILD_ID'));
+    if (build === 'if-missing' ? !built : process.env.FRONT_BUILD !== '0') {
+      console.log(`building (next build) … [${uptime()}]`);
+      t0 = performance.now();
+      execFileSync(process.execPath, [NEXT_BIN, 'build'], {
+        cwd: DIR,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: dbUrl },
+      });
+      console.log(`built in ${((performance.now() - t0) / 1000).toFixed(0)} s [${uptime()}]`);
+    }
+    console.log(`build ${readFileSync(path.join(DIR, '.next/BUILD_ID'), 'utf8').trim()}`);
+
+    server = await startServer();
+    const cookies = await signIn();
+    // The list screen, signed in, shows the seeded rows (not the login form).
+    const list = await fetch(`${ORIGIN}/admin/collections/articles`, { headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } });
+    const rowsShown = (await list.text()).match(/卡车新闻 \d+/g)?.length ?? 0;
+    if (list.status !== 200 || rowsShown === 0) throw new Error(`the signed-in list shows no article (HTTP ${list.status})`);
+    console.log(`signed in (${cookies.map((c) => c.name).join(', ')}); the list screen's HTML names ${rowsShown} article titles`);
+    return { origin: ORIGIN, cookies, stop };
+  } catch (err) {
+    await stop();
+    throw err;
   }
 }
 
@@ -207,7 +228,9 @@ async function signIn(): Promise<Cookie[]> {
   return cookiesOf(res);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -3,6 +3,8 @@
 import { ConfigProvider, DatePicker, Grid, type ThemeConfig } from 'antd';
 import type { DatePickerProps, RangePickerProps } from 'antd/es/date-picker';
 import dayjs, { type Dayjs } from 'dayjs';
+// antd's date-picker rules arrive with the pickers' code, not on every screen (scripts/antd-css.mjs).
+import '@/styles/antd/picker.css';
 
 /** Quick ranges offered next to the calendar. */
 export function rangePresets() {

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { App, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import '@/styles/antd/picker.css';
 import { useDialogFocus } from '@/components/common/dialog-focus';
 import { isOk } from '@/lib/api/resource';
 import { isFailure } from '@/lib/http';

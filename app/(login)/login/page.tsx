@@ -3,6 +3,9 @@ import { SESSION_END_COOKIE } from '@/lib/guard';
 import { routeMetadata } from '@/lib/page-title';
 import { dingtalkFromEnv } from '@/server/dingtalk/client';
 import { LoginForm } from '@/components/login/login-form';
+// antd's rules for the components the form draws (scripts/antd-css.mjs), ours, then the form's own.
+import '@/styles/antd/login.css';
+import '../../globals.css';
 import '@/components/login/login.css';
 
 export const metadata = routeMetadata('/login');
