@@ -11,3 +11,4 @@ export * from './statistics';
 export * from './dingtalk';
 export * from './autosave';
 export * from './events';
+export * from './window-edges';

@@ -1,0 +1,5 @@
+export interface DeliveryAnswer<T> {
+  data: T;
+  keys: string[];
+  next: Date | null;
+}
