@@ -39,6 +39,7 @@ import { chameleonRoutes, chameleonVersionRoutes } from './routes/chameleons';
 import { advertiseRoutes, brandRoutes } from './routes/operations';
 import { apiKeyRoutes, previewTokenRoutes } from './delivery/routes';
 import { webhookDeliveryRoutes, webhookRoutes } from './delivery/webhooks/routes';
+import { friendLinkEvents, navEvents, topicEvents } from './delivery/families/events';
 
 /** What some sub-apps are built with (createApp's dependencies). */
 export interface RouteDeps {
@@ -102,7 +103,7 @@ export const API: readonly ApiEntry[] = [
   crud(platformRoutes),
   crud(tagTypeRoutes),
   crud(tagRoutes),
-  plain(topicResource, topics),
+  plain(topicResource, topics, { events: topicEvents }),
   plain(articleSourceResource, articleSources),
   { name: '', routes: (d) => uploadRoutes(d.storage, d.catalogue.uploaders) },
   built(picStoreResource, picStores, (d) => mediaRoutes(d.storage, d.catalogue, d.contentService).picStores),
@@ -130,9 +131,9 @@ export const API: readonly ApiEntry[] = [
   { name: 'focus_targets', routes: focusTargetRoutes },
   crud(searchKeywordRoutes),
   crud(chameleonVersionRoutes),
-  plain(chameleonTypeResource, chameleonTypes),
+  plain(chameleonTypeResource, chameleonTypes, { events: navEvents(chameleonTypeResource.name) }),
   crud(chameleonRoutes),
-  plain(friendLinkResource, friendLinks),
+  plain(friendLinkResource, friendLinks, { events: friendLinkEvents }),
   crud(brandRoutes),
   crud(advertiseRoutes),
   { name: 'statistics', routes: statisticsRoutes },

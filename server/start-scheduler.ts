@@ -9,6 +9,7 @@ import { warmDictionary } from './content/dictionary';
 import { describeError } from './http/failure';
 import { jobsOutageLog } from './jobs/outage';
 import { createWebhookWorker } from './delivery/webhooks/worker';
+import { tellWindowEdges } from './delivery/window-edges';
 
 const KEY = Symbol.for('cms.scheduler');
 type GlobalWithScheduler = typeof globalThis & { [KEY]?: Scheduler };
@@ -28,6 +29,8 @@ export async function startScheduler() {
     contentService: { url: process.env.CONTENT_CHECK_URL || undefined },
     log: (m) => console.log(m),
     onCommitted: followScheduledJobs(search, db),
+    // Focus slots and ads starting or ending: the site is told at that tick (issue 24).
+    windowEdges: (at) => tellWindowEdges(db, at),
   });
   g[KEY] = scheduler;
   // Its timer never keeps the process alive: shutdown stays the database's (server/db/client.ts).

@@ -25,6 +25,9 @@ export const STATUS_COLORS: Record<number, string> = Object.fromEntries(Object.e
 /** The status filter's options (lists, the video declaration). */
 export const STATUS_OPTIONS = (Object.keys(STATUS_META) as unknown as Status[]).map((value) => ({ label: STATUS_META[value].label, value: Number(value) }));
 export const statusLabel = (status: number) => STATUS_LABELS[status] ?? `状态 ${status}`;
+/** Every status value, and whether a number is one (the list filters' check, instead of a range). */
+export const STATUS_VALUES: readonly Status[] = Object.values(STATUS);
+export const isStatus = (value: number): value is Status => (STATUS_VALUES as readonly number[]).includes(value);
 
 const { draft, pending, rejected, published, offline, scheduled } = STATUS;
 

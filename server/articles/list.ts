@@ -7,7 +7,7 @@ import { INT4_MAX } from '../../lib/constants';
 import { dataScope, scopeCondition, subtreeIdSet } from '../auth/scope';
 import { articles, categories, scheduledJobs, users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
-import { allOf, cappedCount, cappedTotalColumn, parseListQuery } from '../crud/list';
+import { allOf, cappedCount, cappedTotalColumn, parseListQuery, statusFilterSchema } from '../crud/list';
 import { queryTerms } from './search/terms';
 import { badRequest, parseInput } from '../http/errors';
 import { idFilter } from '../http/params';
@@ -73,7 +73,7 @@ const time = (label: string) =>
 /** The list's filters and order (page, pageSize and keyword come from `parseListQuery`). */
 export const articleFilterSchema = z.object({
   kind: z.enum(['article', 'gallery', 'video'], { error: '类型不正确' }).optional(),
-  status: z.coerce.number({ error: '状态不正确' }).int('状态不正确').min(0, '状态不正确').max(5, '状态不正确').optional(),
+  status: statusFilterSchema,
   categoryId: z.string().optional(),
   tagId: z.string().optional(),
   editorId: z.string().optional(),

@@ -17,6 +17,7 @@ import { allOf, cappedTotalColumn, likePattern, listOrder, parseListQuery, total
 import { assertUnused, lockForDelete, type UsedBy } from './in-use';
 import { recordImageUsage } from './media-usage';
 import { logOperation, OPERATION_TYPES } from './oplog';
+import { changeTransaction, writeEvent } from '../events';
 
 type Values = Record<string, unknown>;
 /** A table crudRoutes can serve: an integer `id` (and a `sort` column when records are ordered). */
@@ -53,6 +54,31 @@ export interface HookContext {
   user: SessionUser;
   /** Runs `fn` once the transaction has committed (e.g. re-index what the write changed). */
   afterCommit(fn: () => void): void;
+  /**
+   * Tells the site of this write (the declaration's `events`; nothing without it): one outbox row in
+   * this transaction. The generic routes call it; a special route that writes calls it too. For a
+   * sort, `after` is the group's values (no id): a list-level event.
+   */
+  changed(action: string, after: Values | null, before: Values | null): Promise<void>;
+}
+
+/**
+ * The change event a resource's writes send to the site (DESIGN §12, issue 24): every committed
+ * create, update, switch, delete, restore and sort writes one outbox row in its own transaction
+ * (server/events `writeEvent`), and its keys are published to the answer caches after the commit.
+ */
+export interface CrudEvents {
+  /** `brands.changed`, `focus.changed` … */
+  type: string;
+  /** The outbox row's content type; default: the resource's name. */
+  contentType?: string;
+  /**
+   * The surrogate keys (server/events/keys.ts) a change of this record makes stale: both its old and
+   * new place when it moved (an ad to another position). For a sort, `after` holds the group's values.
+   */
+  keys(after: Values | null, before: Values | null): string[];
+  /** The record as readers now see it, null when they do not (switched off, out of its window). */
+  item?(tx: Tx, after: Values): Promise<Record<string, unknown> | null> | Record<string, unknown> | null;
 }
 
 /**
@@ -119,6 +145,8 @@ export interface CrudOptions<S extends z.ZodObject = z.ZodObject, T extends Crud
   };
   /** Registers the resource's special routes first, so `/tree` is not taken for an `/:id`. */
   extend?: (app: Hono<AppEnv>) => void;
+  /** The change event its writes send to the site; none: staff-only data (roles, logs …). */
+  events?: CrudEvents;
 }
 
 /** The declared field names resolved to the table's columns (a name that is not a column is a mistake). */
@@ -233,11 +261,36 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
     if (Object.keys(errors).length) throw conflict(Object.values(errors)[0], errors);
   }
 
+  /** The one place a write of the resource tells the site (the declaration's `events`). */
+  async function changed(tx: Tx, user: SessionUser | undefined, action: string, after: Values | null, before: Values | null) {
+    const events = opts.events;
+    if (!events) return;
+    const row = after ?? before;
+    const id = typeof row?.id === 'number' ? row.id : 0;
+    await writeEvent(tx, {
+      type: events.type,
+      contentType: events.contentType ?? resource.name,
+      contentId: id,
+      action,
+      data: { action, userId: user?.id ?? null },
+      item: after && id && events.item ? await events.item(tx, after) : null,
+      keys: events.keys(after, before),
+    });
+  }
+
+  /** One write's transaction; the keys of its events are published to the answer caches once it commits. */
   async function inTransaction<T>(c: Context<AppEnv>, fn: (ctx: HookContext) => Promise<T>): Promise<T> {
     const committed: Array<() => void> = [];
     try {
-      const result = await c.get('db').transaction(async (tx) => {
-        const ctx: HookContext = { c, tx, user: c.get('user')!, afterCommit: (f) => void committed.push(f) };
+      const result = await changeTransaction(c.get('db'), async (tx) => {
+        const user = c.get('user')!;
+        const ctx: HookContext = {
+          c,
+          tx,
+          user,
+          afterCommit: (f) => void committed.push(f),
+          changed: (action, after, before) => changed(tx, user, action, after, before),
+        };
         await opts.hooks?.beforeWrite?.(ctx);
         return fn(ctx);
       });
@@ -324,6 +377,7 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
             .set({ sort: index } as never)
             .where(eq(tableId, id));
         }
+        await changed(tx, user, 'sort', groupValues, null);
         await logOperation(tx, c, { type: 'sort', resource: resource.name, summary: `调整${resource.label}顺序`, after: { ids } });
       });
       return ok(c, { ids });
@@ -351,6 +405,7 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
         const after = (await getOne(ctx.tx, ctx.user, id as number))!;
         await opts.hooks?.afterWrite?.(ctx, after, null);
         await recordMedia(ctx.tx, after, null);
+        await ctx.changed('create', after, null);
         await logOperation(ctx.tx, c, {
           type: 'create',
           resource: resource.name,
@@ -387,6 +442,7 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
         await opts.hooks?.afterWrite?.(ctx, after, before);
         await recordMedia(ctx.tx, after, before);
         const type = updateTypeOf(patch);
+        await ctx.changed(type, after, before);
         await logOperation(ctx.tx, c, {
           type,
           resource: resource.name,
@@ -416,6 +472,7 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
         await ctx.tx.delete(table).where(eq(tableId, id));
         await opts.hooks?.afterWrite?.(ctx, null, before);
         await recordMedia(ctx.tx, null, before);
+        await ctx.changed('delete', null, before);
         await logOperation(ctx.tx, c, {
           type: 'delete',
           resource: resource.name,
@@ -484,6 +541,7 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
         if (!after) throw notFound(`${resource.label}不存在或无权操作`);
         await opts.hooks?.afterWrite?.(ctx, after, null);
         await recordMedia(ctx.tx, after, null);
+        await ctx.changed('restore', after, null);
         await logOperation(ctx.tx, c, { type: 'restore', resource: resource.name, resourceId: id, summary: `恢复${resource.label}「${title(after)}」`, after });
         return after;
       });
@@ -494,6 +552,7 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
   const self = Object.assign(app, {
     getOne,
     inTransaction,
+    events: opts.events,
     recordMedia,
     nextSort,
     read,

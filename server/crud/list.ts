@@ -2,6 +2,7 @@ import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../lib/resources/define';
+import { isStatus } from '../../lib/resources/publishing';
 import type { DbOrTx } from '../db/types';
 import { badRequest, parseInput } from '../http/errors';
 
@@ -22,6 +23,13 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export function parseListQuery(query: Record<string, string>): ListQuery {
   return parseInput(listQuerySchema, query);
 }
+
+/** A list's 状态 filter (`?status=3`): one of the publishing model's statuses (lib/resources/publishing.ts), else 400. */
+export const statusFilterSchema = z.coerce
+  .number({ error: '状态不正确' })
+  .int('状态不正确')
+  .refine((n) => isStatus(n), '状态不正确')
+  .optional();
 
 /** `ILIKE %keyword%` with the wildcard characters of the keyword escaped. */
 export function likePattern(keyword: string): string {

@@ -38,6 +38,11 @@ export interface SchedulerOptions {
    * back to review), so the search engine follows them as it follows a save (DESIGN §10).
    */
   onCommitted?: (changed: Array<{ contentType: string; id: number }>) => void;
+  /**
+   * Run at the end of every tick with the tick's time: the window edges of focus slots and ads
+   * (server/delivery/window-edges.ts, handed in by server/start-scheduler.ts), told as they pass.
+   */
+  windowEdges?: (at: Date) => Promise<unknown>;
 }
 
 export interface Scheduler {
@@ -59,6 +64,7 @@ export function createScheduler({
   log = () => {},
   outage = jobsOutageLog(),
   onCommitted = () => {},
+  windowEdges,
 }: SchedulerOptions): Scheduler {
   type Job = typeof scheduledJobs.$inferSelect;
 
@@ -185,8 +191,10 @@ export function createScheduler({
       total += settled;
       // A full batch may hide more due jobs; a batch that settled none (every item held by someone
       // else) is left for the next tick rather than spun on.
-      if (claimed < batchSize || settled === 0) return total;
+      if (claimed < batchSize || settled === 0) break;
     }
+    await windowEdges?.(now());
+    return total;
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined;

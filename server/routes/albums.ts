@@ -11,6 +11,7 @@ import { queryDoc } from '../http/input';
 import { idParam } from '../http/params';
 import { notFound } from '../http/errors';
 import { ok } from '../http/reply';
+import { albumEvents } from '../delivery/families/events';
 
 /**
  * How many articles an album holds, counted through `articles_album_idx` and stopped past the cap
@@ -36,6 +37,7 @@ export const albumRoutes = crudRoutes({
     updatedAt: albums.updatedAt,
     articleCount: articleCount.as('article_count'),
   },
+  events: albumEvents,
   extend(app) {
     // The album's articles, newest first, for article readers, within their data scope on articles.
     app.get('/:id/articles', access.anyRoute(ARTICLE_READ_ROUTES), queryDoc(listQuerySchema), async (c) => {

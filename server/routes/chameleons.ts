@@ -6,6 +6,7 @@ import { crudRoutes, type HookContext } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
 import { badRequest, conflict } from '../http/errors';
 import { byEnabled, byId, byText } from '../operations/common';
+import { navEvents, navIconItem, navVersionItem } from '../delivery/families/events';
 
 /** 导航图标 (SEED §7; `chameleon` is the specification's name): versions, icon types and icons. */
 
@@ -72,6 +73,7 @@ export const chameleonVersionRoutes = crudRoutes({
   filters: { platform: byText(chameleonVersions.platform), enabled: byEnabled(chameleonVersions.enabled) },
   // `copyFrom` is for a new version only.
   updateSchema: chameleonVersionResource.schema.omit({ copyFrom: true }).partial(),
+  events: navEvents(chameleonVersionResource.name, navVersionItem),
   hooks: {
     async beforeCreate({ tx }, { copyFrom, ...values }) {
       await assertVersionUnique(tx, values.platform, values.name);
@@ -114,6 +116,7 @@ export const chameleonRoutes: ReturnType<typeof crudRoutes<typeof chameleonResou
   sortGroup: [chameleons.versionId, chameleons.typeId],
   // The version is fixed once created (an icon is copied, not moved, to another version).
   updateSchema: chameleonResource.schema.omit({ versionId: true }).partial(),
+  events: navEvents(chameleonResource.name, navIconItem),
   hooks: {
     async beforeCreate({ tx }, values) {
       await assertIconPlacement(tx, values);

@@ -17,6 +17,10 @@ import { ok } from '../http/reply';
 import type { AppEnv } from '../http/types';
 import { assertPeriod, byEnabled, byId, byText } from '../operations/common';
 import { LIVE_STATUSES } from '../../lib/resources/publishing';
+import { writeEvent } from '../events';
+import { surrogate } from '../events/keys';
+import { focusEvents } from '../delivery/families/events';
+import { focusPlaceOf, focusSlotNow } from '../delivery/families/focus';
 import { assertGroup, assertTarget, focusTargetOffline, focusTargetPending, focusTargetPublishAt, statusCondition, type FocusTable } from '../operations/focus';
 
 /**
@@ -40,6 +44,7 @@ function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, grou
     string | null
   >`coalesce((SELECT a."title" FROM "articles" AS a WHERE a."id" = ${t.articleId}), (SELECT v."title" FROM "videos" AS v WHERE v."id" = ${t.videoId}))`;
   const flushed = (t as unknown as { flushedAt?: AnyPgColumn }).flushedAt;
+  const place = focusPlaceOf(resource.name)!;
   const routes: ReturnType<typeof crudRoutes<typeof resource.schema, FocusTable>> = crudRoutes({
     resource,
     table: t,
@@ -71,6 +76,8 @@ function focusRoutes(resource: typeof focusHomeResource, table: FocusTable, grou
     },
     orderBy: groupColumn ? [asc(groupColumn), asc(t.sort), asc(t.id)] : [asc(t.sort), asc(t.id)],
     sortGroup: groupColumn,
+    // Every write tells the site its place's slots changed (DESIGN §12).
+    events: focusEvents(place),
     hooks: {
       async beforeCreate({ tx }, values) {
         assertPeriod(values.startAt, values.endAt);
@@ -132,8 +139,21 @@ export function focusHomeRightRoutes({ focusFlushUrl, fetch: fetcher = fetch }: 
           }
         }
         const after = await routes.inTransaction(c, async ({ tx }) => {
-          await tx.update(focusHomeRight).set({ flushedAt: new Date() }).where(eq(focusHomeRight.id, id));
+          const at = new Date();
+          await tx.update(focusHomeRight).set({ flushedAt: at }).where(eq(focusHomeRight.id, id));
           const row = (await routes.getOne(tx, c.get('user')!, id))!;
+          // 刷新 is an event of its own (DESIGN §12): webhooks subscribed to it hear of it, FOCUS_FLUSH_URL above keeps working.
+          const seen = await focusSlotNow(tx, 'home_right', id, at);
+          await writeEvent(tx, {
+            type: 'focus.flushed',
+            contentType: focusHomeRightResource.name,
+            contentId: id,
+            action: 'flush',
+            data: { status, pushed, userId: c.get('user')!.id },
+            item: seen?.visibility.visible ? seen.item : null,
+            keys: [surrogate.focus('home_right')],
+            at,
+          });
           await logOperation(tx, c, {
             type: 'flush',
             resource: 'focus_home_right',

@@ -11,6 +11,7 @@ import { ok } from '../http/reply';
 import { jsonBody, rawBody, sentKeys } from '../http/input';
 import type { AppEnv } from '../http/types';
 import { assertPeriod, byText, type Values } from '../operations/common';
+import { adEvents, brandEvents } from '../delivery/families/events';
 
 /** 品牌 and 广告 (SEED §7); 友情链接 is a plain resource (server/resources.ts); the other operations screens: focus.ts, search-keywords.ts, chameleons.ts. */
 
@@ -41,6 +42,7 @@ export const brandRoutes = crudRoutes({
   table: brands,
   filters: { initial: byText(brands.initial) },
   orderBy: [asc(brands.initial), asc(brands.sort), asc(brands.id)],
+  events: brandEvents,
   hooks: {
     beforeCreate: (_ctx, values) => withProductBrand(values),
     beforeUpdate: (_ctx, _before, patch) => ('productBrandId' in patch ? withProductBrand(patch) : patch),
@@ -88,6 +90,8 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
   orderBy: [asc(advertise.position), asc(advertise.sort), desc(advertise.id)],
   // A new ad goes to the end of its position's list (`nextSort`).
   sortGroup: advertise.position,
+  // Every write (and the special routes below, through `changed`) tells the site (DESIGN §12).
+  events: adEvents,
   // Added and edited by `PUT /edit` (SEED §7); no delete (the declaration's `noDelete`).
   operations: { create: false, update: false },
   extend(app: Hono<AppEnv>) {
@@ -110,7 +114,7 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
         // Adding: the whole record is required.
         const values = parseInput(advertiseResource.schema, rawBody(c)) as Values;
         assertPeriod(values.startAt, values.endAt);
-        const created = await advertiseRoutes.inTransaction(c, async ({ tx, user }) => {
+        const created = await advertiseRoutes.inTransaction(c, async ({ tx, user, changed }) => {
           const sort = await advertiseRoutes.nextSort(tx, values);
           const [{ id: newId }] = await tx
             .insert(advertise)
@@ -118,13 +122,14 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
             .returning({ id: advertise.id });
           const after = (await advertiseRoutes.getOne(tx, user, newId))!;
           await advertiseRoutes.recordMedia(tx, after, null);
+          await changed('create', after, null);
           await logOperation(tx, c, { type: 'create', resource: 'advertise', resourceId: newId, summary: `新增广告「${after.name}」`, after });
           return after;
         });
         return ok(c, created);
       }
       const patch = Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'id' && sent.includes(k)));
-      const updated = await advertiseRoutes.inTransaction(c, async ({ tx, user }) => {
+      const updated = await advertiseRoutes.inTransaction(c, async ({ tx, user, changed }) => {
         const before = await advertiseRoutes.getOne(tx, user, id);
         if (!before) throw notFound('广告不存在');
         refuseState(before.state as number);
@@ -136,6 +141,7 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
             .where(eq(advertise.id, id));
         const after = (await advertiseRoutes.getOne(tx, user, id))!;
         await advertiseRoutes.recordMedia(tx, after, before);
+        await changed('update', after, before);
         await logOperation(tx, c, { type: 'update', resource: 'advertise', resourceId: id, summary: `修改广告「${after.name}」`, before, after });
         return after;
       });
@@ -144,11 +150,12 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
 
     app.put('/state/edit', write, jsonBody(advertiseStateSchema), async (c) => {
       const { id, state } = c.req.valid('json');
-      const updated = await advertiseRoutes.inTransaction(c, async ({ tx, user }) => {
+      const updated = await advertiseRoutes.inTransaction(c, async ({ tx, user, changed }) => {
         const before = await advertiseRoutes.getOne(tx, user, id);
         if (!before) throw notFound('广告不存在');
         if (before.state !== state) await tx.update(advertise).set({ state, updatedAt: new Date() }).where(eq(advertise.id, id));
         const after = (await advertiseRoutes.getOne(tx, user, id))!;
+        await changed(state === 1 ? 'enable' : 'disable', after, before);
         await logOperation(tx, c, {
           type: state === 1 ? 'enable' : 'disable',
           resource: 'advertise',

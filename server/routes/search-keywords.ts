@@ -6,6 +6,7 @@ import type { Tx } from '../db/types';
 import { searchKeywords } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
 import { conflict, forbidden } from '../http/errors';
+import { keywordEvents } from '../delivery/families/events';
 import type { SessionUser } from '../http/types';
 
 /** 搜索关键词 (SEED §7): app/m and pc keywords, each person seeing the platforms their screens manage. */
@@ -51,6 +52,7 @@ export const searchKeywordRoutes: ReturnType<typeof crudRoutes<typeof searchKeyw
   },
   orderBy: [asc(searchKeywords.platform), asc(searchKeywords.sort), asc(searchKeywords.id)],
   sortGroup: searchKeywords.platform,
+  events: keywordEvents,
   hooks: {
     async beforeCreate({ tx, user }, values) {
       assertKeywordPlatform(user, values.platform);

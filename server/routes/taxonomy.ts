@@ -17,6 +17,7 @@ import { idFilter } from '../http/params';
 import { jsonBody, queryInput } from '../http/input';
 import { logOperation } from '../crud/oplog';
 import { ok } from '../http/reply';
+import { categoryEvents } from '../delivery/families/events';
 
 const categoryCount = sql<number>`(SELECT count(*)::int FROM "categories" AS c WHERE c."type_id" = "category_types"."id")`;
 
@@ -25,6 +26,8 @@ export const categoryTypeRoutes = crudRoutes({
   resource: categoryTypeResource,
   table: categoryTypes,
   columns: { id: categoryTypes.id, name: categoryTypes.name, sort: categoryTypes.sort, categoryCount: categoryCount.as('category_count') },
+  // The delivery tree is grouped by type, in the types' order.
+  events: categoryEvents(categoryTypeResource.name),
 });
 
 const siblingsOf = (typeId: number, parentId: number | null): SQL =>
@@ -84,6 +87,7 @@ export const categoryRoutes = crudRoutes({
   orderBy: [asc(categories.typeId), asc(categories.parentId), asc(categories.sort), asc(categories.id)],
   // Siblings share type and parent: one sort never mixes two types' top levels.
   sortGroup: [categories.typeId, categories.parentId],
+  events: categoryEvents(),
   // The type is fixed once created (moving a subtree between types would strand its children).
   updateSchema: categoryResource.schema.omit({ typeId: true }).partial(),
   extend(app) {

@@ -9,7 +9,7 @@ import { categories, users, videoStores, videos } from '../db/schema';
 import type { ContentService } from '../content/check';
 import { lockTokenOf, savedByOf } from '../editorial/safety';
 import { VIDEO_ACTIONS, videoWorkflowTarget } from '../videos/workflow-target';
-import { allOf, listQuerySchema, pageOf, parseListQuery } from '../crud/list';
+import { allOf, listQuerySchema, pageOf, parseListQuery, statusFilterSchema } from '../crud/list';
 import { notFound, parseInput } from '../http/errors';
 import { idFilter, idParam } from '../http/params';
 import { ok } from '../http/reply';
@@ -64,7 +64,7 @@ const time = (label: string) =>
     .optional();
 
 const listFilters = z.object({
-  status: z.coerce.number({ error: '状态不正确' }).int().min(0, '状态不正确').max(5, '状态不正确').optional(),
+  status: statusFilterSchema,
   categoryId: z.string().optional(),
   tagId: z.string().optional(),
   editorId: z.string().optional(),

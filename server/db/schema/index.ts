@@ -13,3 +13,4 @@ export * from './autosave';
 export * from './events';
 export * from './delivery';
 export * from './webhooks';
+export * from './window-edges';

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps } from './common';
 
 /**
@@ -29,20 +29,38 @@ function focusColumns() {
   };
 }
 
+/**
+ * The window edges: the scheduler finds the starts and ends that passed since its last look
+ * (server/delivery/window-edges.ts) through these, every second, without reading the whole list.
+ */
+const windowIndexes = (name: string, t: { startAt: AnyPgColumn; endAt: AnyPgColumn }) => [
+  index(`${name}_start_idx`).on(t.startAt),
+  index(`${name}_end_idx`).on(t.endAt),
+];
+
 /** 首页焦点图, per platform. */
-export const focusHome = pgTable('focus_home', focusColumns(), (t) => [index('focus_home_group_sort_idx').on(t.platform, t.sort, t.id)]);
+export const focusHome = pgTable('focus_home', focusColumns(), (t) => [
+  index('focus_home_group_sort_idx').on(t.platform, t.sort, t.id),
+  ...windowIndexes('focus_home', t),
+]);
 
 /** 频道焦点图 (PC), per category (频道). */
-export const focusChannel = pgTable('focus_channel', focusColumns(), (t) => [index('focus_channel_group_sort_idx').on(t.categoryId, t.sort, t.id)]);
+export const focusChannel = pgTable('focus_channel', focusColumns(), (t) => [
+  index('focus_channel_group_sort_idx').on(t.categoryId, t.sort, t.id),
+  ...windowIndexes('focus_channel', t),
+]);
 
 /** 视频焦点图, per platform. */
-export const focusVideo = pgTable('focus_video', focusColumns(), (t) => [index('focus_video_group_sort_idx').on(t.platform, t.sort, t.id)]);
+export const focusVideo = pgTable('focus_video', focusColumns(), (t) => [
+  index('focus_video_group_sort_idx').on(t.platform, t.sort, t.id),
+  ...windowIndexes('focus_video', t),
+]);
 
 /** PC 首页右侧焦点图: one list; 刷新 pushes a slot to the site and records when. */
 export const focusHomeRight = pgTable(
   'focus_home_right',
   { ...focusColumns(), flushedAt: timestamp('flushed_at', { withTimezone: true, mode: 'date' }) },
-  (t) => [index('focus_home_right_sort_idx').on(t.sort, t.id)],
+  (t) => [index('focus_home_right_sort_idx').on(t.sort, t.id), ...windowIndexes('focus_home_right', t)],
 );
 
 /** 搜索关键词: app / m / pc, each its own drag order; a word appears once per platform. */
@@ -154,5 +172,5 @@ export const advertise = pgTable(
     sort: integer('sort').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('advertise_position_sort_idx').on(t.position, t.sort, t.id)],
+  (t) => [index('advertise_position_sort_idx').on(t.position, t.sort, t.id), ...windowIndexes('advertise', t)],
 );
