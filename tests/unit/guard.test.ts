@@ -102,10 +102,10 @@ describe('route catalogue (SEED §2)', () => {
     '/, /home, /login, /department, /log, /log/operate, /photo, /photo/tag, /role, /setting, /setting/tag, /setting/topic, /store, /video, /video/tag, /user/my, /user/bindDingtalk, /article/add, /article/addArticle, /article/addImage, /article/addVideo, /article/check, /article/createVideo, /article/list, /article/preview, /article/videoList, /operation/ad, /operation/brand, /operation/focus, /operation/friendLinks, /operation/keywords, /operation/nav, /operation/pcfocus, /operation/pckeywords, /operation/stats, /operation/videofocus'.split(
       ', ',
     );
-  it('holds exactly the routes of the spec, and the pages added since: 敏感词库 (issue 15) and the declared plain screens (issue 16: 文章来源)', async () => {
+  it('holds exactly the routes of the spec, and the pages added since: 敏感词库 (issue 15), 站点接口 (issue 24) and the declared plain screens (issue 16: 文章来源)', async () => {
     const declared = (await screenDeclarations()).map((s) => s.def.permission).filter((p) => !seedRoutes.includes(p));
     expect(declared).toContain('/setting/source');
-    expect(ROUTES.map((r) => r.path).sort()).toEqual([...seedRoutes, '/article/sensitiveWords', ...declared].sort());
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...seedRoutes, '/article/sensitiveWords', '/setting/delivery', ...declared].sort());
   });
   it('finds routes with or without a trailing slash, and nothing for unknown paths', () => {
     expect(findRoute('/article/list/')?.name).toBe('文章列表');
