@@ -69,6 +69,8 @@ export default defineConfig({
         DINGTALK_API_BASE: E2E_DINGTALK.base,
         // The DingTalk callback is made from it, never from a request's Host (issue 14 I7).
         CMS_PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
+        // The webhook journey's receiver listens on 127.0.0.1 (production refuses private addresses otherwise).
+        WEBHOOK_ALLOW_PRIVATE: '1',
       },
     },
   ],

@@ -21,7 +21,8 @@ export function DeliveryScreen() {
   const asked = params.get('tab') as TabKey | null;
   const active: TabKey = asked && TABS.includes(asked) ? asked : 'keys';
   const select = (key: string) => {
-    const next = new URLSearchParams(params.toString());
+    // Another tab starts with its own filters: the address keeps only the tab.
+    const next = new URLSearchParams();
     if (key === 'keys') next.delete('tab');
     else next.set('tab', key);
     const query = next.toString();

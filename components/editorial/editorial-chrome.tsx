@@ -9,6 +9,7 @@ import { HEADER_HEIGHT } from '@/lib/constants';
 import { RejectNotice } from '@/components/editorial/reject-notice';
 import { LiveNotice } from '@/components/editorial/live-notice';
 import { PublishingButtons } from '@/components/editorial/publishing-actions';
+import { SiteNotice } from '@/components/delivery/site-notice';
 import { useUserStore } from '@/stores/user';
 import type { EditorialRecord } from './editorial-target';
 import { EditorFooter } from './editorial-footer';
@@ -193,6 +194,8 @@ export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: 
           等待审核中；撤回后可以继续修改。
         </Typography.Paragraph>
       )}
+      {/* What the site was told of this item (webhooks), for the editors. */}
+      {record && <SiteNotice contentType={target.contentType} id={record.id} revision={`${record.version}-${status}`} />}
     </div>
   );
 }

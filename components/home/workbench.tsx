@@ -11,6 +11,7 @@ import { isFailure } from '@/lib/http';
 import type { OfflineFocusGroup } from '@/lib/resources/operations';
 import { scopeText } from '@/lib/permissions';
 import { useUserStore, useViewer } from '@/stores/user';
+import { PausedWebhooksNotice } from '@/components/delivery/paused-notice';
 
 export interface Shortcut {
   path: string;
@@ -62,6 +63,8 @@ export function Workbench({
           </Typography.Paragraph>
         </Card>
       </Col>
+      {/* Admins of 站点接口: an endpoint paused after a day of failures (webhooks). */}
+      {shortcuts.some((s) => s.path === '/setting/delivery') && <PausedWebhooksNotice />}
       <MyWork writes={writes} />
       <Col xs={24} lg={16}>
         <Card title="快捷入口">
