@@ -7,11 +7,6 @@ import { expect, test, editorFrame, settled, signIn, toolbarButtonByKeyboard, wa
  * before sending starts on 去补充, and Enter there puts the caret in 分类.
  */
 
-// Timing-sensitive on a loaded CI machine (a shift measured while both cores build; an Enter pressed
-// as the choice list closes) and self-contained (a new article each time): one retry, so a
-// failure that repeats still fails. Seen once in a clean-clone CI run on 2026-11-28 (closing note).
-test.describe.configure({ retries: 1 });
-
 test('keyboard only: 插入投票 from the toolbar, typing goes on in the body; the checklist starts on 去补充', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page);

@@ -37,6 +37,9 @@ export function MediaPickerModal(props: MediaPickerModalProps) {
     setWasOpen(props.open);
     if (props.open) setOpenings((n) => n + 1);
   }
+  // Nothing before the first opening (issue 25): a closed picker on an editor's first screen (the
+  // body's 视频 and 图集, 图集's and 视频文章's fields) asked for its library tags before typing.
+  if (!openings && !props.open) return null;
   return <Picker key={openings} {...props} />;
 }
 

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { Editor as TinyEditor } from 'tinymce';
 import { BLOCK_BUTTONS } from '@/components/articles/editor/block-pickers';
-import { NARROW_TOOLBAR_PX, toolbarFor } from '@/components/articles/editor/rich-text';
+import { NARROW_TOOLBAR_PX, startLaterPlugins, toolbarFor } from '@/components/articles/editor/rich-text';
 
 // On a phone 19 of the 24 toolbar buttons were laid out off screen with no 「更多」 (review P2-11).
 const buttons = (toolbar: string) => toolbar.split(/\s+/).filter((b) => b && b !== '|');
@@ -34,5 +35,33 @@ describe('the editor toolbar by width', () => {
     expect(toolbarFor(NARROW_TOOLBAR_PX).init.toolbar_mode).toBe('wrap');
     expect([...buttons(toolbarFor(390).init.toolbar)].sort()).toEqual([...buttons(wide.toolbar)].sort());
     expect(buttons(wide.toolbar)).toHaveLength(24);
+  });
+});
+
+describe('the plugins started after the body', () => {
+  // TinyMCE's loader as it behaves offline: the plugin scripts fail to load (issue 25: the rejection went uncaught).
+  function offline() {
+    const failed = () => Promise.reject(new Error('Script at URL "/tinymce/plugins/searchreplace/plugin.min.js" failed to load'));
+    (window as unknown as { tinymce: unknown }).tinymce = { PluginManager: { load: failed, get: () => undefined }, ScriptLoader: { loadQueue: failed } };
+    const notes: Array<{ text: string; type: string }> = [];
+    const editor = { plugins: {}, removed: false, notificationManager: { open: (n: { text: string; type: string }) => notes.push(n) } };
+    return { editor: editor as unknown as TinyEditor, notes };
+  }
+
+  it('a failed load is said in words when Ctrl+F asked for 查找和替换, and only in the console at the idle start', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { editor, notes } = offline();
+      const then = vi.fn();
+      await expect(startLaterPlugins(editor, then)).resolves.toBeUndefined();
+      expect(then).not.toHaveBeenCalled();
+      expect(notes).toEqual([{ text: '查找和替换没能加载，请检查网络后再按一次 Ctrl+F', type: 'warning', timeout: 5000 }]);
+      await expect(startLaterPlugins(editor)).resolves.toBeUndefined();
+      expect(notes).toHaveLength(1);
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+      delete (window as unknown as { tinymce?: unknown }).tinymce;
+    }
   });
 });

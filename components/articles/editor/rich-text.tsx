@@ -38,6 +38,18 @@ export function loadLaterPlugins(editor: TinyEditor): Promise<void> {
   return started;
 }
 
+/**
+ * Starts the later plugins and says so if they cannot load (issue 25: the rejection went uncaught):
+ * in words when the person asked for one (`then`, e.g. Ctrl/⌘+F for 查找和替换), only in the
+ * console when nobody did (the idle start). A later shortcut tries again.
+ */
+export function startLaterPlugins(editor: TinyEditor, then?: () => void): Promise<void> {
+  return loadLaterPlugins(editor).then(then, (err: unknown) => {
+    if (then) editor.notificationManager.open({ text: '查找和替换没能加载，请检查网络后再按一次 Ctrl+F', type: 'warning', timeout: 5000 });
+    else console.warn('编辑器的附加插件（查找和替换、特殊字符、自动链接）没能加载', err);
+  });
+}
+
 /** How long after a block dialog closes a focus handed back to the toolbar goes on to the body. */
 const RETURN_WINDOW_MS = 1500;
 
@@ -227,7 +239,7 @@ export default function RichText({
               if (text !== null && blocked.current?.(text)) e.preventDefault();
             });
             // The plugins no toolbar button needs, once the browser has nothing else to do.
-            const later = () => void loadLaterPlugins(editor);
+            const later = () => void startLaterPlugins(editor);
             if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(later, { timeout: 3000 });
             else setTimeout(later, 1000);
           }}
@@ -276,7 +288,7 @@ export default function RichText({
                 });
               }
               // 查找和替换 before its plugin has loaded: load it, then open it (the plugin then takes the shortcut over).
-              editor.addShortcut('meta+f', '查找和替换', () => void loadLaterPlugins(editor).then(() => editor.execCommand('SearchReplace')));
+              editor.addShortcut('meta+f', '查找和替换', () => void startLaterPlugins(editor, () => editor.execCommand('SearchReplace')));
               // Ctrl/⌘+S inside the body saves a draft as it does elsewhere on the page (issue 15).
               editor.addShortcut('meta+s', '存草稿', () => window.dispatchEvent(new Event(SAVE_SHORTCUT_EVENT)));
             },
