@@ -2,6 +2,8 @@ import type { Dayjs } from 'dayjs';
 import { ALL_VALUE } from '@/lib/resources/common';
 import type { FilterDef } from '@/lib/resources/define';
 
+export { listParams, withDefaults } from '@/lib/query/list-params';
+
 /**
  * The URL query of a list: what its filters write and how to clear them. Pure helpers shared by the
  * list hook (use-resource-list.ts) and the search bar (resource-filters.tsx).
@@ -21,38 +23,6 @@ export function filterParams(filter: FilterDef): string[] {
 /** True when any of these filters has a value in the query (other than its `default` or 全部). */
 export function isFiltered(filters: FilterDef[], query: Record<string, string>): boolean {
   return filters.some((f) => filterParams(f).some((p) => query[p] !== undefined && query[p] !== '' && query[p] !== f.default && query[p] !== ALL_VALUE));
-}
-
-/** The query with each filter's `default` where the address has no value: what the list asks for and the bar shows. */
-export function withDefaults(filters: FilterDef[], query: Record<string, string>): Record<string, string> {
-  const out = { ...query };
-  for (const f of filters) if (f.default !== undefined && (out[f.name] === undefined || out[f.name] === '')) out[f.name] = f.default;
-  return out;
-}
-
-/**
- * What a list asks its API for: the URL's query with the filters' defaults, the screen's fixed
- * parameters over it, and (`only`) just the parameters the API reads. The browser's list hook and the
- * server's first page (components/screens/first-page.ts) both call this, so the page the server
- * renders sits under the very key the screen then reads (the cache's key is these parameters).
- */
-export function listParams({
-  filters,
-  asked,
-  fixed,
-  only,
-}: {
-  filters: FilterDef[];
-  asked: Record<string, string>;
-  fixed?: Record<string, string | number | boolean | undefined>;
-  only?: string[];
-}): Record<string, string | number | boolean> {
-  const all: Record<string, string | number | boolean | undefined> = { ...withDefaults(filters, asked), ...fixed };
-  const names = only && [...only, ...Object.keys(fixed ?? {})];
-  return Object.fromEntries(Object.entries(all).filter(([k, v]) => v !== undefined && (!names || names.includes(k)))) as Record<
-    string,
-    string | number | boolean
-  >;
 }
 
 /** True when a filter's `default` hides records now (the list is not showing everything). */

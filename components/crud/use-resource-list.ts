@@ -16,7 +16,7 @@ import { useLocalListQuery, useUrlListQuery } from './use-list-query';
  * data, a loading flag, `setQuery` for filters, and prop bags to spread onto `ResourceFilters` and antd's Table.
  * The page is a query of the data layer (lib/query) under `[path, 'list', params]`: cached, asked
  * once however many screens show it, read again when the tab comes back into focus and whenever a
- * write invalidates `path`; a first page the server rendered (components/screens/first-page.ts)
+ * write invalidates `path`; a first page the server rendered (server/ssr/first-page.ts)
  * is already there, so the rows show without a loading state.
  * @see STYLE §2 (RF useTable prop bags)
  */

@@ -7,6 +7,7 @@ import { Button, Card, Grid, Switch, Tabs, Typography, type TableColumnType } fr
 import { PlusOutlined } from '@ant-design/icons';
 import { resourceClient, type ListParams, type ResourceClient } from '@/lib/api/resource';
 import { resourcePath } from '@/lib/query';
+import { screenFixed } from '@/lib/query/list-params';
 import { writeRefusal } from '@/lib/permissions';
 import { recordName } from '@/lib/resources/check';
 import type { FieldOption, FilterDef, ResourceDecl } from '@/lib/resources/define';
@@ -87,14 +88,6 @@ export interface ResourceScreenOptions<T extends ScreenRow> {
   isLocal?: boolean;
   /** Remembers the chosen columns (a list that is not drag-ordered). */
   settingsId?: string;
-}
-
-/**
- * The parameters a screen always sends: its page size (a drag-ordered list's 100) before its group.
- * The server's first page (components/screens/first-page.ts) builds the same, for the same key.
- */
-export function screenFixed({ pageSize, fixed }: { pageSize?: number; fixed?: ListParams }): ListParams | undefined {
-  return pageSize ? { pageSize, ...fixed } : fixed;
 }
 
 /** What `ResourceListTable` takes: a ResourceTable's props, plus the drag props when the list is ordered by hand. */

@@ -9,7 +9,7 @@ import 'dayjs/locale/zh-cn';
 import { reloadOnChunkError } from '@/components/common/chunk-reload';
 import { watchDecorativeIcons } from '@/components/common/decorative-icons';
 import { setDefaultNotifier } from '@/lib/http';
-import { makeQueryClient } from '@/lib/query';
+import { followOtherTabs, makeQueryClient } from '@/lib/query';
 
 dayjs.locale('zh-cn');
 
@@ -58,6 +58,7 @@ export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => watchDecorativeIcons(), []);
   // One per tab, made once (not per render): every screen reads and invalidates the same cache.
   const [queryClient] = useState(makeQueryClient);
+  useEffect(() => followOtherTabs(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={zhCN} theme={THEME}>

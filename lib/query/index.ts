@@ -45,24 +45,7 @@ export function failureText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : '请求失败';
 }
 
-/**
- * The keys of one API resource, named by its path (`/api/friend_links`; another host's path is
- * prefixed with the host: `topic:/api/topics`). One function, so a list, a record and a write can
- * never spell the same resource two ways.
- */
-export const queryKeys = {
-  /** Everything of the resource: what a write invalidates. */
-  all: (path: string) => [path] as const,
-  lists: (path: string) => [path, 'list'] as const,
-  list: (path: string, params: Record<string, unknown>) => [path, 'list', params] as const,
-  record: (path: string, id: number | string) => [path, 'record', id] as const,
-};
-
-/** The key path of a resource declaration (its host's name before a path that is not the main API's). */
-export function resourcePath(def: { name: string; host?: string }): string {
-  const path = `/api/${def.name}`;
-  return def.host && def.host !== 'main' ? `${def.host}:${path}` : path;
-}
+export { queryKeys, resourcePath } from './keys';
 
 /** How long an answer counts as fresh: a screen opened again within it shows it without asking. */
 export const STALE_MS = 30_000;
@@ -93,7 +76,41 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
-/** Asks every screen showing these keys to read them again (the active ones at once). */
-export function invalidate(client: QueryClient, keys: QueryKey[]): Promise<void> {
+/** The channel on which a tab tells the others of this origin what it wrote (their screens read it again too). */
+const CHANNEL = 'cms-data-written';
+
+/** This tab, so it does not read again what it has just invalidated itself. */
+const TAB = Math.random().toString(36).slice(2);
+
+let channel: BroadcastChannel | null | undefined;
+function channelOf(): BroadcastChannel | null {
+  if (channel === undefined) channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+  return channel;
+}
+
+function invalidateHere(client: QueryClient, keys: readonly QueryKey[]): Promise<void> {
   return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey }))).then(() => undefined);
+}
+
+/**
+ * After a write: asks every screen showing these keys to read them again, the active ones at once,
+ * in this tab and in the person's other tabs (a list left open in another tab agrees as well).
+ */
+export function invalidate(client: QueryClient, keys: QueryKey[]): Promise<void> {
+  try {
+    channelOf()?.postMessage({ from: TAB, keys });
+  } catch {
+    // A key that cannot be cloned is not told to the other tabs; this tab still reads it again.
+  }
+  return invalidateHere(client, keys);
+}
+
+/** Hears the other tabs' writes (`invalidate`) and reads the same keys again here. Returns the stop. */
+export function followOtherTabs(client: QueryClient): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const listener = new BroadcastChannel(CHANNEL);
+  listener.onmessage = (event: MessageEvent<{ from?: string; keys?: unknown }>) => {
+    if (event.data?.from !== TAB && Array.isArray(event.data?.keys)) void invalidateHere(client, event.data.keys as QueryKey[]);
+  };
+  return () => listener.close();
 }

@@ -1,14 +1,11 @@
 import { handle } from 'hono/vercel';
-import { createApp } from '@/server/app';
-import { getDb } from '@/server/startup';
-import { serverEnv } from '@/server/env';
+import { nextApp } from '@/server/next-app';
 
 // The built-in main API: every /api/* request goes to the Hono app in server/.
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const env = serverEnv();
-const app = createApp({ getDb, trustProxyHops: env.CMS_TRUST_PROXY_HOPS, allowedOrigins: env.CMS_ALLOWED_ORIGINS });
+const app = nextApp();
 
 export const GET = handle(app);
 export const POST = handle(app);
