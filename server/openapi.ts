@@ -1,10 +1,10 @@
-import { getTableColumns } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../lib/constants';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type ResourceDef } from '../lib/resources/define';
 import { accessOf, type Access } from './auth/access';
 import { inputOf, type RouteInput } from './http/input';
+import { answerOf, type RouteAnswer } from './http/answer';
+import { isUnsafeMethod } from './http/request-guard';
 import type { crudRoutes } from './crud/crud-routes';
 import type { ApiEntry } from './resources';
 import { SORT_ORDERS } from './crud/list';
@@ -37,31 +37,6 @@ const bodySchema = (schema: z.ZodType): Json => {
   return rest;
 };
 
-/** A record as the API answers it, from the table's columns (joined or computed list columns are not described). */
-function recordSchema(table: NonNullable<ApiEntry['table']>): Json {
-  const properties: Record<string, Json> = {};
-  for (const [name, column] of Object.entries(getTableColumns(table) as Record<string, AnyPgColumn>)) {
-    if (name === 'passwordHash' || name === 'search') continue;
-    const nullable = !column.notNull;
-    const type =
-      column.dataType === 'number'
-        ? column.columnType === 'PgInteger' || column.columnType === 'PgSerial' || column.columnType === 'PgSmallInt'
-          ? { type: 'integer' }
-          : { type: 'number' }
-        : column.dataType === 'boolean'
-          ? { type: 'boolean' }
-          : column.dataType === 'date'
-            ? { type: 'string', format: 'date-time' }
-            : column.dataType === 'array'
-              ? { type: 'array' }
-              : column.dataType === 'json'
-                ? {}
-                : { type: 'string', ...((column as { length?: number }).length ? { maxLength: (column as { length?: number }).length } : {}) };
-    properties[name] = nullable && 'type' in type ? { ...type, type: [type.type, 'null'] } : type;
-  }
-  return { type: 'object', properties, required: ['id'] };
-}
-
 const envelope = (data: Json = {}): Json => ({
   type: 'object',
   properties: { status: { type: 'integer', const: 0 }, data, message: { type: 'string' } },
@@ -90,7 +65,42 @@ function validatedOperation(method: string, path: string, inputs: RouteInput[]):
     summary: `${method} ${path}`,
     ...(query ? { parameters: queryParameters(query.schema) } : {}),
     ...(json ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema(json.schema) } } } } : {}),
-    responses: { 200: ok(), ...(json || query ? { 400: refusal('输入有误（errors 按字段说明）') } : {}) },
+    responses: json || query ? { 400: refusal('输入有误（errors 按字段说明）') } : {},
+  };
+}
+
+/** JSON Schema of what a route answers (the output side of its zod schema). */
+const answerSchema = (schema: z.ZodType): Json => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Json;
+  return rest;
+};
+
+/** The 200 of a route: its recorded answer's data, something other than the envelope, or (not described yet) any data. */
+function success(answer: RouteAnswer | null): Json {
+  if (!answer) return ok(undefined, '成功（data 尚未描述）');
+  if (answer.other) {
+    const { status, type, description } = answer.other;
+    return type ? { description, content: { [type]: { schema: { type: 'string' } } } } : { description, 'x-status': status };
+  }
+  return ok(answerSchema(answer.data!));
+}
+
+/**
+ * The refusals a route's guards imply, so they are not listed by hand: the door's checks of every
+ * request (NUL in the query: 400; the database away: 503), of every unsafe method (another site: 403;
+ * the wrong body type: 415; too large: 413; not UTF-8: 400), `access` (401, and 403 for a page
+ * permission), a path id (404: a record that does not exist or is out of scope).
+ */
+function guardRefusals(method: string, path: string, rule: Access | undefined): Json {
+  const unsafe = isUnsafeMethod(method);
+  const page = rule?.kind === 'route' || rule?.kind === 'anyRoute';
+  return {
+    400: refusal(unsafe ? '请求内容有误（不是 UTF-8 的 JSON，或查询参数含非法字符）' : '查询参数含非法字符'),
+    ...(rule?.kind === 'public' ? {} : { 401: refusal('未登录或会话已结束') }),
+    ...(page || unsafe ? { 403: refusal([page ? '没有这个页面权限' : '', unsafe ? '跨站请求' : ''].filter(Boolean).join('，或')) } : {}),
+    ...(/\{\w+\}/.test(path) ? { 404: refusal('记录不存在或不在数据范围内') } : {}),
+    ...(unsafe ? { 413: refusal('请求内容过大'), 415: refusal('请求内容类型不对') } : {}),
+    ...(path === '/api/ping' ? {} : { 503: refusal('数据库暂时无法连接，请稍后再试') }),
   };
 }
 
@@ -104,7 +114,6 @@ function accessNote(rule: Access | undefined): string {
 
 /** Describes one route of a resource served by crudRoutes; null when the route is one of its special ones. */
 function crudOperation(def: ResourceDef, routes: CrudRoutes, table: ApiEntry['table'], method: string, sub: string): Json | null {
-  const record = table ? recordSchema(table) : { type: 'object' };
   const { listPath, filters, sorts, updateSchema, ops } = routes.describe;
   const body = (schema: z.ZodType, example?: unknown) => ({
     required: true,
@@ -127,49 +136,34 @@ function crudOperation(def: ResourceDef, routes: CrudRoutes, table: ApiEntry['ta
         ...filters.filter((f) => f !== 'keyword').map((f) => query(f, { type: 'string' }, def.filters?.find((d) => d.name === f)?.label ?? '筛选')),
       ],
       responses: {
-        200: ok({
-          type: 'object',
-          properties: {
-            list: { type: 'array', items: record },
-            total: { type: 'integer' },
-            page: { type: 'integer' },
-            pageSize: { type: 'integer' },
-            totalCapped: { type: 'boolean', description: '总数至少为 total（计数在上限处停止）' },
-          },
-          required: ['list', 'total', 'page', 'pageSize'],
-        }),
         400: refusal(`页码、每页条数${sorts.length ? '或排序' : ''}不合法（errors 按参数说明）`),
       },
     };
   }
-  if (method === 'GET' && sub === '/{id}') return { summary: `${def.label}详情`, responses: { 200: ok(record), 404: refusal(`${def.label}不存在`) } };
+  if (method === 'GET' && sub === '/{id}') return { summary: `${def.label}详情`, responses: { 404: refusal(`${def.label}不存在`) } };
   // A generic route turned off (`operations`) may be replaced by a special one at the same path (the library's `POST` registers an upload).
   if (method === 'POST' && sub === '/' && ops.create)
     return {
       summary: `新增${def.label}`,
       requestBody: body(def.schema, def.example),
-      responses: { 200: ok(record), 400: refusal('输入有误（errors 按字段说明）'), 409: refusal('与已有记录重复') },
+      responses: { 400: refusal('输入有误（errors 按字段说明）') },
     };
   if (method === 'PUT' && sub === '/{id}' && ops.update)
     return {
       summary: `修改${def.label}（只改发送的字段）`,
       requestBody: body(updateSchema),
-      responses: { 200: ok(record), 400: refusal('输入有误（errors 按字段说明）'), 404: refusal(`${def.label}不存在`), 409: refusal('与已有记录重复') },
+      responses: { 400: refusal('输入有误（errors 按字段说明）'), 404: refusal(`${def.label}不存在`) },
     };
   if (method === 'DELETE' && sub === '/{id}' && ops.remove)
     return {
       summary: `删除${def.label}`,
-      responses: {
-        200: ok({ type: 'object', properties: { id: { type: 'integer' } } }),
-        404: refusal(`${def.label}不存在`),
-        409: refusal('仍被使用，不能删除（data.inUse 列出使用者）'),
-      },
+      responses: { 404: refusal(`${def.label}不存在`) },
     };
   if (method === 'PUT' && sub === '/sort')
     return {
       summary: `调整${def.label}顺序`,
       requestBody: body(z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) })),
-      responses: { 200: ok({ type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } }) },
+      responses: { 400: refusal('ids 不合法，或不在同一组') },
     };
   return null;
 }
@@ -181,9 +175,13 @@ export function openApiDocument(mounted: readonly MountedRoute[], registry: Read
   const paths: Record<string, Record<string, Json>> = {};
   // What each route validates: its middleware entries of `app.routes` (method and path as the handler's).
   const inputs = new Map<string, RouteInput[]>();
+  // What each route answers: its `answers(…)` middleware (server/http/answer.ts).
+  const answers = new Map<string, RouteAnswer>();
   for (const route of mounted) {
     const input = inputOf(route.handler);
     if (input) inputs.set(`${route.method} ${route.path}`, [...(inputs.get(`${route.method} ${route.path}`) ?? []), input]);
+    const answer = answerOf(route.handler);
+    if (answer) answers.set(`${route.method} ${route.path}`, answer);
   }
   // The longest mount path first: `/api/articles_album` before `/api/articles`, the root last.
   const byMount = [...registry].sort((a, b) => b.entry.name.length - a.entry.name.length);
@@ -197,6 +195,7 @@ export function openApiDocument(mounted: readonly MountedRoute[], registry: Read
     const owner = byMount.find(({ entry }) => entry.name && (path === `/api/${entry.name}` || path.startsWith(`/api/${entry.name}/`)));
     const method = route.method.toLowerCase();
     const rule = accessOf(route.handler);
+    const answer = answers.get(`${route.method} ${route.path}`) ?? null;
     let operation: Json | null = null;
     if (owner && isCrud(owner.routes) && owner.entry.resource) {
       const sub = path.slice(`/api/${owner.entry.name}`.length) || '/';
@@ -217,9 +216,10 @@ export function openApiDocument(mounted: readonly MountedRoute[], registry: Read
       ...(params.length ? { parameters: [...params, ...((base.parameters as Json[]) ?? [])] } : {}),
       ...(rule?.kind === 'public' ? { security: [] } : {}),
       responses: {
+        200: success(answer),
+        ...guardRefusals(route.method, path, rule),
         ...(base.responses as Json),
-        ...(rule?.kind === 'public' ? {} : { 401: refusal('未登录或会话已结束') }),
-        ...(rule?.kind === 'route' || rule?.kind === 'anyRoute' ? { 403: refusal('没有这个页面权限') } : {}),
+        ...Object.fromEntries(Object.entries(answer?.refusals ?? {}).map(([status, why]) => [status, refusal(String(why))])),
       },
     };
   }

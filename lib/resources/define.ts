@@ -157,9 +157,16 @@ export interface ResourceDecl {
 }
 
 /** A declaration with its zod schema (the server's, and the forms' checks). */
-export interface ResourceDef<S extends z.ZodObject = z.ZodObject> extends ResourceDecl {
+export interface ResourceDef<S extends z.ZodObject = z.ZodObject, R extends z.ZodObject = z.ZodObject> extends ResourceDecl {
   /** Create schema; updates accept any subset of it. */
   schema: S;
+  /**
+   * A record as the API answers it (list rows, get, create, update, restore): the schema's fields
+   * as stored, with `id`, the time stamps, `sort` when sortable and what the table or the routes add
+   * (`withSchema` in lib/resources/schemas/common.ts derives it). The API description publishes it
+   * and the browser's record type is its `z.output` (`RecordOf`).
+   */
+  record: R;
 }
 
 /** How the plain screen of a resource differs from the declaration's defaults (`ResourceListPage`'s options); 删除 is offered unless `noDelete`. */
@@ -188,17 +195,12 @@ export interface UsedByDef {
   list?: string;
 }
 
-/** A record as the API answers it: the declaration's fields (as parsed) with its id, and what the table adds. */
-export type RecordOf<D extends ResourceDef, Extra = object> = z.output<D['schema']> & { id: number } & Extra;
+/** A record as the API answers it (the declaration's `record`): use it with `import type` in the browser. */
+export type RecordOf<D extends Pick<ResourceDef, 'record'>> = z.output<D['record']>;
 
 /** A declaration without its schema (no zod in its module): see `ResourceDecl`. */
 export function declareResource(decl: ResourceDecl): ResourceDecl {
   return decl;
-}
-
-/** The full declaration: the zod-free one with its schema (in `lib/resources/schemas/*`). */
-export function withSchema<S extends z.ZodObject>(decl: ResourceDecl, schema: S): ResourceDef<S> {
-  return { ...decl, schema };
 }
 
 /** The fields holding a picture URL (`input: 'image'`): the library records where each is used. */

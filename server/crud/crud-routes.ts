@@ -10,6 +10,8 @@ import { operationLogs } from '../db/schema';
 import { badRequest, conflict, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
+import { answers, type Refusals } from '../http/answer';
+import { listOf } from '../../lib/resources/schemas/common';
 import { readJson } from '../http/body';
 import type { AppEnv, SessionUser } from '../http/types';
 import { declaredFilters } from './filters';
@@ -147,6 +149,11 @@ export interface CrudOptions<S extends z.ZodObject = z.ZodObject, T extends Crud
   extend?: (app: Hono<AppEnv>) => void;
   /** The change event its writes send to the site; none: staff-only data (roles, logs …). */
   events?: CrudEvents;
+  /**
+   * What the hooks refuse with besides the generic refusals (a unique field's 409, an in-use 409,
+   * a missing record's 404 are derived from the declaration): the API description names them.
+   */
+  refusals?: { create?: Refusals; update?: Refusals; remove?: Refusals };
 }
 
 /** The declared field names resolved to the table's columns (a name that is not a column is a mistake). */
@@ -312,7 +319,12 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
   const app = new Hono<AppEnv>();
   opts.extend?.(app);
 
-  app.get(opts.listPath ?? '/', read, async (c) => {
+  // What each generic route answers (server/http/answer.ts): the declaration's record, and the refusals its rules imply.
+  const record = resource.record;
+  // Any unique index of the table refuses a duplicate (409), the declared ones with their field's message.
+  const duplicate: Refusals = { 409: resource.unique?.map((u) => u.message).join('；') || `${resource.label}已存在（重复）` };
+  const hooked = opts.refusals ?? {};
+  app.get(opts.listPath ?? '/', read, answers(listOf(record)), async (c) => {
     const query = c.req.query();
     const { page, pageSize, keyword } = parseListQuery(query);
     const db = c.get('db');
@@ -344,7 +356,7 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
   });
 
   if (resource.sortable && sortColumn) {
-    app.put('/sort', write, async (c) => {
+    app.put('/sort', write, answers(z.object({ ids: z.array(z.number().int()) }), { 404: '记录不存在' }), async (c) => {
       const ids = [...new Set(parseInput(sortSchema, await readJson(c)).ids)];
       await inTransaction(c, async ({ tx, user }) => {
         const found = await tx
@@ -384,14 +396,14 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
     });
   }
 
-  app.get('/:id', read, async (c) => {
+  app.get('/:id', read, answers(record), async (c) => {
     const row = await getOne(c.get('db'), c.get('user')!, idParam(c));
     if (!row) throw notFound(`${resource.label}不存在`);
     return ok(c, row);
   });
 
   if (ops.create) {
-    app.post('/', write, async (c) => {
+    app.post('/', write, answers(record, { ...duplicate, ...hooked.create }), async (c) => {
       const values = parseInput(resource.schema, await readJson(c));
       const created = await inTransaction(c, async (ctx) => {
         await checkUnique(ctx.tx, values);
@@ -420,7 +432,7 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
   }
 
   if (ops.update) {
-    app.put('/:id', write, async (c) => {
+    app.put('/:id', write, answers(record, { ...duplicate, ...hooked.update }), async (c) => {
       const id = idParam(c);
       const raw = await readJson(c);
       const parsed = parseInput(updateSchema, raw) as Values;
@@ -458,7 +470,8 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
   }
 
   if (ops.remove) {
-    app.delete('/:id', write, async (c) => {
+    const inUse: Refusals = resource.usedBy?.length ? { 409: '仍被使用，不能删除（data.inUse 列出使用者）' } : {};
+    app.delete('/:id', write, answers(z.object({ id: z.number().int() }), { ...inUse, ...hooked.remove }), async (c) => {
       const id = idParam(c);
       await inTransaction(c, async (ctx) => {
         // Locked first: a save pointing at it waits (or is counted), and two deletes do not both log.
@@ -493,7 +506,7 @@ export function crudRoutes<S extends z.ZodObject, T extends CrudTable>(opts: Cru
      * wins: 409), the create hook's reference checks, the data scope, one transaction, logged as
      * 恢复. Only the newest delete of the last `RESTORE_WINDOW_MS` counts.
      */
-    app.post('/:id/restore', write, async (c) => {
+    app.post('/:id/restore', write, answers(record, { ...duplicate, 409: '没有被删除（可能已经恢复），或与已有记录重复', ...hooked.create }), async (c) => {
       const id = idParam(c);
       const restored = await inTransaction(c, async (ctx) => {
         const [still] = await ctx.tx

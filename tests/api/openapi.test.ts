@@ -76,7 +76,9 @@ describe.each(DB_KINDS)('the OpenAPI description on %s', (kind) => {
     expect(list.responses['200'].content['application/json'].schema.properties.data.properties.list.items.properties).toHaveProperty('logo');
     expect(doc.paths['/api/friend_links/{id}'].put.requestBody.content['application/json'].schema.required ?? []).toEqual([]);
     expect(doc.paths['/api/friend_links/sort'].put.requestBody).toBeTruthy();
-    expect(doc.paths['/api/friend_links/{id}'].delete.responses).toHaveProperty('409');
+    expect(doc.paths['/api/friend_links/{id}'].delete.responses).not.toHaveProperty('409');
+    // A record others point at (`usedBy`) is refused while in use.
+    expect(doc.paths['/api/categories/{id}'].delete.responses).toHaveProperty('409');
     // Ads list at their own path (`GET /api/advertise/list`).
     expect(doc.paths['/api/advertise/list'].get.summary).toBe('广告列表');
   });

@@ -1,8 +1,7 @@
 /** 专辑 with its schema (the server's declaration). */
 import { z } from 'zod';
-import { withSchema } from '../define';
+import { withSchema, imageUrl, isoTime, optionalText, text } from './common';
 import * as decl from '../albums';
-import { imageUrl, optionalText, text } from './common';
 
 export const albumResource = withSchema(
   decl.albumResource,
@@ -11,4 +10,5 @@ export const albumResource = withSchema(
     cover: imageUrl('封面').default(''),
     description: optionalText('简介', 500).default(''),
   }),
+  { add: { updatedAt: isoTime, articleCount: z.number().int() } },
 );

@@ -1,5 +1,6 @@
 /** Shared zod pieces with Chinese messages; the patterns they check are in ../common.ts. */
 import { z } from 'zod';
+import type { ResourceDecl, ResourceDef } from '../define';
 import { EMAIL_MAX_EXCLUSIVE, INT4_MAX } from '../../constants';
 import { AVATAR_MESSAGE, HIDDEN_CHARS, HIDDEN_CHARS_MULTILINE, isImageUrl, APP_LINK_PATTERN, LINK_PATTERN, PHONE_PATTERN } from '../common';
 
@@ -93,3 +94,43 @@ export const idList = (label: string, max = 50) =>
     )
     .max(max, `${label}最多 ${max} 个`)
     .transform((ids) => [...new Set(ids)]);
+
+/** A time as the API answers it: ISO-8601 text (JSON has no dates). */
+export const isoTime = z.string();
+/** An id as the API answers it. */
+export const recordId = z.number().int().positive();
+
+/** What every answered record carries beside its declared fields (and `sort` when the resource sorts). */
+const STORED = { id: recordId };
+type Stored = typeof STORED & { sort: z.ZodOptional<z.ZodNumber> };
+/** The time stamps, for records that answer them (`add: STAMPS`). */
+export const STAMPS = { createdAt: isoTime, updatedAt: isoTime };
+/** A drag order answered by a record whose declaration does not sort on its own screen. */
+export const SORT = { sort: z.number().int() };
+/** An id of another record, or none. */
+export const refId = recordId.nullable();
+type Over<A, B> = Omit<A, keyof B> & B;
+/** The record type a declaration answers: its fields as stored, over the stamps, `add` over both, `omit` left out. */
+export type RecordShape<S extends z.ZodObject, E extends z.ZodRawShape, O extends PropertyKey> = Omit<Over<Over<S['shape'], Stored>, E>, O>;
+
+/**
+ * The full declaration: the zod-free one with its schema (the input) and the record the API answers,
+ * derived from them: the schema's fields (their parsed form is what is stored), `id`, `sort` when
+ * the declaration sorts; `add` holds what differs (the time stamps a record answers, `STAMPS` ; a time stored from a
+ * `dateTime` is answered as text; a column the form never sends; a name the routes join in) and
+ * `omit` what is never answered (an initial password). tests/api/answer-contract.test.ts holds the
+ * record to real answers of every resource's routes, field by field.
+ */
+export function withSchema<S extends z.ZodObject, E extends z.ZodRawShape = Record<never, never>, O extends PropertyKey = never>(
+  decl: ResourceDecl,
+  schema: S,
+  { add, omit = [] }: { add?: E; omit?: readonly O[] } = {},
+): ResourceDef<S, z.ZodObject<RecordShape<S, E, O>>> {
+  const shape: Record<string, z.ZodType> = { ...schema.shape, ...STORED, ...(decl.sortable ? { sort: z.number().int() } : {}), ...add };
+  for (const key of omit) delete shape[key as string];
+  return { ...decl, schema, record: z.object(shape) as unknown as z.ZodObject<RecordShape<S, E, O>> };
+}
+
+/** A list answer (DESIGN §2) of these records. */
+export const listOf = <R extends z.ZodType>(record: R) =>
+  z.object({ list: z.array(record), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totalCapped: z.boolean().optional() });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { withSchema } from '../define';
+import { withSchema, optionalId, text } from './common';
 import { departmentResource as decl } from '../departments';
-import { optionalId, text } from './common';
 
 /** 部门 with its schema (the server's declaration). */
 export const departmentResource = withSchema(

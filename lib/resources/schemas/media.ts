@@ -1,8 +1,7 @@
 /** 素材库's declarations with their schemas and the register calls' schemas (the server's). */
 import { z } from 'zod';
-import { withSchema } from '../define';
+import { withSchema, idList, imageUrl, optionalText, text } from './common';
 import * as decl from '../media';
-import { idList, imageUrl, optionalText, text } from './common';
 
 /** A library tag's schema (图片标签 / 视频标签). */
 const tagSchema = () => z.object({ name: text('标签名称', 32) });

@@ -1,9 +1,8 @@
 /** 运营管理's schemas: each declaration with its own (the server's), and the ads' edit and switch calls. */
 import { z } from 'zod';
-import { withSchema } from '../define';
+import { withSchema, appLinkUrl, imageUrl, isoTime, linkUrl, optionalId, optionalText, refId, requiredId, SORT, STAMPS, text } from './common';
 import * as decl from '../operations';
 import { AD_POSITIONS, type FocusGroup } from '../operations';
-import { appLinkUrl, imageUrl, linkUrl, optionalId, optionalText, requiredId, text } from './common';
 
 /** A point in time as the forms send it (ISO-8601 with a zone); the server stores a Date. */
 export const dateTime = (label: string) =>
@@ -46,10 +45,30 @@ function focusSchema(group: FocusGroup) {
   return z.object({ ...focusBase, ...groupShape });
 }
 
-export const focusHomeResource = withSchema(decl.focusHomeResource, focusSchema('platform'));
-export const focusChannelResource = withSchema(decl.focusChannelResource, focusSchema('category'));
-export const focusHomeRightResource = withSchema(decl.focusHomeRightResource, focusSchema('none'));
-export const focusVideoResource = withSchema(decl.focusVideoResource, focusSchema('platform'));
+/**
+ * A slot as the focus lists answer it: its times as text, every family's grouping columns (one
+ * table), and what the routes join in about the article or video it points at (server/routes/focus.ts).
+ */
+const focusRecord = {
+  articleId: refId,
+  videoId: refId,
+  startAt: isoTime,
+  endAt: isoTime.nullable(),
+  platform: z.string(),
+  categoryId: refId,
+  updatedAt: isoTime,
+  targetTitle: z.string().nullable(),
+  targetOffline: z.boolean().nullable(),
+  targetPending: z.boolean().nullable(),
+  targetPublishAt: isoTime.nullable(),
+};
+
+export const focusHomeResource = withSchema(decl.focusHomeResource, focusSchema('platform'), { add: focusRecord });
+export const focusChannelResource = withSchema(decl.focusChannelResource, focusSchema('category'), { add: focusRecord });
+export const focusHomeRightResource = withSchema(decl.focusHomeRightResource, focusSchema('none'), {
+  add: { ...focusRecord, flushedAt: isoTime.nullable() },
+});
+export const focusVideoResource = withSchema(decl.focusVideoResource, focusSchema('platform'), { add: focusRecord });
 
 export const searchKeywordResource = withSchema(
   decl.searchKeywordResource,
@@ -59,6 +78,7 @@ export const searchKeywordResource = withSchema(
     platform: z.enum(['app', 'm', 'pc'], { error: '平台必须是 APP、M 站或 PC' }),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
+  { add: STAMPS },
 );
 
 export const chameleonVersionResource = withSchema(
@@ -70,9 +90,10 @@ export const chameleonVersionResource = withSchema(
     /** Create only: the version whose icons the new one starts with (server/routes/chameleons.ts). */
     copyFrom: optionalId('要复制的版本').optional(),
   }),
+  { add: { updatedAt: isoTime, iconCount: z.number().int() }, omit: ['copyFrom'] },
 );
 
-export const chameleonTypeResource = withSchema(decl.chameleonTypeResource, z.object({ name: text('类型名称', 32) }));
+export const chameleonTypeResource = withSchema(decl.chameleonTypeResource, z.object({ name: text('类型名称', 32) }), { add: { ...SORT, ...STAMPS } });
 
 export const chameleonResource = withSchema(
   decl.chameleonResource,
@@ -84,6 +105,7 @@ export const chameleonResource = withSchema(
     url: appLinkUrl('链接').default(''),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
+  { add: STAMPS },
 );
 
 export const friendLinkResource = withSchema(
@@ -94,6 +116,7 @@ export const friendLinkResource = withSchema(
     logo: imageUrl('Logo').default(''),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
+  { add: STAMPS },
 );
 
 export const brandResource = withSchema(
@@ -113,6 +136,7 @@ export const brandResource = withSchema(
       .default(''),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
+  { add: { ...SORT, ...STAMPS } },
 );
 
 export const advertiseResource = withSchema(

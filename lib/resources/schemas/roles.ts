@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { isPermissionRoute } from '../../routes';
-import { withSchema } from '../define';
+import { withSchema, isoTime, optionalText, text } from './common';
 import { roleResource as decl } from '../roles';
-import { optionalText, text } from './common';
 
 /** 角色 with its schema (the server's declaration). */
 export const roleResource = withSchema(
@@ -17,4 +16,5 @@ export const roleResource = withSchema(
       .transform((r) => [...new Set(r)]),
     level: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '请选择数据范围' }).default(3),
   }),
+  { add: { routes: z.array(z.string()), updatedAt: isoTime, userCount: z.number().int() } },
 );

@@ -1,6 +1,6 @@
 /** 敏感词库's schemas: the bulk add and delete, and the declaration's (the server's). */
 import { z } from 'zod';
-import { withSchema } from '../define';
+import { withSchema } from './common';
 import * as decl from '../sensitive-words';
 import { HIDDEN_CHARS } from '../common';
 import { SENSITIVE_WORD_MAX, WORD_DELETE_MAX, WORDS_PER_REQUEST_MAX } from '../sensitive-words';

@@ -1,10 +1,11 @@
 /** 系统设置's declarations with their schemas (the server's; the forms load them on demand). */
 import { z } from 'zod';
-import { withSchema } from '../define';
+import { withSchema, imageUrl, isoTime, linkUrl, optionalId, optionalText, requiredId, SORT, STAMPS, text } from './common';
 import * as decl from '../taxonomy';
-import { imageUrl, linkUrl, optionalId, optionalText, requiredId, text } from './common';
 
-export const categoryTypeResource = withSchema(decl.categoryTypeResource, z.object({ name: text('类型名称', 64) }));
+export const categoryTypeResource = withSchema(decl.categoryTypeResource, z.object({ name: text('类型名称', 64) }), {
+  add: { categoryCount: z.number().int() },
+});
 
 export const categoryResource = withSchema(
   decl.categoryResource,
@@ -14,6 +15,7 @@ export const categoryResource = withSchema(
     name: text('分类名称', 64),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
+  { add: STAMPS },
 );
 
 export const platformResource = withSchema(
@@ -28,9 +30,10 @@ export const platformResource = withSchema(
       .regex(/^[a-z][a-z0-9_-]*$/, '平台代码只能包含小写字母、数字、下划线和短横线，并以字母开头'),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
+  { add: { ...SORT, ...STAMPS } },
 );
 
-export const tagTypeResource = withSchema(decl.tagTypeResource, z.object({ name: text('类型名称', 64) }));
+export const tagTypeResource = withSchema(decl.tagTypeResource, z.object({ name: text('类型名称', 64) }), { add: { tagCount: z.number().int() } });
 
 export const tagResource = withSchema(
   decl.tagResource,
@@ -38,6 +41,7 @@ export const tagResource = withSchema(
     typeId: requiredId('标签类型'),
     name: text('标签名称', 64),
   }),
+  { add: { createdAt: isoTime, typeName: z.string().nullable() } },
 );
 
 export const topicResource = withSchema(
@@ -50,6 +54,7 @@ export const topicResource = withSchema(
     activityId: optionalId('关联活动').optional(),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
+  { add: STAMPS },
 );
 
 export const articleSourceResource = withSchema(
@@ -59,4 +64,5 @@ export const articleSourceResource = withSchema(
     url: linkUrl('网址').default(''),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
+  { add: STAMPS },
 );

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { withSchema } from '../define';
+import { withSchema, avatarUrl, email, isoTime, optionalId, password, phone, text } from './common';
 import { userResource as decl } from '../users';
-import { avatarUrl, email, optionalId, password, phone, text } from './common';
 
 const username = z
   .string({ error: '请输入用户名' })
@@ -25,6 +24,18 @@ export const userResource = withSchema(
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
     isSuper: z.boolean({ error: '超级管理员必须是是或否' }).default(false),
   }),
+  {
+    // What the list joins in (department and role names, the DingTalk binding); never the password.
+    add: {
+      createdAt: isoTime,
+      lastLoginAt: isoTime.nullable(),
+      departmentName: z.string().nullable(),
+      roleName: z.string().nullable(),
+      dingtalkBound: z.boolean(),
+      dingtalkNick: z.string().nullable(),
+    },
+    omit: ['password'],
+  },
 );
 
 /** Updates: any subset except the username (fixed) and the password (reset separately). */

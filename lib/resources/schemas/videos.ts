@@ -1,8 +1,7 @@
 /** 短视频's save and update schemas, and its declaration with the save schema (the server's). */
 import { z } from 'zod';
-import { withSchema } from '../define';
+import { withSchema, idList, imageUrl, optionalId, optionalText, requiredId, text } from './common';
 import * as decl from '../videos';
-import { idList, imageUrl, optionalId, optionalText, requiredId, text } from './common';
 
 export const videoSaveSchema = z.object({
   title: text('标题', 128),
