@@ -1,5 +1,6 @@
 import type { Db } from '../db/types';
 import type { SearchSync } from '../ports';
+import type { SessionPolicy } from '../auth/session';
 
 /** The signed-in user as the server sees them on this request (loaded fresh from the database). */
 export interface SessionUser {
@@ -15,6 +16,10 @@ export interface SessionUser {
   /** Route paths the user holds (every permission route for a super-administrator). */
   routes: ReadonlySet<string>;
   sessionId: number;
+  /** Two-step sign-in is on for this account (issue 26). */
+  totpEnabled: boolean;
+  /** The role requires two-step sign-in and the account has not enrolled: only enrolment and logout answer. */
+  totpSetup: boolean;
 }
 
 export type AppEnv = {
@@ -29,6 +34,10 @@ export type AppEnv = {
     origin: string;
     userAgent: string;
     sleep: (ms: number) => Promise<void>;
+    /** The clock of sessions and sign-in codes (tests pass their own: idle timeouts without sleeping). */
+    now: () => Date;
+    /** Idle and absolute session lifetimes (SESSION_IDLE_MINUTES, SESSION_MAX_DAYS). */
+    sessionPolicy: SessionPolicy;
     /** Keeps the article search engine in step after a commit (server/articles/search, DESIGN §10). */
     searchSync: SearchSync;
     /** The JSON body as sent, once a route's `jsonBody` validator has read it (server/http/input.ts). */
