@@ -147,7 +147,7 @@ export function TotpEnrolment({ onDone, doneText = '我已保存恢复码', extr
           <Typography.Text strong>输入验证器上显示的 6 位验证码</Typography.Text>
           <Form form={form} layout="vertical" onFinish={(v) => void onFinish(v)} disabled={saving} style={{ marginTop: 8 }} requiredMark={false}>
             <Form.Item name="code" label="验证码" rules={totpCodeRules} validateTrigger="onSubmit">
-              <TotpCodeInput id="totp-enrol-code" autoFocus />
+              <TotpCodeInput autoFocus />
             </Form.Item>
             <Space wrap>
               <Button type="primary" htmlType="submit" loading={saving}>

@@ -8,20 +8,13 @@ import { sessionEndReason, type SessionEndReason } from '../../lib/guard';
 import { roles, sessionGeneration, sessions, users } from '../db/schema';
 import { sessionCacheOf } from './session-cache';
 import type { Db, DbOrTx } from '../db/types';
-import type { AppEnv, SessionUser } from '../http/types';
+import type { AppEnv, SessionPolicy, SessionUser } from '../http/types';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const ALL_ROUTES: ReadonlySet<string> = new Set(PERMISSION_ROUTES.map((r) => r.path));
 
-/**
- * How long sessions last (issue 26): ended after `idleMinutes` without a request, and
- * `maxDays` after sign-in whatever their use.
- */
-export interface SessionPolicy {
-  idleMinutes: number;
-  maxDays: number;
-}
+export type { SessionPolicy } from '../http/types';
 
 /** The last-active time is written at most this often per session (not a write per request). */
 export const LAST_SEEN_WRITE_MS = 60_000;

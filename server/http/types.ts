@@ -1,6 +1,5 @@
 import type { Db } from '../db/types';
 import type { SearchSync } from '../ports';
-import type { SessionPolicy } from '../auth/session';
 
 /** The signed-in user as the server sees them on this request (loaded fresh from the database). */
 export interface SessionUser {
@@ -20,6 +19,15 @@ export interface SessionUser {
   totpEnabled: boolean;
   /** The role requires two-step sign-in and the account has not enrolled: only enrolment and logout answer. */
   totpSetup: boolean;
+}
+
+/**
+ * How long sessions last (issue 26): ended after `idleMinutes` without a request, and `maxDays`
+ * after sign-in whatever their use (SESSION_IDLE_MINUTES, SESSION_MAX_DAYS).
+ */
+export interface SessionPolicy {
+  idleMinutes: number;
+  maxDays: number;
 }
 
 export type AppEnv = {
