@@ -67,7 +67,13 @@ async function main() {
     // Each editor: a session, an article of their own, its edit lock.
     const people: Array<{ cookie: string; id: number; version: number; token: string; n: number }> = [];
     for (const [i, e] of editors.entries()) {
-      const { token } = await createSession(db, { userId: e.id, ip: '10.250.0.9', userAgent: 'bench', ttlHours: 24 });
+      const { token } = await createSession(db, {
+        userId: e.id,
+        ip: '10.250.0.9',
+        userAgent: 'bench',
+        now: new Date(),
+        policy: { idleMinutes: 120, maxDays: 1 },
+      });
       const cookie = `cms_session=${token}`;
       const created = await (
         await app.request('http://localhost/api/articles', {

@@ -77,15 +77,25 @@ export function loginUrl({ returnTo, reason }: { returnTo?: string; reason?: Ses
  * Why a session ended, as the login screen explains it. `ended`: the session is no longer valid
  * and the server did not say why (expired, signed out elsewhere, password reset, account disabled).
  */
-export type SessionEndReason = 'ended' | 'expired' | 'password' | 'disabled' | 'signed_out';
+export type SessionEndReason = 'ended' | 'expired' | 'idle' | 'password' | 'disabled' | 'signed_out' | 'revoked' | 'admin' | 'totp_reset';
 
 export const SESSION_END_TEXT: Record<SessionEndReason, string> = {
   ended: '登录已失效（可能已过期、密码被重置或账号被停用），请重新登录。',
   expired: '登录已过期，请重新登录。',
+  idle: '长时间未操作，登录已失效，请重新登录。',
   password: '密码已被修改，请用新密码重新登录。',
   disabled: '账号已被停用，如有疑问请联系管理员。',
   signed_out: '你已退出登录。',
+  revoked: '这台设备的登录已在「个人资料 · 登录设备」中被退出，请重新登录。',
+  admin: '管理员已将你的账号退出登录，请重新登录。',
+  totp_reset: '管理员重置了你的两步验证，请重新登录。',
 };
+
+/**
+ * The one page a person whose role requires two-step sign-in, and who has not enrolled, can open
+ * (issue 26): the server answers nothing else for them either.
+ */
+export const TOTP_SETUP_PATH = '/login/totp';
 
 /**
  * Cookie that remembers for a few minutes why a session was cleared. A background request (a link
@@ -129,6 +139,9 @@ export function userGuardDecide({ path, detail, returnTo }: { path: string; deta
     const reason = sessionEndReason(detail?.reason) ?? 'ended';
     return { action: 'redirect', to: loginUrl({ returnTo: returnTo ?? path, reason }), clearSession: true, endReason: reason };
   }
+  const mustEnrol = Boolean(detail.data?.totpSetup);
+  if (mustEnrol !== (path === TOTP_SETUP_PATH)) return { action: 'redirect', to: mustEnrol ? TOTP_SETUP_PATH : '/' };
+  if (mustEnrol) return next;
   if (!isPathAllowed(path, detail.auth)) return { action: 'redirect', to: `/?denied=${encodeURIComponent(path)}` };
   return next;
 }

@@ -57,6 +57,8 @@ function inGroup(home: MenuGroupName, entries: Array<[path: string, name: string
 export const ROUTES: readonly RouteDef[] = [
   { path: '/', name: '工作台', layout: 'default', guard: 'user', icon: 'HomeOutlined', alwaysAllowed: true },
   { path: '/login', name: '登录', layout: 'login', guard: 'login', ignore: true, alwaysAllowed: true },
+  // Issue 26: where a member whose role requires two-step sign-in enrols before anything else.
+  { path: '/login/totp', name: '开启两步验证', layout: 'login', guard: 'user', ignore: true, alwaysAllowed: true },
   ...inGroup('首页', [['/home', '数据概览']]),
   ...inGroup('内容管理', [
     ['/article/add', '发布内容'],

@@ -3,7 +3,8 @@ import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../lib/constants';
-import { loadSessionUser } from './auth/session';
+import { loadSessionUser, type SessionPolicy } from './auth/session';
+import { sessionPolicyFromEnv } from './env';
 import { access } from './auth/access';
 import { clientOf, stampedPeer, type Peer } from './http/peer';
 import { ApiError, badRequest } from './http/errors';
@@ -46,6 +47,10 @@ export interface AppDeps {
   focusFlushUrl?: string;
   /** DingTalk sign-in and binding (DINGTALK_CLIENT_ID / _SECRET); null: not configured. */
   dingtalk?: DingtalkConfig | null;
+  /** The clock of sessions and sign-in codes; tests pass their own (idle timeout, code drift). */
+  now?: () => Date;
+  /** Session lifetimes; SESSION_IDLE_MINUTES and SESSION_MAX_DAYS by default. */
+  sessionPolicy?: SessionPolicy;
 }
 
 /**
@@ -63,6 +68,8 @@ export function createApp({
   search = searchBackendFromEnv(),
   focusFlushUrl = process.env.FOCUS_FLUSH_URL || undefined,
   dingtalk = dingtalkFromEnv(),
+  now = () => new Date(),
+  sessionPolicy = sessionPolicyFromEnv(),
 }: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
   // Change events carry the item as the delivery API's readers see it (server/delivery/snapshots.ts).
@@ -90,7 +97,9 @@ export function createApp({
     c.set('sleep', sleep);
     c.set('searchSync', sync);
     c.set('userAgent', c.req.header('user-agent') ?? '');
-    c.set('user', await loadSessionUser(db, getCookie(c, SESSION_COOKIE)));
+    c.set('now', now);
+    c.set('sessionPolicy', sessionPolicy);
+    c.set('user', await loadSessionUser(db, getCookie(c, SESSION_COOKIE), { now: now(), idleMinutes: sessionPolicy.idleMinutes }));
     await next();
   });
 

@@ -27,12 +27,15 @@ const schema = z.object({
     .min(8, 'CMS_ADMIN_PASSWORD 至少 8 个字符')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  CMS_SESSION_TTL_HOURS: z.coerce
+  /** A session's absolute lifetime in days (issue 26), whatever its use. */
+  SESSION_MAX_DAYS: z.coerce.number().int('SESSION_MAX_DAYS 必须是整数').min(1).max(90).default(7),
+  /** A session unused for this many minutes ends (issue 26). */
+  SESSION_IDLE_MINUTES: z.coerce
     .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(24 * 7),
+    .int('SESSION_IDLE_MINUTES 必须是整数')
+    .min(5, 'SESSION_IDLE_MINUTES 至少 5 分钟')
+    .max(60 * 24 * 90)
+    .default(120),
   CMS_TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Further origins allowed to send writes, comma-separated (several hostnames, a proxy rewriting Host). */
   CMS_ALLOWED_ORIGINS: z
@@ -124,4 +127,10 @@ export function serverEnv(): ServerEnv {
 
 export function dataDir(): string {
   return path.resolve(serverEnv().CMS_DATA_DIR);
+}
+
+/** Session lifetimes (issue 26). */
+export function sessionPolicyFromEnv() {
+  const env = serverEnv();
+  return { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS };
 }

@@ -17,6 +17,8 @@ export interface UserInfo {
   /** Names for display (workbench, data-scope line), loaded from /api/profile by the shell. */
   departmentName?: string | null;
   roleName?: string | null;
+  /** Two-step sign-in is on (issue 26): the shell's reminder for a super-administrator without it. */
+  totpEnabled?: boolean;
 }
 
 interface UserState {

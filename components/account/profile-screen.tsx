@@ -13,6 +13,8 @@ import { http, isFailure } from '@/lib/http';
 import { AVATAR_MESSAGE, isImageUrl, PHONE_PATTERN } from '@/lib/resources/common';
 import { rules } from '@/lib/validation';
 import { useUserStore } from '@/stores/user';
+import { useSearchParams } from 'next/navigation';
+import { SessionsCard, TwoStepCard } from './security-cards';
 
 /** GET/PUT /api/profile (server/routes/profile.ts). */
 interface Profile {
@@ -26,6 +28,9 @@ interface Profile {
   lastLoginAt: string | null;
   departmentName: string | null;
   roleName: string | null;
+  totpEnabledAt: string | null;
+  totpRequired: boolean;
+  recoveryCodesLeft: number;
 }
 
 interface ProfileValues {
@@ -51,6 +56,8 @@ function applyFieldErrors(form: FormInstance, fields: readonly string[], errors:
 /** 个人资料: every signed-in user edits their own details and password. */
 export function ProfileScreen() {
   const [profile, setProfile] = useState<Profile | null>(null);
+  // `?totp=setup`: a super-administrator's first sign-in asks them to enrol (issue 26).
+  const askTotp = useSearchParams().get('totp') === 'setup';
   const [failed, setFailed] = useState(false);
 
   const load = useCallback(async () => {
@@ -81,6 +88,12 @@ export function ProfileScreen() {
         <Card title="修改密码">
           <PasswordForm />
         </Card>
+      </Col>
+      <Col xs={24} xl={12}>
+        {profile ? <TwoStepCard state={profile} askNow={askTotp} onChanged={() => void load()} /> : <Card title="两步验证" loading />}
+      </Col>
+      <Col xs={24} xl={12}>
+        <SessionsCard />
       </Col>
     </Row>
   );

@@ -49,6 +49,8 @@ export function optionLabel(options: FieldOption[] | undefined, value: unknown):
 function renderCell(field: FieldDef, value: unknown, isTag = false): ReactNode {
   switch (field.input) {
     case 'switch':
+      // A switch with its own words for on and off (要求两步验证: 要求 / 不要求), else 启用 / 停用.
+      if (field.options) return value ? <Tag color="success">{optionLabel(field.options, true)}</Tag> : <Tag>{optionLabel(field.options, false)}</Tag>;
       return value ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>;
     case 'radio':
     case 'select':

@@ -172,6 +172,13 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
             {/* A long login name (e2e_photographer) breaks rather than widening the column past 操作. */}
             <span style={{ overflowWrap: 'anywhere' }}>{v}</span>
             {u.isSuper && <Tag color="gold">超管</Tag>}
+            {u.totpEnabled && (
+              <Tooltip title="登录时需要手机验证器上的验证码">
+                <Tag color="green" style={{ marginInlineEnd: 0 }}>
+                  两步验证
+                </Tag>
+              </Tooltip>
+            )}
             {u.dingtalkBound && (
               <Tooltip title={`钉钉账号「${u.dingtalkNick || '未知昵称'}」，可直接登录`}>
                 <Tag color="blue" style={{ marginInlineEnd: 0 }}>
@@ -244,6 +251,39 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
     deleteTitle: (u) => `确定删除员工「${u.name}（${u.username}）」吗？`,
     more: (u, reload) => [
       { key: 'reset', label: '重置密码', onClick: () => setResetting(u), disabled: refusalOf('reset', u) ?? false },
+      // Issue 26: end every session of the person (a lost laptop, someone leaving), logged.
+      {
+        key: 'signOut',
+        label: '退出所有设备',
+        hidden: viewer?.id === u.id,
+        disabled: refusalOf('manage', u) ?? false,
+        confirm: {
+          title: `让「${u.name}（${u.username}）」退出所有设备？`,
+          content: '其所有设备上的登录立即失效，需要重新登录；账号和密码不变。',
+          okText: '退出所有设备',
+        },
+        onClick: async () => {
+          const reply = await http.main.post<{ ended: number }>(`/api/users/${u.id}/sign_out`);
+          if (isOk(reply)) void message.success(reply.data.ended ? `已让「${u.name}」退出 ${reply.data.ended} 个设备` : `「${u.name}」当前没有登录中的设备`);
+        },
+      },
+      {
+        key: 'resetTotp',
+        label: '重置两步验证',
+        danger: true,
+        hidden: !u.totpEnabled || viewer?.id === u.id,
+        disabled: refusalOf('manage', u) ?? false,
+        confirm: {
+          title: `重置「${u.name}（${u.username}）」的两步验证？`,
+          content: '用于本人手机丢失或更换：其验证器和恢复码全部作废、所有设备退出登录；之后本人用密码登录并重新开启（角色要求时登录后会直接进入设置）。',
+          okText: '重置',
+        },
+        onClick: async () => {
+          const reply = await http.main.del<{ id: number }>(`/api/users/${u.id}/totp`);
+          if (isOk(reply)) void message.success(`已重置「${u.name}」的两步验证`);
+          void reload();
+        },
+      },
       {
         key: 'unbindDingtalk',
         label: '解除钉钉绑定',
@@ -262,7 +302,7 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
         },
       },
     ],
-    actionOrder: ['edit', 'reset', 'unbindDingtalk', 'delete'],
+    actionOrder: ['edit', 'reset', 'signOut', 'resetTotp', 'unbindDingtalk', 'delete'],
   });
   const { list } = screen;
 

@@ -185,6 +185,12 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
 
   const title = pageName(pathname);
 
+  // Issue 26: the super-administrator's first sign-in without two-step sign-in asks them to enrol
+  // (`/?totp=ask`); 稍后 postpones it (the profile keeps offering it).
+  const me = storedInfo ?? info;
+  const remindTotp = pathname === '/' && searchParams.get('totp') === 'ask' && Boolean(me.isSuper) && !me.totpEnabled;
+  const postponeTotp = () => router.replace('/', { scroll: false });
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <LoadingBar />
@@ -304,6 +310,22 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
               data-testid="denied"
               title={`无权访问「${pageName(denied) ?? denied}」`}
               description="你的角色没有这个页面的权限，已回到工作台。如需使用，请联系管理员在「角色权限」中授权。"
+            />
+          )}
+          {remindTotp && (
+            <Alert
+              type="warning"
+              showIcon
+              closable={{ onClose: postponeTotp, 'aria-label': '稍后再说' }}
+              style={{ marginBottom: 16 }}
+              data-testid="totp-reminder"
+              title="建议为超级管理员账号开启两步验证"
+              description={
+                <>
+                  密码一旦泄露，他人即可登录并发布任何内容。开启后登录还需要手机验证器上的验证码。
+                  <Link href="/user/my?totp=setup">现在开启</Link>，或关闭此提示稍后在「个人资料」中开启。
+                </>
+              }
             />
           )}
           {children}

@@ -29,6 +29,14 @@ const REASON_TEXT: Record<string, string> = {
   rate_limited: '尝试过于频繁',
   pending: '未完成（校验中断）',
   bad_current_password: '当前密码错误（修改密码或绑定钉钉时）',
+  dingtalk: '钉钉登录成功',
+  // Two-step sign-in (issue 26).
+  totp_required: '密码正确，等待验证码',
+  totp: '登录成功（验证码）',
+  bad_totp: '验证码错误',
+  recovery_code: '登录成功（恢复码）',
+  bad_recovery_code: '恢复码错误',
+  totp_setup: '登录成功，需先开启两步验证',
 };
 
 const RESULT_OPTIONS = [

@@ -16,10 +16,16 @@ import { reloadOnChunkError } from '@/components/common/chunk-reload';
 import { safeReturnPath, SESSION_END_COOKIE, SESSION_END_TEXT, sessionEndReason } from '@/lib/guard';
 import type { AuthMap } from '@/lib/routes';
 import { useUserStore, type UserInfo } from '@/stores/user';
+import { isTotpCode, TOTP_CODE_MESSAGE } from '@/lib/totp';
 
 interface LoginReply extends UserInfo {
   auth: AuthMap;
+  /** A super-administrator's first sign-in without two-step sign-in: ask them to enrol (issue 26). */
+  suggestTotp?: boolean;
 }
+
+/** The password was right and a second step follows (issue 26): the code, or the enrolment a role requires. */
+type NextStep = { next: 'totp' | 'totp_setup' };
 
 /**
  * The sign-in screen carries none of antd's JavaScript (issue 17: ≤ 150 KiB, the login page must
@@ -127,7 +133,7 @@ function toast(text: string) {
  * POSTs /api/login as lib/http's login() does (same toasts and errors): throws on any failure,
  * resolves to the reply's data. Plain fetch: the sign-in screen does not load axios.
  */
-async function signIn(values: Values): Promise<LoginReply> {
+async function signIn(values: Values): Promise<LoginReply | NextStep> {
   const url = '/api/login';
   let response: Response;
   try {
@@ -154,6 +160,42 @@ async function signIn(values: Values): Promise<LoginReply> {
   return body.data!;
 }
 
+/** A refusal of the code step; `restart`: the half-signed-in state is gone, the password is asked again. */
+class CodeStepError extends Error {
+  constructor(
+    message: string,
+    readonly restart: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** POST /api/login/totp with a code or a recovery code (plain fetch, as `signIn`). */
+async function sendCode(body: { code: string } | { recoveryCode: string }): Promise<LoginReply> {
+  let response: Response;
+  try {
+    response = await fetch('/api/login/totp', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new CodeStepError('无法连接服务器，请检查网络后重试', false);
+  }
+  let reply: { status?: number; message?: string; data?: LoginReply; reason?: string; errors?: Record<string, string> } = {};
+  try {
+    reply = JSON.parse(await response.text());
+  } catch {
+    // Not JSON: a failure below.
+  }
+  if (reply.status !== 0) {
+    const text = Object.values(reply.errors ?? {})[0] ?? reply.message ?? '验证失败，请重试';
+    throw new CodeStepError(text, reply.reason === 'challenge');
+  }
+  return reply.data!;
+}
+
 /** Translates the wrapper's errors for the person at the keyboard. */
 function explain(err: unknown): string {
   const message = err instanceof Error ? err.message : '';
@@ -176,7 +218,19 @@ export const DINGTALK_LOGIN_TEXT: Record<string, { type: 'info' | 'error'; text:
   off: { type: 'error', text: '钉钉登录未配置，请用用户名和密码登录。' },
 };
 
-export function LoginForm({ from, reason, dingtalk }: { from?: string; reason?: string; dingtalk?: { configured: boolean; result?: string } }) {
+export function LoginForm({
+  from,
+  reason,
+  dingtalk,
+  step: initialStep,
+}: {
+  from?: string;
+  reason?: string;
+  dingtalk?: { configured: boolean; result?: string };
+  /** `totp`: DingTalk signed the person in as the first factor; the code comes next. */
+  step?: string;
+}) {
+  const [step, setStep] = useState<'password' | 'totp'>(initialStep === 'totp' ? 'totp' : 'password');
   const dingtalkNote = dingtalk?.result ? DINGTALK_LOGIN_TEXT[dingtalk.result] : undefined;
   const endReason = sessionEndReason(reason);
   const router = useRouter();
@@ -209,16 +263,43 @@ export function LoginForm({ from, reason, dingtalk }: { from?: string; reason?: 
     setSubmitting(true);
     setError(null);
     try {
-      const { auth, ...info } = await signIn(current);
-      setUser(info, auth);
-      Cookies.remove(SESSION_END_COOKIE, { path: '/' });
-      router.replace(safeReturnPath(from) ?? '/');
-      router.refresh();
+      const reply = await signIn(current);
+      if ('next' in reply) {
+        if (reply.next === 'totp_setup') {
+          // The role requires two-step sign-in: the enrolment page is all this session reaches.
+          window.location.replace('/login/totp');
+          return;
+        }
+        setValues({ ...current, password: '' });
+        setStep('totp');
+        setSubmitting(false);
+        return;
+      }
+      signedIn(reply);
     } catch (err) {
       setError(explain(err));
       setSubmitting(false);
     }
   };
+
+  const signedIn = ({ auth, suggestTotp, ...info }: LoginReply) => {
+    setUser(info, auth);
+    Cookies.remove(SESSION_END_COOKIE, { path: '/' });
+    router.replace(safeReturnPath(from) ?? (suggestTotp ? '/?totp=ask' : '/'));
+    router.refresh();
+  };
+
+  if (step === 'totp') {
+    return (
+      <CodeStep
+        onSignedIn={signedIn}
+        onRestart={(message) => {
+          setStep('password');
+          setError(message || null);
+        }}
+      />
+    );
+  }
 
   const described = (name: keyof Values) => (errors[name] ? { 'aria-describedby': `${name}_help`, 'aria-invalid': true } : {});
 
@@ -326,6 +407,132 @@ export function LoginForm({ from, reason, dingtalk }: { from?: string; reason?: 
             <span>钉钉登录</span>
           </a>
         )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The code step after the password (or DingTalk), issue 26: the six-digit code from the phone's
+ * authenticator, or a recovery code. The field is focused, the number pad comes up on a phone and
+ * the browser may fill a code in; Enter sends it.
+ */
+function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (reply: LoginReply) => void; onRestart: (message: string) => void }) {
+  const [isRecovery, setRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const name = isRecovery ? 'recoveryCode' : 'code';
+
+  useEffect(() => inputRef.current?.focus(), [isRecovery]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const given = (inputRef.current?.value ?? value).trim();
+    const problem = !given ? (isRecovery ? '请输入恢复码' : '请输入验证码') : isRecovery ? undefined : isTotpCode(given) ? undefined : TOTP_CODE_MESSAGE;
+    setFieldError(problem);
+    if (problem) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      onSignedIn(await sendCode(isRecovery ? { recoveryCode: given } : { code: given }));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : '验证失败，请重试';
+      if (err instanceof CodeStepError && err.restart) {
+        onRestart(message);
+        return;
+      }
+      setError(message);
+      setValue('');
+      setSubmitting(false);
+      inputRef.current?.focus();
+    }
+  };
+
+  const toggle = () => {
+    setRecovery((v) => !v);
+    setValue('');
+    setFieldError(undefined);
+    setError(null);
+  };
+
+  return (
+    <div
+      className={`ant-card ant-card-bordered ${THEME}`}
+      style={{ width: 400, maxWidth: '100%', boxShadow: '0 8px 32px rgba(0,0,0,0.25)' }}
+      data-testid="totp-step"
+    >
+      <div className="ant-card-body" style={{ padding: 32 }}>
+        <div style={{ textAlign: 'center', marginBottom: 24 }}>
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src="/logo.svg" alt="" width={56} height={56} />
+          <h1 className={`ant-typography ${THEME}`} style={{ margin: '12px 0 4px', fontSize: 24 }}>
+            两步验证
+          </h1>
+          <span className={`ant-typography ant-typography-secondary ${THEME}`}>
+            {isRecovery ? '输入保存的恢复码之一（每个只能用一次）' : '打开手机上的验证器，输入显示的 6 位验证码'}
+          </span>
+        </div>
+        {error && <Alert type="error" title={error} testId="totp-error" />}
+        <form
+          noValidate
+          className={`ant-form ant-form-vertical ant-form-hide-required-mark ant-form-large ${THEME} ant-form-css-var`}
+          onSubmit={(e) => void onSubmit(e)}
+        >
+          <Field name={name} label={isRecovery ? '恢复码' : '验证码'} error={fieldError}>
+            <span className={inputWrapper(!!fieldError)}>
+              <span className="ant-input-prefix">
+                <Icon def={LockOutlined} />
+              </span>
+              <input
+                key={name}
+                ref={inputRef}
+                id={name}
+                name={name}
+                autoFocus
+                aria-required="true"
+                {...(fieldError ? { 'aria-describedby': `${name}_help`, 'aria-invalid': true } : {})}
+                autoComplete={isRecovery ? 'off' : 'one-time-code'}
+                inputMode={isRecovery ? 'text' : 'numeric'}
+                autoCapitalize={isRecovery ? 'characters' : undefined}
+                spellCheck={false}
+                maxLength={isRecovery ? 16 : 7}
+                placeholder={isRecovery ? '如 ABCD-EFGH' : '6 位数字'}
+                className="ant-input ant-input-lg"
+                style={{ letterSpacing: 2 }}
+                type="text"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+              />
+            </span>
+          </Field>
+          <button
+            type="submit"
+            className={`ant-btn ${THEME} ant-btn-primary ant-btn-color-primary ant-btn-variant-solid ant-btn-lg${submitting ? ' ant-btn-loading' : ''} ant-btn-block`}
+          >
+            {submitting && (
+              <span className="ant-btn-icon ant-btn-loading-icon">
+                <Icon def={LoadingOutlined} spin />
+              </span>
+            )}
+            <span>验 证</span>
+          </button>
+        </form>
+        <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16, gap: 12, flexWrap: 'wrap' }}>
+          <button type="button" className={`ant-btn ${THEME} ant-btn-link ant-btn-color-link ant-btn-variant-link`} style={{ padding: 0 }} onClick={toggle}>
+            <span>{isRecovery ? '使用验证码' : '手机不在身边？使用恢复码'}</span>
+          </button>
+          <button
+            type="button"
+            className={`ant-btn ${THEME} ant-btn-link ant-btn-color-link ant-btn-variant-link`}
+            style={{ padding: 0 }}
+            onClick={() => onRestart('')}
+          >
+            <span>返回重新登录</span>
+          </button>
+        </div>
       </div>
     </div>
   );

@@ -73,5 +73,7 @@ export interface User {
   roleName?: string | null;
   /** Whether a DingTalk account is bound, and its nickname (the DingTalk id stays on the server). */
   dingtalkBound?: boolean;
+  /** Two-step sign-in is on (issue 26). */
+  totpEnabled?: boolean;
   dingtalkNick?: string | null;
 }

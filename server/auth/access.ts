@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from '../../lib/constants';
 import { isPermissionRoute } from '../../lib/routes';
 import { ApiError, forbidden } from '../http/errors';
 import { explainSessionEnd } from './session';
+import { SESSION_END_TEXT } from '../../lib/guard';
 import type { AppEnv, SessionUser } from '../http/types';
 
 /**
@@ -16,7 +17,8 @@ import type { AppEnv, SessionUser } from '../http/types';
  *   part of several screens: the libraries, the editors, the operation screens)
  * @see DESIGN §3
  */
-export type Access = { kind: 'public' } | { kind: 'signedIn' } | { kind: 'route'; route: string } | { kind: 'anyRoute'; routes: readonly string[] };
+export type Access =
+  { kind: 'public' } | { kind: 'signedIn'; enrolling?: boolean } | { kind: 'route'; route: string } | { kind: 'anyRoute'; routes: readonly string[] };
 
 const ACCESS = Symbol.for('cms.access');
 
@@ -31,6 +33,10 @@ function make(rule: Access): AccessMiddleware {
     if (rule.kind !== 'public') {
       const user = c.get('user');
       if (!user) throw await notSignedIn(c);
+      // Issue 26: a member whose role requires two-step sign-in reaches only enrolment and logout.
+      if (user.totpSetup && !(rule.kind === 'signedIn' && rule.enrolling)) {
+        throw new ApiError(403, '你的角色要求开启两步验证，请先完成设置', undefined, undefined, 'totp_setup');
+      }
       if (rule.kind === 'route' && !canAccess(user, rule.route)) throw forbidden();
       if (rule.kind === 'anyRoute' && !rule.routes.some((r) => canAccess(user, r))) throw forbidden();
     }
@@ -44,18 +50,21 @@ function make(rule: Access): AccessMiddleware {
  * server knows: the login screen and the shell's dialog explain it (lib/guard.ts SESSION_END_TEXT).
  */
 async function notSignedIn(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<ApiError> {
-  const reason = await explainSessionEnd(c.get('db'), getCookie(c, SESSION_COOKIE));
+  const reason = await explainSessionEnd(c.get('db'), getCookie(c, SESSION_COOKIE), { now: c.get('now')(), idleMinutes: c.get('sessionPolicy').idleMinutes });
   const message = {
     password: '密码已被修改，请用新密码重新登录',
     disabled: '账号已被停用',
     expired: '登录已过期，请重新登录',
   }[reason as 'password' | 'disabled' | 'expired'];
-  return new ApiError(401, message ?? '未登录或登录已过期，请重新登录', undefined, undefined, reason ?? undefined);
+  const text = message ?? (reason && reason !== 'ended' ? SESSION_END_TEXT[reason].replace(/。$/, '') : '未登录或登录已过期，请重新登录');
+  return new ApiError(401, text, undefined, undefined, reason ?? undefined);
 }
 
 export const access = {
   public: () => make({ kind: 'public' }),
   signedIn: () => make({ kind: 'signedIn' }),
+  /** Signed in, and open while the role's two-step sign-in is still to be set up (enrolment, logout, login_info). */
+  enrolling: () => make({ kind: 'signedIn', enrolling: true }),
   route: (route: string) => {
     if (!isPermissionRoute(route)) throw new Error(`access.route: ${route} is not a permission route of lib/routes.ts`);
     return make({ kind: 'route', route });

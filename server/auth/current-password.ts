@@ -20,7 +20,7 @@ export const currentPasswordField = z.string({ error: '请输入当前密码' })
  * wrong one is a guess like a wrong sign-in: logged (`bad_current_password`), counted with them
  * over every place that asks, and after a few the session that made them ends.
  */
-export async function assertCurrentPassword(c: Context<AppEnv>, given: string): Promise<void> {
+export async function assertCurrentPassword(c: Context<AppEnv>, given: string, field = 'currentPassword'): Promise<void> {
   const me = c.get('user')!;
   const db = c.get('db');
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
@@ -39,5 +39,5 @@ export async function assertCurrentPassword(c: Context<AppEnv>, given: string): 
     clearSessionCookies(c);
     throw unauthorized(`当前密码连续输错 ${CURRENT_PASSWORD_TRIES} 次，已退出登录，请重新登录`);
   }
-  throw badRequest('当前密码不正确', { currentPassword: `当前密码不正确（还可尝试 ${CURRENT_PASSWORD_TRIES - failures} 次）` });
+  throw badRequest('当前密码不正确', { [field]: `当前密码不正确（还可尝试 ${CURRENT_PASSWORD_TRIES - failures} 次）` });
 }

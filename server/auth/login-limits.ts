@@ -22,10 +22,19 @@ export const LOGIN_LIMITS = {
   /** The first slow-down, doubled with every further failure, up to the ceiling. */
   delayMs: 500,
   delayMaxMs: 10_000,
+  /**
+   * Wrong sign-in codes (or recovery codes) for one account from all addresses, then 429 for its
+   * code step (issue 26). Whoever reaches the code step holds the password already: the limit is
+   * per account, so a million codes cannot be tried from many addresses.
+   */
+  codesPerAccount: 10,
 } as const;
 
+/** Log reasons of a wrong second factor (they count with the other failures per address too). */
+export const CODE_FAILURE_REASONS = ['bad_totp', 'bad_recovery_code'] as const;
+
 /** Log reasons that count as failed guesses. Refused attempts (`rate_limited`) are not counted again. */
-export const FAILURE_REASONS = ['pending', 'bad_password', 'unknown_user', 'bad_current_password'] as const;
+export const FAILURE_REASONS = ['pending', 'bad_password', 'unknown_user', 'bad_current_password', 'bad_totp', 'bad_recovery_code'] as const;
 
 /** How long an attempt on a username waits, given that username's recent failures from anywhere. */
 export function accountDelayMs(failures: number): number {

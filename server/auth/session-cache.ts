@@ -30,6 +30,8 @@ interface Entry {
   generation: string;
   expiresAt: number;
   until: number;
+  /** When the session last served a request as this instance knows it (ms; issue 26 idle timeout). */
+  lastSeen: number;
 }
 
 export class SessionCache {
@@ -69,9 +71,22 @@ export class SessionCache {
     return e.user;
   }
 
-  set(tokenHash: string, user: SessionUser, { generation, expiresAt }: { generation: string; expiresAt: Date }) {
+  set(tokenHash: string, user: SessionUser, { generation, expiresAt, lastSeen }: { generation: string; expiresAt: Date; lastSeen?: Date }) {
     if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(tokenHash, { user, generation, expiresAt: expiresAt.getTime(), until: this.now() + SESSION_CACHE_TTL_MS });
+    const now = this.now();
+    this.entries.set(tokenHash, { user, generation, expiresAt: expiresAt.getTime(), until: now + SESSION_CACHE_TTL_MS, lastSeen: lastSeen?.getTime() ?? now });
+  }
+
+  /** The session's last use and absolute end as this instance knows them (undefined when not cached). */
+  times(tokenHash: string): { lastSeen: number; expiresAt: number } | undefined {
+    const e = this.entries.get(tokenHash);
+    return e && { lastSeen: e.lastSeen, expiresAt: e.expiresAt };
+  }
+
+  /** The session served a request at `at` (written to the database by the caller, throttled). */
+  touch(tokenHash: string, at: number) {
+    const e = this.entries.get(tokenHash);
+    if (e && at > e.lastSeen) e.lastSeen = at;
   }
 
   /** Forgets one session at once (this instance's own logout; the generation tells the others). */

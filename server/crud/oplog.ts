@@ -18,6 +18,10 @@ export const OPERATION_TYPES = {
   update_profile: '修改个人资料',
   bind_dingtalk: '绑定钉钉',
   unbind_dingtalk: '解绑钉钉',
+  enable_totp: '开启两步验证',
+  disable_totp: '关闭两步验证',
+  reset_totp: '重置两步验证',
+  sign_out: '退出登录设备',
   // The publishing workflow (lib/resources/workflow.ts WORKFLOW_ACTIONS).
   ...WORKFLOW_ACTIONS,
   export: '导出',
@@ -32,7 +36,7 @@ export const OPERATION_TYPES = {
 
 export type OperationType = keyof typeof OPERATION_TYPES;
 
-const SECRET_KEYS = new Set(['passwordHash', 'password', 'secret']);
+const SECRET_KEYS = new Set(['passwordHash', 'password', 'secret', 'totpSecret', 'totpPendingSecret']);
 
 /** A JSON-safe copy of a record without secrets (dates become ISO strings). */
 export function snapshot(row: unknown): unknown {

@@ -4,7 +4,8 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { INT4_MAX, SESSION_COOKIE } from '../../lib/constants';
 import { securityHeaders } from '../../lib/security-headers';
-import { loadSessionUser } from '../auth/session';
+import { loadSessionUser, type SessionPolicy } from '../auth/session';
+import { sessionPolicyFromEnv } from '../env';
 import { listQuerySchema } from '../crud/list';
 import type { Db } from '../db/types';
 import { clientOf, stampedPeer, type Peer } from '../http/peer';
@@ -26,6 +27,8 @@ export interface HostDeps {
   trustProxyHops?: number;
   /** The connection's peer; production reads the stamp of instrumentation.ts. */
   peer?: (req: Request) => Peer | null;
+  /** Session lifetimes (SESSION_IDLE_MINUTES, SESSION_MAX_DAYS by default), as the main API's. */
+  sessionPolicy?: SessionPolicy;
 }
 
 export type HostEnv = { Variables: { user: SessionUser } };
@@ -35,7 +38,7 @@ export type HostEnv = { Variables: { user: SessionUser } };
  * signed-in user of the CMS (401 otherwise, before any input is looked at).
  * @see DESIGN §1, §2, SEED §7
  */
-export function createHostApp(basePath: string, { getDb, trustProxyHops = 0, peer = stampedPeer }: HostDeps) {
+export function createHostApp(basePath: string, { getDb, trustProxyHops = 0, peer = stampedPeer, sessionPolicy = sessionPolicyFromEnv() }: HostDeps) {
   const app = new Hono<HostEnv>().basePath(basePath);
 
   app.use('*', async (c, next) => {
@@ -46,8 +49,10 @@ export function createHostApp(basePath: string, { getDb, trustProxyHops = 0, pee
     if (clientOf(c, peer(c.req.raw), trustProxyHops).https)
       c.header('Strict-Transport-Security', securityHeaders({ https: true })['Strict-Transport-Security']);
     if (hasNul(safeDecode(new URL(c.req.url).search))) throw badRequest('请求参数包含非法字符（NUL）');
-    const user = await loadSessionUser(await getDb(), getCookie(c, SESSION_COOKIE));
+    const user = await loadSessionUser(await getDb(), getCookie(c, SESSION_COOKIE), { now: new Date(), idleMinutes: sessionPolicy.idleMinutes });
     if (!user) throw unauthorized();
+    // Issue 26: a member who must still set up two-step sign-in reaches nothing here either.
+    if (user.totpSetup) throw new ApiError(403, '你的角色要求开启两步验证，请先完成设置', undefined, undefined, 'totp_setup');
     c.set('user', user);
     await next();
   });

@@ -15,6 +15,19 @@ export interface SessionUser {
   /** Route paths the user holds (every permission route for a super-administrator). */
   routes: ReadonlySet<string>;
   sessionId: number;
+  /** Two-step sign-in is on for this account (issue 26). */
+  totpEnabled: boolean;
+  /** The role requires two-step sign-in and the account has not enrolled: only enrolment and logout answer. */
+  totpSetup: boolean;
+}
+
+/**
+ * How long sessions last (issue 26): ended after `idleMinutes` without a request, and `maxDays`
+ * after sign-in whatever their use (SESSION_IDLE_MINUTES, SESSION_MAX_DAYS).
+ */
+export interface SessionPolicy {
+  idleMinutes: number;
+  maxDays: number;
 }
 
 export type AppEnv = {
@@ -29,6 +42,10 @@ export type AppEnv = {
     origin: string;
     userAgent: string;
     sleep: (ms: number) => Promise<void>;
+    /** The clock of sessions and sign-in codes (tests pass their own: idle timeouts without sleeping). */
+    now: () => Date;
+    /** Idle and absolute session lifetimes (SESSION_IDLE_MINUTES, SESSION_MAX_DAYS). */
+    sessionPolicy: SessionPolicy;
     /** Keeps the article search engine in step after a commit (server/articles/search, DESIGN §10). */
     searchSync: SearchSync;
     /** The JSON body as sent, once a route's `jsonBody` validator has read it (server/http/input.ts). */

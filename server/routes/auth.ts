@@ -1,20 +1,19 @@
 import { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../../lib/constants';
 import { buildAuthMap } from '../../lib/routes';
-import { loginLogs, routePermissions, sessions, users } from '../db/schema';
+import { loginChallenges, loginLogs, routePermissions, sessions, totpRecoveryCodes, users } from '../db/schema';
 import { access } from '../auth/access';
 import { dummyPasswordHash, verifyPassword } from '../auth/password';
-import { clearSessionCookies, createSession, hashToken, loadSessionUser, setSessionCookies } from '../auth/session';
+import { clearSessionCookies } from '../auth/session';
+import { CHALLENGE_TRIES, currentChallenge, dropChallenge, logSignIn, openChallenge, openSession, secondFactorOf } from '../auth/sign-in';
+import { consumeRecoveryCode, consumeStep, matchCode, recoveryCode, totpCode } from '../auth/totp';
 import { ApiError, forbidden } from '../http/errors';
 import { ok } from '../http/reply';
 import { jsonBody } from '../http/input';
 import { isCrossSiteNavigation, isSubresourceRequest } from '../http/request-guard';
 import type { AppEnv, SessionUser } from '../http/types';
-import { accountDelayMs, LOGIN_LIMITS, recentFailures } from '../auth/login-limits';
-import { serverEnv } from '../env';
+import { accountDelayMs, CODE_FAILURE_REASONS, LOGIN_LIMITS, recentFailures } from '../auth/login-limits';
 
 const loginSchema = z.object({
   username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64, '用户名不能超过 64 个字符'),
@@ -32,8 +31,26 @@ export function publicUser(u: SessionUser) {
     roleId: u.roleId,
     isSuper: u.isSuper,
     level: u.level,
+    totpEnabled: u.totpEnabled,
+    /** Only enrolment is open until two-step sign-in is set up (issue 26). */
+    totpSetup: u.totpSetup,
   };
 }
+
+/**
+ * The reply of a completed sign-in. `suggestTotp`: a super-administrator without two-step sign-in,
+ * signing in for the first time, is asked to enrol (and may postpone: issue 26).
+ */
+function signedInReply(u: SessionUser, factor: { lastLoginAt: Date | null }) {
+  const suggestTotp = u.isSuper && !u.totpEnabled && factor.lastLoginAt === null;
+  return { ...publicUser(u), auth: buildAuthMap(u.routes), ...(suggestTotp ? { suggestTotp } : {}) };
+}
+
+/** The code step: a 6-digit code, or one of the recovery codes (one of the two). */
+const totpStepSchema = z
+  .object({ code: totpCode.optional(), recoveryCode: recoveryCode.optional() })
+  .refine((v) => v.code !== undefined || v.recoveryCode !== undefined, { path: ['code'], message: '请输入验证码' })
+  .refine((v) => v.code === undefined || v.recoveryCode === undefined, { path: ['code'], message: '验证码和恢复码只需填写一个' });
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', access.public(), jsonBody(loginSchema), async (c) => {
@@ -83,20 +100,80 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError(403, '账号已被停用，请联系管理员');
     }
 
-    const { token, expiresAt } = await db.transaction(async (tx) => {
-      // Rotate: the session this browser held before (if any) ends here.
-      const previous = getCookie(c, SESSION_COOKIE);
-      if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(previous)));
-      const created = await createSession(tx, { userId: user.id, ip, userAgent, ttlHours: serverEnv().CMS_SESSION_TTL_HOURS });
-      await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-      await tx.update(loginLogs).set({ userId: user.id, success: true, reason: 'ok' }).where(eq(loginLogs.id, attempt.id));
-      return created;
-    });
-    const sessionUser = (await loadSessionUser(db, token))!;
-    setSessionCookies(c, { token, expiresAt, userId: sessionUser.id, level: sessionUser.level });
-    return ok(c, { ...publicUser(sessionUser), auth: buildAuthMap(sessionUser.routes) });
+    // Issue 26: the password is the first factor only. An enrolled account gets the code step
+    // (no session yet); a member whose role requires two-step sign-in and who has not enrolled gets
+    // a session that reaches only the enrolment.
+    const factor = await secondFactorOf(db, user.id);
+    if (factor.enrolled) {
+      await log({ userId: user.id, success: false, reason: 'totp_required' });
+      await openChallenge(c, user.id, 'password');
+      return ok(c, { next: 'totp' as const });
+    }
+    const sessionUser = await openSession(c, { id: user.id, username: input.username }, { id: attempt.id, reason: factor.required ? 'totp_setup' : 'ok' });
+    if (sessionUser.totpSetup) return ok(c, { next: 'totp_setup' as const });
+    return ok(c, signedInReply(sessionUser, factor));
   })
-  .on(['GET', 'POST'], '/logout', access.signedIn(), async (c) => {
+  .post('/login/totp', access.public(), jsonBody(totpStepSchema), async (c) => {
+    const db = c.get('db');
+    const input = c.req.valid('json');
+    const challenge = await currentChallenge(c);
+    const expired = () => new ApiError(401, '验证已超时或已失效，请重新输入用户名和密码', undefined, undefined, 'challenge');
+    if (!challenge) {
+      await dropChallenge(c);
+      throw expired();
+    }
+    const [user] = await db
+      .select({ id: users.id, username: users.username, enabled: users.enabled, secret: users.totpSecret, lastStep: users.totpLastStep })
+      .from(users)
+      .where(eq(users.id, challenge.userId));
+    if (!user || !user.enabled || !user.secret) {
+      await dropChallenge(c);
+      throw expired();
+    }
+    const L = LOGIN_LIMITS;
+    const [byUser, byIp] = await Promise.all([
+      recentFailures(db, and(eq(loginLogs.userId, user.id), inArray(loginLogs.reason, [...CODE_FAILURE_REASONS]))!, { cap: L.codesPerAccount }),
+      recentFailures(db, eq(loginLogs.ip, c.get('ip')), { cap: L.perIp }),
+    ]);
+    if (byUser >= L.codesPerAccount || byIp >= L.perIp) {
+      await logSignIn(c, { username: user.username, userId: user.id, success: false, reason: 'rate_limited' });
+      throw new ApiError(429, `验证码错误次数过多，请 ${L.windowMinutes} 分钟后再试`);
+    }
+    const now = c.get('now')();
+    let accepted: boolean;
+    if (input.code !== undefined) {
+      const step = matchCode(user.secret, input.code, now, user.lastStep);
+      accepted = step !== null && (await consumeStep(db, user.id, step));
+    } else {
+      accepted = await consumeRecoveryCode(db, user.id, input.recoveryCode!, now);
+    }
+    if (!accepted) {
+      const field = input.code !== undefined ? 'code' : 'recoveryCode';
+      await logSignIn(c, { username: user.username, userId: user.id, success: false, reason: field === 'code' ? 'bad_totp' : 'bad_recovery_code' });
+      const [row] = await db
+        .update(loginChallenges)
+        .set({ failures: sql`${loginChallenges.failures} + 1` })
+        .where(eq(loginChallenges.id, challenge.id))
+        .returning({ failures: loginChallenges.failures });
+      if ((row?.failures ?? CHALLENGE_TRIES) >= CHALLENGE_TRIES) {
+        await dropChallenge(c);
+        throw new ApiError(401, `验证码连续输错 ${CHALLENGE_TRIES} 次，请重新输入用户名和密码`, undefined, undefined, 'challenge');
+      }
+      const message = field === 'code' ? '验证码不正确或已用过，请输入验证器中当前显示的验证码' : '恢复码不正确或已用过';
+      throw new ApiError(401, message, { [field]: message });
+    }
+    await dropChallenge(c);
+    const factor = await secondFactorOf(db, user.id);
+    const sessionUser = await openSession(c, user, { reason: input.code !== undefined ? 'totp' : 'recovery_code' });
+    const reply = signedInReply(sessionUser, factor);
+    if (input.recoveryCode === undefined) return ok(c, reply);
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(totpRecoveryCodes)
+      .where(and(eq(totpRecoveryCodes.userId, user.id), isNull(totpRecoveryCodes.usedAt)));
+    return ok(c, { ...reply, recoveryCodesLeft: n });
+  })
+  .on(['GET', 'POST'], '/logout', access.enrolling(), async (c) => {
     // SEED §7 names GET; a link or image on another site must not sign anyone out with it. (POST
     // passed the core's same-origin check already.)
     if (isCrossSiteNavigation(c.req.raw)) throw forbidden('请在本系统页面内退出登录');
@@ -108,7 +185,7 @@ export const authRoutes = new Hono<AppEnv>()
     clearSessionCookies(c);
     return ok(c, null);
   })
-  .get('/login_info', access.signedIn(), async (c) => {
+  .get('/login_info', access.enrolling(), async (c) => {
     const user = c.get('user')!;
     return c.json({ status: 0, data: publicUser(user), auth: buildAuthMap(user.routes), message: 'ok' });
   })

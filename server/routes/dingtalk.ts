@@ -2,17 +2,16 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
-import { SESSION_COOKIE } from '../../lib/constants';
 import { z } from 'zod';
 import { access } from '../auth/access';
 import { assertCurrentPassword, currentPasswordField } from '../auth/current-password';
-import { createSession, hashToken, loadSessionUser, setSessionCookies } from '../auth/session';
-import { dingtalkTickets, loginLogs, sessions, users } from '../db/schema';
+import { hashToken } from '../auth/session';
+import { logSignIn, openChallenge, openSession, secondFactorOf } from '../auth/sign-in';
+import { dingtalkTickets, loginLogs, users } from '../db/schema';
 import type { DbOrTx } from '../db/types';
 import { logOperation } from '../crud/oplog';
 import { removeDingtalkBinding } from '../dingtalk/binding';
 import { authorizeUrl, dingtalkProfile, DingtalkError, newState, verifyState, type DingtalkConfig } from '../dingtalk/client';
-import { serverEnv } from '../env';
 import { conflict, notFound } from '../http/errors';
 import { ok } from '../http/reply';
 import { jsonBody } from '../http/input';
@@ -215,16 +214,15 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
       await db.insert(loginLogs).values({ username: user.username, userId: user.id, ip, userAgent, success: false, reason: 'disabled' });
       return fail('disabled');
     }
-    const { token: session, expiresAt } = await db.transaction(async (tx) => {
-      const previous = getCookie(c, SESSION_COOKIE);
-      if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(previous)));
-      const created = await createSession(tx, { userId: user.id, ip, userAgent, ttlHours: serverEnv().CMS_SESSION_TTL_HOURS });
-      await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-      await tx.insert(loginLogs).values({ username: user.username, userId: user.id, ip, userAgent, success: true, reason: 'dingtalk' });
-      return created;
-    });
-    const sessionUser = (await loadSessionUser(db, session))!;
-    setSessionCookies(c, { token: session, expiresAt, userId: sessionUser.id, level: sessionUser.level });
+    // Issue 26: DingTalk is the first factor only. An enrolled account goes on to the code step;
+    // a role that requires two-step sign-in without enrolment gets the enrolment-only session.
+    const factor = await secondFactorOf(db, user.id);
+    if (factor.enrolled) {
+      await logSignIn(c, { username: user.username, userId: user.id, success: false, reason: 'totp_required' });
+      await openChallenge(c, user.id, 'dingtalk');
+      return c.redirect('/login?step=totp');
+    }
+    await openSession(c, user, { reason: 'dingtalk' });
     return c.redirect('/');
   });
 

@@ -36,6 +36,7 @@ export const roleRoutes = crudRoutes({
     description: roles.description,
     routes: roles.routes,
     level: roles.level,
+    requireTotp: roles.requireTotp,
     updatedAt: roles.updatedAt,
     userCount: userCount.as('user_count'),
   },

@@ -7,6 +7,7 @@ import { DINGTALK_ME, DINGTALK_TOKEN, newState } from '@/server/dingtalk/client'
 import { DINGTALK_PENDING_COOKIE, DINGTALK_STATE_COOKIE } from '@/server/routes/dingtalk';
 import { createApp } from '@/server/app';
 import { createStaff, DB_KINDS, setupTestApp, testPeer, type TestContext } from './helpers';
+import { Secret, TOTP } from 'otpauth';
 import { meReply, tokenReply } from '../fixtures/dingtalk-replies';
 import { startFakeDingtalk } from '../fixtures/fake-dingtalk';
 
@@ -363,5 +364,33 @@ describe.each(DB_KINDS)('DingTalk binding and sign-in (issue 9) on %s', (kind) =
     // The administrator (all data, all permissions) removes the others'.
     expect((await t.call('DELETE', `/api/users/${strong.userId}/dingtalk`, { cookie: admin })).status).toBe(200);
     expect((await t.call('DELETE', `/api/users/${other.userId}/dingtalk`, { cookie: admin })).status).toBe(200);
+  });
+
+  it('DingTalk is the first factor only: an enrolled account goes on to the code step, a role that requires it to the enrolment (issue 26)', async () => {
+    await unbindAll();
+    const qin = await createStaff(t, admin, { username: 'qin_dd', routes: ['/article/list'] });
+    await bindLi(qin.cookie);
+    const setup = await t.call('POST', '/api/profile/totp/setup', { cookie: qin.cookie });
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.data.secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    expect((await t.call('POST', '/api/profile/totp/enable', { cookie: qin.cookie, body: { code: totp.generate() } })).status).toBe(200);
+
+    const res = await back(await startLogin(), 'code-li');
+    expect(res.headers.get('location')).toBe('/login?step=totp');
+    expect(cookieFrom(res.headers, 'cms_session')).toBeUndefined();
+    const challenge = cookieFrom(res.headers, 'cms_login_challenge')!;
+    expect(challenge).toBeTruthy();
+    // The next period's code (this one was used to enrol): one step of drift is accepted.
+    const done = await t.call('POST', '/api/login/totp', { cookie: challenge, body: { code: totp.generate({ timestamp: Date.now() + 30_000 }) } });
+    expect(done.body.data).toMatchObject({ username: 'qin_dd' });
+    expect(cookieFrom(done.headers, 'cms_session')).toBeTruthy();
+
+    // Not enrolled, and the role requires it: DingTalk gives the enrolment-only session.
+    await t.call('DELETE', `/api/users/${qin.userId}/totp`, { cookie: admin });
+    await t.call('PUT', `/api/roles/${qin.roleId}`, { cookie: admin, body: { requireTotp: true } });
+    const again = await back(await startLogin(), 'code-li');
+    expect(again.headers.get('location')).toBe('/');
+    const session = cookieFrom(again.headers, 'cms_session')!;
+    expect((await t.call('GET', '/api/login_info', { cookie: session })).body.data.totpSetup).toBe(true);
+    expect((await t.call('GET', '/api/articles', { cookie: session })).body.reason).toBe('totp_setup');
   });
 });

@@ -37,6 +37,12 @@ export interface TestContext {
   sleeps: number[];
   /** Signs in and returns the Cookie header for later calls. */
   login(username?: string, password?: string, ip?: string): Promise<string>;
+  /**
+   * Another instance of the app on the same database: on PostgreSQL its own connection pool and
+   * session cache (as a second server would be); on PGlite (one process per data folder) another
+   * app over the same database. Closed with the context.
+   */
+  secondInstance(): Promise<Pick<TestContext, 'app' | 'call'>>;
 }
 
 /**
@@ -51,9 +57,11 @@ export async function setupTestApp(
 ): Promise<TestContext> {
   let handle: DbHandle;
   let dropSchema: (() => Promise<void>) | undefined;
+  let schema: string | undefined;
+  const extraHandles: DbHandle[] = [];
   if (kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
-    const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
     handle = await openDatabase({ url, pgSchema: schema, poolMax: 4, quiet: true });
     dropSchema = async () => {
       const pool = new Pool({ connectionString: url, max: 1 });
@@ -70,25 +78,39 @@ export async function setupTestApp(
   // Uploads go to a temporary folder of this test app (local driver) unless a test passes storage.
   const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'cms-uploads-'));
   const storage: StorageConfig = { driver: 'local', uploadsDir, kinds: defaultKinds(), ticketMinutes: 60 };
-  const app = createApp({ getDb: async () => handle.db, peer: testPeer, sleep: async (ms) => void sleeps.push(ms), storage, ...appOptions });
+  const appDeps = { peer: testPeer, sleep: async (ms: number) => void sleeps.push(ms), storage, ...appOptions };
+  const app = createApp({ getDb: async () => handle.db, ...appDeps });
   let ipCounter = 0;
-  const call: TestContext['call'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { 'x-test-peer': '10.0.0.1', ...opts.headers };
-    if (opts.cookie) headers.cookie = opts.cookie;
-    let body: string | undefined;
-    if (opts.body !== undefined) {
-      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-      headers['content-type'] = 'application/json';
+  const callOn =
+    (app: App): TestContext['call'] =>
+    async (method, path, opts = {}) => {
+      const headers: Record<string, string> = { 'x-test-peer': '10.0.0.1', ...opts.headers };
+      if (opts.cookie) headers.cookie = opts.cookie;
+      let body: string | undefined;
+      if (opts.body !== undefined) {
+        body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+        headers['content-type'] = 'application/json';
+      }
+      const res = await app.request(`http://localhost${path}`, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON: keep the text so the assertion shows it */
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    };
+  const call = callOn(app);
+  const secondInstance: TestContext['secondInstance'] = async () => {
+    let db = handle.db;
+    if (kind === 'postgres') {
+      const other = await openDatabase({ url: process.env.TEST_DATABASE_URL!, pgSchema: schema, poolMax: 2, quiet: true });
+      extraHandles.push(other);
+      db = other.db;
     }
-    const res = await app.request(`http://localhost${path}`, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* not JSON: keep the text so the assertion shows it */
-    }
-    return { status: res.status, body: parsed, headers: res.headers };
+    const second = createApp({ getDb: async () => db, ...appDeps });
+    return { app: second, call: callOn(second) };
   };
   const login: TestContext['login'] = async (username = ADMIN.username, password = ADMIN.password, ip) => {
     // A distinct address per sign-in keeps the per-IP rate limit out of unrelated tests.
@@ -103,9 +125,11 @@ export async function setupTestApp(
     sleeps,
     call,
     login,
+    secondInstance,
     uploadsDir: (appOptions.storage ?? storage).uploadsDir,
     async close() {
       await rm(uploadsDir, { recursive: true, force: true });
+      for (const h of extraHandles) await h.close();
       await handle.close();
       await dropSchema?.();
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  TOTP_SETUP_PATH,
   deniedPath,
   isKnownGuard,
   isPathAllowed,
@@ -102,10 +103,19 @@ describe('route catalogue (SEED §2)', () => {
     '/, /home, /login, /department, /log, /log/operate, /photo, /photo/tag, /role, /setting, /setting/tag, /setting/topic, /store, /video, /video/tag, /user/my, /user/bindDingtalk, /article/add, /article/addArticle, /article/addImage, /article/addVideo, /article/check, /article/createVideo, /article/list, /article/preview, /article/videoList, /operation/ad, /operation/brand, /operation/focus, /operation/friendLinks, /operation/keywords, /operation/nav, /operation/pcfocus, /operation/pckeywords, /operation/stats, /operation/videofocus'.split(
       ', ',
     );
-  it('holds exactly the routes of the spec, and the pages added since: 敏感词库 (issue 15), the declared plain screens (issue 16: 文章来源) and 站点接口 (issue 24)', async () => {
+  it('holds exactly the routes of the spec, and the pages added since: 敏感词库 (issue 15), the declared plain screens (issue 16: 文章来源), 站点接口 (issue 24), the two-step enrolment (issue 26)', async () => {
     const declared = (await screenDeclarations()).map((s) => s.def.permission).filter((p) => !seedRoutes.includes(p));
     expect(declared).toContain('/setting/source');
-    expect(ROUTES.map((r) => r.path).sort()).toEqual([...seedRoutes, '/article/sensitiveWords', '/setting/delivery', ...declared].sort());
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...seedRoutes, '/article/sensitiveWords', '/setting/delivery', TOTP_SETUP_PATH, ...declared].sort());
+  });
+  it('sends a member who must enrol in two-step sign-in to the enrolment page only, and everyone else away from it (issue 26)', () => {
+    const mustEnrol = { status: 0, data: { totpSetup: true }, auth: { '/': { name: '工作台' }, '/role': { name: '角色权限' } } };
+    const done = { status: 0, data: { totpSetup: false }, auth: { '/': { name: '工作台' } } };
+    expect(userGuardDecide({ path: '/role', detail: mustEnrol })).toEqual({ action: 'redirect', to: TOTP_SETUP_PATH });
+    expect(userGuardDecide({ path: '/user/my', detail: mustEnrol })).toEqual({ action: 'redirect', to: TOTP_SETUP_PATH });
+    expect(userGuardDecide({ path: TOTP_SETUP_PATH, detail: mustEnrol })).toEqual({ action: 'next' });
+    expect(userGuardDecide({ path: TOTP_SETUP_PATH, detail: done })).toEqual({ action: 'redirect', to: '/' });
+    expect(safeReturnPath(TOTP_SETUP_PATH)).toBeNull();
   });
   it('finds routes with or without a trailing slash, and nothing for unknown paths', () => {
     expect(findRoute('/article/list/')?.name).toBe('文章列表');

@@ -8,6 +8,8 @@ const user = (id: number): SessionUser => ({
   name: `U${id}`,
   avatar: '',
   departmentId: null,
+  totpEnabled: false,
+  totpSetup: false,
   roleId: null,
   isSuper: false,
   level: 3,

@@ -28,7 +28,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           padding: 16,
         }}
       >
-        <LoginForm from={one(query.from)} reason={reason} dingtalk={{ configured: dingtalkFromEnv() !== null, result: one(query.dingtalk) }} />
+        <LoginForm
+          from={one(query.from)}
+          reason={reason}
+          step={one(query.step)}
+          dingtalk={{ configured: dingtalkFromEnv() !== null, result: one(query.dingtalk) }}
+        />
       </main>
     </div>
   );

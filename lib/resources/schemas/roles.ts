@@ -15,6 +15,8 @@ export const roleResource = withSchema(
       .default([])
       .transform((r) => [...new Set(r)]),
     level: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '请选择数据范围' }).default(3),
+    /** Members must sign in with a second factor (issue 26). */
+    requireTotp: z.boolean({ error: '「要求两步验证」只能是是或否' }).default(false),
   }),
   { add: { routes: z.array(z.string()), updatedAt: isoTime, userCount: z.number().int() } },
 );

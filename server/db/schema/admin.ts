@@ -26,6 +26,8 @@ export const roles = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     level: smallint('level').notNull().default(3),
+    /** Members must sign in with a second factor (issue 26): an unenrolled member can only enrol. */
+    requireTotp: boolean('require_totp').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('roles_name_uq').on(t.name)],
@@ -49,6 +51,13 @@ export const users = pgTable(
     dingtalkUnionId: varchar('dingtalk_union_id', { length: 128 }),
     dingtalkNick: varchar('dingtalk_nick', { length: 64 }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    /** Two-step sign-in (issue 26): the active TOTP secret (base32), set when enrolment is confirmed. */
+    totpSecret: varchar('totp_secret', { length: 64 }),
+    /** A secret handed out by `totp/setup` and not yet confirmed with a code. */
+    totpPendingSecret: varchar('totp_pending_secret', { length: 64 }),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The last time step a code was accepted for: a code of this step or an earlier one is refused. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [
@@ -95,6 +104,11 @@ export const sessions = pgTable(
      */
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     endReason: varchar('end_reason', { length: 16 }),
+    /**
+     * The last request the session served, written at most once a minute (server/auth/session.ts):
+     * a session unused for SESSION_IDLE_MINUTES ends. Its writes do not move the session generation.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -111,6 +125,39 @@ export const sessionGeneration = pgTable('session_generation', {
   id: smallint('id').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The half-signed-in state between the first factor (password or DingTalk) and the code (issue 26):
+ * a short-lived token in its own cookie, scoped to `/api/login`, that reaches only the code step.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id').notNull(),
+    /** The first factor: password | dingtalk. */
+    via: varchar('via', { length: 16 }).notNull(),
+    /** Wrong codes given to this challenge; at the limit it ends. */
+    failures: integer('failures').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('login_challenges_token_uq').on(t.tokenHash), index('login_challenges_user_idx').on(t.userId)],
+);
+
+/** One-time recovery codes of two-step sign-in, stored hashed; a used one keeps its row with `usedAt`. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('totp_recovery_codes_uq').on(t.userId, t.codeHash)],
+);
 
 export const loginLogs = pgTable(
   'login_logs',
