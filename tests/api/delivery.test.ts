@@ -7,6 +7,7 @@ import { defaultKinds } from '@/server/storage/config';
 import { blockHtml } from '@/lib/article-blocks';
 import { DELIVERY_FAMILY_VALUES } from '@/lib/resources/delivery';
 import { deliveryRoutes } from '@/server/delivery/families';
+import { createScheduler } from '@/server/jobs/scheduler';
 import { createStaff, DB_KINDS, setupTestApp, type TestContext } from './helpers';
 
 /**
@@ -241,6 +242,16 @@ describe.each(DB_KINDS)('the delivery API on %s', (kind) => {
     expect((await get(`/articles/${id}`)).status).toBe(404);
     const list = await get('/articles?limit=50');
     expect(list.body.data.list.map((a: { id: number }) => a.id)).not.toContain(id);
+  });
+
+  it('a scheduled publication firing drops the cached list: the article is listed from that moment', async () => {
+    const id = await article('定时发布的文章', {}, false);
+    const at = new Date(clock + 10 * 60_000);
+    expect((await staff('PUT', `/api/articles/schedule/${id}`, { publishAt: at.toISOString() })).status).toBe(200);
+    const ids = async () => (await get('/articles?limit=50')).body.data.list.map((a: { id: number }) => a.id);
+    expect(await ids()).not.toContain(id);
+    expect(await createScheduler({ db: t.db, now: () => new Date(at.getTime() + 1000), log: () => {} }).tick()).toBe(1);
+    expect(await ids()).toContain(id);
   });
 
   it('Surrogate-Key and Cache-Tag name the items and lists an answer depends on', async () => {
