@@ -82,6 +82,17 @@ async function main() {
   });
   let payload: { origin: string; cookies: Cookie[]; stop(): Promise<void> } | undefined;
   const rows: Row[] = [];
+  const cleanUp = async () => {
+    await payload?.stop();
+    chrome.kill();
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  // Under heavy load Lighthouse 12.2.3 can reject a protocol timeout outside the run's own promise
+  // (seen once: PROTOCOL_TIMEOUT of Runtime.evaluate in its quiet-window check): say so and go on.
+  process.on('unhandledRejection', (err) => console.error(`Lighthouse, outside a run: ${(err as Error)?.message ?? err}`));
+  // chrome-launcher starts Chromium in its own process group: an interrupted run stops it (and the server) too.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const setCookies = async (origin: string, cookies: Cookie[]) => {
@@ -160,10 +171,7 @@ async function main() {
     console.log(`\n${text}`);
     if (process.env.LIGHTHOUSE_WRITE !== '0' && !ONLY) writeBench(text);
   } finally {
-    await payload?.stop();
-    await chrome.kill();
-    await stopServer(server);
-    await rm(dataDir, { recursive: true, force: true });
+    await cleanUp();
   }
 }
 
