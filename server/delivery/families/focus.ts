@@ -152,29 +152,22 @@ async function platformExists(db: DbOrTx, code: string) {
   return !!hit;
 }
 
-export const focusHomeFamily = family({
-  family: 'focus',
-  path: 'focus/home',
-  summary: '首页焦点图（按平台）',
-  query: byPlatform,
-  data: focusData,
-  async handler(db, { platform }, now) {
-    const [known, found] = await Promise.all([platformExists(db, platform), answer(db, 'home', eq(focusHome.platform, platform), now)]);
-    return known ? found : null;
-  },
-});
+/** A family grouped by platform code: an unknown platform answers 404. */
+const byPlatformFamily = (place: 'home' | 'video', summary: string) =>
+  family({
+    family: 'focus',
+    path: `focus/${place}`,
+    summary,
+    query: byPlatform,
+    data: focusData,
+    async handler(db, { platform }, now) {
+      const [known, found] = await Promise.all([platformExists(db, platform), answer(db, place, eq(PLACES[place].table.platform, platform), now)]);
+      return known ? found : null;
+    },
+  });
 
-export const focusVideoFamily = family({
-  family: 'focus',
-  path: 'focus/video',
-  summary: '视频焦点图（按平台）',
-  query: byPlatform,
-  data: focusData,
-  async handler(db, { platform }, now) {
-    const [known, found] = await Promise.all([platformExists(db, platform), answer(db, 'video', eq(focusVideo.platform, platform), now)]);
-    return known ? found : null;
-  },
-});
+export const focusHomeFamily = byPlatformFamily('home', '首页焦点图（按平台）');
+export const focusVideoFamily = byPlatformFamily('video', '视频焦点图（按平台）');
 
 export const focusChannelFamily = family({
   family: 'focus',
