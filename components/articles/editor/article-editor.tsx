@@ -21,7 +21,9 @@ import { PreviewLinkButton } from '@/components/delivery/preview-link-button';
 
 // TinyMCE (≈ 1 MB of script) loads only here, in the browser.
 // Its box is held from the first paint (issue 25): the placeholder has the editor's size.
-const RichText = dynamic(() => import('./rich-text'), { ssr: false, loading: () => <EditorPlaceholder /> });
+// The body's field id (antd's Form.Item names it after the field): 正文's label points at it before
+// the editor's own textarea is there (Chromium's Issues panel: a label for no element, issue 25).
+const RichText = dynamic(() => import('./rich-text'), { ssr: false, loading: () => <EditorPlaceholder fieldId="content" /> });
 
 export interface ArticleEditorProps {
   kind: ArticleKind;

@@ -12,7 +12,7 @@ export const EDITOR_MAX_WIDTH = CONTENT_WIDTH + 34;
  * while the editor's script loads (article-editor.tsx) and under the editor until its toolbar is
  * drawn (rich-text.tsx). Plain markup and inline styles: it must not wait for a stylesheet either.
  */
-export function EditorPlaceholder({ height = EDITOR_HEIGHT, overlay = false }: { height?: number; overlay?: boolean }) {
+export function EditorPlaceholder({ height = EDITOR_HEIGHT, overlay = false, fieldId }: { height?: number; overlay?: boolean; fieldId?: string }) {
   return (
     <div
       aria-busy="true"
@@ -30,6 +30,8 @@ export function EditorPlaceholder({ height = EDITOR_HEIGHT, overlay = false }: {
         overflow: 'hidden',
       }}
     >
+      {/* What the field's label points at until TinyMCE's own (hidden) textarea takes the id. */}
+      {fieldId && <textarea id={fieldId} hidden readOnly tabIndex={-1} aria-hidden="true" />}
       <div style={{ height: 40, borderBottom: '1px solid #eee', background: '#fafafa' }} />
       <div style={{ padding: '24px 16px', display: 'grid', gap: 14 }}>
         {[92, 100, 84, 96, 60].map((w, i) => (
