@@ -71,6 +71,7 @@ const statusText = (status: number | null, error: string) => (status === null ? 
 export function DeliveriesTab() {
   const { message } = App.useApp();
   const list = useResourceList<DeliveryRow>({
+    path: '/api/webhook_deliveries',
     fetchList: fetchDeliveries,
     filters: FILTERS,
     nothingYet: '还没有推送记录。添加推送地址后，内容发布、下线等变化会记录在这里',
