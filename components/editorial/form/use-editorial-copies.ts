@@ -49,8 +49,12 @@ export function useEditorialCopies<F extends object, R extends EditorialRecord>(
     timers.current.serverSince = undefined;
   }, []);
 
+  /** Bumped whenever the form is in step with the server: a server copy sent before then is history. */
+  const settledTimes = useRef(0);
+
   /** The form is in step with the server: no copy is due and none is waiting to be offered. */
   const reset = useCallback(() => {
+    settledTimes.current += 1;
     cancel();
     setCopyWritten(false);
   }, [cancel]);
@@ -68,7 +72,11 @@ export function useEditorialCopies<F extends object, R extends EditorialRecord>(
 
   const writeServerCopy = useCallback(async () => {
     timers.current.serverSince = undefined;
+    const sentAt = settledTimes.current;
     const reply = await target.api.autosave.put(idRef.current, version.current, currentFields());
+    // A save (or a load) answered while the copy was on its way: its 「已保存」 stays the news (a slow
+    // copy's answer overwrote it under load, and the page said 「已在服务器保存副本」 after a save).
+    if (sentAt !== settledTimes.current) return;
     if (isFailure(reply)) {
       setAutosaveText(copyText.offline);
       return;
