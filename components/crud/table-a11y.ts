@@ -40,7 +40,9 @@ export function useTableMending(box: RefObject<HTMLElement | null>, deps: Depend
     const mend = () => mendTableAccessibility(root);
     mend();
     const observer = new MutationObserver(mend);
-    observer.observe(root, { childList: true, subtree: true });
+    // Attributes too: a table rendered on the server is hydrated with the attributes React
+    // controls, which can put back a tabindex the mending had changed (the rows arrive with the HTML).
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['tabindex', 'aria-label'] });
     window.addEventListener('resize', mend);
     return () => {
       observer.disconnect();

@@ -29,6 +29,14 @@ export function loadResource(module: ResourceModule, name: string): Promise<Reso
       if (!found) throw new Error(`lib/resources/${module}.ts declares no resource named ${name}`);
       return found as ResourceDecl;
     });
+    // Once loaded, React's `use()` reads it at once instead of suspending: a server render that
+    // suspends sends the list hidden and shows it only when a script runs (the first page in the
+    // HTML, issue 25). The first render of a screen after the process starts still waits for it.
+    const settled = def;
+    void settled.then(
+      (value) => Object.assign(settled, { status: 'fulfilled', value }),
+      () => undefined,
+    );
     loaded.set(key, def);
   }
   return def;
