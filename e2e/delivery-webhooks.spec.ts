@@ -27,7 +27,7 @@ async function publishedArticle(page: Parameters<typeof api>[0], title: string) 
 }
 
 test('站点接口: add a webhook, publish → verified event; a failure is retried and shown in the log; 重新推送 keeps the webhook-id', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await page.setViewportSize(DESKTOP);
   await signIn(page);
   await page.goto('/setting/delivery');
@@ -70,7 +70,8 @@ test('站点接口: add a webhook, publish → verified event; a failure is retr
 
   await page.goto(`/setting/delivery?tab=deliveries&item=article-${second}`);
   const logRow = page.locator('tr.ant-table-row').filter({ hasText: `文章 ${second}` });
-  await expect(logRow).toContainText('推送成功');
+  // Generous: on a loaded machine the page hydrates slowly before the log loads.
+  await expect(logRow).toContainText('推送成功', { timeout: 60_000 });
   await expect(logRow).toContainText('HTTP 200');
   await logRow.getByRole('button', { name: /查看推送 \d+ 的详情/ }).click();
   const drawer = page.getByRole('dialog', { name: '推送详情' });
@@ -89,17 +90,18 @@ test('站点接口: add a webhook, publish → verified event; a failure is retr
 
   // The editor's side panel says the site was told.
   await page.goto(`/article/addArticle?id=${second}`);
-  await expect(page.getByTestId('site-notice')).toContainText('推送成功');
+  await expect(page.getByTestId('site-notice')).toContainText('推送成功', { timeout: 60_000 });
   await shot(page, 'delivery-editor-notice-1440');
 
   // Pause: nothing goes while paused; the endpoints' table says so.
   await page.goto('/setting/delivery');
+  await expect(row).toContainText('正常', { timeout: 60_000 });
   await row.getByRole('button', { name: '暂停' }).click();
-  await expect(row).toContainText('已暂停');
+  await expect(row).toContainText('已暂停', { timeout: 30_000 });
   await page.setViewportSize(PHONE);
   await settled(page);
   await shot(page, 'delivery-webhooks-390');
   await page.goto('/setting/delivery?tab=deliveries');
-  await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
   await shot(page, 'delivery-log-390');
 });

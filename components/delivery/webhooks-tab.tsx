@@ -129,8 +129,8 @@ export function WebhooksTab() {
       {
         key: 'actions',
         title: '操作',
+        // Not pinned: on a phone a pinned 330 px column would cover the name and the address.
         width: 330,
-        fixed: 'right',
         render: (_, row) => (
           <Space size={0} wrap>
             <Button type="link" size="small" loading={busy === `test-${row.id}`} onClick={() => void test(row)} aria-label={`向「${row.name}」发送测试`}>
