@@ -19,13 +19,3 @@ export const roleResource = declareResource({
   ],
   filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '角色名称（部分即可）' }],
 });
-
-export interface Role {
-  id: number;
-  name: string;
-  description: string;
-  routes: string[];
-  level: 1 | 2 | 3;
-  userCount?: number;
-  updatedAt?: string;
-}
