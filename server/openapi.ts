@@ -77,10 +77,10 @@ const answerSchema = (schema: z.ZodType): Json => {
 
 /** The 200 of a route: its recorded answer's data, something other than the envelope, or (not described yet) any data. */
 function success(answer: RouteAnswer | null): Json {
-  if (!answer) return ok(undefined, '成功（data 尚未描述）');
+  if (!answer || answer.data === undefined) return ok(undefined, '成功（data 尚未描述）');
   if (answer.other) {
-    const { status, type, description } = answer.other;
-    return type ? { description, content: { [type]: { schema: { type: 'string' } } } } : { description, 'x-status': status };
+    const { type, description } = answer.other;
+    return type ? { description, content: { [type]: { schema: { type: 'string' } } } } : { description };
   }
   return ok(answerSchema(answer.data!));
 }
@@ -216,7 +216,7 @@ export function openApiDocument(mounted: readonly MountedRoute[], registry: Read
       ...(params.length ? { parameters: [...params, ...((base.parameters as Json[]) ?? [])] } : {}),
       ...(rule?.kind === 'public' ? { security: [] } : {}),
       responses: {
-        200: success(answer),
+        [answer?.other?.status ?? 200]: success(answer),
         ...guardRefusals(route.method, path, rule),
         ...(base.responses as Json),
         ...Object.fromEntries(Object.entries(answer?.refusals ?? {}).map(([status, why]) => [status, refusal(String(why))])),

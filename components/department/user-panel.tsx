@@ -30,12 +30,13 @@ import {
 } from '@/lib/permissions';
 import type { FieldOption } from '@/lib/resources/define';
 import type { Department } from '@/lib/resources/departments';
-import { roleResource, type Role } from '@/lib/resources/roles';
-import { userResource, type User } from '@/lib/resources/users';
+import { roleResource } from '@/lib/resources/roles';
+import { userResource } from '@/lib/resources/users';
 import { findRoute } from '@/lib/routes';
 import { useUserStore, useViewer } from '@/stores/user';
 import { subtreeOf } from '@/lib/tree';
 import { buildDeptTree, limitTree } from './tree-data';
+import type { Role, User } from '@/lib/api/types';
 
 const users = resourceClient<User>(userResource);
 const roles = resourceClient<Role>(roleResource);

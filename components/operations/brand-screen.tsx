@@ -1,7 +1,8 @@
 'use client';
 import { ResourceScreen } from '@/components/screens/resource-page';
-import { brandResource, type Brand } from '@/lib/resources/operations';
+import { brandResource } from '@/lib/resources/operations';
 import { ProductBrandSelect } from './product-brand-select';
+import type { Brand } from '@/lib/api/types';
 /** 品牌管理: the brands the site shows, A–Z, each tied to one brand of the product host (车型库). */
 export const BrandScreen = () => (
   <ResourceScreen<Brand>

@@ -11,10 +11,11 @@ import { operationsApi } from '@/lib/api/operations';
 import { isOk, resourceClient } from '@/lib/api/resource';
 import type { ResourceDecl } from '@/lib/resources/define';
 import type { FocusGroup, FocusSlot } from '@/lib/resources/operations';
-import { platformResource, type Platform } from '@/lib/resources/taxonomy';
+import { platformResource } from '@/lib/resources/taxonomy';
 import { loadCategoryGroups } from '@/components/taxonomy/category-groups';
 import { buildTree } from '@/lib/tree';
 import { PERIOD_RULES, PERIOD_WIDTH, periodText, SlotStatusTag, TargetPicker } from './focus-fields';
+import type { Platform } from '@/lib/api/types';
 
 const platformClient = resourceClient<Platform>(platformResource);
 

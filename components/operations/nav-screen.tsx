@@ -8,15 +8,8 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { EllipsisText, ResourceFormModal, linkColumn, ResourceList, thumbColumn, useResourceDialog } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { isOk, resourceClient } from '@/lib/api/resource';
-import {
-  chameleonResource,
-  chameleonTypeResource,
-  chameleonVersionResource,
-  KEYWORD_PLATFORMS,
-  type Chameleon,
-  type ChameleonType,
-  type ChameleonVersion,
-} from '@/lib/resources/operations';
+import { chameleonResource, chameleonTypeResource, chameleonVersionResource, KEYWORD_PLATFORMS } from '@/lib/resources/operations';
+import type { Chameleon, ChameleonType, ChameleonVersion } from '@/lib/api/types';
 
 const versionClient = resourceClient<ChameleonVersion>(chameleonVersionResource);
 const typeClient = resourceClient<ChameleonType>(chameleonTypeResource);

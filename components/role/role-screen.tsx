@@ -7,10 +7,11 @@ import { actionsColumn, formatDateTime, ResourceFilters, ResourceFormModal, Reso
 import { isOk } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import { deleteRoleRefusal, grantRefusal, roleWriteRefusal } from '@/lib/permissions';
-import { LEVEL_OPTIONS, roleResource, type Role } from '@/lib/resources/roles';
+import { LEVEL_OPTIONS, roleResource } from '@/lib/resources/roles';
 import { findRoute } from '@/lib/routes';
 import { useViewer } from '@/stores/user';
 import { PermissionEditor, type CatalogueRoute } from './permission-editor';
+import type { Role } from '@/lib/api/types';
 
 const routeName = (path: string) => findRoute(path)?.name ?? path;
 

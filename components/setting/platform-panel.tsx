@@ -1,7 +1,8 @@
 'use client';
 
 import { ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
-import { platformResource, type Platform } from '@/lib/resources/taxonomy';
+import { platformResource } from '@/lib/resources/taxonomy';
+import type { Platform } from '@/lib/api/types';
 
 /** 分类管理 · 平台: app, m 站, pc …; add, rename, enable. No delete (SEED §7: content refers to platforms). */
 export function PlatformPanel() {

@@ -6,7 +6,8 @@ import { Button, Card, Col, Row } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { GroupListCard, groupListOptions, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
 import { forgetTagTypes } from '@/components/taxonomy/tag-picker';
-import { tagResource, tagTypeResource, type Tag, type TagType } from '@/lib/resources/taxonomy';
+import { tagResource, tagTypeResource } from '@/lib/resources/taxonomy';
+import type { Tag, TagType } from '@/lib/api/types';
 
 /**
  * 标签管理: tag types on the left (drag-sorted, a type with tags cannot be deleted; a click filters

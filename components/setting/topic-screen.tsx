@@ -7,7 +7,8 @@ import { CoverInput } from '@/components/media/cover-input';
 import { ActivitySelect } from '@/components/taxonomy/activity-select';
 import { isOk } from '@/lib/api/resource';
 import { topicApi } from '@/lib/api/topic';
-import { topicResource, type Topic } from '@/lib/resources/taxonomy';
+import { topicResource } from '@/lib/resources/taxonomy';
+import type { Topic } from '@/lib/api/types';
 
 /** Activity titles of the topic host (tens of votes): loaded once to name the linked activities. */
 function useActivityNames(): Map<number, string> {

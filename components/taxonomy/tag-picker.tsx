@@ -6,8 +6,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useDialogFocus } from '@/components/common/dialog-focus';
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
-import { TAG_QUICK_CREATE_ROUTES, type Tag, type TagType } from '@/lib/resources/taxonomy';
+import { TAG_QUICK_CREATE_ROUTES } from '@/lib/resources/taxonomy';
 import { useViewer } from '@/stores/user';
+import type { Tag, TagType } from '@/lib/api/types';
 
 /** How long typing pauses before the picker asks the server. */
 export const TAG_SEARCH_DELAY_MS = 250;

@@ -29,16 +29,6 @@ export const albumResource = declareResource({
 /** Album article counts stop at this many ("10000+"): an album of a long-running column stays quick. */
 export const ALBUM_COUNT_CAP = 10_000;
 
-export interface Album {
-  id: number;
-  name: string;
-  cover: string;
-  description: string;
-  sort: number;
-  articleCount: number;
-  updatedAt?: string;
-}
-
 /** A row of an album's article list. */
 export interface AlbumArticle {
   id: number;

@@ -179,16 +179,6 @@ export const searchKeywordResource = declareResource({
   noDelete: 'SEED §7 lists GET, POST, PUT, sort: a keyword is switched off instead',
 });
 
-export interface SearchKeyword {
-  id: number;
-  word: string;
-  url: string;
-  platform: 'app' | 'm' | 'pc';
-  sort: number;
-  enabled: boolean;
-  updatedAt?: string;
-}
-
 // ——— Navigation icons —————————————————————————————————————————————————————————————
 
 export const chameleonVersionResource = declareResource({
@@ -252,29 +242,6 @@ export const chameleonResource = declareResource({
   noDelete: 'SEED §7 lists GET, POST, PUT, sort: an icon is switched off instead',
 });
 
-export interface ChameleonVersion {
-  id: number;
-  name: string;
-  platform: string;
-  enabled: boolean;
-  iconCount?: number;
-}
-export interface ChameleonType {
-  id: number;
-  name: string;
-  sort: number;
-}
-export interface Chameleon {
-  id: number;
-  versionId: number;
-  typeId: number;
-  name: string;
-  icon: string;
-  url: string;
-  sort: number;
-  enabled: boolean;
-}
-
 // ——— Friend links ————————————————————————————————————————————————————————————————
 
 export const friendLinkResource = declareResource({
@@ -306,16 +273,6 @@ export const friendLinkResource = declareResource({
   },
 });
 
-export interface FriendLink {
-  id: number;
-  name: string;
-  url: string;
-  logo: string;
-  enabled: boolean;
-  sort: number;
-  updatedAt?: string;
-}
-
 // ——— Brands ——————————————————————————————————————————————————————————————————————
 
 export const brandResource = declareResource({
@@ -341,17 +298,6 @@ export const brandResource = declareResource({
   ],
   filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '品牌名称' }, ENABLED_FILTER],
 });
-
-export interface Brand {
-  id: number;
-  name: string;
-  logo: string;
-  initial: string;
-  productBrandId: number;
-  productBrandName: string;
-  enabled: boolean;
-  updatedAt?: string;
-}
 
 // ——— Ads ———————————————————————————————————————————————————————————————————————
 

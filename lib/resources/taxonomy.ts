@@ -148,12 +148,14 @@ export const topicResource = declareResource({
   filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '专题名称' }, ENABLED_FILTER],
 });
 
+/** A category type as the category screens read it (with the tree's answers, GET /api/categories/tree: not described yet). */
 export interface CategoryType {
   id: number;
   name: string;
   sort: number;
   categoryCount?: number;
 }
+/** A node of GET /api/categories/tree (not described yet: tests/api/answer-contract.test.ts UNDESCRIBED). */
 export interface Category {
   id: number;
   typeId: number;
@@ -161,34 +163,6 @@ export interface Category {
   name: string;
   sort: number;
   enabled: boolean;
-}
-export interface Platform {
-  id: number;
-  name: string;
-  code: string;
-  enabled: boolean;
-}
-export interface TagType {
-  id: number;
-  name: string;
-  sort: number;
-  tagCount?: number;
-}
-export interface Tag {
-  id: number;
-  typeId: number;
-  name: string;
-  typeName?: string;
-}
-export interface Topic {
-  id: number;
-  title: string;
-  cover: string;
-  summary: string;
-  url: string;
-  activityId: number | null;
-  enabled: boolean;
-  sort: number;
 }
 
 /** 文章来源: the outlets an article may credit (原创, 中国卡车网 …), in drag order. */

@@ -55,25 +55,3 @@ export const userResource = declareResource({
     { name: 'enabled', label: '状态', input: 'select', options: ENABLED_OPTIONS },
   ],
 });
-
-export interface User {
-  id: number;
-  username: string;
-  name: string;
-  departmentId: number | null;
-  roleId: number | null;
-  phone: string;
-  email: string;
-  avatar: string;
-  enabled: boolean;
-  isSuper: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  departmentName?: string | null;
-  roleName?: string | null;
-  /** Whether a DingTalk account is bound, and its nickname (the DingTalk id stays on the server). */
-  dingtalkBound?: boolean;
-  /** Two-step sign-in is on (issue 26). */
-  totpEnabled?: boolean;
-  dingtalkNick?: string | null;
-}

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import { ARTICLE_EDIT_ROUTES, ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
 import { articleSaveSchema, articleUpdateSchema } from '../../lib/resources/schemas/articles';
+import { answersOther, refuses } from '../http/answer';
 import { access } from '../auth/access';
 import type { ContentService } from '../content/check';
 import { lockRoutes } from '../editorial/locks';
@@ -38,9 +39,15 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
   app.route('/', autosaveRoutes(articleAutosave));
 
   app.get('/', access.route('/article/list'), queryDoc(listQuerySchema, articleFilterSchema), listHandler(search));
-  app.get('/export.csv', access.route('/article/list'), queryDoc(listQuerySchema, articleFilterSchema), exportCsv);
+  app.get(
+    '/export.csv',
+    access.route('/article/list'),
+    answersOther({ status: 200, type: 'text/csv', description: '筛选结果的 CSV 文件' }),
+    queryDoc(listQuerySchema, articleFilterSchema),
+    exportCsv,
+  );
 
-  app.delete('/:id', access.route('/article/list'), async (c) => {
+  app.delete('/:id', access.route('/article/list'), refuses({ 409: '只能删除草稿' }), async (c) => {
     const id = idParam(c);
     const db = c.get('db');
     await db.transaction((tx) => deleteDrafts(tx, c, [id]));

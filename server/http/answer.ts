@@ -20,8 +20,12 @@ const ANSWER = Symbol.for('cms.answer');
 export type Refusals = Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 502 | 503, string>>;
 
 export interface RouteAnswer {
-  /** The envelope's `data` of a 200; null: the route answers something other than the envelope (a CSV, a redirect). */
-  data: z.ZodType | null;
+  /**
+   * The envelope's `data` of a 200; null: the route answers something other than the envelope (a
+   * CSV, a redirect); undefined: not described yet (`refuses`, tests/api/answer-contract.test.ts
+   * lists those routes and the list only shrinks).
+   */
+  data: z.ZodType | null | undefined;
   refusals: Refusals;
   /** What a 200 is when it is not the JSON envelope (`text/csv`, a redirect's 302). */
   other?: { status: number; type?: string; description: string };
@@ -39,6 +43,11 @@ export function answers(data: z.ZodType, refusals: Refusals = {}): Answering {
 /** The route answers something other than the JSON envelope on success (a file, a redirect). */
 export function answersOther(other: NonNullable<RouteAnswer['other']>, refusals: Refusals = {}): Answering {
   return Object.assign(async (...args: Parameters<typeof pass>) => pass(...args), { [ANSWER]: { data: null, refusals, other } });
+}
+
+/** Only the refusals the route's code answers; its `data` is not described yet. */
+export function refuses(refusals: Refusals): Answering {
+  return Object.assign(async (...args: Parameters<typeof pass>) => pass(...args), { [ANSWER]: { data: undefined, refusals } });
 }
 
 /** What a handler of `app.routes` records, if it is one of the above. */

@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { z } from 'zod';
+import { answersOther, refuses } from '../http/answer';
 import { access } from '../auth/access';
 import { assertCurrentPassword, currentPasswordField } from '../auth/current-password';
 import { hashToken } from '../auth/session';
@@ -131,7 +132,7 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
     callbackUrl(c, config);
     await next();
   };
-  app.post('/bind_start', access.signedIn(), bindable, jsonBody(bindSchema), async (c) => {
+  app.post('/bind_start', access.signedIn(), refuses({ 409: '钉钉未配置，或回调地址未配置' }), bindable, jsonBody(bindSchema), async (c) => {
     const dingtalk = config!;
     const redirectUri = callbackUrl(c, dingtalk);
     await assertCurrentPassword(c, c.req.valid('json').currentPassword);
@@ -139,13 +140,14 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
     return ok(c, { url: authorizeUrl(dingtalk, { state, redirectUri }) });
   });
 
-  app.get('/login_start', access.public(), async (c) => {
+  const toDingtalk = answersOther({ status: 302, description: '转到钉钉授权页（未配置时回到登录页）' });
+  app.get('/login_start', access.public(), toDingtalk, async (c) => {
     if (!config) return c.redirect('/login?dingtalk=off');
     const state = await issueTicket(c, config, { purpose: 'login' });
     return c.redirect(authorizeUrl(config, { state, redirectUri: callbackUrl(c, config) }));
   });
 
-  app.get('/callback', access.public(), async (c) => {
+  app.get('/callback', access.public(), answersOther({ status: 302, description: '回到登录页或个人资料页（结果在地址里）' }), async (c) => {
     if (!config) return c.redirect('/login?dingtalk=off');
     const db = c.get('db');
     const code = c.req.query('authCode') || c.req.query('code');
@@ -231,20 +233,27 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
     if (!config || !getCookie(c, DINGTALK_PENDING_COOKIE)) throw notFound('没有待绑定的钉钉账号（可能已超过 10 分钟），请重新用钉钉登录');
     await next();
   };
-  app.post('/bind_pending', access.signedIn(), pendingOnly, jsonBody(bindSchema), async (c) => {
-    const pendingToken = getCookie(c, DINGTALK_PENDING_COOKIE)!;
-    await assertCurrentPassword(c, c.req.valid('json').currentPassword);
-    const me = c.get('user')!;
-    await c.get('db').transaction(async (tx) => {
-      const ticket = await useTicket(tx, pendingToken, 'pending');
-      if (!ticket?.unionId) throw notFound('没有待绑定的钉钉账号（可能已超过 10 分钟），请重新用钉钉登录');
-      await bind(c, tx, me.id, { unionId: ticket.unionId, nick: ticket.nick ?? '' });
-    });
-    deleteCookie(c, DINGTALK_PENDING_COOKIE, { path: '/' });
-    return ok(c, { bound: true });
-  });
+  app.post(
+    '/bind_pending',
+    access.signedIn(),
+    refuses({ 404: '没有待绑定的钉钉账号（已过期或不存在）', 409: '这个钉钉账号已绑定了另一个员工账号' }),
+    pendingOnly,
+    jsonBody(bindSchema),
+    async (c) => {
+      const pendingToken = getCookie(c, DINGTALK_PENDING_COOKIE)!;
+      await assertCurrentPassword(c, c.req.valid('json').currentPassword);
+      const me = c.get('user')!;
+      await c.get('db').transaction(async (tx) => {
+        const ticket = await useTicket(tx, pendingToken, 'pending');
+        if (!ticket?.unionId) throw notFound('没有待绑定的钉钉账号（可能已超过 10 分钟），请重新用钉钉登录');
+        await bind(c, tx, me.id, { unionId: ticket.unionId, nick: ticket.nick ?? '' });
+      });
+      deleteCookie(c, DINGTALK_PENDING_COOKIE, { path: '/' });
+      return ok(c, { bound: true });
+    },
+  );
 
-  app.delete('/binding', access.signedIn(), async (c) => {
+  app.delete('/binding', access.signedIn(), refuses({ 404: '没有绑定钉钉账号' }), async (c) => {
     const me = c.get('user')!;
     await c.get('db').transaction(async (tx) => {
       if (!(await removeDingtalkBinding(tx, c, me.id, { resource: 'profile', why: (nick) => `解绑钉钉账号「${nick}」` })))

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
 import type { UploadTicket } from '../../lib/resources/media';
+import { refuses } from '../http/answer';
 import { access } from '../auth/access';
 import { videoStores } from '../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
@@ -52,9 +53,12 @@ export function uploadRoutes(storage: StorageConfig, uploaders: Catalogue['uploa
     const duplicates = input.sha256 && input.kind !== 'poster' ? await findDuplicates(db, input.kind, input.sha256) : [];
     return ok(c, { ...issued, duplicates } satisfies UploadTicket);
   };
-  app.post('/upload_token', access.anyRoute(anyUploader(uploaders)), jsonBody(ticketSchema), ticket);
-  app.post('/get_qiniu_token', access.anyRoute(anyUploader(uploaders)), storageIs('qiniu'), jsonBody(ticketSchema), ticket);
-  app.post('/upyun_up_token', access.anyRoute(anyUploader(uploaders)), storageIs('upyun'), jsonBody(ticketSchema), ticket);
+  // A file over its kind's limit (413), of a type the kind does not take (415), over the hourly or pending quota (429).
+  const ticketRefusals = { 413: '文件过大', 415: '文件类型不被接受', 429: '上传过于频繁，或未登记的上传已达上限' } as const;
+  const otherStorage = { ...ticketRefusals, 409: '当前存储不是这个服务' };
+  app.post('/upload_token', access.anyRoute(anyUploader(uploaders)), refuses(ticketRefusals), jsonBody(ticketSchema), ticket);
+  app.post('/get_qiniu_token', access.anyRoute(anyUploader(uploaders)), refuses(otherStorage), storageIs('qiniu'), jsonBody(ticketSchema), ticket);
+  app.post('/upyun_up_token', access.anyRoute(anyUploader(uploaders)), refuses(otherStorage), storageIs('upyun'), jsonBody(ticketSchema), ticket);
 
   /**
    * What each library accepts (this deployment's limits, configurable: README "Storage"): the
@@ -94,25 +98,35 @@ export function uploadRoutes(storage: StorageConfig, uploaders: Catalogue['uploa
   );
 
   /** The local driver receives the file itself (raw body, the ticket's type), streamed to disk. */
-  app.put('/uploads/:token', access.signedIn(), async (c) => {
-    if (storage.driver !== 'local') throw conflict('当前存储不是本地存储');
-    const db = c.get('db');
-    const ticket = await claimTicket(db, c.req.param('token'));
-    try {
-      if (ticket.userId !== c.get('user')!.id) throw forbidden('这个上传凭证不是你的');
-      const declared = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-      if (declared !== ticket.mime) throw new ApiError(415, `请求的内容类型应为 ${ticket.mime}`);
-      const received = await receiveFile(c.req.raw.body, { uploadsDir: storage.uploadsDir, key: ticket.key, maxBytes: ticket.maxSize, declaredType: declared });
-      await completeTicket(db, ticket.id, received);
-      return ok(c, { key: ticket.key, url: publicUrl(storage, ticket.key), ...received });
-    } catch (err) {
-      await releaseTicket(db, ticket.id);
-      // The person cancelled or the connection dropped: nothing to report on the server.
-      if (!(err instanceof ApiError) && err instanceof Error && (err.message === 'aborted' || err.name === 'AbortError'))
-        throw badRequest('上传被中断，可以重试');
-      throw err;
-    }
-  });
+  app.put(
+    '/uploads/:token',
+    access.signedIn(),
+    refuses({ 409: '当前存储不是本地存储，或凭证已用过', 413: '文件过大', 415: '内容与凭证的类型不符' }),
+    async (c) => {
+      if (storage.driver !== 'local') throw conflict('当前存储不是本地存储');
+      const db = c.get('db');
+      const ticket = await claimTicket(db, c.req.param('token'));
+      try {
+        if (ticket.userId !== c.get('user')!.id) throw forbidden('这个上传凭证不是你的');
+        const declared = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+        if (declared !== ticket.mime) throw new ApiError(415, `请求的内容类型应为 ${ticket.mime}`);
+        const received = await receiveFile(c.req.raw.body, {
+          uploadsDir: storage.uploadsDir,
+          key: ticket.key,
+          maxBytes: ticket.maxSize,
+          declaredType: declared,
+        });
+        await completeTicket(db, ticket.id, received);
+        return ok(c, { key: ticket.key, url: publicUrl(storage, ticket.key), ...received });
+      } catch (err) {
+        await releaseTicket(db, ticket.id);
+        // The person cancelled or the connection dropped: nothing to report on the server.
+        if (!(err instanceof ApiError) && err instanceof Error && (err.message === 'aborted' || err.name === 'AbortError'))
+          throw badRequest('上传被中断，可以重试');
+        throw err;
+      }
+    },
+  );
 
   return app;
 }

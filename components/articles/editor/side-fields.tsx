@@ -7,8 +7,9 @@ import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { CategoryPicker } from '@/components/taxonomy/category-picker';
 import { loadCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
 import { http, isFailure } from '@/lib/http';
-import type { Platform, Topic } from '@/lib/resources/taxonomy';
+
 import { fieldRules } from './validation';
+import type { Platform, Topic } from '@/lib/api/types';
 
 interface Option {
   value: number;

@@ -1,6 +1,6 @@
 /** 专辑 with its schema (the server's declaration). */
 import { z } from 'zod';
-import { withSchema, imageUrl, isoTime, optionalText, text } from './common';
+import { withSchema, imageUrl, isoTime, optionalText, SORT, text } from './common';
 import * as decl from '../albums';
 
 export const albumResource = withSchema(
@@ -10,5 +10,5 @@ export const albumResource = withSchema(
     cover: imageUrl('封面').default(''),
     description: optionalText('简介', 500).default(''),
   }),
-  { add: { updatedAt: isoTime, articleCount: z.number().int() } },
+  { add: { ...SORT, updatedAt: isoTime, articleCount: z.number().int() } },
 );

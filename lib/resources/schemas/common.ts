@@ -102,7 +102,8 @@ export const recordId = z.number().int().positive();
 
 /** What every answered record carries beside its declared fields (and `sort` when the resource sorts). */
 const STORED = { id: recordId };
-type Stored = typeof STORED & { sort: z.ZodOptional<z.ZodNumber> };
+/** (A sortable resource's `sort` is answered whether or not its type says so: `add: SORT` puts it in the type.) */
+type Stored = typeof STORED;
 /** The time stamps, for records that answer them (`add: STAMPS`). */
 export const STAMPS = { createdAt: isoTime, updatedAt: isoTime };
 /** A drag order answered by a record whose declaration does not sort on its own screen. */

@@ -78,7 +78,7 @@ export const searchKeywordResource = withSchema(
     platform: z.enum(['app', 'm', 'pc'], { error: '平台必须是 APP、M 站或 PC' }),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
-  { add: STAMPS },
+  { add: { ...STAMPS, ...SORT } },
 );
 
 export const chameleonVersionResource = withSchema(
@@ -105,7 +105,7 @@ export const chameleonResource = withSchema(
     url: appLinkUrl('链接').default(''),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
-  { add: STAMPS },
+  { add: { ...STAMPS, ...SORT } },
 );
 
 export const friendLinkResource = withSchema(
@@ -116,7 +116,7 @@ export const friendLinkResource = withSchema(
     logo: imageUrl('Logo').default(''),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
-  { add: STAMPS },
+  { add: { ...STAMPS, ...SORT } },
 );
 
 export const brandResource = withSchema(

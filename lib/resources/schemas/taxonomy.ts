@@ -1,10 +1,10 @@
 /** 系统设置's declarations with their schemas (the server's; the forms load them on demand). */
 import { z } from 'zod';
-import { withSchema, imageUrl, isoTime, linkUrl, optionalId, optionalText, requiredId, SORT, STAMPS, text } from './common';
+import { withSchema, imageUrl, isoTime, linkUrl, optionalId, optionalText, refId, requiredId, SORT, STAMPS, text } from './common';
 import * as decl from '../taxonomy';
 
 export const categoryTypeResource = withSchema(decl.categoryTypeResource, z.object({ name: text('类型名称', 64) }), {
-  add: { categoryCount: z.number().int() },
+  add: { ...SORT, categoryCount: z.number().int() },
 });
 
 export const categoryResource = withSchema(
@@ -15,7 +15,7 @@ export const categoryResource = withSchema(
     name: text('分类名称', 64),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
-  { add: STAMPS },
+  { add: { ...STAMPS, ...SORT, parentId: refId } },
 );
 
 export const platformResource = withSchema(
@@ -33,7 +33,7 @@ export const platformResource = withSchema(
   { add: { ...SORT, ...STAMPS } },
 );
 
-export const tagTypeResource = withSchema(decl.tagTypeResource, z.object({ name: text('类型名称', 64) }), { add: { tagCount: z.number().int() } });
+export const tagTypeResource = withSchema(decl.tagTypeResource, z.object({ name: text('类型名称', 64) }), { add: { ...SORT, tagCount: z.number().int() } });
 
 export const tagResource = withSchema(
   decl.tagResource,
@@ -54,7 +54,7 @@ export const topicResource = withSchema(
     activityId: optionalId('关联活动').optional(),
     enabled: z.boolean({ error: '状态必须是启用或停用' }).default(true),
   }),
-  { add: STAMPS },
+  { add: { ...STAMPS, ...SORT, activityId: refId } },
 );
 
 export const articleSourceResource = withSchema(

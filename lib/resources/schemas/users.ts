@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withSchema, avatarUrl, email, isoTime, optionalId, password, phone, text } from './common';
+import { withSchema, avatarUrl, email, isoTime, optionalId, password, phone, refId, text } from './common';
 import { userResource as decl } from '../users';
 
 const username = z
@@ -27,6 +27,8 @@ export const userResource = withSchema(
   {
     // What the list joins in (department and role names, the DingTalk binding); never the password.
     add: {
+      departmentId: refId,
+      roleId: refId,
       createdAt: isoTime,
       lastLoginAt: isoTime.nullable(),
       departmentName: z.string().nullable(),
