@@ -35,6 +35,8 @@ export const userResource = withSchema(
       roleName: z.string().nullable(),
       dingtalkBound: z.boolean(),
       dingtalkNick: z.string().nullable(),
+      // Two-step sign-in is on (issue 26).
+      totpEnabled: z.boolean(),
     },
     omit: ['password'],
   },
