@@ -17,6 +17,7 @@ import { endSessions } from '../auth/session';
 import { removeDingtalkBinding } from '../dingtalk/binding';
 import { logOperation } from '../crud/oplog';
 import { ok } from '../http/reply';
+import { answers } from '../http/answer';
 import { jsonBody } from '../http/input';
 import type { AppEnv } from '../http/types';
 import type { DbOrTx } from '../db/types';
@@ -196,7 +197,7 @@ export const profileRoutes = new Hono<AppEnv>()
     });
     return ok(c, { ended });
   })
-  .delete('/sessions/:id', access.signedIn(), async (c) => {
+  .delete('/sessions/:id', access.signedIn(), answers(z.object({ id: z.number().int() }), { 409: '当前设备用「退出登录」退出' }), async (c) => {
     const me = c.get('user')!;
     const id = idParam(c, { max: Number.MAX_SAFE_INTEGER });
     if (id === me.sessionId) throw conflict('这是当前设备；要退出当前设备，请使用右上角的「退出登录」');

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { passwordResetSchema, userResource, userUpdateSchema } from '../../lib/resources/schemas/users';
 import { departments, roles, sessions, users } from '../db/schema';
@@ -13,6 +14,7 @@ import { dataScope, scopeCondition, subtreeIds, subtreeIdSet } from '../auth/sco
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { idFilter, idParam } from '../http/params';
 import { ok } from '../http/reply';
+import { answers } from '../http/answer';
 import { jsonBody } from '../http/input';
 import type { SessionUser } from '../http/types';
 
@@ -160,41 +162,51 @@ export const userRoutes = crudRoutes({
       return ok(c, { id, dingtalkUnbound });
     });
     // Issue 26: 退出登录 on 部门与员工 ends every session of a staff member (same rules as a reset).
-    app.post('/:id/sign_out', access.route(userResource.permission), async (c) => {
-      const id = idParam(c);
-      if (id === c.get('user')!.id) throw conflict('要退出自己的其他设备，请在「个人资料 · 登录设备」中操作');
-      const ended = await userRoutes.inTransaction(c, async (ctx) => {
-        const target = await managedTarget(ctx, id);
-        const n = await endSessions(ctx.tx, id, 'admin');
-        await logOperation(ctx.tx, c, {
-          type: 'sign_out',
-          resource: 'users',
-          resourceId: id,
-          summary: `将「${target.name}（${target.username}）」退出所有设备（${n} 个）`,
+    app.post(
+      '/:id/sign_out',
+      access.route(userResource.permission),
+      answers(z.object({ id: z.number().int(), ended: z.number().int() }), { 409: '自己的设备在「个人资料」中退出' }),
+      async (c) => {
+        const id = idParam(c);
+        if (id === c.get('user')!.id) throw conflict('要退出自己的其他设备，请在「个人资料 · 登录设备」中操作');
+        const ended = await userRoutes.inTransaction(c, async (ctx) => {
+          const target = await managedTarget(ctx, id);
+          const n = await endSessions(ctx.tx, id, 'admin');
+          await logOperation(ctx.tx, c, {
+            type: 'sign_out',
+            resource: 'users',
+            resourceId: id,
+            summary: `将「${target.name}（${target.username}）」退出所有设备（${n} 个）`,
+          });
+          return n;
         });
-        return n;
-      });
-      return ok(c, { id, ended });
-    });
+        return ok(c, { id, ended });
+      },
+    );
     // 重置两步验证: the person lost their phone; they sign in with the password and enrol again.
-    app.delete('/:id/totp', access.route(userResource.permission), async (c) => {
-      const id = idParam(c);
-      if (id === c.get('user')!.id) throw conflict('请在「个人资料」中管理自己的两步验证');
-      await userRoutes.inTransaction(c, async (ctx) => {
-        const target = await managedTarget(ctx, id);
-        const [row] = await ctx.tx.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, id));
-        if (!row?.enabledAt) throw notFound('该员工没有开启两步验证');
-        await clearTotp(ctx.tx, id);
-        await endSessions(ctx.tx, id, 'totp_reset');
-        await logOperation(ctx.tx, c, {
-          type: 'reset_totp',
-          resource: 'users',
-          resourceId: id,
-          summary: `重置「${target.name}（${target.username}）」的两步验证`,
+    app.delete(
+      '/:id/totp',
+      access.route(userResource.permission),
+      answers(z.object({ id: z.number().int() }), { 409: '自己的两步验证在「个人资料」中管理' }),
+      async (c) => {
+        const id = idParam(c);
+        if (id === c.get('user')!.id) throw conflict('请在「个人资料」中管理自己的两步验证');
+        await userRoutes.inTransaction(c, async (ctx) => {
+          const target = await managedTarget(ctx, id);
+          const [row] = await ctx.tx.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, id));
+          if (!row?.enabledAt) throw notFound('该员工没有开启两步验证');
+          await clearTotp(ctx.tx, id);
+          await endSessions(ctx.tx, id, 'totp_reset');
+          await logOperation(ctx.tx, c, {
+            type: 'reset_totp',
+            resource: 'users',
+            resourceId: id,
+            summary: `重置「${target.name}（${target.username}）」的两步验证`,
+          });
         });
-      });
-      return ok(c, { id });
-    });
+        return ok(c, { id });
+      },
+    );
     // 解除钉钉绑定 on 部门与员工: the same permission, scope and "not above your role" rules as a reset.
     app.delete('/:id/dingtalk', access.route(userResource.permission), async (c) => {
       const id = idParam(c);
