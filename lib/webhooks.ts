@@ -6,7 +6,7 @@ import { z } from 'zod';
  * server routes and the screens.
  */
 
-/** The change events a site can subscribe to, with their names on the screens. Others (new families) are accepted by shape. */
+/** The change events a site can subscribe to, with their names on the screens (every type server/events and the operations lists write). Others (new families) are accepted by shape. */
 export const WEBHOOK_EVENT_TYPES = {
   'article.published': '文章发布',
   'article.updated': '已发布文章更新',
@@ -17,6 +17,13 @@ export const WEBHOOK_EVENT_TYPES = {
   'focus.changed': '焦点图变化',
   'ads.changed': '广告变化',
   'focus.flushed': '焦点图刷新',
+  'keywords.changed': '搜索关键词变化',
+  'nav.changed': '导航图标变化',
+  'friend_links.changed': '友情链接变化',
+  'brands.changed': '品牌变化',
+  'topics.changed': '专题变化',
+  'albums.changed': '专辑变化',
+  'categories.changed': '分类变化',
 } as const;
 
 /** The event 发送测试 sends. */
