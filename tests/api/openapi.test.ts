@@ -143,9 +143,12 @@ describe.each(DB_KINDS)('the OpenAPI description on %s', (kind) => {
       // The product and topic hosts are apps of their own, not in this document.
       if (!file.startsWith(path.normalize('server/hosts/')) && /parseInput\([^;]*c\.req\.query\(\)/.test(source)) offenders.push(`${file}: parses a query`);
       // A query read by hand is documented by queryDoc with the schemas the handler parses it with
-      // (文章列表's handlers are mounted with theirs in server/articles/routes.ts, checked above).
+      // (文章列表's handlers are mounted with theirs in server/articles/routes.ts, checked above). The
+      // delivery API (server/delivery/app.ts) parses each family's declared query schema, which its own
+      // document (/content-api/v1/openapi.json) publishes: it is not in this one.
       if (
         !file.startsWith(path.normalize('server/hosts/')) &&
+        path.normalize(file) !== path.normalize('server/delivery/app.ts') &&
         !allowed.has(path.normalize(file)) &&
         !['server/articles/list.ts', 'server/articles/export-csv.ts'].map((f) => path.normalize(f)).includes(path.normalize(file)) &&
         /c\.req\.query\(\)/.test(source) &&
