@@ -26,3 +26,23 @@ export const sessionList = z.object({ list: z.array(sessionRecord) });
 
 /** `POST /api/profile/sessions/sign_out_others`: how many sessions ended. */
 export const sessionsEnded = z.object({ ended: z.number().int() });
+
+/** What the browser keeps of a signed-in person (the sign-in's answer), with the pages they may open. */
+export const signedInAnswer = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  departmentId: z.number().int().nullable(),
+  roleId: z.number().int().nullable(),
+  isSuper: z.boolean(),
+  level: z.number().int(),
+  totpEnabled: z.boolean(),
+  totpSetup: z.boolean(),
+  auth: z.record(z.string(), z.object({ name: z.string(), home: z.string().optional(), icon: z.string().optional(), ignore: z.boolean().optional() })),
+  /** A super-administrator's first sign-in without two-step sign-in: asked to enrol. */
+  suggestTotp: z.boolean().optional(),
+});
+
+/** `POST /api/login/totp`: signed in; after a recovery code, how many are left. */
+export const totpSignedInAnswer = signedInAnswer.extend({ recoveryCodesLeft: z.number().int().optional() });

@@ -127,8 +127,6 @@ const UNDESCRIBED = new Set<string>([
   'PUT /api/videos/{id}',
   'PUT /api/videos/{id}/autosave',
   'PUT /api/videos/{id}/lock',
-  // Issue 24 (站点接口) and issue 26 (two-step sign-in, sessions) landed beside issue 25's description: theirs is next.
-  'POST /api/login/totp',
 ]);
 
 describe.each(DB_KINDS)('every route answers what the API description says, on %s', (kind) => {
