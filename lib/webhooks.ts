@@ -126,3 +126,86 @@ export function isPrivateAddress(address: string): boolean {
     a.startsWith('feb')
   );
 }
+
+/*
+ * What the webhook routes answer (server/delivery/webhooks/routes.ts, `answers`): the browser's
+ * row types are their `z.output` (types only; zod stays on the server at run time).
+ */
+const time = z.string();
+
+/** One endpoint as `PUT /api/webhooks/{id}` answers it (never its secret, but after a create or a rotation). */
+export const webhookEndpointRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  paused: z.boolean(),
+  pauseReason: z.string(),
+  pausedAt: time.nullable(),
+  failingSince: time.nullable(),
+  createdBy: z.number().int().nullable(),
+  createdAt: time,
+  updatedAt: time,
+  state: z.enum(Object.keys(ENDPOINT_STATES) as [EndpointState, ...EndpointState[]]),
+  /** Shown this once: after a create, or when `rotateSecret` made a new one. */
+  secret: z.string().optional(),
+});
+
+/** `GET /api/webhooks`: every endpoint (at most 50) with what waits for it. */
+export const webhookEndpointList = z.object({
+  list: z.array(webhookEndpointRecord.omit({ secret: true }).extend({ waiting: z.number().int(), retrying: z.number().int() })),
+  total: z.number().int(),
+});
+
+/** One delivery (one event × one endpoint) as the log lists it. */
+export const webhookDeliveryRecord = z.object({
+  id: z.number().int(),
+  endpointId: z.number().int(),
+  endpointName: z.string(),
+  eventId: z.number().int().nullable(),
+  messageId: z.string(),
+  type: z.string(),
+  contentType: z.string(),
+  contentId: z.number().int(),
+  state: z.enum(Object.keys(DELIVERY_STATES) as [DeliveryState, ...DeliveryState[]]),
+  attempts: z.number().int(),
+  nextAttemptAt: time,
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string(),
+  lastAttemptAt: time.nullable(),
+  latencyMs: z.number().int().nullable(),
+  createdAt: time,
+});
+
+/** One delivery with its body, the last response and its attempts (newest first, at most 50). */
+export const webhookDeliveryDetail = webhookDeliveryRecord.extend({
+  endpointUrl: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  responseExcerpt: z.string(),
+  attemptLog: z.array(
+    z.object({
+      attempt: z.number().int(),
+      status: z.number().int(),
+      ok: z.boolean(),
+      error: z.string(),
+      latencyMs: z.number().int(),
+      responseExcerpt: z.string(),
+      at: time,
+    }),
+  ),
+});
+
+/** `GET /api/webhook_deliveries/summary`: what the site was told of one item (the editors' side panel). */
+export const webhookItemSummary = z.object({
+  last: z
+    .object({
+      type: z.string(),
+      createdAt: time,
+      succeeded: z.number().int(),
+      failed: z.number().int(),
+      pending: z.number().int(),
+      succeededAt: time.nullable(),
+    })
+    .nullable(),
+  canOpenLog: z.boolean(),
+});

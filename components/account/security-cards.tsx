@@ -1,5 +1,7 @@
 'use client';
 
+import type { z } from 'zod';
+import type { sessionRecord, sessionsEnded } from '@/lib/api/two-step';
 import { useCallback, useEffect, useState } from 'react';
 import { App, Alert, Button, Card, Form, List, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
@@ -123,14 +125,7 @@ export function TwoStepCard({ state, askNow, onChanged }: { state: TwoStepState;
 }
 
 /** One row of GET /api/profile/sessions. */
-interface SessionRow {
-  id: number;
-  current: boolean;
-  userAgent: string;
-  ip: string;
-  createdAt: string;
-  lastSeenAt: string;
-}
+type SessionRow = z.output<typeof sessionRecord>;
 
 /** 登录设备 in 个人资料 (issue 26): where one is signed in, 退出 per device and 退出其他设备. */
 export function SessionsCard() {
@@ -151,7 +146,7 @@ export function SessionsCard() {
     void load();
   };
   const signOutOthers = async () => {
-    const reply = await http.main.post<{ ended: number }>('/api/profile/sessions/sign_out_others');
+    const reply = await http.main.post<z.output<typeof sessionsEnded>>('/api/profile/sessions/sign_out_others');
     if (isOk(reply)) void message.success(reply.data.ended ? `已退出其他 ${reply.data.ended} 个设备` : '没有其他设备');
     void load();
   };

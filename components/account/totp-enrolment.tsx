@@ -2,16 +2,14 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Skeleton, Space, Typography } from 'antd';
+import type { z } from 'zod';
 import { isOk } from '@/lib/api/resource';
+import type { totpEnabledAnswer, totpSetupAnswer } from '@/lib/api/two-step';
 import { http, isFailure } from '@/lib/http';
 import { TOTP_CODE_MESSAGE, isTotpCode } from '@/lib/totp';
 
 /** POST /api/profile/totp/setup (server/routes/profile.ts). */
-interface TotpSetup {
-  secret: string;
-  otpauthUrl: string;
-  qrCode: string;
-}
+type TotpSetup = z.output<typeof totpSetupAnswer>;
 
 /**
  * The six-digit code field every step of two-step sign-in uses: focused when it appears, the
@@ -120,7 +118,7 @@ export function TotpEnrolment({ onDone, doneText = '我已保存恢复码', extr
 
   const onFinish = async ({ code }: { code: string }) => {
     setSaving(true);
-    const reply = await http.main.post<{ recoveryCodes: string[] }>('/api/profile/totp/enable', { code, secret: setup.secret });
+    const reply = await http.main.post<z.output<typeof totpEnabledAnswer>>('/api/profile/totp/enable', { code, secret: setup.secret });
     setSaving(false);
     if (isOk(reply)) setCodes(reply.data.recoveryCodes);
     else if (!isFailure(reply) && reply.errors?.code) form.setFields([{ name: 'code', errors: [reply.errors.code] }]);

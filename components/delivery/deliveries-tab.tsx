@@ -7,44 +7,23 @@ import { EllipsisText, formatDateTime, ResourceFilters, ResourceTable, useResour
 import { isOk, type ListParams } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import type { FilterDef, ListResult } from '@/lib/resources/define';
-import { DELIVERY_RESULTS, DELIVERY_STATES, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_TYPE, webhookEventLabel, type DeliveryState } from '@/lib/webhooks';
+import {
+  DELIVERY_RESULTS,
+  DELIVERY_STATES,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_TYPE,
+  webhookEventLabel,
+  type DeliveryState,
+  type webhookDeliveryDetail,
+  type webhookDeliveryRecord,
+} from '@/lib/webhooks';
 import type { WebhookEndpointRow } from './webhooks-tab';
+import type { z } from 'zod';
 
 /** One row of GET /api/webhook_deliveries (server/delivery/webhooks/routes.ts). */
-interface DeliveryRow {
-  id: number;
-  endpointId: number;
-  endpointName: string;
-  messageId: string;
-  type: string;
-  contentType: string;
-  contentId: number;
-  state: DeliveryState;
-  attempts: number;
-  nextAttemptAt: string;
-  lastStatus: number | null;
-  lastError: string;
-  lastAttemptAt: string | null;
-  latencyMs: number | null;
-  createdAt: string;
-}
-
-interface AttemptRow {
-  attempt: number;
-  status: number;
-  ok: boolean;
-  error: string;
-  latencyMs: number;
-  responseExcerpt: string;
-  at: string;
-}
-
-interface DeliveryDetail extends DeliveryRow {
-  endpointUrl: string;
-  payload: unknown;
-  responseExcerpt: string;
-  attemptLog: AttemptRow[];
-}
+type DeliveryRow = z.output<typeof webhookDeliveryRecord>;
+type DeliveryDetail = z.output<typeof webhookDeliveryDetail>;
+type AttemptRow = DeliveryDetail['attemptLog'][number];
 
 const STATE_COLORS: Record<DeliveryState, string> = { pending: 'blue', failed: 'orange', succeeded: 'green', dead: 'red' };
 const CONTENT_NAMES: Record<string, string> = { article: '文章', video: '短视频' };

@@ -5,13 +5,11 @@ import Link from 'next/link';
 import { Typography } from 'antd';
 import { formatDateTime } from '@/components/crud';
 import { http } from '@/lib/http';
-import { webhookEventLabel } from '@/lib/webhooks';
+import type { z } from 'zod';
+import { webhookEventLabel, type webhookItemSummary } from '@/lib/webhooks';
 
 /** GET /api/webhook_deliveries/summary (server/delivery/webhooks/routes.ts). */
-interface SiteSummary {
-  last: { type: string; createdAt: string; succeeded: number; failed: number; pending: number; succeededAt: string | null } | null;
-  canOpenLog: boolean;
-}
+type SiteSummary = z.output<typeof webhookItemSummary>;
 
 /**
  * The editors' side panel: what the site was told of this item and when (DESIGN §12): the latest

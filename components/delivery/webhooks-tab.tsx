@@ -6,29 +6,21 @@ import type { TableColumnsType } from 'antd';
 import { EllipsisText, formatDateTime } from '@/components/crud';
 import { isOk } from '@/lib/api/resource';
 import { http } from '@/lib/http';
-import { ENDPOINT_STATES, WEBHOOK_EVENT_TYPES, webhookEventLabel, type EndpointState } from '@/lib/webhooks';
+import type { z } from 'zod';
+import {
+  ENDPOINT_STATES,
+  WEBHOOK_EVENT_TYPES,
+  webhookEventLabel,
+  type EndpointState,
+  type webhookDeliveryDetail,
+  type webhookEndpointList,
+  type webhookEndpointRecord,
+} from '@/lib/webhooks';
 
 /** One row of GET /api/webhooks (server/delivery/webhooks/routes.ts). */
-export interface WebhookEndpointRow {
-  id: number;
-  name: string;
-  url: string;
-  events: string[];
-  paused: boolean;
-  pauseReason: string;
-  failingSince: string | null;
-  state: EndpointState;
-  waiting: number;
-  retrying: number;
-  createdAt: string;
-}
+export type WebhookEndpointRow = z.output<typeof webhookEndpointList>['list'][number];
 
-interface DeliveryOutcome {
-  state: string;
-  lastStatus: number | null;
-  lastError: string;
-  latencyMs: number | null;
-}
+type DeliveryOutcome = z.output<typeof webhookDeliveryDetail>;
 
 const STATE_COLORS: Record<EndpointState, string> = { active: 'green', failing: 'orange', paused: 'default', paused_failing: 'red' };
 const EVENT_OPTIONS = Object.entries(WEBHOOK_EVENT_TYPES).map(([value, label]) => ({ value, label: `${label}（${value}）` }));
@@ -52,7 +44,7 @@ export function WebhooksTab() {
   const update = useCallback(
     async (row: WebhookEndpointRow, body: Record<string, unknown>, done: string) => {
       setBusy(`${row.id}`);
-      const reply = await http.main.put<WebhookEndpointRow & { secret?: string }>(`/api/webhooks/${row.id}`, body);
+      const reply = await http.main.put<z.output<typeof webhookEndpointRecord>>(`/api/webhooks/${row.id}`, body);
       setBusy(null);
       if (!isOk(reply)) return;
       if (reply.data.secret) setSecret({ name: row.name, secret: reply.data.secret });

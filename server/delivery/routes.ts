@@ -3,13 +3,15 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { ARTICLE_EDIT_ROUTES } from '../../lib/resources/articles';
 import { DELIVERY_BASE, DELIVERY_FAMILY_VALUES } from '../../lib/resources/delivery';
 import { REVIEW_ROUTE } from '../../lib/resources/publishing';
-import { DELIVERY_ROUTE, apiKeyCreateSchema } from '../../lib/resources/schemas/delivery';
+import { listOf } from '../../lib/resources/schemas/common';
+import { DELIVERY_ROUTE, apiKeyCreateSchema, apiKeyRecord, createdKeyRecord, previewTokenRecord, revokedKeyRecord } from '../../lib/resources/schemas/delivery';
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
 import { apiKeys, articles, users } from '../db/schema';
 import { allOf, listQuerySchema } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { forbidden, notFound } from '../http/errors';
+import { answers } from '../http/answer';
 import { jsonBody, queryInput } from '../http/input';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
@@ -26,7 +28,7 @@ import { makePreviewToken } from './preview';
 export function apiKeyRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/', access.route(DELIVERY_ROUTE), queryInput(listQuerySchema), async (c) => {
+  app.get('/', access.route(DELIVERY_ROUTE), queryInput(listQuerySchema), answers(listOf(apiKeyRecord)), async (c) => {
     const { page, pageSize } = c.req.valid('query');
     const db = c.get('db');
     const [rows, [{ total }]] = await Promise.all([
@@ -52,7 +54,7 @@ export function apiKeyRoutes() {
     return ok(c, { list: rows, total, page, pageSize });
   });
 
-  app.post('/', access.route(DELIVERY_ROUTE), jsonBody(apiKeyCreateSchema), async (c) => {
+  app.post('/', access.route(DELIVERY_ROUTE), jsonBody(apiKeyCreateSchema), answers(createdKeyRecord), async (c) => {
     const input = c.req.valid('json');
     const { key, hash, prefix } = newKey();
     const families = [...new Set(input.families ?? [])].filter((f) => (DELIVERY_FAMILY_VALUES as readonly string[]).includes(f));
@@ -67,7 +69,7 @@ export function apiKeyRoutes() {
     return ok(c, { ...row, key });
   });
 
-  app.delete('/:id', access.route(DELIVERY_ROUTE), async (c) => {
+  app.delete('/:id', access.route(DELIVERY_ROUTE), answers(revokedKeyRecord), async (c) => {
     const id = idParam(c);
     const done = await c.get('db').transaction(async (tx) => {
       const [before] = await tx.select().from(apiKeys).where(eq(apiKeys.id, id)).for('update');
@@ -95,30 +97,35 @@ export function apiKeyRoutes() {
  */
 export function previewTokenRoutes() {
   const app = new Hono<AppEnv>();
-  app.post('/:id/preview_token', access.anyRoute([...ARTICLE_EDIT_ROUTES, REVIEW_ROUTE]), async (c) => {
-    const id = idParam(c);
-    const user = c.get('user')!;
-    const db = c.get('db');
-    const [row] = await db
-      .select({ id: articles.id, kind: articles.kind, title: articles.title })
-      .from(articles)
-      .where(allOf([eq(articles.id, id), scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId })]))
-      .limit(1);
-    if (!row) throw notFound('文章不存在');
-    const kindRoute = { article: '/article/addArticle', gallery: '/article/addImage', video: '/article/addVideo' }[row.kind as 'article'];
-    if (!user.routes.has(REVIEW_ROUTE) && !user.routes.has(kindRoute)) throw forbidden('没有编辑这类文章的权限，不能生成预览链接');
-    const made = await db.transaction(async (tx) => {
-      const token = await makePreviewToken(tx, { type: 'article', id }, new Date());
-      await logOperation(tx, c, {
-        type: 'create',
-        resource: 'articles',
-        resourceId: id,
-        summary: `生成预览链接「${row.title}」`,
-        after: { expiresAt: token.expiresAt },
+  app.post(
+    '/:id/preview_token',
+    access.anyRoute([...ARTICLE_EDIT_ROUTES, REVIEW_ROUTE]),
+    answers(previewTokenRecord, { 403: '没有这个页面权限或编辑这类文章的权限，或跨站请求' }),
+    async (c) => {
+      const id = idParam(c);
+      const user = c.get('user')!;
+      const db = c.get('db');
+      const [row] = await db
+        .select({ id: articles.id, kind: articles.kind, title: articles.title })
+        .from(articles)
+        .where(allOf([eq(articles.id, id), scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId })]))
+        .limit(1);
+      if (!row) throw notFound('文章不存在');
+      const kindRoute = { article: '/article/addArticle', gallery: '/article/addImage', video: '/article/addVideo' }[row.kind as 'article'];
+      if (!user.routes.has(REVIEW_ROUTE) && !user.routes.has(kindRoute)) throw forbidden('没有编辑这类文章的权限，不能生成预览链接');
+      const made = await db.transaction(async (tx) => {
+        const token = await makePreviewToken(tx, { type: 'article', id }, new Date());
+        await logOperation(tx, c, {
+          type: 'create',
+          resource: 'articles',
+          resourceId: id,
+          summary: `生成预览链接「${row.title}」`,
+          after: { expiresAt: token.expiresAt },
+        });
+        return token;
       });
-      return token;
-    });
-    return ok(c, { token: made.token, path: `${DELIVERY_BASE}/preview/${made.token}`, expiresAt: made.expiresAt.toISOString() });
-  });
+      return ok(c, { token: made.token, path: `${DELIVERY_BASE}/preview/${made.token}`, expiresAt: made.expiresAt.toISOString() });
+    },
+  );
   return app;
 }

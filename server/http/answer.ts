@@ -17,7 +17,7 @@ import type { AppEnv } from './types';
 const ANSWER = Symbol.for('cms.answer');
 
 /** Refusals a route's own code can answer, beside those its guards imply (status → when). */
-export type Refusals = Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 502 | 503, string>>;
+export type Refusals = Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 502 | 503, string>>;
 
 export interface RouteAnswer {
   /**

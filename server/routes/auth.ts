@@ -11,6 +11,8 @@ import { consumeRecoveryCode, consumeStep, matchCode, recoveryCode, totpCode } f
 import { ApiError, forbidden } from '../http/errors';
 import { ok } from '../http/reply';
 import { jsonBody } from '../http/input';
+import { answers } from '../http/answer';
+import { totpSignedInAnswer } from '../../lib/api/two-step';
 import { isCrossSiteNavigation, isSubresourceRequest } from '../http/request-guard';
 import type { AppEnv, SessionUser } from '../http/types';
 import { accountDelayMs, CODE_FAILURE_REASONS, LOGIN_LIMITS, recentFailures } from '../auth/login-limits';
@@ -113,66 +115,72 @@ export const authRoutes = new Hono<AppEnv>()
     if (sessionUser.totpSetup) return ok(c, { next: 'totp_setup' as const });
     return ok(c, signedInReply(sessionUser, factor));
   })
-  .post('/login/totp', access.public(), jsonBody(totpStepSchema), async (c) => {
-    const db = c.get('db');
-    const input = c.req.valid('json');
-    const challenge = await currentChallenge(c);
-    const expired = () => new ApiError(401, '验证已超时或已失效，请重新输入用户名和密码', undefined, undefined, 'challenge');
-    if (!challenge) {
-      await dropChallenge(c);
-      throw expired();
-    }
-    const [user] = await db
-      .select({ id: users.id, username: users.username, enabled: users.enabled, secret: users.totpSecret, lastStep: users.totpLastStep })
-      .from(users)
-      .where(eq(users.id, challenge.userId));
-    if (!user || !user.enabled || !user.secret) {
-      await dropChallenge(c);
-      throw expired();
-    }
-    const L = LOGIN_LIMITS;
-    const [byUser, byIp] = await Promise.all([
-      recentFailures(db, and(eq(loginLogs.userId, user.id), inArray(loginLogs.reason, [...CODE_FAILURE_REASONS]))!, { cap: L.codesPerAccount }),
-      recentFailures(db, eq(loginLogs.ip, c.get('ip')), { cap: L.perIp }),
-    ]);
-    if (byUser >= L.codesPerAccount || byIp >= L.perIp) {
-      await logSignIn(c, { username: user.username, userId: user.id, success: false, reason: 'rate_limited' });
-      throw new ApiError(429, `验证码错误次数过多，请 ${L.windowMinutes} 分钟后再试`);
-    }
-    const now = c.get('now')();
-    let accepted: boolean;
-    if (input.code !== undefined) {
-      const step = matchCode(user.secret, input.code, now, user.lastStep);
-      accepted = step !== null && (await consumeStep(db, user.id, step));
-    } else {
-      accepted = await consumeRecoveryCode(db, user.id, input.recoveryCode!, now);
-    }
-    if (!accepted) {
-      const field = input.code !== undefined ? 'code' : 'recoveryCode';
-      await logSignIn(c, { username: user.username, userId: user.id, success: false, reason: field === 'code' ? 'bad_totp' : 'bad_recovery_code' });
-      const [row] = await db
-        .update(loginChallenges)
-        .set({ failures: sql`${loginChallenges.failures} + 1` })
-        .where(eq(loginChallenges.id, challenge.id))
-        .returning({ failures: loginChallenges.failures });
-      if ((row?.failures ?? CHALLENGE_TRIES) >= CHALLENGE_TRIES) {
+  .post(
+    '/login/totp',
+    access.public(),
+    jsonBody(totpStepSchema),
+    answers(totpSignedInAnswer, { 401: '验证已超时或已失效，或验证码、恢复码不正确', 429: '验证码错误次数过多' }),
+    async (c) => {
+      const db = c.get('db');
+      const input = c.req.valid('json');
+      const challenge = await currentChallenge(c);
+      const expired = () => new ApiError(401, '验证已超时或已失效，请重新输入用户名和密码', undefined, undefined, 'challenge');
+      if (!challenge) {
         await dropChallenge(c);
-        throw new ApiError(401, `验证码连续输错 ${CHALLENGE_TRIES} 次，请重新输入用户名和密码`, undefined, undefined, 'challenge');
+        throw expired();
       }
-      const message = field === 'code' ? '验证码不正确或已用过，请输入验证器中当前显示的验证码' : '恢复码不正确或已用过';
-      throw new ApiError(401, message, { [field]: message });
-    }
-    await dropChallenge(c);
-    const factor = await secondFactorOf(db, user.id);
-    const sessionUser = await openSession(c, user, { reason: input.code !== undefined ? 'totp' : 'recovery_code' });
-    const reply = signedInReply(sessionUser, factor);
-    if (input.recoveryCode === undefined) return ok(c, reply);
-    const [{ n }] = await db
-      .select({ n: count() })
-      .from(totpRecoveryCodes)
-      .where(and(eq(totpRecoveryCodes.userId, user.id), isNull(totpRecoveryCodes.usedAt)));
-    return ok(c, { ...reply, recoveryCodesLeft: n });
-  })
+      const [user] = await db
+        .select({ id: users.id, username: users.username, enabled: users.enabled, secret: users.totpSecret, lastStep: users.totpLastStep })
+        .from(users)
+        .where(eq(users.id, challenge.userId));
+      if (!user || !user.enabled || !user.secret) {
+        await dropChallenge(c);
+        throw expired();
+      }
+      const L = LOGIN_LIMITS;
+      const [byUser, byIp] = await Promise.all([
+        recentFailures(db, and(eq(loginLogs.userId, user.id), inArray(loginLogs.reason, [...CODE_FAILURE_REASONS]))!, { cap: L.codesPerAccount }),
+        recentFailures(db, eq(loginLogs.ip, c.get('ip')), { cap: L.perIp }),
+      ]);
+      if (byUser >= L.codesPerAccount || byIp >= L.perIp) {
+        await logSignIn(c, { username: user.username, userId: user.id, success: false, reason: 'rate_limited' });
+        throw new ApiError(429, `验证码错误次数过多，请 ${L.windowMinutes} 分钟后再试`);
+      }
+      const now = c.get('now')();
+      let accepted: boolean;
+      if (input.code !== undefined) {
+        const step = matchCode(user.secret, input.code, now, user.lastStep);
+        accepted = step !== null && (await consumeStep(db, user.id, step));
+      } else {
+        accepted = await consumeRecoveryCode(db, user.id, input.recoveryCode!, now);
+      }
+      if (!accepted) {
+        const field = input.code !== undefined ? 'code' : 'recoveryCode';
+        await logSignIn(c, { username: user.username, userId: user.id, success: false, reason: field === 'code' ? 'bad_totp' : 'bad_recovery_code' });
+        const [row] = await db
+          .update(loginChallenges)
+          .set({ failures: sql`${loginChallenges.failures} + 1` })
+          .where(eq(loginChallenges.id, challenge.id))
+          .returning({ failures: loginChallenges.failures });
+        if ((row?.failures ?? CHALLENGE_TRIES) >= CHALLENGE_TRIES) {
+          await dropChallenge(c);
+          throw new ApiError(401, `验证码连续输错 ${CHALLENGE_TRIES} 次，请重新输入用户名和密码`, undefined, undefined, 'challenge');
+        }
+        const message = field === 'code' ? '验证码不正确或已用过，请输入验证器中当前显示的验证码' : '恢复码不正确或已用过';
+        throw new ApiError(401, message, { [field]: message });
+      }
+      await dropChallenge(c);
+      const factor = await secondFactorOf(db, user.id);
+      const sessionUser = await openSession(c, user, { reason: input.code !== undefined ? 'totp' : 'recovery_code' });
+      const reply = signedInReply(sessionUser, factor);
+      if (input.recoveryCode === undefined) return ok(c, reply);
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(totpRecoveryCodes)
+        .where(and(eq(totpRecoveryCodes.userId, user.id), isNull(totpRecoveryCodes.usedAt)));
+      return ok(c, { ...reply, recoveryCodesLeft: n });
+    },
+  )
   .on(['GET', 'POST'], '/logout', access.enrolling(), async (c) => {
     // SEED §7 names GET; a link or image on another site must not sign anyone out with it. (POST
     // passed the core's same-origin check already.)

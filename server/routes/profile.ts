@@ -8,6 +8,7 @@ import { assertCurrentPassword, currentPasswordField } from '../auth/current-pas
 import { hashPassword } from '../auth/password';
 import { departments, loginLogs, roles, sessions, totpRecoveryCodes, users } from '../db/schema';
 import { formatRecoveryCode } from '../../lib/totp';
+import { sessionList, sessionsEnded, totpEnabledAnswer, totpSetupAnswer } from '../../lib/api/two-step';
 import { CODE_FAILURE_REASONS, LOGIN_LIMITS, recentFailures } from '../auth/login-limits';
 import { logSignIn } from '../auth/sign-in';
 import { clearTotp, consumeStep, matchCode, newTotpSecret, otpauthUrl, replaceRecoveryCodes, totpCode, totpSecret } from '../auth/totp';
@@ -112,7 +113,7 @@ export const profileRoutes = new Hono<AppEnv>()
     return ok(c, { dingtalkUnbound });
   })
   // ---- Two-step sign-in (issue 26). Setup and enable are open to a member who must enrol. ----
-  .post('/totp/setup', access.enrolling(), async (c) => {
+  .post('/totp/setup', access.enrolling(), answers(totpSetupAnswer, { 409: '两步验证已开启' }), async (c) => {
     const me = c.get('user')!;
     const db = c.get('db');
     const [row] = await db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, me.id));
@@ -123,58 +124,78 @@ export const profileRoutes = new Hono<AppEnv>()
     const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return ok(c, { secret, otpauthUrl: url, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` });
   })
-  .post('/totp/enable', access.enrolling(), jsonBody(totpEnableSchema), async (c) => {
-    const me = c.get('user')!;
-    const input = c.req.valid('json');
-    const now = c.get('now')();
-    const recoveryCodes = await c.get('db').transaction(async (tx) => {
-      const [row] = await tx.select({ enabledAt: users.totpEnabledAt, pending: users.totpPendingSecret }).from(users).where(eq(users.id, me.id)).for('update');
-      if (row?.enabledAt) throw conflict('两步验证已开启');
-      if (!row?.pending) throw conflict('请先获取二维码（密钥），再输入验证码');
-      if (input.secret !== undefined && input.secret !== row.pending)
-        throw conflict('这个密钥已被新的设置替换（可能在另一个窗口中重新获取过），请重新扫描二维码');
-      const step = matchCode(row.pending, input.code, now, null);
-      if (step === null) throw badRequest('验证码不正确', { code: '验证码不正确，请核对验证器中的验证码，并确认手机时间准确' });
-      await tx
-        .update(users)
-        .set({ totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now })
+  .post(
+    '/totp/enable',
+    access.enrolling(),
+    jsonBody(totpEnableSchema),
+    answers(totpEnabledAnswer, { 400: '请求内容有误，或验证码不正确', 409: '两步验证已开启、尚未获取二维码，或密钥已被新的设置替换' }),
+    async (c) => {
+      const me = c.get('user')!;
+      const input = c.req.valid('json');
+      const now = c.get('now')();
+      const recoveryCodes = await c.get('db').transaction(async (tx) => {
+        const [row] = await tx
+          .select({ enabledAt: users.totpEnabledAt, pending: users.totpPendingSecret })
+          .from(users)
+          .where(eq(users.id, me.id))
+          .for('update');
+        if (row?.enabledAt) throw conflict('两步验证已开启');
+        if (!row?.pending) throw conflict('请先获取二维码（密钥），再输入验证码');
+        if (input.secret !== undefined && input.secret !== row.pending)
+          throw conflict('这个密钥已被新的设置替换（可能在另一个窗口中重新获取过），请重新扫描二维码');
+        const step = matchCode(row.pending, input.code, now, null);
+        if (step === null) throw badRequest('验证码不正确', { code: '验证码不正确，请核对验证器中的验证码，并确认手机时间准确' });
+        await tx
+          .update(users)
+          .set({ totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now })
+          .where(eq(users.id, me.id));
+        const codes = await replaceRecoveryCodes(tx, me.id);
+        await logOperation(tx, c, { type: 'enable_totp', resource: 'profile', resourceId: me.id, summary: '开启两步验证' });
+        return codes;
+      });
+      return ok(c, { recoveryCodes: recoveryCodes.map(formatRecoveryCode) });
+    },
+  )
+  .post(
+    '/totp/disable',
+    access.signedIn(),
+    jsonBody(totpDisableSchema),
+    answers(z.null(), {
+      400: '请求内容有误，或密码、验证码不正确',
+      409: '两步验证没有开启，或角色要求两步验证',
+      429: '验证码错误次数过多',
+    }),
+    async (c) => {
+      const me = c.get('user')!;
+      const db = c.get('db');
+      const input = c.req.valid('json');
+      const [row] = await db
+        .select({ secret: users.totpSecret, lastStep: users.totpLastStep, required: roles.requireTotp })
+        .from(users)
+        .leftJoin(roles, eq(roles.id, users.roleId))
         .where(eq(users.id, me.id));
-      const codes = await replaceRecoveryCodes(tx, me.id);
-      await logOperation(tx, c, { type: 'enable_totp', resource: 'profile', resourceId: me.id, summary: '开启两步验证' });
-      return codes;
-    });
-    return ok(c, { recoveryCodes: recoveryCodes.map(formatRecoveryCode) });
-  })
-  .post('/totp/disable', access.signedIn(), jsonBody(totpDisableSchema), async (c) => {
-    const me = c.get('user')!;
-    const db = c.get('db');
-    const input = c.req.valid('json');
-    const [row] = await db
-      .select({ secret: users.totpSecret, lastStep: users.totpLastStep, required: roles.requireTotp })
-      .from(users)
-      .leftJoin(roles, eq(roles.id, users.roleId))
-      .where(eq(users.id, me.id));
-    if (!row?.secret) throw conflict('两步验证没有开启');
-    if (row.required) throw conflict('你的角色要求两步验证，不能关闭；如需更换手机，请联系管理员重置');
-    await assertCurrentPassword(c, input.password, 'password');
-    const L = LOGIN_LIMITS;
-    const failures = await recentFailures(db, and(eq(loginLogs.userId, me.id), inArray(loginLogs.reason, [...CODE_FAILURE_REASONS]))!, {
-      cap: L.codesPerAccount,
-    });
-    if (failures >= L.codesPerAccount) throw new ApiError(429, `验证码错误次数过多，请 ${L.windowMinutes} 分钟后再试`);
-    const step = matchCode(row.secret, input.code, c.get('now')(), row.lastStep);
-    if (step === null || !(await consumeStep(db, me.id, step))) {
-      await logSignIn(c, { username: me.username, userId: me.id, success: false, reason: 'bad_totp' });
-      throw badRequest('验证码不正确', { code: '验证码不正确或已用过，请输入验证器中当前显示的验证码' });
-    }
-    await db.transaction(async (tx) => {
-      await clearTotp(tx, me.id);
-      await logOperation(tx, c, { type: 'disable_totp', resource: 'profile', resourceId: me.id, summary: '关闭两步验证' });
-    });
-    return ok(c, null);
-  })
+      if (!row?.secret) throw conflict('两步验证没有开启');
+      if (row.required) throw conflict('你的角色要求两步验证，不能关闭；如需更换手机，请联系管理员重置');
+      await assertCurrentPassword(c, input.password, 'password');
+      const L = LOGIN_LIMITS;
+      const failures = await recentFailures(db, and(eq(loginLogs.userId, me.id), inArray(loginLogs.reason, [...CODE_FAILURE_REASONS]))!, {
+        cap: L.codesPerAccount,
+      });
+      if (failures >= L.codesPerAccount) throw new ApiError(429, `验证码错误次数过多，请 ${L.windowMinutes} 分钟后再试`);
+      const step = matchCode(row.secret, input.code, c.get('now')(), row.lastStep);
+      if (step === null || !(await consumeStep(db, me.id, step))) {
+        await logSignIn(c, { username: me.username, userId: me.id, success: false, reason: 'bad_totp' });
+        throw badRequest('验证码不正确', { code: '验证码不正确或已用过，请输入验证器中当前显示的验证码' });
+      }
+      await db.transaction(async (tx) => {
+        await clearTotp(tx, me.id);
+        await logOperation(tx, c, { type: 'disable_totp', resource: 'profile', resourceId: me.id, summary: '关闭两步验证' });
+      });
+      return ok(c, null);
+    },
+  )
   // ---- Where one is signed in (issue 26). ----
-  .get('/sessions', access.signedIn(), async (c) => {
+  .get('/sessions', access.signedIn(), answers(sessionList), async (c) => {
     const me = c.get('user')!;
     const now = c.get('now')();
     const rows = await c
@@ -188,7 +209,7 @@ export const profileRoutes = new Hono<AppEnv>()
     list.sort((a, b) => Number(b.current) - Number(a.current));
     return ok(c, { list });
   })
-  .post('/sessions/sign_out_others', access.signedIn(), async (c) => {
+  .post('/sessions/sign_out_others', access.signedIn(), answers(sessionsEnded), async (c) => {
     const me = c.get('user')!;
     const ended = await c.get('db').transaction(async (tx) => {
       const n = await endSessions(tx, me.id, 'revoked', { except: me.sessionId });

@@ -12,6 +12,11 @@ import {
   isPrivateAddress,
   WEBHOOK_TEST_TYPE,
   webhookCreateSchema,
+  webhookDeliveryDetail,
+  webhookDeliveryRecord,
+  webhookEndpointList,
+  webhookEndpointRecord,
+  webhookItemSummary,
   webhookUpdateSchema,
   type DeliveryResult,
 } from '../../../lib/webhooks';
@@ -23,7 +28,9 @@ import { logOperation } from '../../crud/oplog';
 import { loadArticle } from '../../articles/article';
 import { loadVideo } from '../../videos/video';
 import { badRequest, forbidden, notFound, parseInput } from '../../http/errors';
+import { answers } from '../../http/answer';
 import { jsonBody, queryDoc, queryInput } from '../../http/input';
+import { listOf } from '../../../lib/resources/schemas/common';
 import { idParam } from '../../http/params';
 import { ok } from '../../http/reply';
 import type { AppEnv } from '../../http/types';
@@ -39,6 +46,8 @@ import { attempt, claimDue, wakeWebhookWorkers } from './worker';
  */
 
 const ROUTE = '/setting/delivery';
+/** The 400s a URL the route checks itself can answer, beside the validator's. */
+const URL_REFUSED = '请求内容有误，或推送地址指向内网或本机';
 /** An event goes to every subscribed endpoint: their number is bounded. */
 export const MAX_ENDPOINTS = 50;
 
@@ -188,7 +197,7 @@ async function deliveryDetail(db: DbOrTx, id: number) {
 export function webhookRoutes({ policy = sendPolicyFromEnv(), now = () => new Date() }: { policy?: SendPolicy; now?: () => Date } = {}) {
   const app = new Hono<AppEnv>();
 
-  app.get('/', access.route(ROUTE), async (c) => {
+  app.get('/', access.route(ROUTE), answers(webhookEndpointList), async (c) => {
     const db = c.get('db');
     const list = await db.select(endpointColumns).from(webhookEndpoints).orderBy(desc(webhookEndpoints.id)).limit(MAX_ENDPOINTS);
     // Open deliveries per endpoint (the partial index of due work holds only those) and the last attempt.
@@ -204,32 +213,38 @@ export function webhookRoutes({ policy = sendPolicyFromEnv(), now = () => new Da
     });
   });
 
-  app.post('/', access.route(ROUTE), jsonBody(webhookCreateSchema), async (c) => {
-    const input = c.req.valid('json');
-    assertPublicUrl(input.url, policy);
-    const secret = newSecret();
-    const row = await c.get('db').transaction(async (tx) => {
-      // One creation at a time counts the endpoints (the cap holds under concurrent creates).
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints'))`);
-      const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints);
-      if (n >= MAX_ENDPOINTS) throw badRequest(`最多添加 ${MAX_ENDPOINTS} 个推送地址，请先删除不用的`);
-      const [created] = await tx
-        .insert(webhookEndpoints)
-        .values({ name: input.name, url: input.url, events: input.events, secret, createdBy: c.get('user')!.id })
-        .returning(endpointColumns);
-      await logOperation(tx, c, {
-        type: 'create',
-        resource: 'webhooks',
-        resourceId: created.id,
-        summary: `新增推送地址「${created.name}」${created.url}`,
-        after: created,
+  app.post(
+    '/',
+    access.route(ROUTE),
+    jsonBody(webhookCreateSchema),
+    answers(webhookEndpointRecord, { 400: `${URL_REFUSED}，或已有 ${MAX_ENDPOINTS} 个推送地址` }),
+    async (c) => {
+      const input = c.req.valid('json');
+      assertPublicUrl(input.url, policy);
+      const secret = newSecret();
+      const row = await c.get('db').transaction(async (tx) => {
+        // One creation at a time counts the endpoints (the cap holds under concurrent creates).
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints'))`);
+        const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints);
+        if (n >= MAX_ENDPOINTS) throw badRequest(`最多添加 ${MAX_ENDPOINTS} 个推送地址，请先删除不用的`);
+        const [created] = await tx
+          .insert(webhookEndpoints)
+          .values({ name: input.name, url: input.url, events: input.events, secret, createdBy: c.get('user')!.id })
+          .returning(endpointColumns);
+        await logOperation(tx, c, {
+          type: 'create',
+          resource: 'webhooks',
+          resourceId: created.id,
+          summary: `新增推送地址「${created.name}」${created.url}`,
+          after: created,
+        });
+        return created;
       });
-      return created;
-    });
-    return ok(c, { ...withState(row), secret });
-  });
+      return ok(c, { ...withState(row), secret });
+    },
+  );
 
-  app.put('/:id', access.route(ROUTE), jsonBody(webhookUpdateSchema), async (c) => {
+  app.put('/:id', access.route(ROUTE), jsonBody(webhookUpdateSchema), answers(webhookEndpointRecord, { 400: URL_REFUSED }), async (c) => {
     const id = idParam(c);
     const input = c.req.valid('json');
     if (input.url) assertPublicUrl(input.url, policy);
@@ -267,7 +282,7 @@ export function webhookRoutes({ policy = sendPolicyFromEnv(), now = () => new Da
     return ok(c, secret ? { ...withState(after), secret } : withState(after));
   });
 
-  app.delete('/:id', access.route(ROUTE), async (c) => {
+  app.delete('/:id', access.route(ROUTE), answers(z.null()), async (c) => {
     const id = idParam(c);
     await c.get('db').transaction(async (tx) => {
       const before = await loadEndpoint(tx, id, true);
@@ -279,7 +294,7 @@ export function webhookRoutes({ policy = sendPolicyFromEnv(), now = () => new Da
   });
 
   // 发送测试: one signed test event, sent now (one attempt, ≤ 10 s) so the admin sees the answer.
-  app.post('/:id/test', access.route(ROUTE), async (c) => {
+  app.post('/:id/test', access.route(ROUTE), answers(webhookDeliveryDetail), async (c) => {
     const id = idParam(c);
     const db = c.get('db');
     const at = now();
@@ -294,7 +309,7 @@ export function webhookRoutes({ policy = sendPolicyFromEnv(), now = () => new Da
     return ok(c, await deliveryDetail(db, deliveryId));
   });
 
-  app.get('/:id/deliveries', access.route(ROUTE), queryDoc(listQuerySchema, deliveryFilters), async (c) => {
+  app.get('/:id/deliveries', access.route(ROUTE), queryDoc(listQuerySchema, deliveryFilters), answers(listOf(webhookDeliveryRecord)), async (c) => {
     const id = idParam(c);
     await loadEndpoint(c.get('db'), id);
     return ok(c, await deliveryPage(c, id));
@@ -312,46 +327,56 @@ export function webhookDeliveryRoutes({ now = () => new Date() }: { now?: () => 
   const app = new Hono<AppEnv>();
 
   // The log across endpoints (filters: endpoint, event, item, result).
-  app.get('/', access.route(ROUTE), queryDoc(listQuerySchema, deliveryFilters), async (c) => ok(c, await deliveryPage(c)));
+  app.get('/', access.route(ROUTE), queryDoc(listQuerySchema, deliveryFilters), answers(listOf(webhookDeliveryRecord)), async (c) =>
+    ok(c, await deliveryPage(c)),
+  );
 
   /**
    * The editors' side panel: what the site was told of one item and when. Editors see it (their
    * read permission and data scope on the item); it names no address, only counts and times.
    */
-  app.get('/summary', access.anyRoute([...ARTICLE_READ_ROUTES, ...VIDEO_READ_ROUTES]), queryInput(summaryQuery), async (c) => {
-    const { contentType, contentId } = c.req.valid('query');
-    const user = c.get('user')!;
-    const db = c.get('db');
-    const readers: readonly string[] = contentType === 'article' ? ARTICLE_READ_ROUTES : VIDEO_READ_ROUTES;
-    if (!readers.some((r) => canAccess(user, r))) throw forbidden();
-    const item = contentType === 'article' ? await loadArticle(db, user, contentId) : await loadVideo(db, user, contentId);
-    if (!item) throw notFound(contentType === 'article' ? '文章不存在' : '短视频不存在');
-    const ofItem: SQL = and(eq(webhookDeliveries.contentType, contentType), eq(webhookDeliveries.contentId, contentId))!;
-    // The latest event sent for the item, and how its deliveries (one per endpoint) stand.
-    const [last] = await db
-      .select({ eventId: webhookDeliveries.eventId, type: webhookDeliveries.type, createdAt: webhookDeliveries.createdAt })
-      .from(webhookDeliveries)
-      .where(ofItem)
-      .orderBy(desc(webhookDeliveries.id))
-      .limit(1);
-    if (!last) return ok(c, { last: null, canOpenLog: canAccess(user, ROUTE) });
-    const states = await db
-      .select({ state: webhookDeliveries.state, n: count(), at: max(webhookDeliveries.lastAttemptAt) })
-      .from(webhookDeliveries)
-      .where(and(ofItem, last.eventId === null ? sql`false` : eq(webhookDeliveries.eventId, last.eventId)))
-      .groupBy(webhookDeliveries.state);
-    const n = (s: string) => states.filter((r) => r.state === s).reduce((sum, r) => sum + r.n, 0);
-    const succeededAt = states.find((r) => r.state === 'succeeded')?.at ?? null;
-    return ok(c, {
-      last: { type: last.type, createdAt: last.createdAt, succeeded: n('succeeded'), failed: n('failed') + n('dead'), pending: n('pending'), succeededAt },
-      canOpenLog: canAccess(user, ROUTE),
-    });
-  });
+  app.get(
+    '/summary',
+    access.anyRoute([...ARTICLE_READ_ROUTES, ...VIDEO_READ_ROUTES]),
+    queryInput(summaryQuery),
+    answers(webhookItemSummary, { 403: '没有这类内容的查看权限', 404: '内容不存在或不在数据范围内' }),
+    async (c) => {
+      const { contentType, contentId } = c.req.valid('query');
+      const user = c.get('user')!;
+      const db = c.get('db');
+      const readers: readonly string[] = contentType === 'article' ? ARTICLE_READ_ROUTES : VIDEO_READ_ROUTES;
+      if (!readers.some((r) => canAccess(user, r))) throw forbidden();
+      const item = contentType === 'article' ? await loadArticle(db, user, contentId) : await loadVideo(db, user, contentId);
+      if (!item) throw notFound(contentType === 'article' ? '文章不存在' : '短视频不存在');
+      const ofItem: SQL = and(eq(webhookDeliveries.contentType, contentType), eq(webhookDeliveries.contentId, contentId))!;
+      // The latest event sent for the item, and how its deliveries (one per endpoint) stand.
+      const [last] = await db
+        .select({ eventId: webhookDeliveries.eventId, type: webhookDeliveries.type, createdAt: webhookDeliveries.createdAt })
+        .from(webhookDeliveries)
+        .where(ofItem)
+        .orderBy(desc(webhookDeliveries.id))
+        .limit(1);
+      if (!last) return ok(c, { last: null, canOpenLog: canAccess(user, ROUTE) });
+      const states = await db
+        .select({ state: webhookDeliveries.state, n: count(), at: max(webhookDeliveries.lastAttemptAt) })
+        .from(webhookDeliveries)
+        .where(and(ofItem, last.eventId === null ? sql`false` : eq(webhookDeliveries.eventId, last.eventId)))
+        .groupBy(webhookDeliveries.state);
+      const n = (s: string) => states.filter((r) => r.state === s).reduce((sum, r) => sum + r.n, 0);
+      const succeededAt = states.find((r) => r.state === 'succeeded')?.at ?? null;
+      return ok(c, {
+        last: { type: last.type, createdAt: last.createdAt, succeeded: n('succeeded'), failed: n('failed') + n('dead'), pending: n('pending'), succeededAt },
+        canOpenLog: canAccess(user, ROUTE),
+      });
+    },
+  );
 
-  app.get('/:id', access.route(ROUTE), async (c) => ok(c, await deliveryDetail(c.get('db'), idParam(c, { max: Number.MAX_SAFE_INTEGER }))));
+  app.get('/:id', access.route(ROUTE), answers(webhookDeliveryDetail), async (c) =>
+    ok(c, await deliveryDetail(c.get('db'), idParam(c, { max: Number.MAX_SAFE_INTEGER }))),
+  );
 
   // 重新推送: the same body and `webhook-id`, as the next attempt, as soon as the worker runs (paused: on resume).
-  app.post('/:id/replay', access.route(ROUTE), async (c) => {
+  app.post('/:id/replay', access.route(ROUTE), answers(webhookDeliveryDetail), async (c) => {
     const id = idParam(c, { max: Number.MAX_SAFE_INTEGER });
     const at = now();
     await c.get('db').transaction(async (tx) => {
