@@ -22,7 +22,8 @@ const RESOURCES = declared.map((e) => e.resource);
 /** A registry declaration without its schema: what lib/resources/<module>.ts declares. */
 const zodFree = (def: ResourceDef | undefined) => {
   if (!def) return def;
-  const { schema: _schema, ...decl } = def;
+  // The registry's adds the request schema and the answer's record (issue 25 item 6), both zod.
+  const { schema: _schema, record: _record, ...decl } = def as ResourceDef & { record?: unknown };
   return decl;
 };
 const { logged: LOGGED_RESOURCES, ownerNames: MEDIA_OWNER_NAMES, uploaders: UPLOADERS } = CATALOGUE;
