@@ -30,7 +30,8 @@ test('站点接口: add a webhook, publish → verified event; a failure is retr
   test.setTimeout(300_000);
   await page.setViewportSize(DESKTOP);
   await signIn(page);
-  await page.goto('/setting/delivery');
+  // 站点接口 opens on API 密钥; the endpoints are the next tab.
+  await page.goto('/setting/delivery?tab=webhooks');
   await expect(page.getByText('还没有推送地址')).toBeVisible();
 
   // Add the endpoint: the secret is shown this once.
@@ -94,7 +95,7 @@ test('站点接口: add a webhook, publish → verified event; a failure is retr
   await shot(page, 'delivery-editor-notice-1440');
 
   // Pause: nothing goes while paused; the endpoints' table says so.
-  await page.goto('/setting/delivery');
+  await page.goto('/setting/delivery?tab=webhooks');
   await expect(row).toContainText('正常', { timeout: 60_000 });
   await row.getByRole('button', { name: '暂停' }).click();
   await expect(row).toContainText('已暂停', { timeout: 30_000 });
