@@ -41,7 +41,7 @@ test('two browsers on one article: the lock is shown, taken over, and the displa
   expect(await bodyTakesTyping(second, '乙不该能输入')).toBe(false);
   await expect(second.getByLabel('标题', { exact: true })).not.toBeEditable();
   await expect(second.getByRole('button', { name: /存草稿/ })).toBeDisabled();
-  await expect(second.getByRole('button', { name: /预\s*览/ })).toBeEnabled();
+  await expect(second.getByRole('button', { name: /^预\s*览$/ })).toBeEnabled();
   await expectAccessible(second, '编辑锁：他人正在编辑');
   await second.screenshot({ path: '/tmp/lock-held-by-other-1440.png' });
   await second.getByRole('button', { name: '接管编辑' }).click();
