@@ -19,12 +19,14 @@ async function shots(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/ux-dialogs/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
 }
 
+// A trace of each journey's first failure (Playwright allows it only at the file's top level).
+test.use({ trace: 'retain-on-first-failure' });
+
 test.describe('重置密码', () => {
   // Self-contained (its own staff member). A clean-clone CI run under both shards' load once found
   // the caret not in 确认新密码 after Tab; it passed in every other run and alone. One retry, and a
   // trace of the first failure to find out why.
   test.describe.configure({ retries: 1 });
-  test.use({ trace: 'retain-on-first-failure' });
 
   test('重置密码 by keyboard: focus in 新密码, Enter goes on to 确认新密码, Enter there resets; the eye is no Tab stop', async ({ page, browser }) => {
     await page.setViewportSize(DESKTOP);
