@@ -358,6 +358,7 @@ describe.each(DB_KINDS)('webhooks on %s', (kind) => {
       await w.tick();
       expect(rx.received).toEqual([]); // the fast one waits for the older transaction still running
       await slow.query('COMMIT');
+      await fannedOut(); // other test files' transactions in the cluster may still hold the horizon
       await w.tick();
       expect(rx.received.map((r) => r.body.data.action).sort()).toEqual(['fast', 'slow']);
     } finally {
