@@ -14,6 +14,22 @@ const dingtalkBase = (name: string, fallback: string) =>
     .transform((v) => v.trim().replace(/\/+$/, '') || fallback)
     .refine((v) => /^https?:\/\/[^/\s?#]+$/i.test(v), `${name} 必须是 http(s)://主机[:端口]`);
 
+/** A comma-separated list of origins (`http(s)://host[:port]`, trailing slashes dropped); `*` only when allowAny. */
+const originList = (name: string, { allowAny = false } = {}) =>
+  z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((o) => (allowAny && o === '*') || /^https?:\/\/[^/\s]+$/i.test(o)),
+      `${name} 必须是逗号分隔的 http(s)://主机[:端口]${allowAny ? '，或 *' : ''}`,
+    );
+
 const schema = z.object({
   DATABASE_URL: z
     .string()
@@ -38,16 +54,7 @@ const schema = z.object({
     .default(120),
   CMS_TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Further origins allowed to send writes, comma-separated (several hostnames, a proxy rewriting Host). */
-  CMS_ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((o) => o.trim().replace(/\/+$/, ''))
-        .filter(Boolean),
-    )
-    .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/i.test(o)), 'CMS_ALLOWED_ORIGINS 必须是逗号分隔的 http(s)://主机[:端口]'),
+  CMS_ALLOWED_ORIGINS: originList('CMS_ALLOWED_ORIGINS'),
   /** Where uploads go (DESIGN §6): local (default, $CMS_DATA_DIR/uploads), qiniu or upyun. */
   CMS_STORAGE: z.enum(['local', 'qiniu', 'upyun'], { error: 'CMS_STORAGE 只能是 local、qiniu 或 upyun' }).default('local'),
   CMS_UPLOAD_PIC_MAX_MB: z.coerce.number().positive().max(200).default(20),
@@ -84,16 +91,7 @@ const schema = z.object({
   DINGTALK_LOGIN_BASE: dingtalkBase('DINGTALK_LOGIN_BASE', 'https://login.dingtalk.com'),
   DINGTALK_API_BASE: dingtalkBase('DINGTALK_API_BASE', 'https://api.dingtalk.com'),
   /** Origins whose pages may read the delivery API from the browser, comma-separated (`*`: any). */
-  DELIVERY_CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((o) => o.trim().replace(/\/+$/, ''))
-        .filter(Boolean),
-    )
-    .refine((list) => list.every((o) => o === '*' || /^https?:\/\/[^/\s]+$/i.test(o)), 'DELIVERY_CORS_ORIGINS 必须是逗号分隔的 http(s)://主机[:端口]，或 *'),
+  DELIVERY_CORS_ORIGINS: originList('DELIVERY_CORS_ORIGINS', { allowAny: true }),
   /** Requests per API key per minute, on each instance (DESIGN §12). */
   DELIVERY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });

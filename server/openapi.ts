@@ -8,6 +8,7 @@ import { isUnsafeMethod } from './http/request-guard';
 import type { crudRoutes } from './crud/crud-routes';
 import type { ApiEntry } from './resources';
 import { SORT_ORDERS } from './crud/list';
+import { errorSchema, jsonSchemaOf, okAnswer, refusal, type Json } from './http/openapi-parts';
 
 /**
  * The OpenAPI 3.1 description of the main API (`GET /api/openapi.json`, signed-in), derived from
@@ -21,7 +22,6 @@ import { SORT_ORDERS } from './crud/list';
  * @see DESIGN §2, docs/decisions.md, "Issue 16: the declaration is the one source"
  */
 
-type Json = Record<string, unknown>;
 type CrudRoutes = ReturnType<typeof crudRoutes>;
 interface MountedRoute {
   method: string;
@@ -31,19 +31,7 @@ interface MountedRoute {
 
 const isCrud = (routes: unknown): routes is CrudRoutes => typeof routes === 'object' && routes !== null && 'describe' in routes && 'resource' in routes;
 
-/** JSON Schema (2020-12, what OpenAPI 3.1 uses) of what a client sends. */
-const bodySchema = (schema: z.ZodType): Json => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
-  return rest;
-};
-
-const envelope = (data: Json = {}): Json => ({
-  type: 'object',
-  properties: { status: { type: 'integer', const: 0 }, data, message: { type: 'string' } },
-  required: ['status', 'data', 'message'],
-});
-const ok = (data?: Json, description = '成功') => ({ description, content: { 'application/json': { schema: envelope(data) } } });
-const refusal = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const bodySchema = (schema: z.ZodType): Json => jsonSchemaOf(schema, 'input');
 
 /** Query parameters from a query schema: one per property of its JSON Schema, required when the schema requires it. */
 function queryParameters(schema: z.ZodType): Json[] {
@@ -69,20 +57,14 @@ function validatedOperation(method: string, path: string, inputs: RouteInput[]):
   };
 }
 
-/** JSON Schema of what a route answers (the output side of its zod schema). */
-const answerSchema = (schema: z.ZodType): Json => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Json;
-  return rest;
-};
-
 /** The 200 of a route: its recorded answer's data, something other than the envelope, or (not described yet) any data. */
 function success(answer: RouteAnswer | null): Json {
-  if (!answer || answer.data === undefined) return ok(undefined, '成功（data 尚未描述）');
+  if (!answer || answer.data === undefined) return okAnswer(undefined, '成功（data 尚未描述）');
   if (answer.other) {
     const { type, description } = answer.other;
     return type ? { description, content: { [type]: { schema: { type: 'string' } } } } : { description };
   }
-  return ok(answerSchema(answer.data!));
+  return okAnswer(jsonSchemaOf(answer.data!, 'output'));
 }
 
 /**
@@ -236,16 +218,7 @@ export function openApiDocument(mounted: readonly MountedRoute[], registry: Read
     components: {
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
       schemas: {
-        Error: {
-          type: 'object',
-          properties: {
-            status: { type: 'integer' },
-            data: {},
-            message: { type: 'string' },
-            errors: { type: 'object', additionalProperties: { type: 'string' }, description: '字段 → 说明' },
-          },
-          required: ['status', 'message'],
-        },
+        Error: errorSchema,
       },
     },
   };

@@ -82,6 +82,46 @@ function Alert({ type, title, testId }: { type: 'info' | 'error'; title: string;
   );
 }
 
+/** antd's Card with the product's logo, a title and a line under it: both steps of the sign-in. */
+function LoginCard({ title, subtitle, testId, children }: { title: string; subtitle: string; testId?: string; children: ReactNode }) {
+  return (
+    <div
+      className={`ant-card ant-card-bordered ${THEME}`}
+      style={{ width: 400, maxWidth: '100%', boxShadow: '0 8px 32px rgba(0,0,0,0.25)' }}
+      data-testid={testId}
+    >
+      <div className="ant-card-body" style={{ padding: 32 }}>
+        <div style={{ textAlign: 'center', marginBottom: 24 }}>
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src="/logo.svg" alt="" width={56} height={56} />
+          <h1 className={`ant-typography ${THEME}`} style={{ margin: '12px 0 4px', fontSize: 24 }}>
+            {title}
+          </h1>
+          <span className={`ant-typography ant-typography-secondary ${THEME}`}>{subtitle}</span>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** antd's large primary block Button sending the form, spinning while it is sent. */
+function SubmitButton({ submitting, label }: { submitting: boolean; label: string }) {
+  return (
+    <button
+      type="submit"
+      className={`ant-btn ${THEME} ant-btn-primary ant-btn-color-primary ant-btn-variant-solid ant-btn-lg${submitting ? ' ant-btn-loading' : ''} ant-btn-block`}
+    >
+      {submitting && (
+        <span className="ant-btn-icon ant-btn-loading-icon">
+          <Icon def={LoadingOutlined} spin />
+        </span>
+      )}
+      <span>{label}</span>
+    </button>
+  );
+}
+
 /** antd's vertical Form.Item around an affix input, its error below as antd shows it. */
 function Field({ name, label, error, children }: { name: string; label: string; error?: string; children: ReactNode }) {
   return (
@@ -129,25 +169,33 @@ function toast(text: string) {
   void import('./login-toast').then((m) => m.showLoginToast(text));
 }
 
+type Reply<T> = { status?: number; message?: string; data?: T; reason?: string; errors?: Record<string, string> };
+
+/** POSTs JSON with the session cookie; the reply's body, or `{}` when it is not JSON (a proxy's error page). Throws when the network fails. */
+async function postJson<T>(url: string, body: unknown): Promise<{ response: Response; reply: Reply<T> }> {
+  const response = await fetch(url, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  try {
+    return { response, reply: JSON.parse(await response.text()) as Reply<T> };
+  } catch {
+    return { response, reply: {} };
+  }
+}
+
 /**
  * POSTs /api/login as lib/http's login() does (same toasts and errors): throws on any failure,
  * resolves to the reply's data. Plain fetch: the sign-in screen does not load axios.
  */
 async function signIn(values: Values): Promise<LoginReply | NextStep> {
   const url = '/api/login';
-  let response: Response;
+  let sent: { response: Response; reply: Reply<LoginReply | NextStep> };
   try {
-    response = await fetch(url, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(values) });
+    sent = await postJson<LoginReply | NextStep>(url, values);
   } catch (err) {
     toast(NETWORK_FAILURE_TEXT);
     throw err;
   }
-  let body: { status?: number; message?: string; data?: LoginReply } = {};
-  try {
-    body = JSON.parse(await response.text());
-  } catch {
-    // Not JSON (a proxy's error page): treated as a failed reply below, as the axios wrapper does.
-  }
+  // Not JSON (a proxy's error page) is a failed reply, as the axios wrapper takes it.
+  const { response, reply: body } = sent;
   if (response.status === 401) {
     toast(BAD_CREDENTIALS);
     throw new Error(BAD_CREDENTIALS, { cause: body });
@@ -172,22 +220,11 @@ class CodeStepError extends Error {
 
 /** POST /api/login/totp with a code or a recovery code (plain fetch, as `signIn`). */
 async function sendCode(body: { code: string } | { recoveryCode: string }): Promise<LoginReply> {
-  let response: Response;
+  let reply: Reply<LoginReply>;
   try {
-    response = await fetch('/api/login/totp', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    ({ reply } = await postJson<LoginReply>('/api/login/totp', body));
   } catch {
     throw new CodeStepError('无法连接服务器，请检查网络后重试', false);
-  }
-  let reply: { status?: number; message?: string; data?: LoginReply; reason?: string; errors?: Record<string, string> } = {};
-  try {
-    reply = JSON.parse(await response.text());
-  } catch {
-    // Not JSON: a failure below.
   }
   if (reply.status !== 0) {
     const text = Object.values(reply.errors ?? {})[0] ?? reply.message ?? '验证失败，请重试';
@@ -304,111 +341,91 @@ export function LoginForm({
   const described = (name: keyof Values) => (errors[name] ? { 'aria-describedby': `${name}_help`, 'aria-invalid': true } : {});
 
   return (
-    <div className={`ant-card ant-card-bordered ${THEME}`} style={{ width: 400, boxShadow: '0 8px 32px rgba(0,0,0,0.25)' }}>
-      <div className="ant-card-body" style={{ padding: 32 }}>
-        <div style={{ textAlign: 'center', marginBottom: 24 }}>
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src="/logo.svg" alt="" width={56} height={56} />
-          <h1 className={`ant-typography ${THEME}`} style={{ margin: '12px 0 4px', fontSize: 24 }}>
-            {APP_TITLE}
-          </h1>
-          <span className={`ant-typography ant-typography-secondary ${THEME}`}>卡车资讯 · 内容管理后台</span>
-        </div>
-        {endReason && !error && <Alert type="info" title={SESSION_END_TEXT[endReason]} testId="session-ended" />}
-        {error && <Alert type="error" title={error} testId="login-error" />}
-        {dingtalkNote && !error && <Alert type={dingtalkNote.type} title={dingtalkNote.text} testId="dingtalk-note" />}
-        <form
-          autoComplete="on"
-          noValidate
-          className={`ant-form ant-form-vertical ant-form-hide-required-mark ant-form-large ${THEME} ant-form-css-var`}
-          onSubmit={(e) => void onSubmit(e)}
+    <LoginCard title={APP_TITLE} subtitle="卡车资讯 · 内容管理后台">
+      {endReason && !error && <Alert type="info" title={SESSION_END_TEXT[endReason]} testId="session-ended" />}
+      {error && <Alert type="error" title={error} testId="login-error" />}
+      {dingtalkNote && !error && <Alert type={dingtalkNote.type} title={dingtalkNote.text} testId="dingtalk-note" />}
+      <form
+        autoComplete="on"
+        noValidate
+        className={`ant-form ant-form-vertical ant-form-hide-required-mark ant-form-large ${THEME} ant-form-css-var`}
+        onSubmit={(e) => void onSubmit(e)}
+      >
+        <Field name="username" label="用户名" error={errors.username}>
+          <span className={inputWrapper(!!errors.username)}>
+            <span className="ant-input-prefix">
+              <Icon def={UserOutlined} />
+            </span>
+            <input
+              ref={usernameRef}
+              autoComplete="username"
+              placeholder="请输入用户名"
+              autoFocus
+              id="username"
+              aria-required="true"
+              {...described('username')}
+              className="ant-input ant-input-lg"
+              type="text"
+              value={values.username}
+              onChange={(e) => change('username', e.target.value)}
+            />
+          </span>
+        </Field>
+        <Field name="password" label="密码" error={errors.password}>
+          <span className={inputWrapper(!!errors.password, ' ant-input-password')}>
+            <span className="ant-input-prefix">
+              <Icon def={LockOutlined} />
+            </span>
+            <input
+              ref={passwordRef}
+              autoComplete="current-password"
+              placeholder="请输入密码"
+              id="password"
+              aria-required="true"
+              {...described('password')}
+              type={isPasswordShown ? 'text' : 'password'}
+              className="ant-input ant-input-lg"
+              value={values.password}
+              onChange={(e) => change('password', e.target.value)}
+            />
+            <span className="ant-input-suffix">
+              <span
+                role="button"
+                // Out of the Tab order, as every password field's eye (components/common/password-input.tsx).
+                tabIndex={-1}
+                className="ant-input-password-icon"
+                aria-disabled="false"
+                aria-pressed={isPasswordShown}
+                aria-label={isPasswordShown ? '隐藏' : '显示'}
+                // As antd's: the caret stays in the password while it is shown or hidden.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => setPasswordShown((v) => !v)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    setPasswordShown((v) => !v);
+                  }
+                }}
+              >
+                <Icon def={isPasswordShown ? EyeOutlined : EyeInvisibleOutlined} hidden={false} />
+              </span>
+            </span>
+          </span>
+        </Field>
+        <SubmitButton submitting={submitting} label="登 录" />
+      </form>
+      {dingtalk?.configured && (
+        // A plain link: the server redirects to DingTalk with a single-use signed state.
+        <a
+          className={`ant-btn ${THEME} ant-btn-default ant-btn-color-default ant-btn-variant-outlined ant-btn-block`}
+          href="/api/dingtalk/login_start"
+          tabIndex={0}
+          style={{ marginTop: 12 }}
         >
-          <Field name="username" label="用户名" error={errors.username}>
-            <span className={inputWrapper(!!errors.username)}>
-              <span className="ant-input-prefix">
-                <Icon def={UserOutlined} />
-              </span>
-              <input
-                ref={usernameRef}
-                autoComplete="username"
-                placeholder="请输入用户名"
-                autoFocus
-                id="username"
-                aria-required="true"
-                {...described('username')}
-                className="ant-input ant-input-lg"
-                type="text"
-                value={values.username}
-                onChange={(e) => change('username', e.target.value)}
-              />
-            </span>
-          </Field>
-          <Field name="password" label="密码" error={errors.password}>
-            <span className={inputWrapper(!!errors.password, ' ant-input-password')}>
-              <span className="ant-input-prefix">
-                <Icon def={LockOutlined} />
-              </span>
-              <input
-                ref={passwordRef}
-                autoComplete="current-password"
-                placeholder="请输入密码"
-                id="password"
-                aria-required="true"
-                {...described('password')}
-                type={isPasswordShown ? 'text' : 'password'}
-                className="ant-input ant-input-lg"
-                value={values.password}
-                onChange={(e) => change('password', e.target.value)}
-              />
-              <span className="ant-input-suffix">
-                <span
-                  role="button"
-                  // Out of the Tab order, as every password field's eye (components/common/password-input.tsx).
-                  tabIndex={-1}
-                  className="ant-input-password-icon"
-                  aria-disabled="false"
-                  aria-pressed={isPasswordShown}
-                  aria-label={isPasswordShown ? '隐藏' : '显示'}
-                  // As antd's: the caret stays in the password while it is shown or hidden.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => setPasswordShown((v) => !v)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault();
-                      setPasswordShown((v) => !v);
-                    }
-                  }}
-                >
-                  <Icon def={isPasswordShown ? EyeOutlined : EyeInvisibleOutlined} hidden={false} />
-                </span>
-              </span>
-            </span>
-          </Field>
-          <button
-            type="submit"
-            className={`ant-btn ${THEME} ant-btn-primary ant-btn-color-primary ant-btn-variant-solid ant-btn-lg${submitting ? ' ant-btn-loading' : ''} ant-btn-block`}
-          >
-            {submitting && (
-              <span className="ant-btn-icon ant-btn-loading-icon">
-                <Icon def={LoadingOutlined} spin />
-              </span>
-            )}
-            <span>登 录</span>
-          </button>
-        </form>
-        {dingtalk?.configured && (
-          // A plain link: the server redirects to DingTalk with a single-use signed state.
-          <a
-            className={`ant-btn ${THEME} ant-btn-default ant-btn-color-default ant-btn-variant-outlined ant-btn-block`}
-            href="/api/dingtalk/login_start"
-            tabIndex={0}
-            style={{ marginTop: 12 }}
-          >
-            <span>钉钉登录</span>
-          </a>
-        )}
-      </div>
-    </div>
+          <span>钉钉登录</span>
+        </a>
+      )}
+    </LoginCard>
   );
 }
 
@@ -459,81 +476,59 @@ function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (reply: LoginReply) =
   };
 
   return (
-    <div
-      className={`ant-card ant-card-bordered ${THEME}`}
-      style={{ width: 400, maxWidth: '100%', boxShadow: '0 8px 32px rgba(0,0,0,0.25)' }}
-      data-testid="totp-step"
+    <LoginCard
+      title="两步验证"
+      subtitle={isRecovery ? '输入保存的恢复码之一（每个只能用一次）' : '打开手机上的验证器，输入显示的 6 位验证码'}
+      testId="totp-step"
     >
-      <div className="ant-card-body" style={{ padding: 32 }}>
-        <div style={{ textAlign: 'center', marginBottom: 24 }}>
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src="/logo.svg" alt="" width={56} height={56} />
-          <h1 className={`ant-typography ${THEME}`} style={{ margin: '12px 0 4px', fontSize: 24 }}>
-            两步验证
-          </h1>
-          <span className={`ant-typography ant-typography-secondary ${THEME}`}>
-            {isRecovery ? '输入保存的恢复码之一（每个只能用一次）' : '打开手机上的验证器，输入显示的 6 位验证码'}
-          </span>
-        </div>
-        {error && <Alert type="error" title={error} testId="totp-error" />}
-        <form
-          noValidate
-          className={`ant-form ant-form-vertical ant-form-hide-required-mark ant-form-large ${THEME} ant-form-css-var`}
-          onSubmit={(e) => void onSubmit(e)}
-        >
-          <Field name={name} label={isRecovery ? '恢复码' : '验证码'} error={fieldError}>
-            <span className={inputWrapper(!!fieldError)}>
-              <span className="ant-input-prefix">
-                <Icon def={LockOutlined} />
-              </span>
-              <input
-                key={name}
-                ref={inputRef}
-                id={name}
-                name={name}
-                autoFocus
-                aria-required="true"
-                {...(fieldError ? { 'aria-describedby': `${name}_help`, 'aria-invalid': true } : {})}
-                autoComplete={isRecovery ? 'off' : 'one-time-code'}
-                inputMode={isRecovery ? 'text' : 'numeric'}
-                autoCapitalize={isRecovery ? 'characters' : undefined}
-                spellCheck={false}
-                maxLength={isRecovery ? 16 : 7}
-                placeholder={isRecovery ? '如 ABCD-EFGH' : '6 位数字'}
-                className="ant-input ant-input-lg"
-                style={{ letterSpacing: 2 }}
-                type="text"
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
+      {error && <Alert type="error" title={error} testId="totp-error" />}
+      <form
+        noValidate
+        className={`ant-form ant-form-vertical ant-form-hide-required-mark ant-form-large ${THEME} ant-form-css-var`}
+        onSubmit={(e) => void onSubmit(e)}
+      >
+        <Field name={name} label={isRecovery ? '恢复码' : '验证码'} error={fieldError}>
+          <span className={inputWrapper(!!fieldError)}>
+            <span className="ant-input-prefix">
+              <Icon def={LockOutlined} />
             </span>
-          </Field>
-          <button
-            type="submit"
-            className={`ant-btn ${THEME} ant-btn-primary ant-btn-color-primary ant-btn-variant-solid ant-btn-lg${submitting ? ' ant-btn-loading' : ''} ant-btn-block`}
-          >
-            {submitting && (
-              <span className="ant-btn-icon ant-btn-loading-icon">
-                <Icon def={LoadingOutlined} spin />
-              </span>
-            )}
-            <span>验 证</span>
-          </button>
-        </form>
-        <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16, gap: 12, flexWrap: 'wrap' }}>
-          <button type="button" className={`ant-btn ${THEME} ant-btn-link ant-btn-color-link ant-btn-variant-link`} style={{ padding: 0 }} onClick={toggle}>
-            <span>{isRecovery ? '使用验证码' : '手机不在身边？使用恢复码'}</span>
-          </button>
-          <button
-            type="button"
-            className={`ant-btn ${THEME} ant-btn-link ant-btn-color-link ant-btn-variant-link`}
-            style={{ padding: 0 }}
-            onClick={() => onRestart('')}
-          >
-            <span>返回重新登录</span>
-          </button>
-        </div>
+            <input
+              key={name}
+              ref={inputRef}
+              id={name}
+              name={name}
+              autoFocus
+              aria-required="true"
+              {...(fieldError ? { 'aria-describedby': `${name}_help`, 'aria-invalid': true } : {})}
+              autoComplete={isRecovery ? 'off' : 'one-time-code'}
+              inputMode={isRecovery ? 'text' : 'numeric'}
+              autoCapitalize={isRecovery ? 'characters' : undefined}
+              spellCheck={false}
+              maxLength={isRecovery ? 16 : 7}
+              placeholder={isRecovery ? '如 ABCD-EFGH' : '6 位数字'}
+              className="ant-input ant-input-lg"
+              style={{ letterSpacing: 2 }}
+              type="text"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          </span>
+        </Field>
+        <SubmitButton submitting={submitting} label="验 证" />
+      </form>
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16, gap: 12, flexWrap: 'wrap' }}>
+        <button type="button" className={`ant-btn ${THEME} ant-btn-link ant-btn-color-link ant-btn-variant-link`} style={{ padding: 0 }} onClick={toggle}>
+          <span>{isRecovery ? '使用验证码' : '手机不在身边？使用恢复码'}</span>
+        </button>
+        <button
+          type="button"
+          className={`ant-btn ${THEME} ant-btn-link ant-btn-color-link ant-btn-variant-link`}
+          style={{ padding: 0 }}
+          onClick={() => onRestart('')}
+        >
+          <span>返回重新登录</span>
+        </button>
       </div>
-    </div>
+    </LoginCard>
   );
 }

@@ -1,14 +1,5 @@
-import { z } from 'zod';
+import { envelope, errorSchema, jsonSchemaOf, refusal, type Json } from '../http/openapi-parts';
 import type { DeliveryRoute } from './registry';
-
-type Json = Record<string, unknown>;
-
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
-  return rest;
-};
-
-const refusal = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
 /**
  * `/content-api/v1/openapi.json` (OpenAPI 3.1): every endpoint with its parameters (from its query
@@ -19,7 +10,7 @@ export function deliveryOpenApi(routes: readonly DeliveryRoute[], base: string):
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-    const query = jsonSchema(route.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    const query = jsonSchemaOf(route.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
     const parameters = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
       name,
       in: pathParams.includes(name) ? 'path' : 'query',
@@ -43,11 +34,7 @@ export function deliveryOpenApi(routes: readonly DeliveryRoute[], base: string):
             },
             content: {
               'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: { status: { type: 'integer', const: 0 }, data: jsonSchema(route.data, 'output'), message: { type: 'string' } },
-                  required: ['status', 'data', 'message'],
-                },
+                schema: envelope(jsonSchemaOf(route.data, 'output')),
               },
             },
           },
@@ -67,16 +54,7 @@ export function deliveryOpenApi(routes: readonly DeliveryRoute[], base: string):
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } },
       schemas: {
-        Error: {
-          type: 'object',
-          properties: {
-            status: { type: 'integer' },
-            data: {},
-            message: { type: 'string' },
-            errors: { type: 'object', additionalProperties: { type: 'string' } },
-          },
-          required: ['status', 'message'],
-        },
+        Error: errorSchema,
       },
     },
     paths,

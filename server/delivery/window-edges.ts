@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/types';
 import { changeTransaction, writeEvent } from '../events';
 import { surrogate } from '../events/keys';
 import { FOCUS_PLACES, focusContentType, focusTable, readerFocusSlot, slotsWithTargets } from './families/focus';
-import { adKeys, readerAd } from './families/operations';
+import { adKeys, adReaderColumns, readerAd } from './families/operations';
 
 /**
  * Window edges (DESIGN §12; issue 24 item 4): when a focus slot's or an ad's window starts or ends,
@@ -72,15 +72,7 @@ async function focusEdges(tx: Tx, from: Date, to: Date, limit: number): Promise<
 
 async function adEdges(tx: Tx, from: Date, to: Date, limit: number): Promise<number> {
   const rows = await tx
-    .select({
-      id: advertise.id,
-      position: advertise.position,
-      image: advertise.image,
-      url: advertise.url,
-      state: advertise.state,
-      startAt: advertise.startAt,
-      endAt: advertise.endAt,
-    })
+    .select(adReaderColumns)
     .from(advertise)
     .where(and(eq(advertise.state, AD_STATE.on), inWindow(advertise.startAt, advertise.endAt, from, to)))
     .limit(limit);

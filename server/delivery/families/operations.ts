@@ -26,6 +26,16 @@ export const readerAd = (row: { id: number; position: string; image: string; url
   image: row.image,
   url: row.url,
 });
+/** The columns a reader's ad and its window need (the ads answer and the window edges read the same). */
+export const adReaderColumns = {
+  id: advertise.id,
+  position: advertise.position,
+  image: advertise.image,
+  url: advertise.url,
+  state: advertise.state,
+  startAt: advertise.startAt,
+  endAt: advertise.endAt,
+};
 /** The keys a change of an ad makes stale: every ads answer, and its position's (both positions when it moved). */
 export const adKeys = (...rows: Array<{ position?: unknown } | null | undefined>) => [
   surrogate.ads,
@@ -41,15 +51,7 @@ export const adsFamily = family({
   async handler(db, { position }, now) {
     // 上线 and not ended; those whose start is ahead give the answer's next change.
     const rows = await db
-      .select({
-        id: advertise.id,
-        position: advertise.position,
-        image: advertise.image,
-        url: advertise.url,
-        state: advertise.state,
-        startAt: advertise.startAt,
-        endAt: advertise.endAt,
-      })
+      .select(adReaderColumns)
       .from(advertise)
       .where(
         and(position ? eq(advertise.position, position) : undefined, eq(advertise.state, AD_STATE.on), or(isNull(advertise.endAt), gt(advertise.endAt, now))),
