@@ -100,7 +100,15 @@ async function main() {
       await page.setCookie(...cookies.map((c) => ({ ...c, url: origin })));
       await page.close();
     };
-    await setCookies(ORIGIN, await signIn(ORIGIN));
+    const ourCookies = await signIn(ORIGIN);
+    await setCookies(ORIGIN, ourCookies);
+    /** A signed-out screen (/login) is measured without the cookies: signed in, it sends the browser on to 工作台. */
+    const signOut = async () => {
+      const page = await browser.newPage();
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCookies');
+      await page.close();
+    };
     const screens: Screen[] = menuScreens()
       .filter((s) => !ONLY || ONLY.includes(s.path))
       .map((s) => ({ ...s, origin: ORIGIN, who: 'ours' }));
@@ -128,6 +136,7 @@ async function main() {
         const t0 = performance.now();
         const row: Row = { ...screen, profile, seconds: 0 };
         try {
+          if (!screen.signedIn) await signOut();
           const result = await lighthouse(
             screen.origin + screen.path,
             { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
@@ -136,6 +145,7 @@ async function main() {
           const lhr = result!.lhr;
           const landed = new URL(lhr.finalDisplayedUrl).pathname;
           if (screen.signedIn && /\/login$/.test(landed)) throw new Error(`ended on ${landed}: not signed in`);
+          if (!screen.signedIn && landed !== screen.path) throw new Error(`ended on ${landed}, not ${screen.path}`);
           if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
           const failures = (category: string) =>
             lhr.categories[category].auditRefs
@@ -153,6 +163,12 @@ async function main() {
           });
         } catch (err) {
           row.error = (err as Error).message.split('\n')[0];
+        } finally {
+          // Every cookie went with the signed-out screen: ours and Payload's come back for the next.
+          if (!screen.signedIn) {
+            await setCookies(ORIGIN, ourCookies);
+            if (payload) await setCookies(payload.origin, payload.cookies);
+          }
         }
         row.seconds = (performance.now() - t0) / 1000;
         rows.push(row);
