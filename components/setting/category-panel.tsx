@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Col, Row } from 'antd';
 import { GroupListCard, groupListOptions, ResourceFormModal, useResourceScreen } from '@/components/crud';
 import { categoryTypeResource, type CategoryType } from '@/lib/resources/taxonomy';
@@ -12,22 +12,30 @@ import { CategoryTree } from './category-tree';
  */
 export function CategoryPanel({ typeId, onTypeChange, refusal }: { typeId: number | null; onTypeChange: (id: number | null) => void; refusal: string | null }) {
   const canEdit = !refusal;
+  /** The type just created: chosen at once, before the list read again after the write holds it. */
+  const created = useRef<number | null>(null);
   const typeScreen = useResourceScreen<CategoryType>(categoryTypeResource, {
     ...groupListOptions<CategoryType>({ chosen: typeId, onPick: (t) => onTypeChange(t.id), countTitle: '分类', count: (t) => t.categoryCount }),
     deleteTitle: (t) => `确定删除分类类型「${t.name}」吗？`,
     deleteRefusal: (t) => (t.categoryCount ? `「${t.name}」下还有 ${t.categoryCount} 个分类，请先删除它们` : null),
     onDeleted: (t) => t.id === typeId && onTypeChange(null),
-    onSaved: (saved, isCreate) => isCreate && onTypeChange(saved.id),
+    onSaved: (saved, isCreate) => {
+      if (!isCreate) return;
+      created.current = saved.id;
+      onTypeChange(saved.id);
+    },
   });
   const typeData = typeScreen.list.data;
   const types = useMemo(() => typeData?.list ?? [], [typeData]);
   const typesLoading = typeScreen.list.loading;
 
-  // The first type is chosen when none is (or the chosen one is gone).
+  // The first type is chosen when none is (or the chosen one is gone) — but not in place of the type
+  // just created while the list that holds it is still on its way.
   const current = types.find((t) => t.id === typeId) ?? null;
+  if (current && current.id === created.current) created.current = null;
   useEffect(() => {
-    if (!typesLoading && types.length && !current) onTypeChange(types[0].id);
-  }, [typesLoading, types, current, onTypeChange]);
+    if (!typesLoading && types.length && !current && !(typeId !== null && typeId === created.current)) onTypeChange(types[0].id);
+  }, [typesLoading, types, current, typeId, onTypeChange]);
 
   return (
     <Row gutter={[16, 16]}>
