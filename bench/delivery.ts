@@ -230,21 +230,22 @@ type Case = [name: string, path: string, headers: Record<string, string>, status
 /** Requests per second of each case by autocannon; the first case (the empty handler) first and last, their mean the floor. */
 async function httpRates(title: string, port: number, cases: Case[]) {
   const run = async ([name, p, headers, status]: Case, seconds: number) => {
-    const result = await autocannon({ url: `http://127.0.0.1:${port}${p}`, connections: CONNECTIONS, duration: seconds, headers });
+    const result = await autocannon({ url: `http://127.0.0.1:${port}${p}`, connections: CONNECTIONS, duration: seconds, headers, timeout: 30 });
+    // Answers with another status stop the bench; requests that got no answer (timeouts on a loaded machine) are counted and shown.
     const wrong = result.requests.total - result[`${Math.floor(status / 100)}xx` as '2xx' | '3xx'];
-    if (wrong > 0 || result.errors) throw new Error(`${name}: ${wrong} answers other than ${status}, ${result.errors} errors`);
-    return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+    if (wrong > 0) throw new Error(`${name}: ${wrong} answers other than ${status}`);
+    return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors };
   };
   for (const c of cases) await run(c, 2); // warm-up
   const results = [];
   for (const c of [...cases, cases[0]]) results.push(await run(c, SECONDS));
   const floor = (results[0].rps + results.at(-1)!.rps) / 2;
   console.log(`\n(a) ${title}: ${CONNECTIONS} keep-alive connections, autocannon, ${SECONDS} s each; load average ${loadavg()}`);
-  console.log('| request | req/s | p50 | p99 | of the empty handler (mean of first and last) |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log('| request | req/s | p50 | p99 | of the empty handler (mean of first and last) | no answer |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   results.forEach((r, i) =>
     console.log(
-      `| ${r.name}${i === 0 ? ' (first)' : i === results.length - 1 ? ' (last)' : ''} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${((r.rps / floor) * 100).toFixed(0)} % |`,
+      `| ${r.name}${i === 0 ? ' (first)' : i === results.length - 1 ? ' (last)' : ''} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${((r.rps / floor) * 100).toFixed(0)} % | ${r.errors} |`,
     ),
   );
 }
