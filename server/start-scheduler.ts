@@ -10,6 +10,7 @@ import { describeError } from './http/failure';
 import { jobsOutageLog } from './jobs/outage';
 import { createWebhookWorker } from './delivery/webhooks/worker';
 import { tellWindowEdges } from './delivery/window-edges';
+import { registerDeliverySnapshots } from './delivery/snapshots';
 
 const KEY = Symbol.for('cms.scheduler');
 type GlobalWithScheduler = typeof globalThis & { [KEY]?: Scheduler };
@@ -22,6 +23,9 @@ export async function startScheduler() {
   const g = globalThis as GlobalWithScheduler;
   if (g[KEY] || process.env.CMS_SCHEDULER === 'off') return;
   const { db } = await getDatabase();
+  // A scheduled publication before the first API request still carries the item and tells its focus slots.
+  const storage = storageFromEnv();
+  registerDeliverySnapshots(storage);
   // Fired jobs change statuses: the search engine (when configured) re-reads those articles.
   const search = searchSync(searchBackendFromEnv());
   const scheduler = createScheduler({
@@ -38,7 +42,6 @@ export async function startScheduler() {
   // Webhooks: committed outbox rows become deliveries, sent, retried and logged (server/delivery/webhooks).
   createWebhookWorker({ db }).start();
   // Library files whose removal from storage failed (or was cut short by a stop) are retried here.
-  const storage = storageFromEnv();
   schedule(() => runDeletions(db, storage), { firstDelayMs: 30_000, everyMs: 60_000, name: '媒体文件清理' });
   // Uploads never registered are removed a day after their ticket expired, every ten minutes.
   scheduleUploadSweep(db, storage);

@@ -12,7 +12,7 @@ import { errorBody } from '../http/reply';
 import { storageFromEnv, type StorageConfig } from '../storage/config';
 import { AnswerCache, DEFAULT_CACHE_LIMITS, type CachedAnswer, type CacheLimits } from './cache';
 import { deliveryRoutes } from './families';
-import { findKey, KeyRate, LAST_USED_EVERY_MS, mayRead, touchKey } from './keys';
+import { KeyCache, KeyRate, LAST_USED_EVERY_MS, mayRead, touchKey } from './keys';
 import { deliveryOpenApi } from './openapi';
 import type { DeliveryContext, DeliveryRoute } from './registry';
 import { ALL_KEYS } from './relay';
@@ -44,8 +44,8 @@ const EXPOSED = 'ETag, Retry-After, Surrogate-Key, Cache-Tag';
 /**
  * The delivery API `/content-api/v1/*` (DESIGN §12; issue 24): read-only, for the site and the apps.
  * Every endpoint is a family route (server/delivery/registry.ts); this is what they share: the API
- * key (`Authorization: Bearer`, cookies ignored; read on every request, so a revocation holds at
- * once everywhere), the key's families, the per-key rate (429 with Retry-After), CORS for the
+ * key (`Authorization: Bearer`, cookies ignored; live keys cached per instance and dropped when a
+ * revocation commits, here and on every instance: ./keys.ts `KeyCache`), the key's families, the per-key rate (429 with Retry-After), CORS for the
  * configured origins, the envelope of DESIGN §2, a strong ETag and 304, `Cache-Control` whose
  * max-age (and stale-while-revalidate) never reach past the answer's `next`, `Surrogate-Key` and
  * `Cache-Tag`, and the in-process answer cache dropped by committed keys (server/delivery/cache.ts).
@@ -63,15 +63,21 @@ export function createDeliveryApp({
 }: DeliveryDeps) {
   const app = new Hono().basePath(DELIVERY_BASE);
   const cache = new AnswerCache(cacheLimits);
-  // Whatever another instance or this one committed drops the answers filed under its keys.
-  subscribeCommittedKeys((keys) => (keys.includes(ALL_KEYS) ? cache.clear() : cache.drop(keys)));
+  const liveKeys = new KeyCache();
+  // Whatever another instance or this one committed drops the answers filed under its keys (and a revoked API key).
+  subscribeCommittedKeys((keys) => {
+    if (keys.includes(ALL_KEYS)) cache.clear();
+    else cache.drop(keys);
+    liveKeys.drop(keys);
+  });
   const rate = new KeyRate(ratePerMinute);
   const touched = new Map<number, number>();
   const origins = new Set(corsOrigins.map((o) => o.toLowerCase()));
   const list = routes({ storage });
 
+  const security = Object.entries(securityHeaders({ https: false }));
   app.use('*', async (c, next) => {
-    for (const [name, value] of Object.entries(securityHeaders({ https: false }))) c.header(name, value);
+    for (const [name, value] of security) c.header(name, value);
     const origin = c.req.header('origin');
     if (origins.size) c.header('Vary', 'Origin');
     if (origin && (origins.has('*') || origins.has(origin.toLowerCase()))) {
@@ -104,7 +110,7 @@ export function createDeliveryApp({
     app.get(route.path, async (c) => {
       const at = now();
       const db = await getDb();
-      const key = await findKey(db, c.req.header('authorization'));
+      const key = await liveKeys.find(db, c.req.header('authorization'), at.getTime());
       if (!key) {
         c.header('WWW-Authenticate', 'Bearer');
         throw new ApiError(401, '缺少或无效的 API 密钥：请在请求头带上 Authorization: Bearer <密钥>');

@@ -5,8 +5,10 @@ import type { DbOrTx } from '../db/types';
 
 /**
  * API keys of the delivery API (DESIGN §12): `cms_` and 32 random bytes (base64url), stored only as
- * their SHA-256. A request reads its key's row every time (one unique-index read), never a cached
- * copy, so a revoked key answers 401 on every instance from the next request on.
+ * their SHA-256. Each instance keeps the live keys it has read (`KeyCache`): a revocation publishes
+ * `apiKeyBusKey(id)` once it commits (server/events/bus.ts), which drops the key here at once and on
+ * every other instance as the PostgreSQL relay's NOTIFY arrives; a cached key is read again after
+ * KEY_CACHE_MS whatever happens (a relay connection lost without notice).
  */
 
 export const KEY_PREFIX = 'cms_';
@@ -25,16 +27,78 @@ export interface LiveKey {
   families: readonly string[];
 }
 
-/** The live (not revoked) key for an `Authorization: Bearer …` header, or null. */
-export async function findKey(db: DbOrTx, authorization: string | undefined): Promise<LiveKey | null> {
-  const match = /^Bearer\s+(\S{10,200})\s*$/i.exec(authorization ?? '');
-  if (!match) return null;
+const bearer = (authorization: string | undefined) => /^Bearer\s+(\S{10,200})\s*$/i.exec(authorization ?? '')?.[1] ?? null;
+
+async function liveKeyByHash(db: DbOrTx, hash: string): Promise<LiveKey | null> {
   const [row] = await db
     .select({ id: apiKeys.id, families: apiKeys.families })
     .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hashKey(match[1])), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/** The live (not revoked) key for an `Authorization: Bearer …` header, or null, read from the database. */
+export async function findKey(db: DbOrTx, authorization: string | undefined): Promise<LiveKey | null> {
+  const key = bearer(authorization);
+  return key ? liveKeyByHash(db, hashKey(key)) : null;
+}
+
+/** What a key's revocation publishes on the committed-keys bus: every instance's key cache drops it. */
+export const apiKeyBusKey = (id: number) => `api_key-${id}`;
+const BUS_KEY = /^api_key-(\d+)$/;
+
+/** The longest a cached key is used without reading its row again. */
+export const KEY_CACHE_MS = 30_000;
+
+/**
+ * The live keys this instance has read, by hash, so a cached answer costs no database read. Only
+ * live keys are kept (a wrong or revoked key is read every time: a new key works at once, and
+ * guesses fill nothing); bounded by `max` (live keys are a few, made by admins). `drop` takes the
+ * committed bus keys: `api_key-<id>` forgets that key, `*` (the relay reconnected) forgets all. A
+ * read that began before a drop does not store what it read (it may predate the revocation).
+ */
+export class KeyCache {
+  private readonly byHash = new Map<string, { key: LiveKey; until: number }>();
+  private epoch = 0;
+
+  constructor(
+    private readonly ttlMs = KEY_CACHE_MS,
+    private readonly max = 1000,
+  ) {}
+
+  async find(db: DbOrTx, authorization: string | undefined, now: number): Promise<LiveKey | null> {
+    const token = bearer(authorization);
+    if (!token) return null;
+    const hash = hashKey(token);
+    const hit = this.byHash.get(hash);
+    if (hit && hit.until > now) return hit.key;
+    const epoch = this.epoch;
+    const key = await liveKeyByHash(db, hash);
+    if (!key) this.byHash.delete(hash);
+    else if (epoch === this.epoch) {
+      if (this.byHash.size >= this.max) this.byHash.clear();
+      this.byHash.set(hash, { key, until: now + this.ttlMs });
+    }
+    return key;
+  }
+
+  drop(busKeys: readonly string[]): void {
+    if (busKeys.includes('*')) {
+      this.epoch++;
+      this.byHash.clear();
+      return;
+    }
+    const ids = new Set(
+      busKeys
+        .map((k) => BUS_KEY.exec(k)?.[1])
+        .filter((id): id is string => !!id)
+        .map(Number),
+    );
+    if (!ids.size) return;
+    this.epoch++;
+    for (const [hash, { key }] of this.byHash) if (ids.has(key.id)) this.byHash.delete(hash);
+  }
 }
 
 export const mayRead = (key: LiveKey, family: string) => key.families.length === 0 || key.families.includes(family);

@@ -16,7 +16,8 @@ import { jsonBody, queryInput } from '../http/input';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
 import type { AppEnv } from '../http/types';
-import { newKey } from './keys';
+import { apiKeyBusKey, newKey } from './keys';
+import { publishCommittedKeys } from '../events/bus';
 import { makePreviewToken } from './preview';
 
 /**
@@ -85,6 +86,8 @@ export function apiKeyRoutes() {
       await logOperation(tx, c, { type: 'delete', resource: 'api_keys', resourceId: id, summary: `吊销 API 密钥「${before.name}」`, before: was, after: now });
       return after;
     });
+    // Committed: every instance's key cache forgets it (server/delivery/keys.ts `KeyCache`).
+    publishCommittedKeys([apiKeyBusKey(id)]);
     return ok(c, { id: done.id, name: done.name, revokedAt: done.revokedAt });
   });
 

@@ -54,6 +54,20 @@ export function registerReaderSnapshot(contentType: string, snapshot: ReaderSnap
   snapshots.set(contentType, snapshot);
 }
 
+/**
+ * What else a change shows or hides for readers, written in the change's own transaction: a focus
+ * slot pointing at an article that was just published or taken down (server/delivery/focus-events.ts).
+ * Called for every change that writes an event of its own, with that event's type.
+ */
+export type ChangeFollower = (tx: Tx, change: ContentChange, type: string) => Promise<void>;
+const followerHolder = globalThis as typeof globalThis & { __cmsChangeFollowers?: Map<string, ChangeFollower> };
+const followers = (followerHolder.__cmsChangeFollowers ??= new Map<string, ChangeFollower>());
+
+/** The delivery side hands in a follower by name (registering a name again replaces it). */
+export function registerChangeFollower(name: string, follower: ChangeFollower): void {
+  followers.set(name, follower);
+}
+
 /** The surrogate keys a change to one item makes stale: the item and its family's lists. */
 export function contentKeys(contentType: string, id: number): string[] {
   return contentType === 'video' ? [surrogate.video(id), surrogate.videos] : [surrogate.article(id), surrogate.articles];
@@ -138,6 +152,7 @@ export async function emitChange(tx: Tx, change: ContentChange, inTransaction: r
       keys: contentKeys(change.contentType, change.id),
       at: change.at,
     });
+    for (const follower of followers.values()) await follower(tx, change, type);
   }
   boxOf(tx)?.changes.push(change);
 }

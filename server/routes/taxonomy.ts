@@ -17,7 +17,7 @@ import { idFilter } from '../http/params';
 import { jsonBody, queryInput } from '../http/input';
 import { logOperation } from '../crud/oplog';
 import { ok } from '../http/reply';
-import { categoryEvents } from '../delivery/families/events';
+import { categoryEvents, platformEvents } from '../delivery/families/events';
 
 const categoryCount = sql<number>`(SELECT count(*)::int FROM "categories" AS c WHERE c."type_id" = "category_types"."id")`;
 
@@ -147,6 +147,8 @@ export const platformRoutes = crudRoutes({
   resource: platformResource,
   table: platforms,
   filters: { enabled: byEnabled(platforms.enabled) },
+  // The focus families answer by a platform's code: the site hears of its platforms' changes.
+  events: platformEvents,
   hooks: {
     async beforeUpdate({ tx }, before, patch) {
       if ('code' in patch && patch.code !== before.code) {

@@ -78,4 +78,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the answer caches of two instance
     expect(await onB()).toBe('B 上的修改');
     await eventually(onA, 'B 上的修改');
   });
+  it('a key revoked on B is refused on A, which had it cached, as soon as the NOTIFY arrives', async () => {
+    const other = (await t.call('POST', '/api/api_keys', { cookie: admin, body: { name: '将被吊销' } })).body.data;
+    const status = async () =>
+      (await a.request(`http://localhost/content-api/v1/articles/${id}`, { headers: { authorization: `Bearer ${other.key}` } })).status;
+    expect(await status()).toBe(200);
+    // A keeps the live key: a revocation behind the API's back (no event) is not seen at once.
+    await t.db.execute(sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${other.id}`);
+    expect(await status()).toBe(200);
+    await t.db.execute(sql`UPDATE api_keys SET revoked_at = NULL WHERE id = ${other.id}`);
+    const res = await fetch(`${bOrigin}/api/api_keys/${other.id}`, { method: 'DELETE', headers: { cookie: admin } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await expect.poll(status, { timeout: 5_000, interval: 50 }).toBe(401);
+  });
 });

@@ -30,6 +30,20 @@ export const focusEvents = (place: FocusPlace): CrudEvents => ({
   },
 });
 
+/**
+ * 平台: the focus families grouped by platform answer by its code (`focus/home?platform=app`, an
+ * unknown code 404). Creating a platform or changing an unused one's code changes which codes
+ * answer (a cached `{ list: [] }` of the old code is dropped): a `focus.changed` of the platform,
+ * under both families' keys. Its name and switch are not in any answer; a write of them is told
+ * too (one event per write, as every other resource), so a site that lists its platforms learns them.
+ */
+export const platformEvents: CrudEvents = {
+  type: 'focus.changed',
+  contentType: 'platform',
+  keys: () => [surrogate.focus('home'), surrogate.focus('video')],
+  item: (_tx, after) => ({ id: after.id, name: after.name, code: after.code, enabled: after.enabled }),
+};
+
 export const adEvents: CrudEvents = {
   type: 'ads.changed',
   keys: (after, before) => adKeys(after, before),
