@@ -196,6 +196,24 @@ export async function passChecklist(page: Page) {
     .click();
 }
 
+/** A table row (antd) of a list screen holding this text. */
+export const tableRow = (page: Page, text: string) => page.locator('tr.ant-table-row').filter({ hasText: text });
+
+/**
+ * Opens a list row's 更多 menu (文章列表, 视频列表); answers the menu. From the keyboard: at phone
+ * width the pinned title column lies over the row's actions, which a pointer reaches only after
+ * scrolling the table.
+ */
+export async function openMore(page: Page, title: string) {
+  const more = tableRow(page, title).getByRole('button', { name: `「${title}」的更多操作` });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect(menu).toBeVisible();
+  await settled(page);
+  return menu;
+}
+
 export async function settled(page: Page) {
   // Bounded: an element whose transition never ends (rc-motion waits for a transitionend that a
   // hidden element never fires) keeps its class for good; that is not motion, and waiting on it

@@ -1,5 +1,19 @@
 import { type Browser, type Page } from '@playwright/test';
-import { api, clickWhenStill, expect, expectAccessible, libraryUpload, libraryVideo, settled, shot, signIn, solidImage, test } from './helpers';
+import {
+  api,
+  clickWhenStill,
+  expect,
+  expectAccessible,
+  libraryUpload,
+  libraryVideo,
+  openMore,
+  settled,
+  shot,
+  signIn,
+  solidImage,
+  tableRow,
+  test,
+} from './helpers';
 
 /**
  * Issue 15: taking content down and back from the lists (下线 with the focus-slot warning,
@@ -33,21 +47,7 @@ async function checkA11y(page: Page, label: string) {
   await expectAccessible(page, label);
 }
 
-const rowOf = (page: Page, title: string) => page.locator('tr.ant-table-row').filter({ hasText: title });
-
-/**
- * Opens a 文章列表 row's 更多 menu; answers the menu. From the keyboard: at phone width the pinned
- * title column lies over the row's actions, which a pointer reaches only after scrolling the table.
- */
-async function openMore(page: Page, title: string) {
-  const more = rowOf(page, title).getByRole('button', { name: `「${title}」的更多操作` });
-  await more.focus();
-  await page.keyboard.press('Enter');
-  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-  await expect(menu).toBeVisible();
-  await settled(page);
-  return menu;
-}
+const rowOf = tableRow;
 
 const WRITER_ROUTES = ['/article/addArticle', '/article/list', '/article/preview', '/article/createVideo', '/article/videoList'];
 const REVIEWER_ROUTES = ['/article/check', '/article/list', '/article/preview', '/article/addArticle', '/article/createVideo', '/article/videoList'];

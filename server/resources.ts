@@ -117,7 +117,8 @@ export const API: readonly ApiEntry[] = [
     routes: (d) => new Hono<AppEnv>().route('/', articleWorkflowRoutes(d)).route('/', articleRoutes(d)).route('/', previewTokenRoutes()),
   },
   crud(albumRoutes),
-  built(videoResource, videos, (d) => videoRoutes(d)),
+  // The short video, then its preview link (server/delivery/routes.ts), as the articles have.
+  built(videoResource, videos, (d) => new Hono<AppEnv>().route('/', videoRoutes(d)).route('/', previewTokenRoutes('video'))),
   { name: 'dingtalk', routes: (d) => dingtalkRoutes(d.dingtalk) },
   { name: 'articles_review', routes: (d) => reviewRoutes(d) },
   { name: 'workbench', routes: workbenchRoutes },

@@ -1,10 +1,10 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Checkbox, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, App, Button, Checkbox, Form, Grid, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { formatDateTime } from '@/components/crud';
-import { apiKeyApi, type ApiKeyRow, type CreatedKey } from '@/lib/api/delivery';
+import { formatDateTime, useResourceList } from '@/components/crud';
+import { API_KEYS_PATH, apiKeyApi, type ApiKeyRow, type CreatedKey } from '@/lib/api/delivery';
 import { isOk } from '@/lib/api/resource';
 import { DELIVERY_FAMILIES, familyLabel } from '@/lib/resources/delivery';
 
@@ -16,32 +16,86 @@ import { DELIVERY_FAMILIES, familyLabel } from '@/lib/resources/delivery';
  */
 export function ApiKeysTab() {
   const { modal, message } = App.useApp();
-  const [rows, setRows] = useState<ApiKeyRow[] | null>(null);
+  const list = useResourceList<ApiKeyRow>({
+    path: API_KEYS_PATH,
+    fetchList: apiKeyApi.list,
+    isLocal: true,
+    nothingYet: '还没有 API 密钥。点「新建密钥」为网站或 App 创建一个。',
+  });
+  const { reload } = list;
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedKey | null>(null);
+  // On a phone the key's facts stack under its name (no sideways scrolling), as the other lists do below md.
+  const isNarrow = Grid.useBreakpoint().md === false;
 
-  const load = useCallback(async () => {
-    const reply = await apiKeyApi.list();
-    if (isOk(reply)) setRows(reply.data.list);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const revoke = useCallback(
+    (row: ApiKeyRow) =>
+      modal.confirm({
+        title: `吊销密钥「${row.name}」？`,
+        content: '吊销后，用这个密钥的网站或 App 立即无法再读取内容，且不能恢复。',
+        okText: '吊销',
+        okButtonProps: { danger: true },
+        cancelText: '取消',
+        onOk: async () => {
+          const reply = await apiKeyApi.revoke(row.id);
+          if (isOk(reply)) message.success(`已吊销「${row.name}」`);
+          await reload();
+        },
+      }),
+    [message, modal, reload],
+  );
 
-  const revoke = (row: ApiKeyRow) =>
-    modal.confirm({
-      title: `吊销密钥「${row.name}」？`,
-      content: '吊销后，用这个密钥的网站或 App 立即无法再读取内容，且不能恢复。',
-      okText: '吊销',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: async () => {
-        const reply = await apiKeyApi.revoke(row.id);
-        if (!isOk(reply)) return;
-        message.success(`已吊销「${row.name}」`);
-        await load();
-      },
-    });
+  const columns = useMemo<TableColumnsType<ApiKeyRow>>(() => {
+    const families = (f: string[]) => (f.length ? f.map((v) => <Tag key={v}>{familyLabel(v)}</Tag>) : <Tag color="blue">全部</Tag>);
+    const state = (r: ApiKeyRow) => (r.revokedAt ? <Tag>已吊销 {formatDateTime(r.revokedAt)}</Tag> : <Tag color="success">有效</Tag>);
+    const lastUsed = (v: string | null) => (v ? formatDateTime(v) : '从未使用');
+    const actions: TableColumnsType<ApiKeyRow>[number] = {
+      key: 'actions',
+      title: '操作',
+      width: isNarrow ? 64 : 90,
+      fixed: isNarrow ? undefined : 'right',
+      render: (_: unknown, r) =>
+        r.revokedAt ? null : (
+          <Button type="link" danger size="small" onClick={() => revoke(r)} aria-label={`吊销 ${r.name}`}>
+            吊销
+          </Button>
+        ),
+    };
+    if (isNarrow)
+      return [
+        {
+          key: 'name',
+          title: '密钥',
+          render: (_: unknown, r) => (
+            <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+              <Typography.Text strong style={{ wordBreak: 'break-all' }}>
+                {r.name}
+              </Typography.Text>
+              <Space size={[4, 4]} wrap>
+                <Typography.Text code>{r.prefix}…</Typography.Text>
+                {state(r)}
+              </Space>
+              <Space size={[0, 4]} wrap>
+                {families(r.families)}
+              </Space>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                上次使用：{lastUsed(r.lastUsedAt)}
+              </Typography.Text>
+            </Space>
+          ),
+        },
+        actions,
+      ];
+    return [
+      { key: 'name', title: '名称', dataIndex: 'name', width: 180, fixed: 'left' },
+      { key: 'prefix', title: '密钥', dataIndex: 'prefix', width: 130, render: (p: string) => <Typography.Text code>{p}…</Typography.Text> },
+      { key: 'families', title: '可读内容', dataIndex: 'families', render: families },
+      { key: 'createdAt', title: '创建', dataIndex: 'createdAt', width: 170, render: (v: string, r) => `${formatDateTime(v)} ${r.createdByName ?? ''}` },
+      { key: 'lastUsedAt', title: '上次使用', dataIndex: 'lastUsedAt', width: 150, render: lastUsed },
+      { key: 'state', title: '状态', width: 170, render: (_: unknown, r) => state(r) },
+      actions,
+    ];
+  }, [isNarrow, revoke]);
 
   return (
     <>
@@ -51,51 +105,14 @@ export function ApiKeysTab() {
         </Button>
         <Typography.Text type="secondary">网站和 App 用密钥读取已发布的内容：请求头带上 Authorization: Bearer &lt;密钥&gt;。</Typography.Text>
       </Space>
-      <Table<ApiKeyRow>
-        rowKey="id"
-        loading={rows === null}
-        dataSource={rows ?? []}
-        pagination={false}
-        scroll={{ x: 880 }}
-        locale={{ emptyText: '还没有 API 密钥。点「新建密钥」为网站或 App 创建一个。' }}
-        columns={[
-          { key: 'name', title: '名称', dataIndex: 'name', width: 180, fixed: 'left' },
-          { key: 'prefix', title: '密钥', dataIndex: 'prefix', width: 130, render: (p: string) => <Typography.Text code>{p}…</Typography.Text> },
-          {
-            key: 'families',
-            title: '可读内容',
-            dataIndex: 'families',
-            render: (f: string[]) => (f.length ? f.map((v) => <Tag key={v}>{familyLabel(v)}</Tag>) : <Tag color="blue">全部</Tag>),
-          },
-          { key: 'createdAt', title: '创建', dataIndex: 'createdAt', width: 170, render: (v: string, r) => `${formatDateTime(v)} ${r.createdByName ?? ''}` },
-          { key: 'lastUsedAt', title: '上次使用', dataIndex: 'lastUsedAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v) : '从未使用') },
-          {
-            key: 'state',
-            title: '状态',
-            width: 170,
-            render: (_: unknown, r) => (r.revokedAt ? <Tag>已吊销 {formatDateTime(r.revokedAt)}</Tag> : <Tag color="success">有效</Tag>),
-          },
-          {
-            key: 'actions',
-            title: '操作',
-            width: 90,
-            fixed: 'right',
-            render: (_: unknown, r) =>
-              r.revokedAt ? null : (
-                <Button type="link" danger size="small" onClick={() => revoke(r)} aria-label={`吊销 ${r.name}`}>
-                  吊销
-                </Button>
-              ),
-          },
-        ]}
-      />
+      <Table<ApiKeyRow> {...list.tableProps} columns={columns} scroll={isNarrow ? undefined : { x: 880 }} />
       {creating && (
         <CreateKeyDialog
           onClose={() => setCreating(false)}
           onCreated={(key) => {
             setCreating(false);
             setCreated(key);
-            void load();
+            void reload();
           }}
         />
       )}

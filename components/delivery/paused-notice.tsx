@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, Col } from 'antd';
 import { http } from '@/lib/http';
-import type { WebhookEndpointRow } from './webhooks-tab';
+import type { WebhookEndpointRow } from '@/lib/api/webhooks';
 
 /**
  * The workbench's notice of webhook endpoints paused after failing for a day (DESIGN §12), for the

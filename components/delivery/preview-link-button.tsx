@@ -8,18 +8,18 @@ import { isOk } from '@/lib/api/resource';
 import { formatDateTime } from '@/components/crud';
 
 /**
- * 预览链接 (DESIGN §12): a short-lived link to this article as it is now, published or not, for the
+ * 预览链接 (DESIGN §12): a short-lived link to this article or short video as it is now, published or not, for the
  * site's preview page. `NEXT_PUBLIC_PREVIEW_URL` (`https://www.example.com/preview/{token}`) names
  * that page; without it the link is the delivery API's own `preview/{token}` address (read with an
  * API key). Copied when the browser allows it, and shown to copy by hand.
  */
-export function PreviewLinkButton({ articleId }: { articleId: number }) {
+export function PreviewLinkButton({ type, id }: { type: keyof typeof previewTokenApi; id: number }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const make = async () => {
     setBusy(true);
-    const reply = await previewTokenApi.article(articleId);
+    const reply = await previewTokenApi[type](id);
     setBusy(false);
     if (!isOk(reply)) return;
     const template = process.env.NEXT_PUBLIC_PREVIEW_URL;

@@ -5,11 +5,8 @@ import Link from 'next/link';
 import { Typography } from 'antd';
 import { formatDateTime } from '@/components/crud';
 import { http } from '@/lib/http';
-import type { z } from 'zod';
-import { webhookEventLabel, type webhookItemSummary } from '@/lib/webhooks';
-
-/** GET /api/webhook_deliveries/summary (server/delivery/webhooks/routes.ts). */
-type SiteSummary = z.output<typeof webhookItemSummary>;
+import type { SiteSummary } from '@/lib/api/webhooks';
+import { webhookEventLabel } from '@/lib/webhooks';
 
 /**
  * The editors' side panel: what the site was told of this item and when (DESIGN §12): the latest

@@ -1,26 +1,13 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Card, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { EllipsisText, formatDateTime } from '@/components/crud';
 import { isOk } from '@/lib/api/resource';
-import { http } from '@/lib/http';
-import type { z } from 'zod';
-import {
-  ENDPOINT_STATES,
-  WEBHOOK_EVENT_TYPES,
-  webhookEventLabel,
-  type EndpointState,
-  type webhookDeliveryDetail,
-  type webhookEndpointList,
-  type webhookEndpointRecord,
-} from '@/lib/webhooks';
-
-/** One row of GET /api/webhooks (server/delivery/webhooks/routes.ts). */
-export type WebhookEndpointRow = z.output<typeof webhookEndpointList>['list'][number];
-
-type DeliveryOutcome = z.output<typeof webhookDeliveryDetail>;
+import { webhookApi, type WebhookEndpointRow } from '@/lib/api/webhooks';
+import { ENDPOINT_STATES, WEBHOOK_EVENT_TYPES, webhookEventLabel, type EndpointState } from '@/lib/webhooks';
+import { useWebhookEndpoints, useWebhookWritten } from './use-webhooks';
 
 const STATE_COLORS: Record<EndpointState, string> = { active: 'green', failing: 'orange', paused: 'default', paused_failing: 'red' };
 const EVENT_OPTIONS = Object.entries(WEBHOOK_EVENT_TYPES).map(([value, label]) => ({ value, label: `${label}（${value}）` }));
@@ -28,148 +15,150 @@ const EVENT_OPTIONS = Object.entries(WEBHOOK_EVENT_TYPES).map(([value, label]) =
 /** The endpoints' list (站点接口 → Webhook): add one (the secret shown once), 发送测试, pause, rotate, delete. */
 export function WebhooksTab() {
   const { message } = App.useApp();
-  const [rows, setRows] = useState<WebhookEndpointRow[] | null>(null);
+  const list = useWebhookEndpoints();
+  const written = useWebhookWritten();
+  const rows = list.data?.list ?? [];
   const [editing, setEditing] = useState<WebhookEndpointRow | 'new' | null>(null);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    const reply = await http.main.get<{ list: WebhookEndpointRow[] }>('/api/webhooks');
-    if (isOk(reply)) setRows(reply.data.list);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // On a phone each endpoint is one cell (name, address, events, state, then its actions): nothing scrolls sideways.
+  const isNarrow = Grid.useBreakpoint().md === false;
 
   const update = useCallback(
     async (row: WebhookEndpointRow, body: Record<string, unknown>, done: string) => {
       setBusy(`${row.id}`);
-      const reply = await http.main.put<z.output<typeof webhookEndpointRecord>>(`/api/webhooks/${row.id}`, body);
+      const reply = await webhookApi.update(row.id, body);
       setBusy(null);
-      if (!isOk(reply)) return;
-      if (reply.data.secret) setSecret({ name: row.name, secret: reply.data.secret });
-      else void message.success(done);
-      void load();
+      if (isOk(reply)) {
+        if (reply.data.secret) setSecret({ name: row.name, secret: reply.data.secret });
+        else void message.success(done);
+      }
+      await written();
     },
-    [load, message],
+    [message, written],
   );
 
   const test = useCallback(
     async (row: WebhookEndpointRow) => {
       setBusy(`test-${row.id}`);
-      const reply = await http.main.post<DeliveryOutcome>(`/api/webhooks/${row.id}/test`);
+      const reply = await webhookApi.test(row.id);
       setBusy(null);
-      if (!isOk(reply)) return;
-      const d = reply.data;
-      if (d.state === 'succeeded') void message.success(`测试事件已送达「${row.name}」（HTTP ${d.lastStatus}，${d.latencyMs} 毫秒）`);
-      else void message.error(`测试事件未送达「${row.name}」：${d.lastError || `HTTP ${d.lastStatus}`}`, 6);
-      void load();
+      if (isOk(reply)) {
+        const d = reply.data;
+        if (d.state === 'succeeded') void message.success(`测试事件已送达「${row.name}」（HTTP ${d.lastStatus}，${d.latencyMs} 毫秒）`);
+        else void message.error(`测试事件未送达「${row.name}」：${d.lastError || `HTTP ${d.lastStatus}`}`, 6);
+      }
+      await written();
     },
-    [load, message],
+    [message, written],
   );
 
   const remove = useCallback(
     async (row: WebhookEndpointRow) => {
-      const reply = await http.main.del(`/api/webhooks/${row.id}`);
-      if (!isOk(reply)) return;
-      void message.success(`已删除推送地址「${row.name}」`);
-      void load();
+      const reply = await webhookApi.remove(row.id);
+      if (isOk(reply)) void message.success(`已删除推送地址「${row.name}」`);
+      await written();
     },
-    [load, message],
+    [message, written],
   );
 
-  const columns = useMemo<TableColumnsType<WebhookEndpointRow>>(
-    () => [
+  const columns = useMemo<TableColumnsType<WebhookEndpointRow>>(() => {
+    const events = (names: string[]): ReactNode =>
+      names.length ? (
+        <Space size={[4, 4]} wrap>
+          {names.map((e) => (
+            <Tag key={e}>{webhookEventLabel(e)}</Tag>
+          ))}
+        </Space>
+      ) : (
+        <Typography.Text type="secondary">全部事件</Typography.Text>
+      );
+    const state = (row: WebhookEndpointRow) => (
+      <Space orientation="vertical" size={0}>
+        <Tag color={STATE_COLORS[row.state]}>{ENDPOINT_STATES[row.state]}</Tag>
+        {row.failingSince && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            自 {formatDateTime(row.failingSince)} 起失败
+          </Typography.Text>
+        )}
+        {row.waiting + row.retrying > 0 && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            待推送 {row.waiting} · 重试中 {row.retrying}
+          </Typography.Text>
+        )}
+      </Space>
+    );
+    const actions = (row: WebhookEndpointRow) => (
+      <Space size={0} wrap>
+        <Button type="link" size="small" loading={busy === `test-${row.id}`} onClick={() => void test(row)} aria-label={`向「${row.name}」发送测试`}>
+          发送测试
+        </Button>
+        <Button
+          type="link"
+          size="small"
+          disabled={busy === `${row.id}`}
+          onClick={() => void update(row, { paused: !row.paused }, row.paused ? `已恢复「${row.name}」，等待中的事件将陆续推送` : `已暂停「${row.name}」`)}
+        >
+          {row.paused ? '恢复' : '暂停'}
+        </Button>
+        <Button type="link" size="small" onClick={() => setEditing(row)}>
+          编辑
+        </Button>
+        <Popconfirm
+          title="更换密钥"
+          description="新密钥只显示一次；旧密钥立即失效，网站需要同时更新。"
+          okText="更换"
+          cancelText="取消"
+          onConfirm={() => update(row, { rotateSecret: true }, '')}
+        >
+          <Button type="link" size="small">
+            更换密钥
+          </Button>
+        </Popconfirm>
+        <Popconfirm
+          title={`删除「${row.name}」？`}
+          description="它的推送记录会一并删除，网站不再收到通知。"
+          okText="删除"
+          okButtonProps={{ danger: true }}
+          cancelText="取消"
+          onConfirm={() => remove(row)}
+        >
+          <Button type="link" size="small" danger>
+            删除
+          </Button>
+        </Popconfirm>
+      </Space>
+    );
+    if (isNarrow)
+      return [
+        {
+          key: 'endpoint',
+          title: '推送地址',
+          render: (_, row) => (
+            <Space orientation="vertical" size={6} style={{ width: '100%' }}>
+              <Space size={[8, 4]} wrap>
+                <Typography.Text strong>{row.name}</Typography.Text>
+                {state(row)}
+              </Space>
+              <Typography.Text type="secondary" style={{ wordBreak: 'break-all', fontSize: 12 }}>
+                {row.url}
+              </Typography.Text>
+              {events(row.events)}
+              <div style={{ marginInline: -7 }}>{actions(row)}</div>
+            </Space>
+          ),
+        },
+      ];
+    return [
       { key: 'name', title: '名称', dataIndex: 'name', width: 140, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
       { key: 'url', title: '推送地址', dataIndex: 'url', width: 260, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
-      {
-        key: 'events',
-        title: '事件',
-        dataIndex: 'events',
-        width: 200,
-        render: (events: string[]) =>
-          events.length ? (
-            <Space size={[4, 4]} wrap>
-              {events.map((e) => (
-                <Tag key={e}>{webhookEventLabel(e)}</Tag>
-              ))}
-            </Space>
-          ) : (
-            <Typography.Text type="secondary">全部事件</Typography.Text>
-          ),
-      },
-      {
-        key: 'state',
-        title: '状态',
-        width: 150,
-        render: (_, row) => (
-          <Space orientation="vertical" size={0}>
-            <Tag color={STATE_COLORS[row.state]}>{ENDPOINT_STATES[row.state]}</Tag>
-            {row.failingSince && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                自 {formatDateTime(row.failingSince)} 起失败
-              </Typography.Text>
-            )}
-            {row.waiting + row.retrying > 0 && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                待推送 {row.waiting} · 重试中 {row.retrying}
-              </Typography.Text>
-            )}
-          </Space>
-        ),
-      },
-      {
-        key: 'actions',
-        title: '操作',
-        // Not pinned: on a phone a pinned 330 px column would cover the name and the address.
-        width: 330,
-        render: (_, row) => (
-          <Space size={0} wrap>
-            <Button type="link" size="small" loading={busy === `test-${row.id}`} onClick={() => void test(row)} aria-label={`向「${row.name}」发送测试`}>
-              发送测试
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              disabled={busy === `${row.id}`}
-              onClick={() => void update(row, { paused: !row.paused }, row.paused ? `已恢复「${row.name}」，等待中的事件将陆续推送` : `已暂停「${row.name}」`)}
-            >
-              {row.paused ? '恢复' : '暂停'}
-            </Button>
-            <Button type="link" size="small" onClick={() => setEditing(row)}>
-              编辑
-            </Button>
-            <Popconfirm
-              title="更换密钥"
-              description="新密钥只显示一次；旧密钥立即失效，网站需要同时更新。"
-              okText="更换"
-              cancelText="取消"
-              onConfirm={() => update(row, { rotateSecret: true }, '')}
-            >
-              <Button type="link" size="small">
-                更换密钥
-              </Button>
-            </Popconfirm>
-            <Popconfirm
-              title={`删除「${row.name}」？`}
-              description="它的推送记录会一并删除，网站不再收到通知。"
-              okText="删除"
-              okButtonProps={{ danger: true }}
-              cancelText="取消"
-              onConfirm={() => remove(row)}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          </Space>
-        ),
-      },
-    ],
-    [busy, remove, test, update],
-  );
+      { key: 'events', title: '事件', dataIndex: 'events', width: 200, render: events },
+      { key: 'state', title: '状态', width: 150, render: (_, row) => state(row) },
+      { key: 'actions', title: '操作', width: 330, render: (_, row) => actions(row) },
+    ];
+  }, [busy, isNarrow, remove, test, update]);
 
-  const pausedForFailing = rows?.filter((r) => r.state === 'paused_failing') ?? [];
+  const pausedForFailing = rows.filter((r) => r.state === 'paused_failing');
   return (
     <Card
       title="推送地址（Webhook）"
@@ -191,16 +180,7 @@ export function WebhooksTab() {
             title={`「${r.name}」连续推送失败超过一天，已自动暂停。请检查网站接收服务，修好后点「恢复」，期间的事件会补发。`}
           />
         ))}
-        <Table<WebhookEndpointRow>
-          rowKey="id"
-          size="middle"
-          loading={rows === null}
-          columns={columns}
-          dataSource={rows ?? []}
-          pagination={false}
-          scroll={{ x: 1080 }}
-          locale={{ emptyText: <Empty description="还没有推送地址。点「新增推送地址」填写网站的接收地址，内容发布时网站会立刻收到通知" /> }}
-        />
+        <Table<WebhookEndpointRow> {...list.tableProps} size="middle" columns={columns} pagination={false} scroll={isNarrow ? undefined : { x: 1080 }} />
       </Space>
       <EndpointDialog
         editing={editing}
@@ -209,7 +189,7 @@ export function WebhooksTab() {
           setEditing(null);
           if (created) setSecret({ name, secret: created });
           else void message.success(`已保存「${name}」`);
-          void load();
+          void written();
         }}
       />
       <SecretDialog shown={secret} onClose={() => setSecret(null)} />
@@ -239,11 +219,9 @@ function EndpointDialog({
     const values = await form.validateFields();
     setSaving(true);
     const body = { ...values, events: values.events ?? [] };
-    const reply = isNew
-      ? await http.main.post<{ name: string; secret: string }>('/api/webhooks', body)
-      : await http.main.put<{ name: string }>(`/api/webhooks/${(editing as WebhookEndpointRow).id}`, body);
+    const reply = isNew ? await webhookApi.create(body) : await webhookApi.update((editing as WebhookEndpointRow).id, body);
     setSaving(false);
-    if (isOk(reply)) onSaved(reply.data.name, (reply.data as { secret?: string }).secret);
+    if (isOk(reply)) onSaved(reply.data.name, reply.data.secret);
     else if (!(reply instanceof Error) && reply.errors)
       form.setFields(Object.entries(reply.errors).map(([name, error]) => ({ name: name.split('.')[0] as 'name', errors: [error] })));
   };
@@ -261,7 +239,7 @@ function EndpointDialog({
     >
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请填写名称' }]}>
-          <Input maxLength={64} placeholder="例如：官网、App 推送服务" />
+          <Input autoFocus maxLength={64} placeholder="例如：官网、App 推送服务" onPressEnter={() => void submit()} />
         </Form.Item>
         <Form.Item
           name="url"
@@ -271,7 +249,7 @@ function EndpointDialog({
             { pattern: /^https?:\/\/\S+$/i, message: '推送地址必须是 http:// 或 https:// 开头的完整网址' },
           ]}
         >
-          <Input maxLength={2048} placeholder="https://www.example.com/cms-webhook" />
+          <Input maxLength={2048} placeholder="https://www.example.com/cms-webhook" onPressEnter={() => void submit()} />
         </Form.Item>
         <Form.Item name="events" label="事件" extra="不选表示推送全部事件">
           <Select mode="multiple" allowClear options={EVENT_OPTIONS} placeholder="全部事件" aria-label="事件" />

@@ -8,6 +8,7 @@ import { CoverInput, MediaPickerModal, type PickedMedia } from '@/components/med
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { EditorialDialogs, EditorialFooter, EditorialNotices, PublishPanel } from '@/components/editorial/editorial-chrome';
 import { useEditorialForm } from '@/components/editorial/use-editorial-form';
+import { PreviewLinkButton } from '@/components/delivery/preview-link-button';
 import { type VideoRecord } from '@/lib/resources/videos';
 import { videoSaveSchema } from '@/lib/resources/schemas/videos';
 import { STATUS_COLORS, statusLabel } from '@/lib/resources/publishing';
@@ -134,6 +135,7 @@ export function VideoEditor() {
               <TagPicker />
             </Form.Item>
             <PublishPanel ed={ed} />
+            {ed.record && <PreviewLinkButton type="video" id={ed.record.id} />}
           </Card>
         </Form>
       </Space>

@@ -4,7 +4,7 @@
  */
 import { http } from '../http';
 import type { ListResult } from '../resources/define';
-import type { Reply } from './resource';
+import type { ListParams, Reply } from './resource';
 import type { z } from 'zod';
 import type { apiKeyRecord, createdKeyRecord, previewTokenRecord, revokedKeyRecord } from '../resources/schemas/delivery';
 
@@ -14,13 +14,17 @@ export type CreatedKey = z.output<typeof createdKeyRecord>;
 type RevokedKey = z.output<typeof revokedKeyRecord>;
 type PreviewToken = z.output<typeof previewTokenRecord>;
 
+/** The data layer's key (lib/query) of the keys: a create or a revoke reads every screen showing them again. */
+export const API_KEYS_PATH = '/api/api_keys';
+
 export const apiKeyApi = {
-  list: (): Promise<Reply<ListResult<ApiKeyRow>>> => http.main.get<ListResult<ApiKeyRow>>('/api/api_keys', { page: 1, pageSize: 100, _t: Date.now() }),
-  create: (values: { name: string; families?: string[] }): Promise<Reply<CreatedKey>> => http.main.post<CreatedKey>('/api/api_keys', values),
-  revoke: (id: number): Promise<Reply<RevokedKey>> => http.main.del<RevokedKey>(`/api/api_keys/${id}`),
+  list: (params: ListParams = {}): Promise<Reply<ListResult<ApiKeyRow>>> => http.main.get<ListResult<ApiKeyRow>>(API_KEYS_PATH, params),
+  create: (values: { name: string; families?: string[] }): Promise<Reply<CreatedKey>> => http.main.post<CreatedKey>(API_KEYS_PATH, values),
+  revoke: (id: number): Promise<Reply<RevokedKey>> => http.main.del<RevokedKey>(`${API_KEYS_PATH}/${id}`),
 };
 
-/** `POST /api/articles/{id}/preview_token`: a link for the site's preview page, valid a short while. */
+/** `POST /api/{articles|videos}/{id}/preview_token`: a link for the site's preview page, valid a short while. */
 export const previewTokenApi = {
   article: (id: number): Promise<Reply<PreviewToken>> => http.main.post<PreviewToken>(`/api/articles/${id}/preview_token`, {}),
+  video: (id: number): Promise<Reply<PreviewToken>> => http.main.post<PreviewToken>(`/api/videos/${id}/preview_token`, {}),
 };

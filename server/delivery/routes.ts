@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { ARTICLE_EDIT_ROUTES } from '../../lib/resources/articles';
+import { ARTICLE_EDIT_ROUTES, ARTICLE_KINDS } from '../../lib/resources/articles';
+import { videoResource } from '../../lib/resources/videos';
 import { DELIVERY_BASE, DELIVERY_FAMILY_VALUES } from '../../lib/resources/delivery';
 import { REVIEW_ROUTE } from '../../lib/resources/publishing';
 import { listOf } from '../../lib/resources/schemas/common';
 import { DELIVERY_ROUTE, apiKeyCreateSchema, apiKeyRecord, createdKeyRecord, previewTokenRecord, revokedKeyRecord } from '../../lib/resources/schemas/delivery';
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
-import { apiKeys, articles, users } from '../db/schema';
+import { apiKeys, articles, users, videos } from '../db/schema';
+import type { Db } from '../db/types';
 import { allOf, listQuerySchema } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { forbidden, notFound } from '../http/errors';
@@ -15,10 +17,10 @@ import { answers } from '../http/answer';
 import { jsonBody, queryInput } from '../http/input';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
-import type { AppEnv } from '../http/types';
+import type { AppEnv, SessionUser } from '../http/types';
 import { apiKeyBusKey, newKey } from './keys';
 import { publishCommittedKeys } from '../events/bus';
-import { makePreviewToken } from './preview';
+import { makePreviewToken, type PreviewType } from './preview';
 
 /**
  * The delivery side's staff API (DESIGN §12 "Their staff API", admins only through 站点接口
@@ -94,33 +96,71 @@ export function apiKeyRoutes() {
   return app;
 }
 
+interface PreviewSubject {
+  type: PreviewType;
+  /** The log's resource name (the staff API path). */
+  resource: 'articles' | 'videos';
+  /** Who may ask at all: an editor of this family or a reviewer. */
+  routes: readonly string[];
+  missing: string;
+  /** The item in the user's data scope, with the page permission its editing needs; null when out of reach. */
+  find(db: Db, user: SessionUser, id: number): Promise<{ title: string; editRoute: string } | null>;
+}
+
+const ARTICLE_PREVIEW: PreviewSubject = {
+  type: 'article',
+  resource: 'articles',
+  routes: [...ARTICLE_EDIT_ROUTES, REVIEW_ROUTE],
+  missing: '文章不存在',
+  async find(db, user, id) {
+    const [row] = await db
+      .select({ kind: articles.kind, title: articles.title })
+      .from(articles)
+      .where(allOf([eq(articles.id, id), scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId })]))
+      .limit(1);
+    return row ? { title: row.title, editRoute: ARTICLE_KINDS.find((k) => k.value === row.kind)?.route ?? REVIEW_ROUTE } : null;
+  },
+};
+
+const VIDEO_PREVIEW: PreviewSubject = {
+  type: 'video',
+  resource: 'videos',
+  routes: [videoResource.permission, REVIEW_ROUTE],
+  missing: '短视频不存在',
+  async find(db, user, id) {
+    const [row] = await db
+      .select({ title: videos.title })
+      .from(videos)
+      .where(allOf([eq(videos.id, id), scopeCondition(user, { userColumn: videos.editorId, departmentColumn: videos.departmentId })]))
+      .limit(1);
+    return row ? { title: row.title, editRoute: videoResource.permission } : null;
+  },
+};
+
 /**
- * `POST /api/articles/{id}/preview_token`: a preview link (server/delivery/preview.ts) for someone
- * who may edit the article: an editor of its kind within their data scope, or a reviewer.
+ * `POST /api/articles/{id}/preview_token` and `POST /api/videos/{id}/preview_token`: a preview link
+ * (server/delivery/preview.ts) for someone who may edit the item: an editor of its kind within
+ * their data scope, or a reviewer. Logged on the item.
  */
-export function previewTokenRoutes() {
+export function previewTokenRoutes(type: PreviewType = 'article') {
+  const subject = type === 'video' ? VIDEO_PREVIEW : ARTICLE_PREVIEW;
   const app = new Hono<AppEnv>();
   app.post(
     '/:id/preview_token',
-    access.anyRoute([...ARTICLE_EDIT_ROUTES, REVIEW_ROUTE]),
-    answers(previewTokenRecord, { 403: '没有这个页面权限或编辑这类文章的权限，或跨站请求' }),
+    access.anyRoute(subject.routes),
+    answers(previewTokenRecord, { 403: '没有这个页面权限或编辑这类内容的权限，或跨站请求' }),
     async (c) => {
       const id = idParam(c);
       const user = c.get('user')!;
       const db = c.get('db');
-      const [row] = await db
-        .select({ id: articles.id, kind: articles.kind, title: articles.title })
-        .from(articles)
-        .where(allOf([eq(articles.id, id), scopeCondition(user, { userColumn: articles.editorId, departmentColumn: articles.departmentId })]))
-        .limit(1);
-      if (!row) throw notFound('文章不存在');
-      const kindRoute = { article: '/article/addArticle', gallery: '/article/addImage', video: '/article/addVideo' }[row.kind as 'article'];
-      if (!user.routes.has(REVIEW_ROUTE) && !user.routes.has(kindRoute)) throw forbidden('没有编辑这类文章的权限，不能生成预览链接');
+      const row = await subject.find(db, user, id);
+      if (!row) throw notFound(subject.missing);
+      if (!user.routes.has(REVIEW_ROUTE) && !user.routes.has(row.editRoute)) throw forbidden('没有编辑这类内容的权限，不能生成预览链接');
       const made = await db.transaction(async (tx) => {
-        const token = await makePreviewToken(tx, { type: 'article', id }, new Date());
+        const token = await makePreviewToken(tx, { type, id }, new Date());
         await logOperation(tx, c, {
           type: 'create',
-          resource: 'articles',
+          resource: subject.resource,
           resourceId: id,
           summary: `生成预览链接「${row.title}」`,
           after: { expiresAt: token.expiresAt },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
-import { articles, outboxEvents, picStores, videoStores } from '@/server/db/schema';
+import { and, desc, eq } from 'drizzle-orm';
+import { articles, operationLogs, outboxEvents, picStores, videoStores } from '@/server/db/schema';
 import { createDeliveryApp, type DeliveryApp } from '@/server/delivery/app';
 import { publishCommittedKeys } from '@/server/events/bus';
 import { defaultKinds } from '@/server/storage/config';
@@ -327,6 +327,47 @@ describe.each(DB_KINDS)('the delivery API on %s', (kind) => {
     expect((await t.call('POST', `/api/articles/${id}/preview_token`, { cookie: reader.cookie, body: {} })).status).toBe(403);
     clock += 3 * 60 * 60_000;
     expect((await get(`/preview/${made.body.data.token}`)).status).toBe(404);
+  });
+
+  it('preview of a short video: an editor of videos makes a token that shows the draft; logged; without the right or outside the scope, refused', async () => {
+    const [store] = await t.db
+      .insert(videoStores)
+      .values({ title: '预览素材', storage: 'local', key: 'v/preview.mp4', url: '/uploads/v/preview.mp4', mime: 'video/mp4', size: 10, duration: 12 })
+      .returning();
+    const created = await staff('POST', '/api/videos', { title: '预览中的短视频', videoStoreId: store.id, description: '还没发布' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.data.id as number;
+    expect((await get(`/short_videos/${id}`)).status).toBe(404);
+
+    // The token is made at the real time (the staff API has no injected clock); the test above moved the delivery app's clock on.
+    const movedClock = clock;
+    clock = Date.now();
+    const editor = await createStaff(t, admin, { username: 'videopreviewer', routes: ['/article/createVideo', '/article/videoList'] });
+    const made = await t.call('POST', `/api/videos/${id}/preview_token`, { cookie: editor.cookie, body: {} });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data.path).toBe(`/content-api/v1/preview/${made.body.data.token}`);
+    const shown = await get(`/preview/${made.body.data.token}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data).toMatchObject({ type: 'video', status: 0, statusLabel: '草稿', article: null, shortVideo: { id, title: '预览中的短视频' } });
+    const [logged] = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.resource, 'videos'), eq(operationLogs.resourceId, String(id)), eq(operationLogs.username, 'videopreviewer')));
+    expect(logged?.summary).toBe('生成预览链接「预览中的短视频」');
+
+    // An article editor may not, nor a video editor whose scope is their own videos; an unknown video is 404.
+    const articleEditor = await createStaff(t, admin, { username: 'articleonly', routes: ['/article/addArticle', '/article/list'] });
+    expect((await t.call('POST', `/api/videos/${id}/preview_token`, { cookie: articleEditor.cookie, body: {} })).status).toBe(403);
+    const ownOnly = await createStaff(t, admin, { username: 'ownvideos', routes: ['/article/createVideo', '/article/videoList'], level: 3 });
+    expect((await t.call('POST', `/api/videos/${id}/preview_token`, { cookie: ownOnly.cookie, body: {} })).status).toBe(404);
+    expect((await staff('POST', '/api/videos/999999/preview_token', {})).status).toBe(404);
+    // The refused asks left no log row: only the one link made.
+    const refusals = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.resource, 'videos'), eq(operationLogs.resourceId, String(id))));
+    expect(refusals.filter((r) => r.summary.startsWith('生成预览链接')).map((r) => r.username)).toEqual(['videopreviewer']);
+    clock = movedClock;
   });
 
   it('openapi.json describes every endpoint and its data; every family is one a key can name', async () => {

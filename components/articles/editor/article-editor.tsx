@@ -142,7 +142,7 @@ export function ArticleEditor({ kind, banner, drawer }: ArticleEditorProps) {
           <Card className="article-editor-side" title="发布设置" styles={{ body: { padding: 16 } }}>
             <SideFields coverLabel={kind === 'video' ? '封面（视频海报）' : '封面'} />
             <PublishPanel ed={ed} />
-            {ed.record && <PreviewLinkButton articleId={ed.record.id} />}
+            {ed.record && <PreviewLinkButton type="article" id={ed.record.id} />}
           </Card>
         </Form>
       )}

@@ -6,11 +6,8 @@ import { z } from 'zod';
 import { ARTICLE_READ_ROUTES } from '../../../lib/resources/articles';
 import { VIDEO_READ_ROUTES } from '../../../lib/resources/videos';
 import { INT4_MAX } from '../../../lib/constants';
+import { DELIVERY_RESULTS, endpointState, isPrivateAddress, WEBHOOK_TEST_TYPE, type DeliveryResult } from '../../../lib/webhooks';
 import {
-  DELIVERY_RESULTS,
-  endpointState,
-  isPrivateAddress,
-  WEBHOOK_TEST_TYPE,
   webhookCreateSchema,
   webhookDeliveryDetail,
   webhookDeliveryRecord,
@@ -18,8 +15,7 @@ import {
   webhookEndpointRecord,
   webhookItemSummary,
   webhookUpdateSchema,
-  type DeliveryResult,
-} from '../../../lib/webhooks';
+} from '../../../lib/resources/schemas/webhooks';
 import { access, canAccess } from '../../auth/access';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { DbOrTx } from '../../db/types';
