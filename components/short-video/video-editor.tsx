@@ -8,7 +8,7 @@ import { CoverInput, MediaPickerModal, type PickedMedia } from '@/components/med
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { EditorialDialogs, EditorialFooter, EditorialNotices, PublishPanel } from '@/components/editorial/editorial-chrome';
 import { useEditorialForm } from '@/components/editorial/use-editorial-form';
-import { type VideoRecord } from '@/lib/resources/videos';
+import type { VideoRecord } from '@/lib/api/types';
 import { videoSaveSchema } from '@/lib/resources/schemas/videos';
 import { STATUS_COLORS, statusLabel } from '@/lib/resources/publishing';
 import { useViewer } from '@/stores/user';
