@@ -9,7 +9,7 @@ import { LEVEL_OPTIONS } from './resources/role-levels';
 import { ALWAYS_ALLOWED } from './guard';
 import { findRoute, type AuthMap } from './routes';
 import type { LibraryKind } from './api/media';
-import type { MediaItem } from './resources/media';
+import type { PicItem as MediaItem } from './api/types';
 
 export interface Viewer {
   id: number;

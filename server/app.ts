@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
+import { answers, answersOther } from './http/answer';
 import { SESSION_COOKIE } from '../lib/constants';
 import { loadSessionUser, type SessionPolicy } from './auth/session';
 import { sessionPolicyFromEnv } from './env';
@@ -105,7 +106,7 @@ export function createApp({
 
   // The floor of the request path (issue 17, bench/front.ts): the middleware above and an envelope,
   // no query. It tells a load balancer the process answers; it says nothing of the database.
-  app.get('/ping', access.public(), (c) => c.json({ status: 0, data: 'pong', message: 'ok' }));
+  app.get('/ping', access.public(), answers(z.literal('pong')), (c) => c.json({ status: 0, data: 'pong', message: 'ok' }));
 
   // Every sub-app of the registry, in its order (server/resources.ts).
   const deps = { storage, contentService, search, focusFlushUrl, dingtalk, catalogue: CATALOGUE };
@@ -114,7 +115,12 @@ export function createApp({
 
   // The OpenAPI 3.1 description of everything above, for integrators (server/openapi.ts).
   let description: ReturnType<typeof openApiDocument> | undefined;
-  app.get('/openapi.json', access.signedIn(), (c) => c.json((description ??= openApiDocument(app.routes, mounted))));
+  app.get(
+    '/openapi.json',
+    access.signedIn(),
+    answersOther({ status: 200, description: '本 API 的 OpenAPI 3.1 描述（JSON，不是 { status, data, message }）' }),
+    (c) => c.json((description ??= openApiDocument(app.routes, mounted))),
+  );
 
   app.notFound((c) => c.json(errorBody(404, `接口不存在: ${c.req.method} ${c.req.path}`), 404));
 

@@ -15,23 +15,11 @@ import { rules } from '@/lib/validation';
 import { useUserStore } from '@/stores/user';
 import { useSearchParams } from 'next/navigation';
 import { SessionsCard, TwoStepCard } from './security-cards';
+import type { z } from 'zod';
+import type { profileRecord } from '@/lib/resources/schemas/users';
 
 /** GET/PUT /api/profile (server/routes/profile.ts). */
-interface Profile {
-  id: number;
-  username: string;
-  name: string;
-  phone: string;
-  email: string;
-  avatar: string;
-  isSuper: boolean;
-  lastLoginAt: string | null;
-  departmentName: string | null;
-  roleName: string | null;
-  totpEnabledAt: string | null;
-  totpRequired: boolean;
-  recoveryCodesLeft: number;
-}
+type Profile = z.output<typeof profileRecord>;
 
 interface ProfileValues {
   name: string;

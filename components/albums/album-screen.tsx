@@ -7,11 +7,11 @@ import { EllipsisText, formatDateTime, ResourceList, type ResourceScreenOptions 
 import { CoverInput } from '@/components/media/cover-input';
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
-import { ALBUM_COUNT_CAP, albumResource, type AlbumArticle } from '@/lib/resources/albums';
+import { ALBUM_COUNT_CAP, albumResource } from '@/lib/resources/albums';
 import { ARTICLE_KINDS, ARTICLE_READ_ROUTES, ARTICLE_STATUS_OPTIONS } from '@/lib/resources/articles';
 import type { ListResult } from '@/lib/resources/define';
 import { useViewer } from '@/stores/user';
-import type { Album } from '@/lib/api/types';
+import type { Album, AlbumArticle } from '@/lib/api/types';
 
 const countText = (n: number) => (n >= ALBUM_COUNT_CAP ? `${ALBUM_COUNT_CAP}+` : String(n));
 

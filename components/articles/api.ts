@@ -5,34 +5,13 @@
  * variants do not toast, for callers that show the outcome themselves (409 conflict, autosave).
  */
 import { http } from '@/lib/http';
+import type { z } from 'zod';
 import type { CheckResult } from '@/lib/api/editorial';
+import type { TransitionReply } from '@/lib/api/workflow';
+import type { articleDetail } from '@/lib/resources/schemas/articles';
 
 export type { CheckResult };
 import type { ArticleKind } from '@/lib/resources/articles';
-
-export interface GalleryImage {
-  picId: number | null;
-  url: string;
-  caption: string;
-}
-
-/** The fields an editor edits and saves (the save body, without `kind` and `version`). */
-export interface ArticleFields {
-  title: string;
-  subtitle: string;
-  summary: string;
-  cover: string;
-  content: string;
-  images: GalleryImage[];
-  videoStoreId: number | null;
-  categoryId: number | null;
-  tagIds: number[];
-  topicIds: number[];
-  albumId: number | null;
-  platformIds: number[];
-  author: string;
-  source: string;
-}
 
 export const ARTICLE_FIELD_NAMES = [
   'title',
@@ -49,7 +28,13 @@ export const ARTICLE_FIELD_NAMES = [
   'platformIds',
   'author',
   'source',
-] as const satisfies ReadonlyArray<keyof ArticleFields>;
+] as const;
+
+/** An article as `GET /api/articles/{id}` answers it (its schema: lib/resources/schemas/articles.ts). */
+export type ArticleRecord = z.output<typeof articleDetail>;
+export type GalleryImage = ArticleRecord['images'][number];
+/** The fields an editor edits and saves (the save body, without `kind` and `version`). */
+export type ArticleFields = Pick<ArticleRecord, (typeof ARTICLE_FIELD_NAMES)[number]>;
 
 export const EMPTY_FIELDS: ArticleFields = {
   title: '',
@@ -68,39 +53,8 @@ export const EMPTY_FIELDS: ArticleFields = {
   source: '',
 };
 
-/** An article as `GET /api/articles/{id}` answers it. */
-export interface ArticleRecord extends ArticleFields {
-  id: number;
-  kind: ArticleKind;
-  status: number;
-  version: number;
-  editorId: number;
-  editorName: string | null;
-  categoryName: string | null;
-  checkResult: CheckResult | null;
-  publishAt: string | null;
-  publishedAt: string | null;
-  /** A scheduled (or proposed) offline time. */
-  offlineAt?: string | null;
-  /** Who saved this version, and when (not the owner: issue 15). */
-  savedBy?: { userId: number | null; name: string | null; at: string; version: number } | null;
-  /** The last review decision: the reason, who, when (shown while the article is 已驳回). */
-  reviewComment?: string;
-  reviewerName?: string | null;
-  reviewedAt?: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** What a workflow call answers (server/workflow/engine.ts). */
-export interface TransitionResult {
-  id: number;
-  status: number;
-  version: number;
-  publishAt: string | null;
-  publishedAt: string | null;
-  checkResult: CheckResult | null;
-}
+export type TransitionResult = TransitionReply;
 
 export interface AutosaveCopy {
   articleId: number | null;

@@ -4,7 +4,7 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { currentQuery, showQuery } from '@/components/crud/use-list-query';
 import { Col, Row } from 'antd';
 import { useTreeRows } from '@/components/crud';
-import type { Department } from '@/lib/resources/departments';
+import type { Department } from '@/lib/api/types';
 import { DepartmentTree } from './department-tree';
 import { UserPanel } from './user-panel';
 

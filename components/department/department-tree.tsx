@@ -6,7 +6,8 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-d
 import { ResourceFormModal, SortableTree, useResourceDialog, useRowWrites } from '@/components/crud';
 import { resourceClient } from '@/lib/api/resource';
 import { deleteDepartmentRefusal, structureRefusal } from '@/lib/permissions';
-import { departmentResource, type Department } from '@/lib/resources/departments';
+import { departmentResource } from '@/lib/resources/departments';
+import type { Department } from '@/lib/api/types';
 import { useViewer } from '@/stores/user';
 import { ancestorIds, childCounts, subtreeOf } from '@/lib/tree';
 import { buildDeptTree, type DeptNode } from './tree-data';

@@ -1,4 +1,4 @@
-import type { Department } from '@/lib/resources/departments';
+import type { Department } from '@/lib/api/types';
 import { buildTree, type TreeNode } from '@/lib/tree';
 
 export interface DeptNode extends TreeNode<Department> {
@@ -13,8 +13,8 @@ export interface DeptNode extends TreeNode<Department> {
 const withCounts = (node: TreeNode<Department>): DeptNode => ({
   ...node,
   name: node.record.name,
-  userCount: node.record.userCount ?? 0,
-  totalCount: node.record.totalCount ?? node.record.userCount ?? 0,
+  userCount: node.record.userCount,
+  totalCount: node.record.totalCount,
   parentId: node.record.parentId,
   children: node.children.map(withCounts),
 });

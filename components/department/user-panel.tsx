@@ -29,14 +29,13 @@ import {
   type Viewer,
 } from '@/lib/permissions';
 import type { FieldOption } from '@/lib/resources/define';
-import type { Department } from '@/lib/resources/departments';
 import { roleResource } from '@/lib/resources/roles';
 import { userResource } from '@/lib/resources/users';
 import { findRoute } from '@/lib/routes';
 import { useUserStore, useViewer } from '@/stores/user';
 import { subtreeOf } from '@/lib/tree';
 import { buildDeptTree, limitTree } from './tree-data';
-import type { Role, User } from '@/lib/api/types';
+import type { Department, Role, User } from '@/lib/api/types';
 
 const users = resourceClient<User>(userResource);
 const roles = resourceClient<Role>(roleResource);

@@ -7,18 +7,11 @@ import type { ListParams } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import type { FilterDef, ListResult } from '@/lib/resources/define';
 import { formatTime } from './log-filters';
+import type { z } from 'zod';
+import type { loginLogRow } from '@/lib/resources/schemas/logs';
 
 /** One row of GET /api/log/login (server/routes/logs.ts). */
-export interface LoginLogRow {
-  id: number;
-  username: string;
-  userId: number | null;
-  ip: string;
-  userAgent: string;
-  success: boolean;
-  reason: string;
-  createdAt: string;
-}
+export type LoginLogRow = z.output<typeof loginLogRow>;
 
 /** Reason codes written by server/routes/auth.ts. */
 const REASON_TEXT: Record<string, string> = {

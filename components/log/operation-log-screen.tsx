@@ -10,35 +10,15 @@ import type { FilterDef, ListResult } from '@/lib/resources/define';
 import { readableValue } from './readable-value';
 import { fieldLabelsOf } from './field-labels';
 import { formatTime } from './log-filters';
+import type { z } from 'zod';
+import type { operationLogDetail, operationLogOptions, operationLogRow } from '@/lib/resources/schemas/logs';
 
 /** One row of GET /api/log/operation (server/routes/logs.ts); the list leaves out before/after. */
-interface OperationLogRow {
-  id: number;
-  userId: number | null;
-  username: string;
-  type: string;
-  resource: string;
-  resourceId: string;
-  summary: string;
-  ip: string;
-  createdAt: string;
-}
-
+type OperationLogRow = z.output<typeof operationLogRow>;
 /** GET /api/log/operation/:id: the full row. */
-interface OperationLogDetail extends OperationLogRow {
-  before: unknown;
-  after: unknown;
-}
-
-interface Option {
-  value: string;
-  label: string;
-}
-
-interface OperationTypes {
-  types: Option[];
-  resources: Option[];
-}
+type OperationLogDetail = z.output<typeof operationLogDetail>;
+type OperationTypes = z.output<typeof operationLogOptions>;
+type Option = OperationTypes['types'][number];
 
 const TYPE_COLORS: Record<string, string> = {
   create: 'green',

@@ -25,7 +25,7 @@ import {
   type LibraryKind,
   type SendHandle,
 } from '@/lib/api/media';
-import type { UploadTicket } from '@/lib/resources/media';
+import type { UploadTicket } from '@/lib/api/types';
 import { useUnsavedChanges } from '@/components/crud';
 import { isOk } from '@/lib/api/resource';
 import { isFailure } from '@/lib/http';

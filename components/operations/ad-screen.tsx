@@ -6,7 +6,8 @@ import { ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScree
 import { CoverInput } from '@/components/media/cover-input';
 import { operationsApi } from '@/lib/api/operations';
 import { isOk, resourceClient } from '@/lib/api/resource';
-import { advertiseResource, type Advertise } from '@/lib/resources/operations';
+import { advertiseResource } from '@/lib/resources/operations';
+import type { Advertise } from '@/lib/api/types';
 import { PERIOD_RULES, PERIOD_WIDTH, periodText, SlotStatusTag } from './focus-fields';
 
 /** Ads are listed at `GET /api/advertise/list` and saved with `PUT /api/advertise/edit` (SEED §7 has no POST). */

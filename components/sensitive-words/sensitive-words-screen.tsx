@@ -20,8 +20,8 @@ import {
   WORD_DELETE_MAX,
   WORD_FILE_MAX_BYTES,
   type ParsedWords,
-  type SensitiveWord,
 } from '@/lib/resources/sensitive-words';
+import type { SensitiveWord } from '@/lib/api/types';
 import { isSingleCharacterForm, normalizeForCheck } from '@/lib/resources/word-form';
 
 /** Words that match as one character (issue 23, I2): sent only after a confirmation. */

@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Col, Row } from 'antd';
 import { GroupListCard, groupListOptions, ResourceFormModal, useResourceScreen } from '@/components/crud';
-import { categoryTypeResource, type CategoryType } from '@/lib/resources/taxonomy';
+import { categoryTypeResource } from '@/lib/resources/taxonomy';
+import type { CategoryType } from '@/lib/api/types';
 import { CategoryTree } from './category-tree';
 
 /**

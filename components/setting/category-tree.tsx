@@ -7,7 +7,8 @@ import { ResourceFormModal, RowActions, siblingMoves, SortableTree, useResourceD
 import { resourceClient } from '@/lib/api/resource';
 import { http, isFailure, NETWORK_FAILURE_TEXT } from '@/lib/http';
 import { inUseOf, type InUseItem } from '@/lib/in-use';
-import { categoryResource, type Category, type CategoryType } from '@/lib/resources/taxonomy';
+import { categoryResource } from '@/lib/resources/taxonomy';
+import type { Category, CategoryType } from '@/lib/api/types';
 import { buildTree, childCounts, subtreeOf } from '@/lib/tree';
 import { MoveAndDeleteDialog } from './move-and-delete-dialog';
 

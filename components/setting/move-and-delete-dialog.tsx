@@ -7,7 +7,7 @@ import { CategorySelect, forgetCategories } from '@/components/articles/list/pic
 import { isOk } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import { inUseCount, type InUseItem } from '@/lib/in-use';
-import type { Category } from '@/lib/resources/taxonomy';
+import type { Category } from '@/lib/api/types';
 
 /**
  * A category that articles still use cannot simply be deleted (issue 14). When articles are all that

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { isFailure } from '@/lib/http';
 import { videoApi } from '@/lib/api/videos';
-import type { VideoRecord } from '@/lib/resources/videos';
+import type { VideoRecord } from '@/lib/api/types';
 
 /**
  * 预览 of a short video (`/article/preview?video=`, issue 15): the player with its cover, the

@@ -3,7 +3,7 @@
  * how a value is shown in the merge dialog, the checklist before sending.
  */
 import { videoApi, type ShortVideoFields } from '@/lib/api/videos';
-import type { VideoRecord } from '@/lib/resources/videos';
+import type { VideoRecord } from '@/lib/api/types';
 import type { EditorialFormTarget } from '@/components/editorial/editorial-target';
 
 export type { ShortVideoFields };

@@ -9,7 +9,7 @@ import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { EditorialDialogs, EditorialFooter, EditorialNotices, PublishPanel } from '@/components/editorial/editorial-chrome';
 import { useEditorialForm } from '@/components/editorial/use-editorial-form';
 import { PreviewLinkButton } from '@/components/delivery/preview-link-button';
-import { type VideoRecord } from '@/lib/resources/videos';
+import type { VideoRecord } from '@/lib/api/types';
 import { videoSaveSchema } from '@/lib/resources/schemas/videos';
 import { STATUS_COLORS, statusLabel } from '@/lib/resources/publishing';
 import { useViewer } from '@/stores/user';

@@ -1,6 +1,6 @@
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
-import type { Category, CategoryType } from '@/lib/resources/taxonomy';
+import type { Category, CategoryType } from '@/lib/api/types';
 
 export interface CategoryGroup {
   type: CategoryType;

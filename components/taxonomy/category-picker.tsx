@@ -2,7 +2,7 @@
 
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Select, Typography } from 'antd';
-import type { Category } from '@/lib/resources/taxonomy';
+import type { Category } from '@/lib/api/types';
 import { buildTree, type TreeNode } from '@/lib/tree';
 import type { CategoryGroup } from './category-groups';
 

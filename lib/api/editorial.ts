@@ -4,33 +4,22 @@
  * @see server/editorial/locks.ts, server/editorial/revisions.ts (the contract)
  */
 import { http, isFailure, type ApiReply } from '../http';
-import type { DiffPart } from '../diff';
+import type { z } from 'zod';
+import type {
+  checkResultSchema,
+  fieldDiffSchema,
+  lockHolderSchema,
+  lockReplySchema,
+  revisionDetailSchema,
+  revisionItemSchema,
+} from '../resources/schemas/editorial';
 
 /** `/api/articles` or `/api/videos`. */
 export type EditorialPath = 'articles' | 'videos';
 
-export interface LockHolder {
-  userId: number;
-  name: string;
-  since: string;
-  renewedAt: string;
-  self: boolean;
-}
-
-export interface LockReply {
-  held: boolean;
-  token?: string;
-  holder: LockHolder;
-  takenOver?: boolean;
-  /** The takeover that displaced this tab already ended (issue 15). */
-  ended?: boolean;
-  regained?: boolean;
-  savedRevisionId?: number | null;
-  ownRevisionId?: number | null;
-  version?: number;
-  ttlSeconds: number;
-  renewSeconds: number;
-}
+export type LockHolder = z.output<typeof lockHolderSchema>;
+/** What a lock call answers (a refusal's 423 carries the same shape with `held: false`). */
+export type LockReply = z.output<typeof lockReplySchema>;
 
 /** The editor's unsaved copy: the form's values and the version they were loaded at. */
 export interface DraftCopy {
@@ -67,38 +56,9 @@ export const lockApi = {
   },
 };
 
-export interface RevisionItem {
-  id: number;
-  kind: string;
-  kindLabel: string;
-  version: number;
-  userId: number | null;
-  userName: string | null;
-  note: string;
-  title: string;
-  createdAt: string;
-}
-
-export interface FieldDiff {
-  name: string;
-  label: string;
-  type: 'text' | 'html' | 'image' | 'id' | 'ids' | 'images';
-  changed: boolean;
-  before: unknown;
-  after: unknown;
-  parts?: DiffPart[];
-  list?: { added: unknown[]; removed: unknown[]; reordered: boolean };
-}
-
-export interface RevisionDetail {
-  revision: RevisionItem & { snapshot: Record<string, unknown> };
-  against: 'previous' | 'current';
-  base: { label: string; version: number | null; revisionId: number | null };
-  direction: string;
-  fields: FieldDiff[];
-  names: Record<string, Record<string, string>>;
-  current: { version: number };
-}
+export type RevisionItem = z.output<typeof revisionItemSchema>;
+export type FieldDiff = z.output<typeof fieldDiffSchema>;
+export type RevisionDetail = z.output<typeof revisionDetailSchema>;
 
 export const revisionApi = {
   list: (path: EditorialPath, id: number, params: { page?: number; pageSize?: number } = {}) =>
@@ -116,10 +76,4 @@ export const revisionApi = {
 export type { ApiReply };
 
 /** What the content check found (kept on an article or short video; the editors and the review show it). */
-export interface CheckResult {
-  hits: string[];
-  service: { status: 'pass' | 'hits' | 'unchecked' | 'off'; note: string };
-  checkedAt: string;
-  /** Set when nothing read the text (empty dictionary, no outside service): shown instead of 「通过」. */
-  unchecked?: string;
-}
+export type CheckResult = z.output<typeof checkResultSchema>;

@@ -3,17 +3,11 @@
  * file straight to the storage (XHR, for per-file progress and cancel) → register. Browser only.
  * @see DESIGN §6, §9; server/routes/media.ts and server/routes/uploads.ts are the contract
  */
+import type { z } from 'zod';
+import type { mediaUseList, uploaderList, uploadLimitsSchema } from '../resources/schemas/media';
 import { http, isFailure } from '../http';
-import {
-  picStoreResource,
-  picStoreTagResource,
-  UNTITLED,
-  videoStoreResource,
-  videoStoreTagResource,
-  type PicItem,
-  type UploadTicket,
-  type VideoItem,
-} from '../resources/media';
+import { picStoreResource, picStoreTagResource, UNTITLED, videoStoreResource, videoStoreTagResource } from '../resources/media';
+import type { PicItem, UploadTicket, VideoItem } from './types';
 
 export { UNTITLED };
 import { resourceClient } from './resource';
@@ -27,17 +21,11 @@ export interface LibraryTag {
   sort: number;
 }
 
-export interface MediaUse {
-  ownerType: string;
-  /** What the owner is, as the server's declarations name it (短视频, 友情链接 …). */
-  ownerName: string;
-  ownerId: number;
-  ownerTitle: string;
-  createdAt: string;
-}
+/** Where an item is used (`ownerName`: what the owner is, as the server's declarations name it: 短视频, 友情链接 …). */
+export type MediaUse = z.output<typeof mediaUseList>[number];
 
 /** A row of either library, as the grid shows it. */
-export type LibraryItem = (PicItem | VideoItem) & { checkNote?: string | null; thumbUrl?: string; cover?: string; duration?: number };
+export type LibraryItem = (PicItem | VideoItem) & { thumbUrl?: string; cover?: string; duration?: number };
 
 /**
  * Whether a library title is no real title, so that nobody copies it into an article or a short
@@ -107,12 +95,7 @@ export const CHECK_STATUS: Record<number, { text: string; color: string }> = {
 };
 
 /** Someone who has uploaded to a library, for the 上传者 filter. */
-export interface Uploader {
-  id: number;
-  name: string;
-  username: string;
-  departmentName: string | null;
-}
+export type Uploader = z.output<typeof uploaderList>['list'][number];
 
 /** Uploaders of a library matching a name (or given ids); null when the call failed. */
 export async function uploaderSearch(kind: LibraryKind, params: { keyword?: string; ids?: string }): Promise<Uploader[] | null> {
@@ -133,12 +116,7 @@ export const ACCEPT: Record<LibraryKind, Record<string, string>> = {
 export const DEFAULT_LIMIT_TEXT: Record<LibraryKind, string> = { pic: 'jpg、png、gif、webp，单个不超过 20 MB', video: 'mp4、mov、webm，单个不超过 2 GB' };
 
 /** This deployment's limits (`GET /api/upload_limits`): the size cap and the types of each library. */
-export interface UploadLimits {
-  driver: 'local' | 'qiniu' | 'upyun';
-  kinds: Record<LibraryKind, { maxBytes: number; types: string[]; extensions: string[] }>;
-  /** A picture check service is configured (IMAGE_CHECK_URL). */
-  imageCheck: boolean;
-}
+export type UploadLimits = z.output<typeof uploadLimitsSchema>;
 
 let limitsPromise: Promise<UploadLimits | null> | null = null;
 

@@ -5,23 +5,14 @@
  */
 import { http } from '../http';
 import type { ListResult } from '../resources/define';
-import type { Advertise, FocusSlot } from '../resources/operations';
+import type { FocusSlot } from '../resources/operations';
+import type { Advertise } from './types';
 import type { ListParams, Reply } from './resource';
+import type { z } from 'zod';
+import type { focusTargetsAnswer } from '../resources/schemas/operations';
 
-export interface FocusTarget {
-  id: number;
-  title: string;
-  cover?: string;
-  status?: number;
-  publishedAt?: string | null;
-}
-
-export interface FocusTargets {
-  list: FocusTarget[];
-  /** false: this kind cannot be searched (videos before the video library is there); `note` says why. */
-  available: boolean;
-  note?: string;
-}
+export type FocusTargets = z.output<typeof focusTargetsAnswer>;
+export type FocusTarget = FocusTargets['list'][number];
 
 export const operationsApi = {
   /** Published or scheduled articles (or videos) whose title matches, at most 20. */

@@ -4,7 +4,13 @@
  */
 import { http, isFailure } from '../http';
 import { isOk, resourceClient } from './resource';
-import { batches, sensitiveWordResource, type AddWordsReply, type SensitiveWord } from '../resources/sensitive-words';
+import { batches, sensitiveWordResource } from '../resources/sensitive-words';
+import type { z } from 'zod';
+import type { addWordsReply, deleteWordsReply } from '../resources/schemas/sensitive-words';
+import type { SensitiveWord } from './types';
+
+/** The reply of an add: how many went in, how many were left out. */
+export type AddWordsReply = z.output<typeof addWordsReply>;
 
 export const sensitiveWordClient = resourceClient<SensitiveWord>(sensitiveWordResource);
 
@@ -12,7 +18,7 @@ export const sensitiveWordClient = resourceClient<SensitiveWord>(sensitiveWordRe
 export const addWords = (words: string[], confirmSingle = false) =>
   http.main.post<AddWordsReply>('/api/sensitive_words', confirmSingle ? { words, confirmSingle } : { words });
 
-export const deleteWords = (ids: number[]) => http.main.post<{ deleted: number; missing: number }>('/api/sensitive_words/batch', { action: 'delete', ids });
+export const deleteWords = (ids: number[]) => http.main.post<z.output<typeof deleteWordsReply>>('/api/sensitive_words/batch', { action: 'delete', ids });
 
 export interface AddProgress {
   /** Words sent so far (each batch is one request and one transaction). */

@@ -3,76 +3,38 @@
  */
 import { http } from '../http';
 import type { ListParams, Reply } from './resource';
-import type { ListResult } from '../resources/define';
-import type { StatsFigures, StatsKpi } from '../resources/statistics';
+import type { z } from 'zod';
+import type {
+  statsChart,
+  statsDayRow,
+  statsDetail,
+  statsDetailRow,
+  statsImportPreviewRow,
+  statsImportResult,
+  statsList,
+  statsListRow,
+  statsOptions,
+  statsSum,
+} from '../resources/schemas/statistics';
 
-export interface StatsListRow extends StatsFigures {
-  id: string | number;
-  date?: string;
-  userId?: number;
-  username?: string;
-  name?: string;
-  departmentId?: number | null;
-  departmentName?: string | null;
-  /** Editors with a row that day (per day) or days with a row (per editor). */
-  editors?: number;
-  days?: number;
-}
-export interface StatsList extends ListResult<StatsListRow> {
-  view: 'day' | 'editor' | 'row';
-  from: string;
-  to: string;
-  totals: StatsFigures & { days: number; editors: number };
-}
-export interface StatsChart {
-  from: string;
-  to: string;
-  days: Array<StatsFigures & { date: string }>;
-  departments: Array<StatsFigures & { departmentId: number | null; departmentName: string }>;
-  editors: Array<StatsFigures & { userId: number; name: string; username: string; departmentName: string | null }>;
-}
-export interface StatsDetailRow extends StatsFigures {
-  date?: string;
-  userId?: number;
-  username?: string;
-  name?: string;
-  departmentName?: string | null;
-}
-export interface StatsDetail {
-  kind: 'editor' | 'day';
-  editor?: { id: number; username: string; name: string };
-  date?: string;
-  from?: string;
-  to?: string;
-  list: StatsDetailRow[];
-  totals: StatsFigures;
-}
-export interface StatsImportPreviewRow {
-  line: number;
-  date: string;
-  username: string;
-  name?: string;
-  userId?: number;
-  pv: number | string;
-  uv: number | string;
-  before?: { pv: number; uv: number } | null;
-  error?: string;
-}
-export interface StatsImportResult {
-  rows: StatsImportPreviewRow[];
-  total: number;
-  errorCount: number;
-  applied: boolean;
-}
+export type StatsListRow = z.output<typeof statsListRow>;
+export type StatsList = z.output<typeof statsList>;
+export type StatsChart = z.output<typeof statsChart>;
+export type StatsDetailRow = z.output<typeof statsDetailRow>;
+export type StatsDetail = z.output<typeof statsDetail>;
+export type StatsImportPreviewRow = z.output<typeof statsImportPreviewRow>;
+export type StatsImportResult = z.output<typeof statsImportResult>;
+type StatsSum = z.output<typeof statsSum>;
+type StatsOptions = z.output<typeof statsOptions>;
+type StatsDayRow = z.output<typeof statsDayRow>;
 
 export const statisticsApi = {
-  sum: (): Promise<Reply<{ today: string; kpis: StatsKpi[] }>> => http.main.get('/api/statistics/sum', { _t: Date.now() }),
+  sum: (): Promise<Reply<StatsSum>> => http.main.get('/api/statistics/sum', { _t: Date.now() }),
   chart: (params: ListParams): Promise<Reply<StatsChart>> => http.main.get('/api/statistics/chart', params),
-  options: (): Promise<Reply<{ departments: Array<{ id: number; name: string }>; editors: Array<{ id: number; username: string; name: string }> }>> =>
-    http.main.get('/api/statistics/options'),
+  options: (): Promise<Reply<StatsOptions>> => http.main.get('/api/statistics/options'),
   list: (params: ListParams): Promise<Reply<StatsList>> => http.main.get('/api/statistics/list', params),
   detail: (params: ListParams): Promise<Reply<StatsDetail>> => http.main.get('/api/statistics/detail', params),
-  edit: (body: { date: string; userId: number; pv: number; uv: number; reason: string }): Promise<Reply<StatsFigures>> =>
+  edit: (body: { date: string; userId: number; pv: number; uv: number; reason: string }): Promise<Reply<StatsDayRow>> =>
     http.main.put('/api/statistics/edit', body),
   importRows: (body: { csv: string; apply: boolean }): Promise<Reply<StatsImportResult>> => http.main.post('/api/statistics/import', body),
 };

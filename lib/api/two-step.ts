@@ -46,3 +46,26 @@ export const signedInAnswer = z.object({
 
 /** `POST /api/login/totp`: signed in; after a recovery code, how many are left. */
 export const totpSignedInAnswer = signedInAnswer.extend({ recoveryCodesLeft: z.number().int().optional() });
+
+/** `GET /api/login_info`: the signed-in person (the pages they may open come beside `data`, as `auth`). */
+export const sessionUserAnswer = signedInAnswer.omit({ auth: true, suggestTotp: true });
+
+/** `POST /api/login`: signed in, or the step that comes next (a code; enrolling two-step sign-in first). */
+export const loginAnswer = z.union([z.object({ next: z.enum(['totp', 'totp_setup']) }), signedInAnswer]);
+
+/** `GET /api/auth`: every page of the menu, in its order (the role screen's catalogue). */
+export const routeCatalogue = z.array(
+  z.object({ path: z.string(), name: z.string(), home: z.string().nullable(), icon: z.string().nullable(), ignore: z.boolean() }),
+);
+
+/** `GET /api/dingtalk/status`: whether DingTalk sign-in is set up, one's binding, and a DingTalk identity waiting to be bound. */
+export const dingtalkStatusAnswer = z.object({
+  configured: z.boolean(),
+  bound: z.boolean(),
+  nick: z.string().nullable(),
+  pending: z.object({ nick: z.string() }).nullable(),
+});
+/** `POST /api/dingtalk/bind_start`: the DingTalk authorisation page to go to. */
+export const dingtalkStartAnswer = z.object({ url: z.string() });
+/** `POST /api/dingtalk/bind_pending`, `DELETE /api/dingtalk/binding`: whether one is bound now. */
+export const dingtalkBoundAnswer = z.object({ bound: z.boolean() });

@@ -4,7 +4,8 @@
  * @see server/routes/videos.ts (the contract)
  */
 import { http } from '../http';
-import { videoResource, type VideoListItem, type VideoRecord } from '../resources/videos';
+import { videoResource } from '../resources/videos';
+import type { VideoListItem, VideoRecord } from './types';
 import { resourceClient } from './resource';
 
 export const videoClient = resourceClient<VideoListItem, Record<string, unknown>>(videoResource);

@@ -8,7 +8,15 @@ import type { ListParams } from './resource';
 import type { ListResult } from '../resources/define';
 import type { ContentEvent, ReviewItem } from '../resources/workflow';
 import type { TransitionInput } from '../resources/schemas/workflow';
-import type { OfflineFocusGroup } from '../resources/operations';
+import type { z } from 'zod';
+import type {
+  batchOutcomeSchema,
+  focusUsageSchema,
+  relationNamesSchema,
+  transitionResultSchema,
+  workbenchItemSchema,
+  workbenchSchema,
+} from '../resources/schemas/editorial';
 
 export type ContentType = 'article' | 'video';
 
@@ -27,69 +35,17 @@ export function editorPath(type: ContentType, kind: string, id: number): string 
 export const reviewPath = (type: ContentType, id: number) => `/article/check?review=${type}:${id}`;
 
 /** What a transition call answers. */
-export interface TransitionReply {
-  id: number;
-  action: string;
-  fromStatus: number;
-  status: number;
-  version: number;
-  publishAt: string | null;
-  offlineAt: string | null;
-  reviewComment: string;
-}
-
-export interface BatchReply {
-  done: number[];
-  failed: Array<{ id: number; message: string }>;
-}
-
+export type TransitionReply = z.output<typeof transitionResultSchema>;
+export type BatchReply = z.output<typeof batchOutcomeSchema>;
 /** A row of the workbench lists. */
-export interface WorkbenchItem {
-  contentType: ContentType;
-  id: number;
-  kind: string;
-  title: string;
-  status: number;
-  version: number;
-  editorName: string | null;
-  updatedAt: string;
-  submittedAt: string | null;
-  publishAt: string | null;
-  offlineAt: string | null;
-  reviewComment: string;
-  reviewedAt: string | null;
-}
-
-export interface WorkbenchData {
-  /** Focus slots whose article or video went offline, per screen and group; null without a focus screen. */
-  focus: OfflineFocusGroup[] | null;
-  drafts: WorkbenchItem[];
-  rejected: WorkbenchItem[];
-  scheduled: WorkbenchItem[];
-  /** null when the user reviews nothing. */
-  review: WorkbenchItem[] | null;
-  reviewTotal: number;
-}
-
+export type WorkbenchItem = z.output<typeof workbenchItemSchema>;
+export type WorkbenchData = z.output<typeof workbenchSchema>;
 /** Focus slots (enabled, not ended) pointing at an item, per family (the 下线 confirmation's warning). */
-export interface FocusUsage {
-  total: number;
-  families: Array<{ key: string; label: string; route: string; count: number }>;
-}
-
-/** A referenced record by id, with its name (null when it no longer exists). */
-export interface NamedRef {
-  id: number;
-  name: string | null;
-}
-
+export type FocusUsage = z.output<typeof focusUsageSchema>;
 /** What an item is filed under, by name (the review drawer's 描述 table). */
-export interface RelationNames {
-  tags: NamedRef[];
-  topics: NamedRef[];
-  platforms: NamedRef[];
-  album: NamedRef | null;
-}
+export type RelationNames = z.output<typeof relationNamesSchema>;
+/** A referenced record by id, with its name (null when it no longer exists). */
+export type NamedRef = RelationNames['tags'][number];
 
 export const workflowApi = {
   queue: (params: ListParams) => http.main.get<ListResult<ReviewItem>>('/api/articles_review', params),

@@ -28,14 +28,3 @@ export const albumResource = declareResource({
 
 /** Album article counts stop at this many ("10000+"): an album of a long-running column stays quick. */
 export const ALBUM_COUNT_CAP = 10_000;
-
-/** A row of an album's article list. */
-export interface AlbumArticle {
-  id: number;
-  kind: 'article' | 'gallery' | 'video';
-  title: string;
-  status: number;
-  editorName: string | null;
-  updatedAt: string;
-  publishedAt: string | null;
-}

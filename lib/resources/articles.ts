@@ -32,23 +32,3 @@ export const CONTENT_MAX = 900_000;
  * preview) fetches and lays out. A save over a cap is refused on 正文 (400), never trimmed.
  */
 export const BODY_LIMITS = { blocks: 50, galleryPictures: 200, pictures: 500 } as const;
-
-export interface ArticleListItem {
-  id: number;
-  kind: ArticleKind;
-  title: string;
-  cover: string;
-  categoryId: number | null;
-  categoryName: string | null;
-  editorId: number;
-  editorName: string | null;
-  status: number;
-  /** When a scheduled article goes out (status 5). */
-  publishAt: string | null;
-  /** Pending jobs of the scheduler (issue 8): when it will publish / take the article offline. */
-  scheduledPublishAt: string | null;
-  scheduledOfflineAt: string | null;
-  updatedAt: string;
-  publishedAt: string | null;
-  version: number;
-}

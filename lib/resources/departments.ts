@@ -19,14 +19,3 @@ export const departmentResource = declareResource({
     { name: 'parentId', label: '上级部门', form: true, input: 'treeSelect', placeholder: '不选则为顶级部门' },
   ],
 });
-
-export interface Department {
-  id: number;
-  name: string;
-  parentId: number | null;
-  sort: number;
-  /** Members of this department itself. */
-  userCount?: number;
-  /** Members of this department and every department below it. */
-  totalCount?: number;
-}

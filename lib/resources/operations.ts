@@ -352,16 +352,3 @@ export const advertiseResource = declareResource({
   ],
   retire: '不能删除：下线后不再展示；已过期的默认不列出，可在「状态」中选「全部」或「已过期」查看。',
 });
-
-export interface Advertise {
-  id: number;
-  name: string;
-  position: string;
-  image: string;
-  url: string;
-  startAt: string;
-  endAt: string | null;
-  state: 0 | 1;
-  sort: number;
-  updatedAt?: string;
-}

@@ -59,21 +59,6 @@ export const sensitiveWordResource = declareResource({
   filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '搜索敏感词' }],
 });
 
-export interface SensitiveWord {
-  id: number;
-  word: string;
-  /** Who added it; null for the starter list shipped with the product (or a removed account). */
-  createdByName: string | null;
-  createdBy: number | null;
-  createdAt: string;
-}
-
-/** The reply of an add: how many went in, how many were left out (already there, repeated, nothing to match). */
-export interface AddWordsReply {
-  added: number;
-  skipped: number;
-}
-
 export interface ParsedWords {
   /** Distinct words in the order met, each trimmed, none blank. */
   words: string[];
@@ -123,7 +108,7 @@ export function batches<T>(items: readonly T[], size: number = WORD_BATCH): T[][
 export const SKIP_REASON = '词库中已有（忽略大小写、全半角、空格和标点后相同）、重复或只有标点';
 
 /** 「已添加 12 个敏感词，跳过 3 个（…）」 */
-export function addedText({ added, skipped }: Pick<AddWordsReply, 'added' | 'skipped'>): string {
+export function addedText({ added, skipped }: { added: number; skipped: number }): string {
   return `已添加 ${added} 个敏感词${skipped ? `，跳过 ${skipped} 个（${SKIP_REASON}）` : ''}`;
 }
 

@@ -148,23 +148,6 @@ export const topicResource = declareResource({
   filters: [{ name: 'keyword', label: '关键词', input: 'keyword', placeholder: '专题名称' }, ENABLED_FILTER],
 });
 
-/** A category type as the category screens read it (with the tree's answers, GET /api/categories/tree: not described yet). */
-export interface CategoryType {
-  id: number;
-  name: string;
-  sort: number;
-  categoryCount?: number;
-}
-/** A node of GET /api/categories/tree (not described yet: tests/api/answer-contract.test.ts UNDESCRIBED). */
-export interface Category {
-  id: number;
-  typeId: number;
-  parentId: number | null;
-  name: string;
-  sort: number;
-  enabled: boolean;
-}
-
 /** 文章来源: the outlets an article may credit (原创, 中国卡车网 …), in drag order. */
 export const articleSourceResource = declareResource({
   name: 'article_sources',

@@ -34,37 +34,3 @@ export const videoResource = declareResource({
 
 /** Who may see the video list (and so the videos in their scope). */
 export const VIDEO_READ_ROUTES = ['/article/videoList', '/article/createVideo', '/article/check'] as const;
-
-export interface VideoListItem {
-  id: number;
-  title: string;
-  cover: string;
-  videoStoreId: number;
-  videoTitle: string | null;
-  videoUrl: string | null;
-  duration: number | null;
-  categoryId: number | null;
-  categoryName: string | null;
-  tagIds: number[];
-  editorId: number;
-  editorName: string | null;
-  status: number;
-  publishAt: string | null;
-  publishedAt: string | null;
-  reviewComment: string;
-  updatedAt: string;
-  version: number;
-}
-
-export interface VideoRecord extends VideoListItem {
-  description: string;
-  offlineAt?: string | null;
-  /** Who saved this version, and when (not the owner: issue 15). */
-  savedBy?: { userId: number | null; name: string | null; at: string; version: number } | null;
-  departmentId: number | null;
-  checkResult: { hits: string[]; service: { status: string; note: string }; checkedAt: string } | null;
-  /** Who made the last review decision and when (shown while the video is 已驳回). */
-  reviewerName?: string | null;
-  reviewedAt?: string | null;
-  createdAt: string;
-}

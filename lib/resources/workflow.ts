@@ -4,7 +4,8 @@
  * schemas/workflow.ts.
  */
 
-import type { WorkflowAction } from './publishing';
+import type { z } from 'zod';
+import type { contentEventSchema, reviewItemSchema } from './schemas/editorial';
 
 // The statuses, their labels and the actions live in the one publishing model (publishing.ts).
 export { STATUS, STATUS_COLORS, STATUS_LABELS, WORKFLOW_ACTIONS, type Status, type WorkflowAction } from './publishing';
@@ -18,32 +19,7 @@ export const CONTENT_TYPES = [
 export const REVIEW_COMMENT_MAX = 500;
 
 /** A row of the review queue. */
-export interface ReviewItem {
-  contentType: 'article' | 'video';
-  id: number;
-  kind: string;
-  title: string;
-  editorId: number;
-  editorName: string | null;
-  departmentId: number | null;
-  status: number;
-  version: number;
-  submittedAt: string | null;
-  publishAt: string | null;
-  reviewComment: string;
-  hits: number;
-  /** Why nothing checked it (「词库为空，未做检测」, 「尚未检测」); null when it was checked. */
-  unchecked: string | null;
-}
+export type ReviewItem = z.output<typeof reviewItemSchema>;
 
 /** One transition in an item's history. */
-export interface ContentEvent {
-  id: number;
-  action: WorkflowAction;
-  fromStatus: number;
-  toStatus: number;
-  userId: number | null;
-  userName: string | null;
-  comment: string;
-  at: string;
-}
+export type ContentEvent = z.output<typeof contentEventSchema>;

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ARTICLE_KINDS, type ArticleKind } from '../../lib/resources/articles';
-import { articleUpdateSchema } from '../../lib/resources/schemas/articles';
+import { articleRecord, articleUpdateSchema } from '../../lib/resources/schemas/articles';
 import { scopeCondition } from '../auth/scope';
 import { articles } from '../db/schema';
 import { allOf } from '../crud/list';
@@ -32,6 +32,7 @@ export function articleEditorialTarget(contentService: ContentService): Editoria
     copySchema: autosaveDataSchema,
     workflow: articleTarget,
     mayEdit: (user, row) => user.routes.has(ARTICLE_KINDS.find((k) => k.value === row.kind)?.route ?? '/article/addArticle'),
+    record: articleRecord,
     save: (c, { id, version, patch, lockToken, revision }) => updateArticle(c, { id, version, patch, contentService, lockToken, revision }),
   };
 }

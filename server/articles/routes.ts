@@ -1,14 +1,16 @@
 import { Hono } from 'hono';
-import type { z } from 'zod';
 import { ARTICLE_EDIT_ROUTES, ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
-import { articleSaveSchema, articleUpdateSchema } from '../../lib/resources/schemas/articles';
-import { answersOther, refuses } from '../http/answer';
+import { z } from 'zod';
+import { articleBatchAnswer, articleDetail, articlePage, articleRecord, articleSaveSchema, articleUpdateSchema } from '../../lib/resources/schemas/articles';
+import { recordId } from '../../lib/resources/schemas/common';
+import { answers, answersOther } from '../http/answer';
 import { access } from '../auth/access';
 import type { ContentService } from '../content/check';
 import { lockRoutes } from '../editorial/locks';
 import { revisionRoutes } from '../editorial/revisions';
 import { autosaveRoutes } from '../editorial/autosave';
 import { lockTokenOf, savedByOf } from '../editorial/safety';
+import { SAVE_REFUSALS } from '../editorial/save';
 import { createArticle, loadArticle, updateArticle } from './article';
 import { articleAutosave, articleEditorialTarget } from './editorial';
 import { articleFilterSchema, listHandler } from './list';
@@ -38,7 +40,7 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
   app.route('/', revisionRoutes(editorial));
   app.route('/', autosaveRoutes(articleAutosave));
 
-  app.get('/', access.route('/article/list'), queryDoc(listQuerySchema, articleFilterSchema), listHandler(search));
+  app.get('/', access.route('/article/list'), queryDoc(listQuerySchema, articleFilterSchema), answers(articlePage), listHandler(search));
   app.get(
     '/export.csv',
     access.route('/article/list'),
@@ -47,7 +49,7 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
     exportCsv,
   );
 
-  app.delete('/:id', access.route('/article/list'), refuses({ 409: '只能删除草稿' }), async (c) => {
+  app.delete('/:id', access.route('/article/list'), answers(z.object({ id: recordId }), { 409: '只能删除草稿' }), async (c) => {
     const id = idParam(c);
     const db = c.get('db');
     await db.transaction((tx) => deleteDrafts(tx, c, [id]));
@@ -55,32 +57,38 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
     return ok(c, { id });
   });
 
-  app.post('/batch', access.route('/article/list'), jsonBody(batchSchema), async (c) => {
-    const input = c.req.valid('json');
-    const ids = [...new Set(input.ids)];
-    const db = c.get('db');
-    if (input.action === 'delete') {
-      const deleted = await db.transaction((tx) => deleteDrafts(tx, c, ids));
-      searchChanged(c, deleted, true);
-      return ok(c, { action: 'delete', ids: deleted });
-    }
-    const moved = await db.transaction((tx) => moveToCategory(tx, c, ids, input.categoryId));
-    searchChanged(c, moved.ids);
-    return ok(c, { action: 'move', ...moved });
-  });
+  app.post(
+    '/batch',
+    access.route('/article/list'),
+    jsonBody(batchSchema),
+    answers(articleBatchAnswer, { 404: '部分文章不存在或不在数据范围内', 409: '只能删除草稿' }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const ids = [...new Set(input.ids)];
+      const db = c.get('db');
+      if (input.action === 'delete') {
+        const deleted = await db.transaction((tx) => deleteDrafts(tx, c, ids));
+        searchChanged(c, deleted, true);
+        return ok(c, { action: 'delete', ids: deleted });
+      }
+      const moved = await db.transaction((tx) => moveToCategory(tx, c, ids, input.categoryId));
+      searchChanged(c, moved.ids);
+      return ok(c, { action: 'move', ...moved });
+    },
+  );
 
-  app.get('/:id', access.anyRoute(ARTICLE_READ_ROUTES), async (c) => {
+  app.get('/:id', access.anyRoute(ARTICLE_READ_ROUTES), answers(articleDetail), async (c) => {
     const article = await loadArticle(c.get('db'), c.get('user')!, idParam(c));
     if (!article) throw notFound('文章不存在');
     // Who saved this version (the person, not the owner): the editor names them (issue 15).
     return ok(c, { ...article, savedBy: await savedByOf(c.get('db'), 'article', article.id, article.version) });
   });
 
-  app.post('/', access.anyRoute(ARTICLE_EDIT_ROUTES), jsonBody(articleSaveSchema), async (c) =>
+  app.post('/', access.anyRoute(ARTICLE_EDIT_ROUTES), jsonBody(articleSaveSchema), answers(articleRecord), async (c) =>
     ok(c, await createArticle(c, c.req.valid('json'), contentService)),
   );
 
-  app.put('/:id', access.anyRoute(ARTICLE_EDIT_ROUTES), jsonBody(articleUpdateSchema), async (c) => {
+  app.put('/:id', access.anyRoute(ARTICLE_EDIT_ROUTES), jsonBody(articleUpdateSchema), answers(articleRecord, SAVE_REFUSALS), async (c) => {
     const id = idParam(c);
     const { version, ...patch } = onlySent(c, c.req.valid('json')) as z.infer<typeof articleUpdateSchema>;
     return ok(c, await updateArticle(c, { id, version, patch, contentService, lockToken: lockTokenOf(c, rawBody(c)) }));
@@ -94,4 +102,4 @@ export function articleRoutes({ contentService = {}, search = null }: { contentS
  * search engine when `ELASTICSEARCH_URL` is set, else (or when it fails) by PostgreSQL.
  */
 export const articleSearchRoutes = (search: SearchBackend | null = null) =>
-  new Hono<AppEnv>().get('/', access.route('/article/list'), queryDoc(listQuerySchema, articleFilterSchema), listHandler(search));
+  new Hono<AppEnv>().get('/', access.route('/article/list'), queryDoc(listQuerySchema, articleFilterSchema), answers(articlePage), listHandler(search));

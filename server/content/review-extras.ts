@@ -1,6 +1,8 @@
 import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { albums, focusChannel, focusHome, focusHomeRight, focusVideo, platforms, tags, topics } from '../db/schema';
 import type { DbOrTx } from '../db/types';
+import type { z } from 'zod';
+import type { focusUsageSchema, relationNamesSchema } from '../../lib/resources/schemas/editorial';
 
 /**
  * What a reviewer needs beside an item (issue 15): the focus slots that point at it (the 下线
@@ -16,11 +18,8 @@ export const FOCUS_FAMILIES = [
   { key: 'focus_video', label: '视频焦点图', route: '/operation/videofocus', table: focusVideo as unknown as typeof focusHome },
 ] as const;
 
-export interface FocusUsage {
-  /** Slots that show the item now or will (enabled, not ended), across every family. */
-  total: number;
-  families: Array<{ key: string; label: string; route: string; count: number }>;
-}
+/** Slots that show the item now or will (enabled, not ended), across every family. */
+export type FocusUsage = z.output<typeof focusUsageSchema>;
 
 /**
  * The enabled, unfinished focus slots pointing at an article or a short video, per family: one
@@ -43,18 +42,8 @@ export async function focusUsage(db: DbOrTx, contentType: 'article' | 'video', i
   return { total: families.reduce((a, f) => a + f.count, 0), families };
 }
 
-export interface NamedRef {
-  id: number;
-  /** null when the record is gone (an id an old row still holds). */
-  name: string | null;
-}
-
-export interface RelationNames {
-  tags: NamedRef[];
-  topics: NamedRef[];
-  platforms: NamedRef[];
-  album: NamedRef | null;
-}
+export type RelationNames = z.output<typeof relationNamesSchema>;
+type NamedRef = RelationNames['tags'][number];
 
 /** The names of an item's tags, topics, platforms and album, in the item's order: one query per kind it holds. */
 export async function relationNames(

@@ -1,3 +1,5 @@
+import { answers } from '../http/answer';
+import { autosaveCopySchema, autosaveDeletedSchema } from '../../lib/resources/schemas/editorial';
 import { Hono, type Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -99,7 +101,7 @@ export function autosaveRoutes({
     })
     .strict();
   return new Hono<AppEnv>()
-    .get('/:id/autosave', access.anyRoute(editRoutes), async (c) => {
+    .get('/:id/autosave', access.anyRoute(editRoutes), answers(autosaveCopySchema.nullable()), async (c) => {
       const slot = await slotOf(c, c.req.query('kind'));
       const [row] = await c
         .get('db')
@@ -109,7 +111,7 @@ export function autosaveRoutes({
         .limit(1);
       return ok(c, row ? shape(row) : null);
     })
-    .put('/:id/autosave', access.anyRoute(editRoutes), jsonBody(putSchema), async (c) => {
+    .put('/:id/autosave', access.anyRoute(editRoutes), jsonBody(putSchema), answers(autosaveCopySchema), async (c) => {
       const input = c.req.valid('json');
       const slot = await slotOf(c, input.kind);
       const data = clean(input.data);
@@ -126,7 +128,7 @@ export function autosaveRoutes({
         .returning();
       return ok(c, shape(row));
     })
-    .delete('/:id/autosave', access.anyRoute(editRoutes), async (c) => {
+    .delete('/:id/autosave', access.anyRoute(editRoutes), answers(autosaveDeletedSchema), async (c) => {
       const slot = await slotOf(c, c.req.query('kind'));
       const gone = await c
         .get('db')

@@ -10,6 +10,8 @@ import { logOperation } from '../crud/oplog';
 import { ApiError, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
+import { answers } from '../http/answer';
+import { lockListSchema, lockReleaseSchema, lockReplySchema } from '../../lib/resources/schemas/editorial';
 import { jsonBody, queryInput } from '../http/input';
 import type { AppEnv } from '../http/types';
 import type { EditorialTarget } from './target';
@@ -51,6 +53,9 @@ const idsSchema = z.object({
     .transform((v) => [...new Set(v.split(',').map(Number))].filter((n) => n >= 1 && n <= INT4_MAX)),
 });
 
+/** A live item's lock is for reviewers only (409); someone else holds it, or took it over (423, with the holder). */
+const LOCK_REFUSALS = { 409: '已上线的内容只有审核人员能编辑', 423: '他人正在编辑，或已接管这个编辑锁' };
+
 export function lockRoutes(target: EditorialTarget) {
   const { resource, label } = target;
   const app = new Hono<AppEnv>();
@@ -59,7 +64,7 @@ export function lockRoutes(target: EditorialTarget) {
   const acquireSchema = z.object({ token: token.optional(), takeover: z.boolean({ error: 'takeover 必须是布尔值' }).default(false), draft });
   const renewSchema = z.object({ token, draft });
 
-  app.get('/locks', access.anyRoute([...new Set([...target.listRoutes, ...target.readRoutes])]), queryInput(idsSchema), async (c) => {
+  app.get('/locks', access.anyRoute([...new Set([...target.listRoutes, ...target.readRoutes])]), queryInput(idsSchema), answers(lockListSchema), async (c) => {
     const { ids } = c.req.valid('query');
     return ok(c, { list: await liveLocks(c.get('db'), resource, ids, c.get('user')!) });
   });
@@ -97,7 +102,7 @@ export function lockRoutes(target: EditorialTarget) {
     }
   }
 
-  app.post('/:id/lock', access.anyRoute(target.editRoutes), jsonBody(acquireSchema), async (c) => {
+  app.post('/:id/lock', access.anyRoute(target.editRoutes), jsonBody(acquireSchema), answers(lockReplySchema, LOCK_REFUSALS), async (c) => {
     const row = await editable(c);
     const input = c.req.valid('json');
     await assertMayLock(c, row, input);
@@ -193,7 +198,7 @@ export function lockRoutes(target: EditorialTarget) {
     });
   });
 
-  app.put('/:id/lock', access.anyRoute(target.editRoutes), jsonBody(renewSchema), async (c) => {
+  app.put('/:id/lock', access.anyRoute(target.editRoutes), jsonBody(renewSchema), answers(lockReplySchema, LOCK_REFUSALS), async (c) => {
     const row = await editable(c);
     const input = c.req.valid('json');
     await assertMayLock(c, row, input);
@@ -277,7 +282,7 @@ export function lockRoutes(target: EditorialTarget) {
   });
 
   // The token in the body, or in the query (a page closing sends what it can).
-  app.delete('/:id/lock', access.anyRoute(target.editRoutes), jsonBody(z.object({ token: z.string().optional() })), async (c) => {
+  app.delete('/:id/lock', access.anyRoute(target.editRoutes), jsonBody(z.object({ token: z.string().optional() })), answers(lockReleaseSchema), async (c) => {
     const id = idParam(c);
     const tokenValue = c.req.query('token') ?? c.req.valid('json').token ?? '';
     const { token: t } = parseInput(z.object({ token }), { token: tokenValue });

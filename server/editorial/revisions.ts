@@ -1,3 +1,6 @@
+import { answers } from '../http/answer';
+import { revisionDetailSchema, revisionListSchema } from '../../lib/resources/schemas/editorial';
+import { SAVE_REFUSALS } from './save';
 import { Hono, type Context } from 'hono';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
@@ -124,7 +127,7 @@ export function revisionRoutes(target: EditorialTarget) {
     return rev;
   }
 
-  app.get('/:id/revisions', access.anyRoute(target.readRoutes), queryDoc(listQuerySchema), async (c) => {
+  app.get('/:id/revisions', access.anyRoute(target.readRoutes), queryDoc(listQuerySchema), answers(revisionListSchema), async (c) => {
     const row = await record(c);
     const { page, pageSize } = parseListQuery(c.req.query());
     const db = c.get('db');
@@ -145,7 +148,7 @@ export function revisionRoutes(target: EditorialTarget) {
     return ok(c, { ...result, list, current: { version: row.version } });
   });
 
-  app.get('/:id/revisions/:rid', access.anyRoute(target.readRoutes), queryInput(againstSchema), async (c) => {
+  app.get('/:id/revisions/:rid', access.anyRoute(target.readRoutes), queryInput(againstSchema), answers(revisionDetailSchema), async (c) => {
     const row = await record(c);
     const rid = idParam(c, { name: 'rid' });
     const { against } = c.req.valid('query');
@@ -184,23 +187,29 @@ export function revisionRoutes(target: EditorialTarget) {
     });
   });
 
-  app.post('/:id/revisions/:rid/restore', access.anyRoute(target.editRoutes), jsonBody(restoreSchema(resource)), async (c) => {
-    const row = await record(c);
-    if (!target.mayEdit(c.get('user')!, row)) throw notFound(`${label}不存在`);
-    const rid = idParam(c, { name: 'rid' });
-    const { version, fields } = c.req.valid('json');
-    const rev = await revisionOf(c.get('db'), row.id, rid);
-    const names = fields ?? REVISION_FIELDS[resource].map((f) => f.name);
-    const picked = Object.fromEntries(names.filter((n) => n in rev.snapshot).map((n) => [n, rev.snapshot[n]]));
-    if (!Object.keys(picked).length) throw badRequest('这个修订没有可恢复的字段', { fields: '这个修订没有可恢复的字段' });
-    // Validated like a save; only the picked fields are written (the schema's defaults are not).
-    const parsed = parseInput(target.patchSchema, picked);
-    const patch = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in picked));
-    const labels = REVISION_FIELDS[resource].filter((f) => names.includes(f.name)).map((f) => f.label);
-    const note = `恢复修订 #${rid}${fields ? `（${labels.join('、')}）` : '（全部字段）'}`;
-    const saved = await target.save(c, { id: row.id, version, patch, lockToken: lockTokenOf(c, rawBody(c)), revision: { kind: 'restore', note } });
-    return ok(c, saved);
-  });
+  app.post(
+    '/:id/revisions/:rid/restore',
+    access.anyRoute(target.editRoutes),
+    jsonBody(restoreSchema(resource)),
+    answers(target.record, SAVE_REFUSALS),
+    async (c) => {
+      const row = await record(c);
+      if (!target.mayEdit(c.get('user')!, row)) throw notFound(`${label}不存在`);
+      const rid = idParam(c, { name: 'rid' });
+      const { version, fields } = c.req.valid('json');
+      const rev = await revisionOf(c.get('db'), row.id, rid);
+      const names = fields ?? REVISION_FIELDS[resource].map((f) => f.name);
+      const picked = Object.fromEntries(names.filter((n) => n in rev.snapshot).map((n) => [n, rev.snapshot[n]]));
+      if (!Object.keys(picked).length) throw badRequest('这个修订没有可恢复的字段', { fields: '这个修订没有可恢复的字段' });
+      // Validated like a save; only the picked fields are written (the schema's defaults are not).
+      const parsed = parseInput(target.patchSchema, picked);
+      const patch = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in picked));
+      const labels = REVISION_FIELDS[resource].filter((f) => names.includes(f.name)).map((f) => f.label);
+      const note = `恢复修订 #${rid}${fields ? `（${labels.join('、')}）` : '（全部字段）'}`;
+      const saved = await target.save(c, { id: row.id, version, patch, lockToken: lockTokenOf(c, rawBody(c)), revision: { kind: 'restore', note } });
+      return ok(c, saved);
+    },
+  );
 
   return app;
 }

@@ -1,3 +1,4 @@
+import type { Refusals } from '../http/answer';
 import type { Context } from 'hono';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -20,6 +21,9 @@ import { assertMayWrite, conflictContext, recordRevision } from './safety';
  * who saved it and the fields at the version the editor opened) → usage → revision → operation log,
  * all in one transaction.
  */
+
+/** What a versioned save can refuse beside its guards: a stale version or a live item (409), someone else's lock (423). */
+export const SAVE_REFUSALS: Refusals = { 409: '版本已过期（他人已修改），或已上线的内容只有审核人员能改', 423: '他人正在编辑' };
 
 type Row = Record<string, unknown> & { id: number; version: number; title: string; status: number };
 

@@ -38,6 +38,8 @@ export interface EditorialTarget {
   workflow: WorkflowTarget;
   /** Whether this user may edit this record (e.g. holds the route of its kind). */
   mayEdit(user: SessionUser, row: Record<string, unknown>): boolean;
+  /** The record a save answers (the API description's schema: lib/resources/schemas/). */
+  record: z.ZodType;
   /** A version-checked, lock-checked save (a restore is a save). */
   save(
     c: Context<AppEnv>,

@@ -1,6 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { ALBUM_COUNT_CAP } from '../../lib/resources/albums';
 import { albumResource } from '../../lib/resources/schemas/albums';
+import { albumArticlePage } from '../../lib/resources/schemas/articles';
+import { answers } from '../http/answer';
 import { ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
@@ -40,7 +42,7 @@ export const albumRoutes = crudRoutes({
   events: albumEvents,
   extend(app) {
     // The album's articles, newest first, for article readers, within their data scope on articles.
-    app.get('/:id/articles', access.anyRoute(ARTICLE_READ_ROUTES), queryDoc(listQuerySchema), async (c) => {
+    app.get('/:id/articles', access.anyRoute(ARTICLE_READ_ROUTES), queryDoc(listQuerySchema), answers(albumArticlePage), async (c) => {
       const id = idParam(c);
       const db = c.get('db');
       const [album] = await db.select({ id: albums.id }).from(albums).where(eq(albums.id, id)).limit(1);

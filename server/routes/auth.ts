@@ -12,7 +12,7 @@ import { ApiError, forbidden } from '../http/errors';
 import { ok } from '../http/reply';
 import { jsonBody } from '../http/input';
 import { answers } from '../http/answer';
-import { totpSignedInAnswer } from '../../lib/api/two-step';
+import { loginAnswer, routeCatalogue, sessionUserAnswer, totpSignedInAnswer } from '../../lib/api/two-step';
 import { isCrossSiteNavigation, isSubresourceRequest } from '../http/request-guard';
 import type { AppEnv, SessionUser } from '../http/types';
 import { accountDelayMs, CODE_FAILURE_REASONS, LOGIN_LIMITS, recentFailures } from '../auth/login-limits';
@@ -55,66 +55,73 @@ const totpStepSchema = z
   .refine((v) => v.code === undefined || v.recoveryCode === undefined, { path: ['code'], message: '验证码和恢复码只需填写一个' });
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', access.public(), jsonBody(loginSchema), async (c) => {
-    const db = c.get('db');
-    const ip = c.get('ip');
-    const userAgent = c.get('userAgent');
-    const input = c.req.valid('json');
+  .post(
+    '/login',
+    access.public(),
+    jsonBody(loginSchema),
+    answers(loginAnswer, { 401: '用户名或密码错误', 403: '账号已被停用', 429: '登录失败次数过多' }),
+    async (c) => {
+      const db = c.get('db');
+      const ip = c.get('ip');
+      const userAgent = c.get('userAgent');
+      const input = c.req.valid('json');
 
-    // The attempt is written first, as a failure ('pending'), and settled at the end. So a burst of
-    // parallel attempts counts itself: each one sees the others, even those still being checked.
-    const [attempt] = await db
-      .insert(loginLogs)
-      .values({ username: input.username, ip, userAgent: userAgent.slice(0, 512), success: false, reason: 'pending' })
-      .returning({ id: loginLogs.id });
-    const log = (values: { userId?: number | null; success: boolean; reason: string }) => db.update(loginLogs).set(values).where(eq(loginLogs.id, attempt.id));
-    const L = LOGIN_LIMITS;
-    const except = attempt.id;
-    const [byPair, byIp, byName, unknown] = await Promise.all([
-      recentFailures(db, and(eq(loginLogs.username, input.username), eq(loginLogs.ip, ip))!, { cap: L.perAccountAndIp, except }),
-      recentFailures(db, eq(loginLogs.ip, ip), { cap: L.perIp, except }),
-      recentFailures(db, eq(loginLogs.username, input.username), { cap: L.slowAfter + 32, except }),
-      recentFailures(db, eq(loginLogs.reason, 'unknown_user'), { cap: L.unknownUserBudget }),
-    ]);
-    const ipAllowance = unknown >= L.unknownUserBudget ? L.perIpUnderAttack : L.perIp;
-    if (byPair >= L.perAccountAndIp || byIp >= ipAllowance) {
-      await log({ success: false, reason: 'rate_limited' });
-      throw new ApiError(429, `登录失败次数过多，请 ${L.windowMinutes} 分钟后再试`);
-    }
-    // Guesses at one account from many addresses slow it down, but never refuse it: the owner,
-    // signing in from an address that has not failed, gets in after the wait.
-    const delay = accountDelayMs(byName);
-    if (delay > 0) await c.get('sleep')(delay);
+      // The attempt is written first, as a failure ('pending'), and settled at the end. So a burst of
+      // parallel attempts counts itself: each one sees the others, even those still being checked.
+      const [attempt] = await db
+        .insert(loginLogs)
+        .values({ username: input.username, ip, userAgent: userAgent.slice(0, 512), success: false, reason: 'pending' })
+        .returning({ id: loginLogs.id });
+      const log = (values: { userId?: number | null; success: boolean; reason: string }) =>
+        db.update(loginLogs).set(values).where(eq(loginLogs.id, attempt.id));
+      const L = LOGIN_LIMITS;
+      const except = attempt.id;
+      const [byPair, byIp, byName, unknown] = await Promise.all([
+        recentFailures(db, and(eq(loginLogs.username, input.username), eq(loginLogs.ip, ip))!, { cap: L.perAccountAndIp, except }),
+        recentFailures(db, eq(loginLogs.ip, ip), { cap: L.perIp, except }),
+        recentFailures(db, eq(loginLogs.username, input.username), { cap: L.slowAfter + 32, except }),
+        recentFailures(db, eq(loginLogs.reason, 'unknown_user'), { cap: L.unknownUserBudget }),
+      ]);
+      const ipAllowance = unknown >= L.unknownUserBudget ? L.perIpUnderAttack : L.perIp;
+      if (byPair >= L.perAccountAndIp || byIp >= ipAllowance) {
+        await log({ success: false, reason: 'rate_limited' });
+        throw new ApiError(429, `登录失败次数过多，请 ${L.windowMinutes} 分钟后再试`);
+      }
+      // Guesses at one account from many addresses slow it down, but never refuse it: the owner,
+      // signing in from an address that has not failed, gets in after the wait.
+      const delay = accountDelayMs(byName);
+      if (delay > 0) await c.get('sleep')(delay);
 
-    const [user] = await db
-      .select({ id: users.id, passwordHash: users.passwordHash, enabled: users.enabled })
-      .from(users)
-      .where(eq(users.username, input.username))
-      .limit(1);
-    // Unknown usernames still cost one scrypt, so timing does not reveal which usernames exist.
-    const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user || !valid) {
-      await log({ userId: user?.id ?? null, success: false, reason: user ? 'bad_password' : 'unknown_user' });
-      throw new ApiError(401, '用户名或密码错误');
-    }
-    if (!user.enabled) {
-      await log({ userId: user.id, success: false, reason: 'disabled' });
-      throw new ApiError(403, '账号已被停用，请联系管理员');
-    }
+      const [user] = await db
+        .select({ id: users.id, passwordHash: users.passwordHash, enabled: users.enabled })
+        .from(users)
+        .where(eq(users.username, input.username))
+        .limit(1);
+      // Unknown usernames still cost one scrypt, so timing does not reveal which usernames exist.
+      const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+      if (!user || !valid) {
+        await log({ userId: user?.id ?? null, success: false, reason: user ? 'bad_password' : 'unknown_user' });
+        throw new ApiError(401, '用户名或密码错误');
+      }
+      if (!user.enabled) {
+        await log({ userId: user.id, success: false, reason: 'disabled' });
+        throw new ApiError(403, '账号已被停用，请联系管理员');
+      }
 
-    // Issue 26: the password is the first factor only. An enrolled account gets the code step
-    // (no session yet); a member whose role requires two-step sign-in and who has not enrolled gets
-    // a session that reaches only the enrolment.
-    const factor = await secondFactorOf(db, user.id);
-    if (factor.enrolled) {
-      await log({ userId: user.id, success: false, reason: 'totp_required' });
-      await openChallenge(c, user.id, 'password');
-      return ok(c, { next: 'totp' as const });
-    }
-    const sessionUser = await openSession(c, { id: user.id, username: input.username }, { id: attempt.id, reason: factor.required ? 'totp_setup' : 'ok' });
-    if (sessionUser.totpSetup) return ok(c, { next: 'totp_setup' as const });
-    return ok(c, signedInReply(sessionUser, factor));
-  })
+      // Issue 26: the password is the first factor only. An enrolled account gets the code step
+      // (no session yet); a member whose role requires two-step sign-in and who has not enrolled gets
+      // a session that reaches only the enrolment.
+      const factor = await secondFactorOf(db, user.id);
+      if (factor.enrolled) {
+        await log({ userId: user.id, success: false, reason: 'totp_required' });
+        await openChallenge(c, user.id, 'password');
+        return ok(c, { next: 'totp' as const });
+      }
+      const sessionUser = await openSession(c, { id: user.id, username: input.username }, { id: attempt.id, reason: factor.required ? 'totp_setup' : 'ok' });
+      if (sessionUser.totpSetup) return ok(c, { next: 'totp_setup' as const });
+      return ok(c, signedInReply(sessionUser, factor));
+    },
+  )
   .post(
     '/login/totp',
     access.public(),
@@ -181,7 +188,7 @@ export const authRoutes = new Hono<AppEnv>()
       return ok(c, { ...reply, recoveryCodesLeft: n });
     },
   )
-  .on(['GET', 'POST'], '/logout', access.enrolling(), async (c) => {
+  .on(['GET', 'POST'], '/logout', access.enrolling(), answers(z.null(), { 403: '跨站或页面内嵌的退出请求' }), async (c) => {
     // SEED §7 names GET; a link or image on another site must not sign anyone out with it. (POST
     // passed the core's same-origin check already.)
     if (isCrossSiteNavigation(c.req.raw)) throw forbidden('请在本系统页面内退出登录');
@@ -193,11 +200,11 @@ export const authRoutes = new Hono<AppEnv>()
     clearSessionCookies(c);
     return ok(c, null);
   })
-  .get('/login_info', access.enrolling(), async (c) => {
+  .get('/login_info', access.enrolling(), answers(sessionUserAnswer), async (c) => {
     const user = c.get('user')!;
     return c.json({ status: 0, data: publicUser(user), auth: buildAuthMap(user.routes), message: 'ok' });
   })
-  .get('/auth', access.signedIn(), async (c) => {
+  .get('/auth', access.signedIn(), answers(routeCatalogue), async (c) => {
     const rows = await c
       .get('db')
       .select({

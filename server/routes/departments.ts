@@ -1,5 +1,7 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import { departmentResource } from '../../lib/resources/schemas/departments';
+import { z } from 'zod';
+import { departmentResource, departmentTreeNode } from '../../lib/resources/schemas/departments';
+import { answers } from '../http/answer';
 import { access } from '../auth/access';
 import { departments, users } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
@@ -73,7 +75,7 @@ export const departmentRoutes = crudRoutes({
   sortGroup: departments.parentId,
   extend(app) {
     // The whole tree in one query, each department with its member count (tree screen, pickers).
-    app.get('/tree', access.signedIn(), async (c) => {
+    app.get('/tree', access.signedIn(), answers(z.array(departmentTreeNode)), async (c) => {
       const db = c.get('db');
       const counts = userCounts(db);
       const rows = await db

@@ -3,7 +3,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { answersOther, refuses } from '../http/answer';
+import { answers, answersOther } from '../http/answer';
+import { dingtalkBoundAnswer, dingtalkStartAnswer, dingtalkStatusAnswer } from '../../lib/api/two-step';
 import { access } from '../auth/access';
 import { assertCurrentPassword, currentPasswordField } from '../auth/current-password';
 import { hashToken } from '../auth/session';
@@ -101,7 +102,7 @@ async function bind(c: Context<AppEnv>, db: DbOrTx, userId: number, profile: { u
 export function dingtalkRoutes(config: DingtalkConfig | null) {
   const app = new Hono<AppEnv>();
 
-  app.get('/status', access.signedIn(), async (c) => {
+  app.get('/status', access.signedIn(), answers(dingtalkStatusAnswer), async (c) => {
     const user = c.get('user')!;
     const db = c.get('db');
     const [row] = await db.select({ unionId: users.dingtalkUnionId, nick: users.dingtalkNick }).from(users).where(eq(users.id, user.id));
@@ -132,13 +133,20 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
     callbackUrl(c, config);
     await next();
   };
-  app.post('/bind_start', access.signedIn(), refuses({ 409: '钉钉未配置，或回调地址未配置' }), bindable, jsonBody(bindSchema), async (c) => {
-    const dingtalk = config!;
-    const redirectUri = callbackUrl(c, dingtalk);
-    await assertCurrentPassword(c, c.req.valid('json').currentPassword);
-    const state = await issueTicket(c, dingtalk, { purpose: 'bind', userId: c.get('user')!.id });
-    return ok(c, { url: authorizeUrl(dingtalk, { state, redirectUri }) });
-  });
+  app.post(
+    '/bind_start',
+    access.signedIn(),
+    answers(dingtalkStartAnswer, { 409: '钉钉未配置，或回调地址未配置' }),
+    bindable,
+    jsonBody(bindSchema),
+    async (c) => {
+      const dingtalk = config!;
+      const redirectUri = callbackUrl(c, dingtalk);
+      await assertCurrentPassword(c, c.req.valid('json').currentPassword);
+      const state = await issueTicket(c, dingtalk, { purpose: 'bind', userId: c.get('user')!.id });
+      return ok(c, { url: authorizeUrl(dingtalk, { state, redirectUri }) });
+    },
+  );
 
   const toDingtalk = answersOther({ status: 302, description: '转到钉钉授权页（未配置时回到登录页）' });
   app.get('/login_start', access.public(), toDingtalk, async (c) => {
@@ -236,7 +244,7 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
   app.post(
     '/bind_pending',
     access.signedIn(),
-    refuses({ 404: '没有待绑定的钉钉账号（已过期或不存在）', 409: '这个钉钉账号已绑定了另一个员工账号' }),
+    answers(dingtalkBoundAnswer, { 404: '没有待绑定的钉钉账号（已过期或不存在）', 409: '这个钉钉账号已绑定了另一个员工账号' }),
     pendingOnly,
     jsonBody(bindSchema),
     async (c) => {
@@ -253,7 +261,7 @@ export function dingtalkRoutes(config: DingtalkConfig | null) {
     },
   );
 
-  app.delete('/binding', access.signedIn(), refuses({ 404: '没有绑定钉钉账号' }), async (c) => {
+  app.delete('/binding', access.signedIn(), answers(dingtalkBoundAnswer, { 404: '没有绑定钉钉账号' }), async (c) => {
     const me = c.get('user')!;
     await c.get('db').transaction(async (tx) => {
       if (!(await removeDingtalkBinding(tx, c, me.id, { resource: 'profile', why: (nick) => `解绑钉钉账号「${nick}」` })))

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { slotStatus, type FocusGroup } from '../../lib/resources/operations';
-import { focusChannelResource, focusHomeResource, focusHomeRightResource, focusVideoResource } from '../../lib/resources/schemas/operations';
+import {
+  flushedSlot,
+  focusChannelResource,
+  focusHomeResource,
+  focusHomeRightResource,
+  focusTargetsAnswer,
+  focusVideoResource,
+} from '../../lib/resources/schemas/operations';
+import { answers } from '../http/answer';
 import { access } from '../auth/access';
 import { articles, focusChannel, focusHome, focusHomeRight, focusVideo, videos } from '../db/schema';
 import { likePattern } from '../crud/list';
@@ -117,7 +125,7 @@ export const focusVideoRoutes = focusRoutes(focusVideoResource, focusVideo as un
 export function focusHomeRightRoutes({ focusFlushUrl, fetch: fetcher = fetch }: FocusFlushDeps = {}) {
   const routes: ReturnType<typeof focusRoutes> = focusRoutes(focusHomeRightResource, focusHomeRight as unknown as FocusTable, 'none', {
     extend(app) {
-      app.put('/flush/:id', access.route(focusHomeRightResource.permission), async (c) => {
+      app.put('/flush/:id', access.route(focusHomeRightResource.permission), answers(flushedSlot, { 502: '推送到网站失败' }), async (c) => {
         const id = idParam(c);
         const slot = await routes.getOne(c.get('db'), c.get('user')!, id);
         if (!slot) throw notFound('首页右侧焦点图不存在');
@@ -182,23 +190,29 @@ const focusTargetQuery = z.object({
   kind: z.enum(['article', 'video']).default('article'),
   keyword: z.string().trim().max(64, '关键词不能超过 64 个字符').default(''),
 });
-export const focusTargetRoutes = new Hono<AppEnv>().get('/', access.anyRoute(FOCUS_ROUTES), queryInput(focusTargetQuery), async (c) => {
-  const q = c.req.valid('query');
-  const db = c.get('db');
-  if (q.kind === 'article') {
+export const focusTargetRoutes = new Hono<AppEnv>().get(
+  '/',
+  access.anyRoute(FOCUS_ROUTES),
+  queryInput(focusTargetQuery),
+  answers(focusTargetsAnswer),
+  async (c) => {
+    const q = c.req.valid('query');
+    const db = c.get('db');
+    if (q.kind === 'article') {
+      const list = await db
+        .select({ id: articles.id, title: articles.title, cover: articles.cover, status: articles.status, publishedAt: articles.publishedAt })
+        .from(articles)
+        .where(and(inArray(articles.status, [...LIVE_STATUSES]), q.keyword ? keywordCondition(q.keyword) : undefined))
+        .orderBy(desc(articles.updatedAt), desc(articles.id))
+        .limit(20);
+      return ok(c, { list, available: true });
+    }
     const list = await db
-      .select({ id: articles.id, title: articles.title, cover: articles.cover, status: articles.status, publishedAt: articles.publishedAt })
-      .from(articles)
-      .where(and(inArray(articles.status, [...LIVE_STATUSES]), q.keyword ? keywordCondition(q.keyword) : undefined))
-      .orderBy(desc(articles.updatedAt), desc(articles.id))
+      .select({ id: videos.id, title: videos.title, cover: videos.cover, status: videos.status, publishedAt: videos.publishedAt })
+      .from(videos)
+      .where(and(inArray(videos.status, [...LIVE_STATUSES]), q.keyword ? ilike(videos.title, likePattern(q.keyword)) : undefined))
+      .orderBy(desc(videos.updatedAt), desc(videos.id))
       .limit(20);
     return ok(c, { list, available: true });
-  }
-  const list = await db
-    .select({ id: videos.id, title: videos.title, cover: videos.cover, status: videos.status, publishedAt: videos.publishedAt })
-    .from(videos)
-    .where(and(inArray(videos.status, [...LIVE_STATUSES]), q.keyword ? ilike(videos.title, likePattern(q.keyword)) : undefined))
-    .orderBy(desc(videos.updatedAt), desc(videos.id))
-    .limit(20);
-  return ok(c, { list, available: true });
-});
+  },
+);

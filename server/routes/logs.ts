@@ -7,6 +7,8 @@ import { loginLogs, operationLogs } from '../db/schema';
 import { OPERATION_TYPES } from '../crud/oplog';
 import { allOf, likePattern, listQuerySchema, pageOf, parseListQuery } from '../crud/list';
 import { queryDoc } from '../http/input';
+import { answers } from '../http/answer';
+import { loginLogPage, operationLogDetail, operationLogOptions, operationLogPage } from '../../lib/resources/schemas/logs';
 import { badRequest, notFound, parseInput } from '../http/errors';
 import { idParam } from '../http/params';
 import { ok } from '../http/reply';
@@ -78,7 +80,7 @@ const present = (q: Record<string, string>) => Object.fromEntries(Object.entries
 /** 登录日志 · 操作日志: newest first, filtered on indexed columns, totals capped. `logged`: the resources' names (server/crud/catalogue.ts). */
 export const logRoutes = (logged: Readonly<Record<string, string>>) =>
   new Hono<AppEnv>()
-    .get('/login', access.route('/log'), queryDoc(listQuerySchema, loginFilters), async (c) => {
+    .get('/login', access.route('/log'), queryDoc(listQuerySchema, loginFilters), answers(loginLogPage), async (c) => {
       const query = present(c.req.query());
       const { page, pageSize } = parseListQuery(query);
       assertWithinCap(page, pageSize);
@@ -106,13 +108,13 @@ export const logRoutes = (logged: Readonly<Record<string, string>>) =>
         .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id));
       return ok(c, await pageOf(db, { query: select, table: loginLogs, where, page, pageSize, cap: LOG_COUNT_CAP }));
     })
-    .get('/operation_type', access.route('/log/operate'), (c) =>
+    .get('/operation_type', access.route('/log/operate'), answers(operationLogOptions), (c) =>
       ok(c, {
         types: Object.entries(OPERATION_TYPES).map(([value, label]) => ({ value, label })),
         resources: Object.entries(logged).map(([value, label]) => ({ value, label })),
       }),
     )
-    .get('/operation', access.route('/log/operate'), queryDoc(listQuerySchema, operationFilters), async (c) => {
+    .get('/operation', access.route('/log/operate'), queryDoc(listQuerySchema, operationFilters), answers(operationLogPage), async (c) => {
       const query = present(c.req.query());
       const { page, pageSize } = parseListQuery(query);
       assertWithinCap(page, pageSize);
@@ -143,7 +145,7 @@ export const logRoutes = (logged: Readonly<Record<string, string>>) =>
         .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id));
       return ok(c, await pageOf(db, { query: select, table: operationLogs, where, page, pageSize, cap: LOG_COUNT_CAP }));
     })
-    .get('/operation/:id', access.route('/log/operate'), async (c) => {
+    .get('/operation/:id', access.route('/log/operate'), answers(operationLogDetail), async (c) => {
       const [row] = await c
         .get('db')
         .select()

@@ -8,7 +8,14 @@ import {
   videoStoreTagResource,
   picRegisterSchema,
   videoRegisterSchema,
+  checkVerdict,
+  libraryIds,
+  mediaUseList,
+  picsByIds,
+  uploaderList,
+  videosByIds,
 } from '../../lib/resources/schemas/media';
+import { answers } from '../http/answer';
 import { access } from '../auth/access';
 import { departments, mediaUsage, picStores, picStoreTags, users, videoStores, videoStoreTags } from '../db/schema';
 import { crudRoutes } from '../crud/crud-routes';
@@ -82,6 +89,9 @@ const uploaderQuery = z.object({
  */
 const LIST_CAP = 1_000;
 
+/** A library item still used somewhere is not deleted (409, naming the uses); only one's own (or one's department's) uploads (403). */
+const IN_USE = { 403: '只能删除自己（或本部门）上传的素材', 409: '素材正在使用中' };
+
 /** 图片库 / 视频库: list (filters, newest first, capped total), get, register, update, delete, batch. */
 export function libraryRoutes(storage: StorageConfig, lib: Library, catalogue: Catalogue, contentService: ContentService = {}) {
   const { kind, table, tagTable, resource } = lib;
@@ -139,6 +149,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, catalogue: C
     updateSchema:
       kind === 'pic' ? picStoreResource.schema.partial() : videoStoreResource.schema.partial().extend({ posterKey: videoRegisterSchema.shape.posterKey }),
     operations: { create: false, remove: false },
+    refusals: { update: { 403: '只能修改自己（或本部门）上传的素材', 409: '已发布内容在使用，修改标题或封面需经审核，或标题含敏感内容' } },
     hooks: {
       async beforeUpdate({ tx, user }, before, patch) {
         await assertMayChange(tx, user, [before.uploaderId as number | null]);
@@ -158,7 +169,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, catalogue: C
        * Only for people who work with this library (its screen or a screen that picks from it):
        * names and departments are not a staff directory for every account (issue 14 I6).
        */
-      app.get('/uploaders', access.anyRoute(catalogue.uploaders[kind]), queryInput(uploaderQuery), async (c) => {
+      app.get('/uploaders', access.anyRoute(catalogue.uploaders[kind]), queryInput(uploaderQuery), answers(uploaderList), async (c) => {
         const q = c.req.valid('query');
         return ok(c, { list: await uploadersOf(c.get('db'), kind, q) });
       });
@@ -166,7 +177,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, catalogue: C
        * The named items in the list's shape (any order; missing ones left out), readable like one
        * item; a video carries its playable URL too. The preview's one call per library.
        */
-      app.get('/by_ids', access.signedIn(), queryInput(byIdsQuery), async (c) => {
+      app.get('/by_ids', access.signedIn(), queryInput(byIdsQuery), answers(kind === 'pic' ? picsByIds : videosByIds), async (c) => {
         const { ids } = c.req.valid('query');
         const rows = await c
           .get('db')
@@ -181,18 +192,24 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, catalogue: C
           ),
         });
       });
-      app.post('/', access.anyRoute(catalogue.uploaders[kind]), jsonBody(kind === 'pic' ? picRegisterSchema : videoRegisterSchema), async (c) => {
-        const input = c.req.valid('json') as z.infer<typeof videoRegisterSchema>;
-        return ok(c, await registerItem(c, storage, lib, input, routes.getOne));
-      });
+      app.post(
+        '/',
+        access.anyRoute(catalogue.uploaders[kind]),
+        jsonBody(kind === 'pic' ? picRegisterSchema : videoRegisterSchema),
+        answers(resource.record, { 409: '库中已有相同的文件，或这个文件已经登记过了' }),
+        async (c) => {
+          const input = c.req.valid('json') as z.infer<typeof videoRegisterSchema>;
+          return ok(c, await registerItem(c, storage, lib, input, routes.getOne));
+        },
+      );
 
-      app.delete('/:id', access.route(resource.permission), async (c) => {
+      app.delete('/:id', access.route(resource.permission), answers(z.object({ id: z.number().int() }), IN_USE), async (c) => {
         const id = idParam(c);
         await removeItems(c, storage, lib, [id], catalogue.ownerNames);
         return ok(c, { id });
       });
 
-      app.post('/batch', access.route(resource.permission), jsonBody(batchSchema), async (c) => {
+      app.post('/batch', access.route(resource.permission), jsonBody(batchSchema), answers(libraryIds, { ...IN_USE, 404: '部分素材不存在' }), async (c) => {
         const input = c.req.valid('json');
         const ids = [...new Set(input.ids)];
         if (input.action === 'delete') {
@@ -206,7 +223,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, catalogue: C
 
       if (kind === 'pic') {
         /** Runs the picture check again (after the service was down, or with a new service). */
-        app.post('/:id/check', access.route(resource.permission), async (c) => {
+        app.post('/:id/check', access.route(resource.permission), answers(checkVerdict), async (c) => {
           const [row] = await c
             .get('db')
             .select({ id: picStores.id, url: picStores.url })
@@ -217,7 +234,7 @@ export function libraryRoutes(storage: StorageConfig, lib: Library, catalogue: C
         });
       }
 
-      app.get('/:id/usage', access.signedIn(), async (c) => {
+      app.get('/:id/usage', access.signedIn(), answers(mediaUseList), async (c) => {
         const uses = await c
           .get('db')
           .select({ ownerType: mediaUsage.ownerType, ownerId: mediaUsage.ownerId, ownerTitle: mediaUsage.ownerTitle, createdAt: mediaUsage.createdAt })

@@ -8,6 +8,7 @@ import { logOperation } from '../crud/oplog';
 import { buildTrucks } from '../hosts/data/trucks';
 import { badRequest, notFound, parseInput } from '../http/errors';
 import { ok } from '../http/reply';
+import { answers } from '../http/answer';
 import { jsonBody, rawBody, sentKeys } from '../http/input';
 import type { AppEnv } from '../http/types';
 import { assertPeriod, byText, type Values } from '../operations/common';
@@ -96,7 +97,7 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
   operations: { create: false, update: false },
   extend(app: Hono<AppEnv>) {
     const write = access.route(advertiseResource.permission);
-    app.put('/edit', write, jsonBody(advertiseEditSchema), async (c) => {
+    app.put('/edit', write, jsonBody(advertiseEditSchema), answers(advertiseResource.record, { 404: '广告不存在' }), async (c) => {
       const input = c.req.valid('json') as Values;
       const sent = sentKeys(c);
       const id = input.id as number | undefined;
@@ -148,7 +149,7 @@ export const advertiseRoutes: ReturnType<typeof crudRoutes> = crudRoutes({
       return ok(c, updated);
     });
 
-    app.put('/state/edit', write, jsonBody(advertiseStateSchema), async (c) => {
+    app.put('/state/edit', write, jsonBody(advertiseStateSchema), answers(advertiseResource.record, { 404: '广告不存在' }), async (c) => {
       const { id, state } = c.req.valid('json');
       const updated = await advertiseRoutes.inTransaction(c, async ({ tx, user, changed }) => {
         const before = await advertiseRoutes.getOne(tx, user, id);

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { avatarUrl, email, password, phone, text } from '../../lib/resources/schemas/common';
+import { passwordChangeAnswer, profileRecord } from '../../lib/resources/schemas/users';
 import { access } from '../auth/access';
 import { assertCurrentPassword, currentPasswordField } from '../auth/current-password';
 import { hashPassword } from '../auth/password';
@@ -79,8 +80,8 @@ const liveSessions = (userId: number, now: Date, idleMinutes: number) =>
 
 /** 个人资料: every signed-in user edits their own name, phone, email, avatar and password. */
 export const profileRoutes = new Hono<AppEnv>()
-  .get('/', access.signedIn(), async (c) => ok(c, await loadProfile(c.get('db'), c.get('user')!.id)))
-  .put('/', access.signedIn(), jsonBody(profileSchema), async (c) => {
+  .get('/', access.signedIn(), answers(profileRecord), async (c) => ok(c, await loadProfile(c.get('db'), c.get('user')!.id)))
+  .put('/', access.signedIn(), jsonBody(profileSchema), answers(profileRecord), async (c) => {
     const input = c.req.valid('json');
     const me = c.get('user')!;
     const after = await c.get('db').transaction(async (tx) => {
@@ -95,7 +96,7 @@ export const profileRoutes = new Hono<AppEnv>()
     });
     return ok(c, after);
   })
-  .put('/password', access.signedIn(), jsonBody(changePasswordSchema), async (c) => {
+  .put('/password', access.signedIn(), jsonBody(changePasswordSchema), answers(passwordChangeAnswer), async (c) => {
     const input = c.req.valid('json');
     const me = c.get('user')!;
     await assertCurrentPassword(c, input.currentPassword);

@@ -1,7 +1,16 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Hono } from 'hono';
 import { desc, eq, ilike, inArray } from 'drizzle-orm';
-import { sensitiveWordResource, addWordsSchema, deleteWordsSchema } from '../../lib/resources/schemas/sensitive-words';
+import {
+  addWordsReply,
+  addWordsSchema,
+  deletedWord,
+  deleteWordsReply,
+  deleteWordsSchema,
+  sensitiveWordPage,
+  sensitiveWordResource,
+} from '../../lib/resources/schemas/sensitive-words';
+import { answers } from '../http/answer';
 import { access } from '../auth/access';
 import { sensitiveWords, users } from '../db/schema';
 import { likePattern, listQuerySchema, pageOf, parseListQuery } from '../crud/list';
@@ -37,7 +46,7 @@ const INSERT_ROWS = 100;
  * - `DELETE /:id` one word; `POST /batch` `{ action: 'delete', ids }` up to 1000.
  */
 export const sensitiveWordRoutes = new Hono<AppEnv>()
-  .get('/', mayEdit(), queryDoc(listQuerySchema), async (c) => {
+  .get('/', mayEdit(), queryDoc(listQuerySchema), answers(sensitiveWordPage), async (c) => {
     const { page, pageSize, keyword } = parseListQuery(c.req.query());
     const where = keyword ? ilike(sensitiveWords.word, likePattern(keyword)) : undefined;
     const db = c.get('db');
@@ -55,7 +64,7 @@ export const sensitiveWordRoutes = new Hono<AppEnv>()
       .orderBy(desc(sensitiveWords.id));
     return ok(c, await pageOf(db, { query: select, table: sensitiveWords, where, page, pageSize, cap: 100_000 }));
   })
-  .post('/', mayEdit(), jsonBody(addWordsSchema), async (c) => {
+  .post('/', mayEdit(), jsonBody(addWordsSchema), answers(addWordsReply, { 409: '词库已满' }), async (c) => {
     const { words, confirmSingle } = c.req.valid('json');
     const userId = c.get('user')!.id;
     const single = words.filter((w) => isSingleCharacterForm(normalizeForCheck(w)));
@@ -96,7 +105,7 @@ export const sensitiveWordRoutes = new Hono<AppEnv>()
     });
     return ok(c, reply);
   })
-  .post('/batch', mayEdit(), jsonBody(deleteWordsSchema), async (c) => {
+  .post('/batch', mayEdit(), jsonBody(deleteWordsSchema), answers(deleteWordsReply, { 404: '所选敏感词不存在（可能已被删除）' }), async (c) => {
     const { ids } = c.req.valid('json');
     const unique = [...new Set(ids)];
     const reply = await changeDictionary(c.get('db'), async (tx) => {
@@ -112,7 +121,7 @@ export const sensitiveWordRoutes = new Hono<AppEnv>()
     });
     return ok(c, reply);
   })
-  .delete('/:id', mayEdit(), async (c) => {
+  .delete('/:id', mayEdit(), answers(deletedWord), async (c) => {
     const id = idParam(c);
     await changeDictionary(c.get('db'), async (tx) => {
       const [row] = await tx.delete(sensitiveWords).where(eq(sensitiveWords.id, id)).returning();

@@ -20,6 +20,8 @@ import { allOf, listQuerySchema, parseListQuery } from '../crud/list';
 import { logOperation } from '../crud/oplog';
 import { ApiError, badRequest, fieldErrors, notFound, parseInput } from '../http/errors';
 import { ok } from '../http/reply';
+import { answers } from '../http/answer';
+import { statsChart, statsDayRow, statsDetail, statsImportResult, statsList, statsOptions, statsSum } from '../../lib/resources/schemas/statistics';
 import { jsonBody, queryDoc, queryInput } from '../http/input';
 import type { AppEnv } from '../http/types';
 import { applyImport, previewImport } from '../statistics/import';
@@ -57,12 +59,12 @@ const sortSchema = z.object({
 });
 
 export const statisticsRoutes = new Hono<AppEnv>()
-  .get('/sum', access.route('/home'), async (c) => {
+  .get('/sum', access.route('/home'), answers(statsSum), async (c) => {
     const user = c.get('user')!;
     const today = chinaDate();
     return ok(c, { today, kpis: await kpis(c.get('db'), user, today) });
   })
-  .get('/chart', access.anyRoute(['/home', '/operation/stats']), queryInput(statsFilterSchema, { present: true }), async (c) => {
+  .get('/chart', access.anyRoute(['/home', '/operation/stats']), queryInput(statsFilterSchema, { present: true }), answers(statsChart), async (c) => {
     const f = c.req.valid('query');
     const { from, to } = rangeOf(f);
     const user = c.get('user')!;
@@ -109,7 +111,7 @@ export const statisticsRoutes = new Hono<AppEnv>()
       editors: await editorRows(db, byEditor),
     });
   })
-  .get('/options', access.anyRoute(['/home', '/operation/stats']), async (c) => {
+  .get('/options', access.anyRoute(['/home', '/operation/stats']), answers(statsOptions), async (c) => {
     // The departments and editors the viewer may filter by (their data scope), for the filter bar.
     // 首页 filters by department only: the editor list (a staff directory of the scope) goes only to
     // people with 数据统计, whose filter bar has 编辑 (issue 14 I6).
@@ -135,7 +137,7 @@ export const statisticsRoutes = new Hono<AppEnv>()
     ]);
     return ok(c, { departments: depts, editors });
   })
-  .get('/list', access.route('/operation/stats'), queryDoc(listQuerySchema, statsFilterSchema, statsListSchema, sortSchema), async (c) => {
+  .get('/list', access.route('/operation/stats'), queryDoc(listQuerySchema, statsFilterSchema, statsListSchema, sortSchema), answers(statsList), async (c) => {
     const query = present(c.req.query());
     const { page, pageSize } = parseListQuery(query);
     const f = parseInput(statsFilterSchema, query);
@@ -204,7 +206,7 @@ export const statisticsRoutes = new Hono<AppEnv>()
     ]);
     return ok(c, { view, from, to, list: (await editorRows(db, rows)).map((r) => ({ id: r.userId, ...r })), page, pageSize, total: totals.editors, totals });
   })
-  .get('/detail', access.route('/operation/stats'), queryInput(statsDetailSchema, { present: true }), async (c) => {
+  .get('/detail', access.route('/operation/stats'), queryInput(statsDetailSchema, { present: true }), answers(statsDetail), async (c) => {
     const q = c.req.valid('query');
     const user = c.get('user')!;
     const db = c.get('db');
@@ -232,7 +234,7 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const totals = rows.reduce((t, r) => ({ articles: t.articles + r.articles, videos: t.videos + r.videos, pv: t.pv + r.pv, uv: t.uv + r.uv }), zero());
     return ok(c, { kind: 'day', date, list: await editorRows(db, rows), totals });
   })
-  .put('/edit', access.route('/operation/stats'), jsonBody(statsEditSchema), async (c) => {
+  .put('/edit', access.route('/operation/stats'), jsonBody(statsEditSchema), answers(statsDayRow), async (c) => {
     const input = c.req.valid('json');
     const user = c.get('user')!;
     if (input.date > chinaDate()) throw badRequest('不能修改未来日期的数据', { date: '不能修改未来日期的数据' });
@@ -263,7 +265,7 @@ export const statisticsRoutes = new Hono<AppEnv>()
     });
     return ok(c, result);
   })
-  .post('/import', access.route('/operation/stats'), jsonBody(statsImportSchema), async (c) => {
+  .post('/import', access.route('/operation/stats'), jsonBody(statsImportSchema), answers(statsImportResult), async (c) => {
     const input = c.req.valid('json');
     const user = c.get('user')!;
     const db = c.get('db');

@@ -1,7 +1,16 @@
 import { and, asc, eq, ilike, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
 import { byEnabled, byId } from '../crud/filters';
 import { z } from 'zod';
-import { categoryResource, categoryTypeResource, platformResource, tagResource, tagTypeResource } from '../../lib/resources/schemas/taxonomy';
+import {
+  categoryResource,
+  categoryTreeNode,
+  categoryTypeResource,
+  platformResource,
+  tagChoice,
+  tagResource,
+  tagTypeResource,
+} from '../../lib/resources/schemas/taxonomy';
+import { answers } from '../http/answer';
 import { TAG_QUICK_CREATE_ROUTES } from '../../lib/resources/taxonomy';
 import { access } from '../auth/access';
 import { articles, categories, categoryTypes, focusHome, focusVideo, platforms, tags, tagTypes } from '../db/schema';
@@ -91,7 +100,7 @@ export const categoryRoutes = crudRoutes({
   // The type is fixed once created (moving a subtree between types would strand its children).
   updateSchema: categoryResource.schema.omit({ typeId: true }).partial(),
   extend(app) {
-    app.get('/tree', access.signedIn(), queryInput(treeQuery), async (c) => {
+    app.get('/tree', access.signedIn(), queryInput(treeQuery), answers(z.array(categoryTreeNode)), async (c) => {
       const { typeId } = c.req.valid('query');
       const rows = await c
         .get('db')
@@ -220,27 +229,33 @@ export const tagRoutes = crudRoutes({
   extend(app) {
     // A newsroom names tags while writing: an editor creates one in an existing type from the tag
     // picker (P2-11, docs/decisions.md). Same rules as 标签管理's create, logged as the editor's.
-    app.post('/quick', access.anyRoute([...TAG_QUICK_CREATE_ROUTES]), jsonBody(tagResource.schema), async (c) => {
-      const values = c.req.valid('json');
-      const created = await c.get('db').transaction(async (tx) => {
-        await assertTagPlacement(tx, { id: null, typeId: values.typeId, name: values.name });
-        const [row] = await tx
-          .insert(tags)
-          .values({ typeId: values.typeId, name: values.name })
-          .returning({ id: tags.id, name: tags.name, typeId: tags.typeId });
-        const [type] = await tx.select({ name: tagTypes.name }).from(tagTypes).where(eq(tagTypes.id, row.typeId));
-        await logOperation(tx, c, {
-          type: 'create',
-          resource: 'tags',
-          resourceId: row.id,
-          summary: `写稿时新建标签「${row.name}」（${type?.name ?? '未知类型'}）`,
-          after: row,
+    app.post(
+      '/quick',
+      access.anyRoute([...TAG_QUICK_CREATE_ROUTES]),
+      jsonBody(tagResource.schema),
+      answers(tagChoice, { 409: '该类型下已有同名标签' }),
+      async (c) => {
+        const values = c.req.valid('json');
+        const created = await c.get('db').transaction(async (tx) => {
+          await assertTagPlacement(tx, { id: null, typeId: values.typeId, name: values.name });
+          const [row] = await tx
+            .insert(tags)
+            .values({ typeId: values.typeId, name: values.name })
+            .returning({ id: tags.id, name: tags.name, typeId: tags.typeId });
+          const [type] = await tx.select({ name: tagTypes.name }).from(tagTypes).where(eq(tagTypes.id, row.typeId));
+          await logOperation(tx, c, {
+            type: 'create',
+            resource: 'tags',
+            resourceId: row.id,
+            summary: `写稿时新建标签「${row.name}」（${type?.name ?? '未知类型'}）`,
+            after: row,
+          });
+          return row;
         });
-        return row;
-      });
-      return ok(c, created);
-    });
-    app.get('/search', access.signedIn(), queryInput(tagSearchQuery), async (c) => {
+        return ok(c, created);
+      },
+    );
+    app.get('/search', access.signedIn(), queryInput(tagSearchQuery), answers(z.array(tagChoice)), async (c) => {
       const { keyword, typeId } = c.req.valid('query');
       const db = c.get('db');
       const cols = { id: tags.id, name: tags.name, typeId: tags.typeId };

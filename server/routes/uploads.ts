@@ -2,8 +2,9 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/constants';
-import type { UploadTicket } from '../../lib/resources/media';
-import { refuses } from '../http/answer';
+import type { UploadTicket } from '../../lib/api/types';
+import { answers } from '../http/answer';
+import { playUrlSchema, receivedFileSchema, uploadLimitsSchema, uploadTicketSchema } from '../../lib/resources/schemas/media';
 import { access } from '../auth/access';
 import { videoStores } from '../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
@@ -56,9 +57,23 @@ export function uploadRoutes(storage: StorageConfig, uploaders: Catalogue['uploa
   // A file over its kind's limit (413), of a type the kind does not take (415), over the hourly or pending quota (429).
   const ticketRefusals = { 413: '文件过大', 415: '文件类型不被接受', 429: '上传过于频繁，或未登记的上传已达上限' } as const;
   const otherStorage = { ...ticketRefusals, 409: '当前存储不是这个服务' };
-  app.post('/upload_token', access.anyRoute(anyUploader(uploaders)), refuses(ticketRefusals), jsonBody(ticketSchema), ticket);
-  app.post('/get_qiniu_token', access.anyRoute(anyUploader(uploaders)), refuses(otherStorage), storageIs('qiniu'), jsonBody(ticketSchema), ticket);
-  app.post('/upyun_up_token', access.anyRoute(anyUploader(uploaders)), refuses(otherStorage), storageIs('upyun'), jsonBody(ticketSchema), ticket);
+  app.post('/upload_token', access.anyRoute(anyUploader(uploaders)), answers(uploadTicketSchema, ticketRefusals), jsonBody(ticketSchema), ticket);
+  app.post(
+    '/get_qiniu_token',
+    access.anyRoute(anyUploader(uploaders)),
+    answers(uploadTicketSchema, otherStorage),
+    storageIs('qiniu'),
+    jsonBody(ticketSchema),
+    ticket,
+  );
+  app.post(
+    '/upyun_up_token',
+    access.anyRoute(anyUploader(uploaders)),
+    answers(uploadTicketSchema, otherStorage),
+    storageIs('upyun'),
+    jsonBody(ticketSchema),
+    ticket,
+  );
 
   /**
    * What each library accepts (this deployment's limits, configurable: README "Storage"): the
@@ -66,7 +81,7 @@ export function uploadRoutes(storage: StorageConfig, uploaders: Catalogue['uploa
    * and its hint states the real limits. The ticket remains the authority. `imageCheck`: whether
    * pictures are checked at all (IMAGE_CHECK_URL).
    */
-  app.get('/upload_limits', access.signedIn(), (c) =>
+  app.get('/upload_limits', access.signedIn(), answers(uploadLimitsSchema), (c) =>
     ok(c, {
       driver: storage.driver,
       kinds: Object.fromEntries(
@@ -85,6 +100,7 @@ export function uploadRoutes(storage: StorageConfig, uploaders: Catalogue['uploa
     '/upyun_play_token',
     access.signedIn(),
     jsonBody(z.object({ id: z.number({ error: '请指定视频' }).int().positive().max(INT4_MAX, '视频不存在') })),
+    answers(playUrlSchema, { 404: '视频不存在' }),
     async (c) => {
       const { id } = c.req.valid('json');
       const [video] = await c
@@ -101,7 +117,7 @@ export function uploadRoutes(storage: StorageConfig, uploaders: Catalogue['uploa
   app.put(
     '/uploads/:token',
     access.signedIn(),
-    refuses({ 409: '当前存储不是本地存储，或凭证已用过', 413: '文件过大', 415: '内容与凭证的类型不符' }),
+    answers(receivedFileSchema, { 409: '当前存储不是本地存储，或凭证已用过', 413: '文件过大', 415: '内容与凭证的类型不符' }),
     async (c) => {
       if (storage.driver !== 'local') throw conflict('当前存储不是本地存储');
       const db = c.get('db');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { passwordResetSchema, userResource, userUpdateSchema } from '../../lib/resources/schemas/users';
+import { passwordResetAnswer, passwordResetSchema, userResource, userUpdateSchema } from '../../lib/resources/schemas/users';
 import { departments, roles, sessions, users } from '../db/schema';
 import { crudRoutes, type HookContext } from '../crud/crud-routes';
 import { logOperation } from '../crud/oplog';
@@ -133,34 +133,40 @@ export const userRoutes = crudRoutes({
   scope,
   title: (row) => `${row.name}（${row.username}）`,
   extend(app) {
-    app.put('/:id/password', access.route(userResource.permission), jsonBody(passwordResetSchema), async (c) => {
-      const id = idParam(c);
-      const { password } = c.req.valid('json');
-      // One's own password changes in 个人资料, with the current password (a stolen session must
-      // not be enough to take the account over).
-      if (id === c.get('user')!.id) throw conflict('请在「个人资料」中修改自己的密码（需要输入当前密码）');
-      const dingtalkUnbound = await userRoutes.inTransaction(c, async (ctx) => {
-        const target = await managedTarget(ctx, id);
-        await ctx.tx
-          .update(users)
-          .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-          .where(eq(users.id, id));
-        // A reset ends every session of that user, and their DingTalk binding (issue 14): a reset
-        // is what an administrator does when the account may be in someone else's hands.
-        await endSessions(ctx.tx, id, 'password');
-        await logOperation(ctx.tx, c, {
-          type: 'reset_password',
-          resource: 'users',
-          resourceId: id,
-          summary: `重置「${target.name}（${target.username}）」的密码`,
+    app.put(
+      '/:id/password',
+      access.route(userResource.permission),
+      jsonBody(passwordResetSchema),
+      answers(passwordResetAnswer, { 409: '自己的密码在「个人资料」中修改' }),
+      async (c) => {
+        const id = idParam(c);
+        const { password } = c.req.valid('json');
+        // One's own password changes in 个人资料, with the current password (a stolen session must
+        // not be enough to take the account over).
+        if (id === c.get('user')!.id) throw conflict('请在「个人资料」中修改自己的密码（需要输入当前密码）');
+        const dingtalkUnbound = await userRoutes.inTransaction(c, async (ctx) => {
+          const target = await managedTarget(ctx, id);
+          await ctx.tx
+            .update(users)
+            .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+            .where(eq(users.id, id));
+          // A reset ends every session of that user, and their DingTalk binding (issue 14): a reset
+          // is what an administrator does when the account may be in someone else's hands.
+          await endSessions(ctx.tx, id, 'password');
+          await logOperation(ctx.tx, c, {
+            type: 'reset_password',
+            resource: 'users',
+            resourceId: id,
+            summary: `重置「${target.name}（${target.username}）」的密码`,
+          });
+          return removeDingtalkBinding(ctx.tx, c, id, {
+            resource: 'users',
+            why: (nick) => `重置「${target.name}（${target.username}）」的密码，解除其钉钉绑定「${nick}」`,
+          });
         });
-        return removeDingtalkBinding(ctx.tx, c, id, {
-          resource: 'users',
-          why: (nick) => `重置「${target.name}（${target.username}）」的密码，解除其钉钉绑定「${nick}」`,
-        });
-      });
-      return ok(c, { id, dingtalkUnbound });
-    });
+        return ok(c, { id, dingtalkUnbound });
+      },
+    );
     // Issue 26: 退出登录 on 部门与员工 ends every session of a staff member (same rules as a reset).
     app.post(
       '/:id/sign_out',
@@ -208,7 +214,7 @@ export const userRoutes = crudRoutes({
       },
     );
     // 解除钉钉绑定 on 部门与员工: the same permission, scope and "not above your role" rules as a reset.
-    app.delete('/:id/dingtalk', access.route(userResource.permission), async (c) => {
+    app.delete('/:id/dingtalk', access.route(userResource.permission), answers(z.object({ id: z.number().int() })), async (c) => {
       const id = idParam(c);
       await userRoutes.inTransaction(c, async (ctx) => {
         const target = await managedTarget(ctx, id);

@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { arrayContains, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { VIDEO_READ_ROUTES } from '../../lib/resources/videos';
-import { videoSaveSchema, videoUpdateSchema } from '../../lib/resources/schemas/videos';
+import { videoDetail, videoPage, videoRecord, videoSaveSchema, videoUpdateSchema } from '../../lib/resources/schemas/videos';
+import { answers } from '../http/answer';
+import { SAVE_REFUSALS } from '../editorial/save';
 import { access } from '../auth/access';
 import { scopeCondition } from '../auth/scope';
 import { categories, users, videoStores, videos } from '../db/schema';
@@ -85,7 +87,7 @@ export function videoRoutes({ contentService = {} }: { contentService?: ContentS
   app.route('/', lockRoutes(target));
   app.route('/', revisionRoutes(target));
 
-  app.get('/', access.anyRoute(VIDEO_READ_ROUTES), queryDoc(listQuerySchema, listFilters), async (c) => {
+  app.get('/', access.anyRoute(VIDEO_READ_ROUTES), queryDoc(listQuerySchema, listFilters), answers(videoPage), async (c) => {
     const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
     const { page, pageSize, keyword } = parseListQuery(query);
     const f = parseInput(listFilters, query);
@@ -116,15 +118,17 @@ export function videoRoutes({ contentService = {} }: { contentService?: ContentS
   // The rolling autosave of the short-video editor (issue 15), as the article editors have.
   app.route('/', autosaveRoutes(videoAutosave));
 
-  app.get('/:id', access.anyRoute(VIDEO_READ_ROUTES), async (c) => {
+  app.get('/:id', access.anyRoute(VIDEO_READ_ROUTES), answers(videoDetail), async (c) => {
     const video = await loadVideo(c.get('db'), c.get('user')!, idParam(c));
     if (!video) throw notFound('短视频不存在');
     return ok(c, { ...video, savedBy: await savedByOf(c.get('db'), 'video', video.id, video.version) });
   });
 
-  app.post('/', access.route(EDIT_ROUTE), jsonBody(videoSaveSchema), async (c) => ok(c, await createVideo(c, c.req.valid('json'), contentService)));
+  app.post('/', access.route(EDIT_ROUTE), jsonBody(videoSaveSchema), answers(videoRecord), async (c) =>
+    ok(c, await createVideo(c, c.req.valid('json'), contentService)),
+  );
 
-  app.put('/:id', access.route(EDIT_ROUTE), jsonBody(videoUpdateSchema), async (c) => {
+  app.put('/:id', access.route(EDIT_ROUTE), jsonBody(videoUpdateSchema), answers(videoRecord, SAVE_REFUSALS), async (c) => {
     const id = idParam(c);
     const { version, ...patch } = onlySent(c, c.req.valid('json')) as z.infer<typeof videoUpdateSchema>;
     return ok(c, await updateVideo(c, { id, version, patch, contentService, lockToken: lockTokenOf(c, rawBody(c)) }));

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { ARTICLE_READ_ROUTES } from '../../lib/resources/articles';
 import { STATUS } from '../../lib/resources/workflow';
 import { reviewDecisionSchema } from '../../lib/resources/schemas/workflow';
+import { focusUsageSchema, relationNamesSchema, reviewQueueSchema, transitionResultSchema, workbenchSchema } from '../../lib/resources/schemas/editorial';
+import { answers } from '../http/answer';
 import { access } from '../auth/access';
 import { articles, users, videos } from '../db/schema';
 import { listQuerySchema, parseListQuery } from '../crud/list';
@@ -66,11 +68,14 @@ async function reviewedItem(c: Context<AppEnv>) {
   return { target, id };
 }
 
+/** A decision on an item that is not pending or moved on (409), someone else's lock (423), an item not found (404). */
+const DECISION_REFUSALS = { 404: '内容不存在或不在数据范围内', 409: '当前状态不能这样操作，或内容已被他人修改', 423: '他人正在编辑' };
+
 /** `/api/articles_review`: the queue (GET), a decision (POST with `id`, or PUT /{id}). */
 export function reviewRoutes({ contentService = {} }: { contentService?: ContentService } = {}) {
   const app = new Hono<AppEnv>();
 
-  app.get('/', access.route('/article/check'), queryDoc(listQuerySchema, queueFilters), async (c) => {
+  app.get('/', access.route('/article/check'), queryDoc(listQuerySchema, queueFilters), answers(reviewQueueSchema), async (c) => {
     const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
     const { page, pageSize, keyword } = parseListQuery(query);
     const f = parseInput(queueFilters, query);
@@ -107,12 +112,12 @@ export function reviewRoutes({ contentService = {} }: { contentService?: Content
     return ok(c, { list, page, pageSize, total: Math.min(total, cap), totalCapped: total > cap });
   });
 
-  app.post('/', access.route('/article/check'), jsonBody(reviewByIdSchema), async (c) => {
+  app.post('/', access.route('/article/check'), jsonBody(reviewByIdSchema), answers(transitionResultSchema, DECISION_REFUSALS), async (c) => {
     const { id, ...decision } = c.req.valid('json');
     return ok(c, await decide(c, id, decision, contentService));
   });
 
-  app.put('/:id', access.route('/article/check'), jsonBody(reviewDecisionSchema), async (c) => {
+  app.put('/:id', access.route('/article/check'), jsonBody(reviewDecisionSchema), answers(transitionResultSchema, DECISION_REFUSALS), async (c) => {
     const id = idParam(c);
     return ok(c, await decide(c, id, c.req.valid('json'), contentService));
   });
@@ -121,13 +126,13 @@ export function reviewRoutes({ contentService = {} }: { contentService?: Content
    * `GET /focus_usage/{article|video}/{id}`: how many focus slots (enabled, not ended) point at the
    * item, per family; the 下线 confirmation warns with it (issue 15). Reviewers of that type, in scope.
    */
-  app.get('/focus_usage/:type/:id', access.route('/article/check'), async (c) => {
+  app.get('/focus_usage/:type/:id', access.route('/article/check'), answers(focusUsageSchema), async (c) => {
     const { target, id } = await reviewedItem(c);
     return ok(c, await focusUsage(c.get('db'), target.type as 'article' | 'video', id));
   });
 
   /** `GET /relations/{article|video}/{id}`: the names of the item's tags, topics, platforms and album (the drawer's 描述). */
-  app.get('/relations/:type/:id', access.route('/article/check'), async (c) => {
+  app.get('/relations/:type/:id', access.route('/article/check'), answers(relationNamesSchema), async (c) => {
     const { target, id } = await reviewedItem(c);
     const db = c.get('db');
     if (target.type === 'video') {
@@ -151,7 +156,7 @@ const WORKBENCH_LIMIT = 8;
  * `GET /api/workbench`: my drafts, my rejected items with the reviewers' comments, what waits for
  * my review (reviewers), and scheduled items (mine; everything in scope for reviewers).
  */
-export const workbenchRoutes = new Hono<AppEnv>().get('/', access.signedIn(), async (c) => {
+export const workbenchRoutes = new Hono<AppEnv>().get('/', access.signedIn(), answers(workbenchSchema), async (c) => {
   const user = c.get('user')!;
   const db = c.get('db');
   const readable = workflowTargets();

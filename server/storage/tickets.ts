@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { UploadTicket } from '../../lib/resources/media';
+import type { UploadTicket } from '../../lib/api/types';
 import { uploadTickets } from '../db/schema';
 import type { Db, DbOrTx } from '../db/types';
 import { schedule } from '../jobs/maintenance';

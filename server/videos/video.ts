@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { VIDEO_READ_ROUTES } from '../../lib/resources/videos';
-import { videoResource, videoSaveSchema, videoUpdateSchema } from '../../lib/resources/schemas/videos';
+import { videoRecord, videoResource, videoSaveSchema, videoUpdateSchema } from '../../lib/resources/schemas/videos';
 import { imageFields, mediaOwnerOf } from '../../lib/resources/define';
 import { scopeCondition } from '../auth/scope';
 import type { DbOrTx, Tx } from '../db/types';
@@ -183,6 +183,7 @@ export function videoEditorialTarget(contentService: ContentService): EditorialT
     copySchema: videoCopySchema,
     workflow: videoWorkflowTarget,
     mayEdit: (user) => user.routes.has(VIDEO_EDIT_ROUTE),
+    record: videoRecord,
     save: (c, { id, version, patch, lockToken, revision }) => updateVideo(c, { id, version, patch, contentService, lockToken, revision }),
   };
 }

@@ -3,7 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { TRANSITIONS, type WorkflowAction } from '../../lib/resources/publishing';
 import { batchSchema, transitionSchema, type TransitionInput } from '../../lib/resources/schemas/workflow';
-import { refuses } from '../http/answer';
+import { answers } from '../http/answer';
+import { batchOutcomeSchema, contentEventListSchema, transitionResultSchema } from '../../lib/resources/schemas/editorial';
 import { access } from '../auth/access';
 import { contentEvents, users } from '../db/schema';
 import type { ContentService } from '../content/check';
@@ -149,13 +150,13 @@ export function workflowRoutes(
   const actors = [target.reviewRoute, ...target.editRouteList];
   const guard = (action: WorkflowAction) => (TRANSITIONS[action].who === 'reviewer' ? access.route(target.reviewRoute) : access.anyRoute(actors));
   // A transition the item's status does not allow, or a version that moved on: 409; someone else's edit lock: 423.
-  const refusesTransition = refuses({ 409: '当前状态不能这样操作，或内容已被他人修改', 423: '他人正在编辑' });
+  const refusesTransition = answers(transitionResultSchema, { 409: '当前状态不能这样操作，或内容已被他人修改', 423: '他人正在编辑' });
   app.put('/publish/:id', access.anyRoute(actors), refusesTransition, jsonBody(transitionSchema), publishHandler(target, contentService));
   for (const action of actions)
     app.put(`/${action}/:id`, guard(action), refusesTransition, jsonBody(transitionSchema), actionHandler(target, action, contentService));
-  app.get('/events/:id', access.anyRoute(readRoutes), historyHandler(target));
+  app.get('/events/:id', access.anyRoute(readRoutes), answers(contentEventListSchema), historyHandler(target));
   if (batchSubmit)
-    app.put('/batch/submit', access.anyRoute(actors), jsonBody(batchSchema), async (c) => {
+    app.put('/batch/submit', access.anyRoute(actors), jsonBody(batchSchema), answers(batchOutcomeSchema), async (c) => {
       const { ids } = c.req.valid('json');
       return ok(c, await batch(c, target, ids, 'submit', contentService));
     });

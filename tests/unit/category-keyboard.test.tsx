@@ -15,8 +15,8 @@ import { SideFields } from '@/components/articles/editor/side-fields';
 configure({ asyncUtilTimeout: 5000 });
 
 const TYPES = [
-  { id: 1, name: '资讯', sort: 0 },
-  { id: 2, name: '车型', sort: 1 },
+  { id: 1, name: '资讯', sort: 0, categoryCount: 5 },
+  { id: 2, name: '车型', sort: 1, categoryCount: 0 },
 ];
 const ROWS: Record<number, Array<{ id: number; typeId: number; parentId: number | null; name: string; sort: number; enabled: boolean }>> = {
   1: [

@@ -12,11 +12,11 @@ import { departmentResource } from '@/lib/resources/schemas/departments';
 import { advertiseResource, brandResource, friendLinkResource } from '@/lib/resources/schemas/operations';
 
 const depts = [
-  { id: 1, name: '编辑部', parentId: null, sort: 0, userCount: 2 },
-  { id: 2, name: '新闻组', parentId: 1, sort: 0 },
-  { id: 3, name: '评测组', parentId: 1, sort: 1 },
-  { id: 4, name: '快讯', parentId: 2, sort: 0 },
-  { id: 5, name: '运营部', parentId: null, sort: 1 },
+  { id: 1, name: '编辑部', parentId: null, sort: 0, userCount: 2, totalCount: 2 },
+  { id: 2, name: '新闻组', parentId: 1, sort: 0, userCount: 0, totalCount: 0 },
+  { id: 3, name: '评测组', parentId: 1, sort: 1, userCount: 0, totalCount: 0 },
+  { id: 4, name: '快讯', parentId: 2, sort: 0, userCount: 0, totalCount: 0 },
+  { id: 5, name: '运营部', parentId: null, sort: 1, userCount: 0, totalCount: 0 },
 ];
 
 describe('department tree helpers', () => {

@@ -41,13 +41,13 @@ describe('upload helpers', () => {
 
 describe('library permissions as the screen shows them', () => {
   it('follows the route, then the data scope', () => {
-    expect(mediaEditRefusal(viewer(), 'pic', { uploaderId: 1 })).toBeNull();
-    expect(mediaEditRefusal(viewer({ routes: new Set() }), 'pic', { uploaderId: 7 })).toContain('只能查看');
-    expect(mediaEditRefusal(viewer(), 'video', { uploaderId: 7 })).toContain('视频库');
-    expect(mediaEditRefusal(viewer({ level: 3 }), 'pic', { uploaderId: 1 })).toContain('仅本人');
-    expect(mediaEditRefusal(viewer({ level: 3 }), 'pic', { uploaderId: 7 })).toBeNull();
-    expect(mediaEditRefusal(viewer({ isSuper: true, routes: new Set() }), 'video', { uploaderId: 1 })).toBeNull();
-    expect(mediaEditRefusal(null, 'pic', { uploaderId: 1 })).not.toBeNull();
+    expect(mediaEditRefusal(viewer(), 'pic', { uploaderId: 1, uploaderDepartmentId: null })).toBeNull();
+    expect(mediaEditRefusal(viewer({ routes: new Set() }), 'pic', { uploaderId: 7, uploaderDepartmentId: null })).toContain('只能查看');
+    expect(mediaEditRefusal(viewer(), 'video', { uploaderId: 7, uploaderDepartmentId: null })).toContain('视频库');
+    expect(mediaEditRefusal(viewer({ level: 3 }), 'pic', { uploaderId: 1, uploaderDepartmentId: null })).toContain('仅本人');
+    expect(mediaEditRefusal(viewer({ level: 3 }), 'pic', { uploaderId: 7, uploaderDepartmentId: null })).toBeNull();
+    expect(mediaEditRefusal(viewer({ isSuper: true, routes: new Set() }), 'video', { uploaderId: 1, uploaderDepartmentId: null })).toBeNull();
+    expect(mediaEditRefusal(null, 'pic', { uploaderId: 1, uploaderDepartmentId: null })).not.toBeNull();
   });
   it('for a 本部门 viewer, refuses items of other departments before confirming (once the departments are known)', () => {
     const tree = [

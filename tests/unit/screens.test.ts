@@ -140,9 +140,9 @@ describe('one filter model', () => {
 describe('department tree', () => {
   const depts = [
     { id: 1, name: '编辑部', parentId: null, sort: 0, userCount: 2, totalCount: 5 },
-    { id: 2, name: '新闻组', parentId: 1, sort: 0, userCount: 3 },
-    { id: 3, name: '快讯', parentId: 2, sort: 0 },
-    { id: 4, name: '运营部', parentId: null, sort: 1 },
+    { id: 2, name: '新闻组', parentId: 1, sort: 0, userCount: 3, totalCount: 3 },
+    { id: 3, name: '快讯', parentId: 2, sort: 0, userCount: 0, totalCount: 0 },
+    { id: 4, name: '运营部', parentId: null, sort: 1, userCount: 0, totalCount: 0 },
   ];
   it('finds the ancestors to open for a chosen department', () => {
     expect(ancestorIds(depts, 3)).toEqual([2, 1]);

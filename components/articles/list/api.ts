@@ -4,19 +4,11 @@
  * @see SEED §7, issue 7
  */
 import { http } from '@/lib/http';
-import type { ListResult } from '@/lib/resources/define';
-import type { ArticleListItem } from '@/lib/resources/articles';
+import type { ArticlePage as ArticlePageAnswer } from '@/lib/api/types';
 import { isOk, type ListParams, type Reply } from '@/lib/api/resource';
 
-/** One page of the list: the capped total, the cursors to the pages around it, which engine answered. */
-export interface ArticlePage extends ListResult<ArticleListItem> {
-  nextCursor: string | null;
-  prevCursor: string | null;
-  /** `elasticsearch` when the search engine answered a keyword. */
-  engine?: 'postgres' | 'elasticsearch';
-  /** Set when the search engine failed and PostgreSQL answered instead. */
-  notice?: string;
-}
+/** One page as the list shows it: the total the server counted, or (a page read by its cursor) the one counted before. */
+export type ArticlePage = Omit<ArticlePageAnswer, 'total' | 'totalCapped'> & { total: number; totalCapped: boolean };
 
 /** The query parameters the list's filters write (and the export reads). */
 export const ARTICLE_FILTER_PARAMS = [
@@ -55,11 +47,13 @@ async function listArticles(params: ListParams): Promise<Reply<ArticlePage>> {
   const request = JSON.stringify([filters, params.page, params.cursor]);
   const reuse = params.cursor && known?.filters === filters && request !== lastRequest ? known : null;
   lastRequest = request;
-  const reply = await http.main.get<ArticlePage>('/api/articles', reuse ? { ...params, withTotal: false } : params);
-  if (!isOk(reply)) return reply;
-  if (reuse && reply.data.total === null) return { ...reply, data: { ...reply.data, total: reuse.total, totalCapped: reuse.totalCapped } };
-  known = { filters, total: reply.data.total, totalCapped: Boolean(reply.data.totalCapped) };
-  return reply;
+  const reply = await http.main.get<ArticlePageAnswer>('/api/articles', reuse ? { ...params, withTotal: false } : params);
+  // A refusal or a failure carries no page.
+  if (!isOk(reply)) return reply as Reply<never>;
+  const { total, totalCapped, ...page } = reply.data;
+  if (total === null) return { ...reply, data: { ...page, total: reuse?.total ?? 0, totalCapped: reuse?.totalCapped ?? false } };
+  known = { filters, total, totalCapped: Boolean(totalCapped) };
+  return { ...reply, data: { ...page, total, totalCapped: Boolean(totalCapped) } };
 }
 
 /** A change made from the list: the next page is counted again. */

@@ -7,7 +7,8 @@ import type { HookAPI } from 'antd/es/modal/useModal';
 import { isOk } from '@/lib/api/resource';
 import { articleList } from '@/components/articles/list/api';
 import { workflowApi } from '@/lib/api/workflow';
-import { ARTICLE_KINDS, type ArticleListItem } from '@/lib/resources/articles';
+import { ARTICLE_KINDS } from '@/lib/resources/articles';
+import type { ArticleListItem } from '@/lib/api/types';
 import { available, isDraft as isDraftStatus } from '@/lib/resources/publishing';
 import type { Viewer } from '@/lib/permissions';
 

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ArticleListItem } from '@/lib/resources/articles';
+import type { ArticleListItem } from '@/lib/api/types';
 import { STATUS_COLORS, statusLabel as labelOf } from '@/lib/resources/publishing';
 
 /** Colour of each status (DESIGN §5: 0 草稿 … 5 定时发布). */

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../../constants';
 import { CONTENT_MAX } from '../articles';
-import { idList, imageUrl, optionalId, optionalText, text } from './common';
+import { idList, imageUrl, isoTime, listOf, optionalId, optionalText, recordId, refId, text } from './common';
+import { savedBySchema, WORKFLOW_FIELDS } from './editorial';
 
 export const articleSaveSchema = z.object({
   kind: z.enum(['article', 'gallery', 'video'], { error: '请选择文章类型' }).default('article'),
@@ -40,3 +41,57 @@ export const articleUpdateSchema = articleSaveSchema
   .extend({
     version: z.number({ error: '缺少版本号（请刷新后再保存）' }).int().positive(),
   });
+
+const at = isoTime.nullable();
+
+/**
+ * An article as the API answers it (`POST /api/articles`, `PUT /api/articles/{id}`, a restore): the
+ * save schema's fields as stored (the optional references stored as null), the workflow's columns,
+ * and the names the editor shows.
+ */
+export const articleRecord = articleSaveSchema.extend({
+  videoStoreId: refId,
+  categoryId: refId,
+  albumId: refId,
+  id: recordId,
+  ...WORKFLOW_FIELDS,
+  categoryName: z.string().nullable(),
+});
+/** `GET /api/articles/{id}`: the record with who saved its version. */
+export const articleDetail = articleRecord.extend({ savedBy: savedBySchema });
+
+/** A row of 文章列表 (`GET /api/articles`, `GET /api/article_from_es`). */
+export const articleListItem = articleRecord
+  .pick({ id: true, kind: true, title: true, cover: true, categoryId: true, categoryName: true, editorId: true, editorName: true, status: true })
+  .extend({
+    /** When a scheduled article goes out (status 5). */
+    publishAt: at,
+    /** Pending jobs of the scheduler (issue 8): when it will publish / take the article offline. */
+    scheduledPublishAt: at,
+    scheduledOfflineAt: at,
+    updatedAt: isoTime,
+    publishedAt: at,
+    version: z.number().int(),
+  });
+/** One page of the list: the capped total, the cursors to the pages around it, which engine answered. */
+export const articlePage = listOf(articleListItem).extend({
+  /** null: not counted (a page read by its cursor past the first). */
+  total: z.number().int().nullable(),
+  totalCapped: z.boolean().nullable().optional(),
+  nextCursor: z.string().nullable(),
+  prevCursor: z.string().nullable(),
+  /** `elasticsearch` when the search engine answered a keyword. */
+  engine: z.enum(['postgres', 'elasticsearch']).optional(),
+  /** Set when the search engine failed and PostgreSQL answered instead. */
+  notice: z.string().optional(),
+});
+/** `POST /api/articles/batch`: the drafts deleted, or the articles moved to a category. */
+export const articleBatchAnswer = z.union([
+  z.object({ action: z.literal('delete'), ids: z.array(recordId) }),
+  z.object({ action: z.literal('move'), ids: z.array(recordId), unchanged: z.number().int(), categoryName: z.string() }),
+]);
+
+/** `GET /api/articles_album/{id}/articles`: an album's articles, newest first, in the reader's data scope. */
+export const albumArticlePage = listOf(
+  articleRecord.pick({ id: true, kind: true, title: true, status: true, editorName: true, updatedAt: true, publishedAt: true }),
+);

@@ -1,6 +1,6 @@
 /** 运营管理's schemas: each declaration with its own (the server's), and the ads' edit and switch calls. */
 import { z } from 'zod';
-import { withSchema, appLinkUrl, imageUrl, isoTime, linkUrl, optionalId, optionalText, refId, requiredId, SORT, STAMPS, text } from './common';
+import { withSchema, appLinkUrl, imageUrl, isoTime, linkUrl, optionalId, optionalText, recordId, refId, requiredId, SORT, STAMPS, text } from './common';
 import * as decl from '../operations';
 import { AD_POSITIONS, type FocusGroup } from '../operations';
 
@@ -151,6 +151,16 @@ export const advertiseResource = withSchema(
     // No state: a new ad is stored 下线 (the column's default) and only `PUT /api/advertise/state/edit`
     // switches it (issue 14; docs/decisions.md), so nothing goes live before someone looks at it.
   }),
+  {
+    add: {
+      startAt: isoTime,
+      endAt: isoTime.nullable(),
+      /** 0 下线, 1 上线 (`PUT /api/advertise/state/edit`). */
+      state: z.union([z.literal(0), z.literal(1)]),
+      ...SORT,
+      ...STAMPS,
+    },
+  },
 );
 
 /** `PUT /api/advertise/edit`: with an id it edits that ad, without one it adds one (SEED §7 has no POST). */
@@ -158,4 +168,15 @@ export const advertiseEditSchema = advertiseResource.schema.partial().extend({ i
 export const advertiseStateSchema = z.object({
   id: requiredId('广告'),
   state: z.union([z.literal(0), z.literal(1)], { error: '状态必须是 0（下线）或 1（上线）' }),
+});
+
+/** `PUT /api/focus_home_right/flush/{id}`: the slot as pushed, whether it reached the site, and what was done. */
+export const flushedSlot = focusHomeRightResource.record.extend({ pushed: z.boolean(), note: z.string() });
+
+/** A published or scheduled article (or video) the slot form finds by title (`GET /api/focus_targets`). */
+export const focusTargetsAnswer = z.object({
+  list: z.array(z.object({ id: recordId, title: z.string(), cover: z.string(), status: z.number().int(), publishedAt: isoTime.nullable() })),
+  /** false: this kind cannot be searched; `note` says why. */
+  available: z.boolean(),
+  note: z.string().optional(),
 });

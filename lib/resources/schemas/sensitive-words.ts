@@ -1,6 +1,6 @@
 /** 敏感词库's schemas: the bulk add and delete, and the declaration's (the server's). */
 import { z } from 'zod';
-import { withSchema } from './common';
+import { isoTime, listOf, recordId, refId, withSchema } from './common';
 import * as decl from '../sensitive-words';
 import { HIDDEN_CHARS } from '../common';
 import { SENSITIVE_WORD_MAX, WORD_DELETE_MAX, WORDS_PER_REQUEST_MAX } from '../sensitive-words';
@@ -31,4 +31,19 @@ export const deleteWordsSchema = z.object({
     .max(WORD_DELETE_MAX, `一次最多删除 ${WORD_DELETE_MAX} 个`),
 });
 
-export const sensitiveWordResource = withSchema(decl.sensitiveWordResource, z.object({ word }));
+export const sensitiveWordResource = withSchema(decl.sensitiveWordResource, z.object({ word }), {
+  add: {
+    /** Who added it; null for the starter list shipped with the product (or a removed account). */
+    createdBy: refId,
+    createdByName: z.string().nullable(),
+    createdAt: isoTime,
+  },
+});
+
+/** The reply of an add: how many went in, how many were left out (already there, repeated, nothing to match). */
+export const addWordsReply = z.object({ added: z.number().int(), skipped: z.number().int() });
+/** The reply of a batch delete: how many went, how many were already gone. */
+export const deleteWordsReply = z.object({ deleted: z.number().int(), missing: z.number().int() });
+
+export const sensitiveWordPage = listOf(sensitiveWordResource.record);
+export const deletedWord = z.object({ id: recordId });

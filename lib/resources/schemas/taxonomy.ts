@@ -18,6 +18,9 @@ export const categoryResource = withSchema(
   { add: { ...STAMPS, ...SORT, parentId: refId } },
 );
 
+/** A node of `GET /api/categories/tree?typeId=`: the category's record without its time stamps. */
+export const categoryTreeNode = categoryResource.record.omit({ createdAt: true, updatedAt: true });
+
 export const platformResource = withSchema(
   decl.platformResource,
   z.object({
@@ -43,6 +46,9 @@ export const tagResource = withSchema(
   }),
   { add: { createdAt: isoTime, typeName: z.string().nullable() } },
 );
+
+/** A tag as the editors' picker finds it (`GET /api/tags/search`) and quick-creates it (`POST /api/tags/quick`). */
+export const tagChoice = tagResource.record.pick({ id: true, name: true, typeId: true });
 
 export const topicResource = withSchema(
   decl.topicResource,

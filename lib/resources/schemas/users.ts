@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withSchema, avatarUrl, email, isoTime, optionalId, password, phone, refId, text } from './common';
+import { withSchema, avatarUrl, email, isoTime, optionalId, password, phone, recordId, refId, text } from './common';
 import { userResource as decl } from '../users';
 
 const username = z
@@ -45,3 +45,29 @@ export const userResource = withSchema(
 /** Updates: any subset except the username (fixed) and the password (reset separately). */
 export const userUpdateSchema = userResource.schema.omit({ username: true, password: true }).partial();
 export const passwordResetSchema = z.object({ password: password('新密码') });
+
+/** `PUT /api/users/{id}/password`: the reset, and whether it ended the person's DingTalk binding. */
+export const passwordResetAnswer = z.object({ id: recordId, dingtalkUnbound: z.boolean() });
+
+/** `GET|PUT /api/profile`: one's own account as 个人资料 shows it. */
+export const profileRecord = userResource.record
+  .pick({
+    id: true,
+    username: true,
+    name: true,
+    phone: true,
+    email: true,
+    avatar: true,
+    isSuper: true,
+    lastLoginAt: true,
+    departmentName: true,
+    roleName: true,
+  })
+  .extend({
+    totpEnabledAt: isoTime.nullable(),
+    /** The role requires two-step sign-in: it cannot be turned off (issue 26). */
+    totpRequired: z.boolean(),
+    recoveryCodesLeft: z.number().int(),
+  });
+/** `PUT /api/profile/password`: changed; whether it ended one's DingTalk binding. */
+export const passwordChangeAnswer = z.object({ dingtalkUnbound: z.boolean() });
