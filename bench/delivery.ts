@@ -130,12 +130,13 @@ async function main() {
       const article = `/content-api/v1/articles/${Math.floor(ARTICLES / 2)}`;
       const list = '/content-api/v1/articles?limit=20';
       const etag = (await fetch(`http://127.0.0.1:${PORT}${list}`, { headers: auth })).headers.get('etag') ?? '';
-      await fetch(`http://127.0.0.1:${PORT}${article}`, { headers: auth });
+      const articleTag = (await fetch(`http://127.0.0.1:${PORT}${article}`, { headers: auth })).headers.get('etag') ?? '';
       await httpRates(`npm run start:delivery (@hono/node-server) on 127.0.0.1:${PORT}`, PORT, [
         ['empty handler `GET /healthz`', '/healthz', {}, 200],
         ['cached list page `articles?limit=20`', list, auth, 200],
         ['the same with If-None-Match (304)', list, { ...auth, 'if-none-match': etag }, 304],
         [`cached article \`articles/${Math.floor(ARTICLES / 2)}\``, article, auth, 200],
+        ['the same with If-None-Match (304)', article, { ...auth, 'if-none-match': articleTag }, 304],
       ]);
       await stop(server);
       server = undefined;
