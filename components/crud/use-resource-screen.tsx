@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { showQuery } from './use-list-query';
 import { Button, Card, Grid, Switch, Tabs, Typography, type TableColumnType } from 'antd';
@@ -282,14 +282,11 @@ export type ResourceListPageProps<T extends ScreenRow> = Omit<ResourceScreenOpti
 /**
  * A whole list screen from its declaration: filters with 新增, the table and the dialog in a card
  * (`options` as `useResourceScreen`, `form` spread onto the dialog). A drag-ordered list shows up to
- * 100 rows a page. It holds its own Suspense (its filters live in the URL), so a page renders it as is.
+ * 100 rows a page. No Suspense boundary of its own: its pages render per request, and a server
+ * render that suspends inside a boundary sends the rows hidden until a script shows them (issue 25).
  */
 export function ResourceListPage<T extends ScreenRow>(props: ResourceListPageProps<T>) {
-  return (
-    <Suspense>
-      <ListPage<T> {...props} />
-    </Suspense>
-  );
+  return <ListPage<T> {...props} />;
 }
 
 function ListPage<T extends ScreenRow>({ tabs, ...given }: ResourceListPageProps<T>) {

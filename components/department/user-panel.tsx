@@ -1,7 +1,7 @@
 'use client';
 
 import { useDialogFocus } from '@/components/common/dialog-focus';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import {
@@ -28,7 +28,10 @@ import {
   toggleStaffRefusal,
   type Viewer,
 } from '@/lib/permissions';
-import type { FieldOption } from '@/lib/resources/define';
+import { resourcePath } from '@/lib/query';
+import { allRowsRead } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
+import type { FieldOption, ListResult } from '@/lib/resources/define';
 import type { Department } from '@/lib/resources/departments';
 import { roleResource } from '@/lib/resources/roles';
 import { userResource } from '@/lib/resources/users';
@@ -39,7 +42,7 @@ import { buildDeptTree, limitTree } from './tree-data';
 import type { Role, User } from '@/lib/api/types';
 
 const users = resourceClient<User>(userResource);
-const roles = resourceClient<Role>(roleResource);
+const NO_ROLES: Role[] = [];
 const routeName = (path: string) => findRoute(path)?.name ?? path;
 
 type BulkPatch = { enabled: boolean } | { departmentId: number | null } | { roleId: number | null };
@@ -54,15 +57,10 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
   const { message, modal } = App.useApp();
   const viewer = useViewer();
   const me = useUserStore((s) => s.info);
-  const [roleList, setRoleList] = useState<Role[]>([]);
+  // Every role, for the role column and the pickers (read with the page on the server; a role saved elsewhere shows here too).
+  const roleList = useApiRead<ListResult<Role>>(allRowsRead(resourcePath(roleResource))).data?.list ?? NO_ROLES;
   const [resetting, setResetting] = useState<User | null>(null);
   const [bulkDialog, setBulkDialog] = useState<{ kind: 'department' | 'role'; rows: User[]; clear: () => void } | null>(null);
-
-  useEffect(() => {
-    void roles.list({ pageSize: 100 }).then((reply) => {
-      if (isOk(reply)) setRoleList(reply.data.list);
-    });
-  }, []);
 
   const roleOf = useMemo(() => {
     const byId = new Map(roleList.map((r) => [r.id, r]));

@@ -38,7 +38,7 @@ export function CategoryTree({
   const [moving, setMoving] = useState<MoveState | null>(null);
   const canEdit = !refusal;
   // Everything open once loaded: trees of categories are shallow and a person wants to see them whole.
-  const tree = useTreeRows<Category>(type && '/api/categories/tree', { typeId: type?.id ?? '' }, (loaded) => setExpanded(loaded.map((c) => c.id)));
+  const tree = useTreeRows<Category>(type && '/api/categories', { typeId: type?.id ?? '' }, (loaded) => setExpanded(loaded.map((c) => c.id)));
   const { rows, reload } = tree;
   const reloadAll = () => Promise.all([reload(), onChanged()]);
   const editor = useResourceDialog<Category>(categoryResource, { client: categoryClient, onSaved: reloadAll });
