@@ -1,5 +1,9 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidate } from '@/lib/query';
+import { WEBHOOKS_READ } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -28,18 +32,14 @@ const EVENT_OPTIONS = Object.entries(WEBHOOK_EVENT_TYPES).map(([value, label]) =
 /** The endpoints' list (站点接口 → Webhook): add one (the secret shown once), 发送测试, pause, rotate, delete. */
 export function WebhooksTab() {
   const { message } = App.useApp();
-  const [rows, setRows] = useState<WebhookEndpointRow[] | null>(null);
+  const queryClient = useQueryClient();
+  const rows = useApiRead<{ list: WebhookEndpointRow[] }>(WEBHOOKS_READ).data?.list ?? null;
   const [editing, setEditing] = useState<WebhookEndpointRow | 'new' | null>(null);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    const reply = await http.main.get<{ list: WebhookEndpointRow[] }>('/api/webhooks');
-    if (isOk(reply)) setRows(reply.data.list);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // After a write: this list and the workbench's notice of paused endpoints read them again.
+  const load = useCallback(() => invalidate(queryClient, [WEBHOOKS_READ.key]), [queryClient]);
 
   const update = useCallback(
     async (row: WebhookEndpointRow, body: Record<string, unknown>, done: string) => {
