@@ -153,3 +153,22 @@ test('工作台, 部门与员工, a focus screen and other lists opened with Jav
     }
   }
 });
+
+test('文章列表 before it has hydrated: its boxes and row buttons wait, greyed; a tick once they are live is taken', async ({ page, browser }) => {
+  await signIn(page);
+  const stamp = Date.now().toString(36);
+  const title = `E2E 水合前${stamp}`;
+  expect((await api(page, 'POST', '/api/articles', { title })).status).toBe(0);
+  // Without scripts the page never hydrates: what a person sees on a slow phone until it does.
+  const bare = await withoutScripts(browser, page, 390);
+  await bare.page.goto(`/article/list?keyword=${encodeURIComponent(stamp)}`);
+  const box = bare.page.getByRole('checkbox', { name: `选择「${title}」` });
+  await expect(box).toBeDisabled();
+  await expect(bare.page.getByRole('button', { name: `编辑「${title}」` })).toBeDisabled();
+  await bare.page.screenshot({ path: 'e2e/screenshots/data-layer-before-hydration-390.png', fullPage: true });
+  await bare.close();
+  // With scripts: ticked as soon as the box can be (no wait for the network first).
+  await page.goto(`/article/list?keyword=${encodeURIComponent(stamp)}`);
+  await page.getByRole('checkbox', { name: `选择「${title}」` }).check();
+  await expect(page.getByRole('region', { name: '批量操作' })).toContainText('已选 1 项');
+});
