@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test, api, shot, signIn } from './helpers';
+import { expect, test, api, shot, signIn, waitForEditor } from './helpers';
 
 /** A tab of the signed-in person with JavaScript off: what it shows is what the HTML holds. */
 async function withoutScripts(browser: Browser, signedIn: Page, width = 1440) {
@@ -171,4 +171,27 @@ test('文章列表 before it has hydrated: its boxes and row buttons wait, greye
   await page.goto(`/article/list?keyword=${encodeURIComponent(stamp)}`);
   await page.getByRole('checkbox', { name: `选择「${title}」` }).check();
   await expect(page.getByRole('region', { name: '批量操作' })).toContainText('已选 1 项');
+});
+
+test('an article saved in its editor shows its new title in 文章列表 open in another tab, without a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  const stamp = Date.now().toString(36);
+  const made = await api<{ id: number }>(page, 'POST', '/api/articles', { title: `E2E 改名前${stamp}` });
+  expect(made.status).toBe(0);
+  const list = await page.context().newPage();
+  await list.setViewportSize({ width: 1440, height: 900 });
+  await list.goto(`/article/list?keyword=${encodeURIComponent(stamp)}`);
+  await expect(list.getByRole('row', { name: new RegExp(`E2E 改名前${stamp}`) })).toBeVisible();
+
+  await page.goto(`/article/addArticle?id=${made.data.id}`);
+  await waitForEditor(page);
+  await page.getByLabel('标题', { exact: true }).fill(`E2E 改名后${stamp}`);
+  await page.getByRole('button', { name: /存草稿/ }).click();
+  await expect(page.getByText('草稿已保存')).toBeVisible();
+  // The list in the other tab was neither reloaded nor brought to the front: it was told of the save.
+  await expect(list.getByRole('row', { name: new RegExp(`E2E 改名后${stamp}`) })).toBeVisible();
+  await expect(list.getByText(`E2E 改名前${stamp}`)).toHaveCount(0);
+  await shot(list, 'data-layer-editor-save-other-tab');
+  await list.close();
 });
