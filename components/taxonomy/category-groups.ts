@@ -21,9 +21,13 @@ export interface CategoryGroup {
  * types and every tree have answered (a tree that failed counts as empty); `failed` when the types did not answer.
  */
 export function useCategoryGroups(): { groups: CategoryGroup[] | null; failed: boolean } {
-  const types = useApiRead<ListResult<CategoryType>>(CATEGORY_TYPES_READ);
+  // A picker that opens (mounts) reads them again, as it always did: channels someone else added
+  // since show at once (what is cached is shown meanwhile).
+  const types = useApiRead<ListResult<CategoryType>>(CATEGORY_TYPES_READ, { refetchOnMount: 'always' });
   const list = types.data?.list;
-  const trees = useQueries({ queries: (list ?? []).map((t) => apiReadQuery<Category[]>(categoryTreeRead(t.id))) });
+  const trees = useQueries({
+    queries: (list ?? []).map((t) => ({ ...apiReadQuery<Category[]>(categoryTreeRead(t.id)), refetchOnMount: 'always' as const })),
+  });
   const isReady = Boolean(list) && trees.every((t) => !t.isPending);
   const rowsKey = trees.map((t) => t.dataUpdatedAt).join(',');
   const groups = useMemo(

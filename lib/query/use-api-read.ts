@@ -10,12 +10,16 @@ import type { ApiRead } from './reads';
  * however many components show it, read again when the tab comes back into focus and whenever a
  * write invalidates its resource; what the server rendered with the page (server/ssr/first-page.ts)
  * is already there. `null` asks nothing (nothing chosen yet); `refetchInterval` reads it again
- * every so many ms while the tab is visible. Returns TanStack Query's result:
+ * every so many ms while the tab is visible; `refetchOnMount: 'always'` reads it again whenever a
+ * component showing it mounts, however fresh. Returns TanStack Query's result:
  * `data` (undefined until it arrives), `isPending`, `isError`, `refetch`.
  */
-export function useApiRead<T>(read: ApiRead | null, { refetchInterval }: { refetchInterval?: number } = {}) {
+export function useApiRead<T>(
+  read: ApiRead | null,
+  { refetchInterval, refetchOnMount }: { refetchInterval?: number; refetchOnMount?: boolean | 'always' } = {},
+) {
   // (An interval pauses while the tab is in the background; the tab coming back reads at once.)
-  return useQuery({ ...apiReadQuery<T>(read ?? NOTHING), enabled: read !== null, refetchInterval });
+  return useQuery({ ...apiReadQuery<T>(read ?? NOTHING), enabled: read !== null, refetchInterval, refetchOnMount });
 }
 
 const NOTHING: ApiRead = { key: ['nothing'], url: '' };
