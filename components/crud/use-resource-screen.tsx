@@ -1,5 +1,6 @@
 'use client';
 
+import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
 import type { ReactNode } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { showQuery } from './use-list-query';
@@ -119,6 +120,7 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDecl, option
     onChanged,
   } = options;
   const viewer = useViewer();
+  const isHydrated = useIsClient();
   const refusal = writeRefusal(viewer, route) ?? options.refusal ?? null;
   const path = resourcePath(def);
   const list = useResourceList<T>({
@@ -154,8 +156,16 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDecl, option
     onChanged: () => onChanged?.(),
   });
 
+  // Rows come with the HTML: until the page has hydrated a flip would not be taken, so the switch waits, greyed.
   const switchCell = (on: boolean, r: T) => (
-    <Switch size="small" checked={on} disabled={Boolean(refusal)} aria-label={`启用「${rowName(r)}」`} onChange={(v) => toggle(r, v)} />
+    <Switch
+      size="small"
+      checked={on}
+      disabled={Boolean(refusal) || !isHydrated}
+      title={isHydrated ? undefined : HYDRATING_TEXT}
+      aria-label={`启用「${rowName(r)}」`}
+      onChange={(v) => toggle(r, v)}
+    />
   );
   const generated: TableColumnType<T>[] = options.fieldColumns
     ? [...options.fieldColumns, ...(options.hasToggle ? [{ key: 'enabled', title: '启用', dataIndex: 'enabled', width: 80, render: switchCell }] : [])]

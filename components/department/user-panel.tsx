@@ -1,5 +1,6 @@
 'use client';
 
+import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
 import { useDialogFocus } from '@/components/common/dialog-focus';
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography } from 'antd';
@@ -56,6 +57,7 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
   const department = departments.find((d) => d.id === departmentId) ?? null;
   const { message, modal } = App.useApp();
   const viewer = useViewer();
+  const isHydrated = useIsClient();
   const me = useUserStore((s) => s.info);
   // Every role, for the role column and the pickers (read with the page on the server; a role saved elsewhere shows here too).
   const roleList = useApiRead<ListResult<Role>>(allRowsRead(resourcePath(roleResource))).data?.list ?? NO_ROLES;
@@ -211,7 +213,9 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
               <Switch
                 size="small"
                 checked={v}
-                disabled={Boolean(refusal)}
+                // Until the page has hydrated a flip would not be taken: the switch waits, greyed.
+                disabled={Boolean(refusal) || !isHydrated}
+                title={isHydrated ? undefined : HYDRATING_TEXT}
                 checkedChildren="启用"
                 unCheckedChildren="停用"
                 onChange={(checked) => toggle(u, checked)}
