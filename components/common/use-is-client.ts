@@ -16,3 +16,10 @@ export function useIsClient(): boolean {
     () => false,
   );
 }
+
+/**
+ * What a control that waits for the page to start says (its title): rows and their controls come
+ * with the HTML (issue 25), but a click on them before hydration would not be taken, so they are
+ * disabled, greyed, until `useIsClient()` turns true.
+ */
+export const HYDRATING_TEXT = '页面加载中，稍候即可操作';

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from '
 import { Alert, Button, Checkbox, Grid, Popover, Space, Table, Typography, type TableColumnType, type TableProps } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { recordName } from '@/lib/resources/check';
+import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
 import { useTableMending } from './table-a11y';
 import { boundEllipsis } from './columns';
 
@@ -122,6 +123,7 @@ export function ResourceTable<T extends { id: number | string }>({
   const box = useRef<HTMLDivElement>(null);
   useTableMending(box);
 
+  const isHydrated = useIsClient();
   const [selected, setSelected] = useState<Map<T['id'], T>>(new Map());
   useEffect(() => setSelected(new Map()), [selectionKey]);
   const clear = () => setSelected(new Map());
@@ -197,7 +199,9 @@ export function ResourceTable<T extends { id: number | string }>({
                 columnWidth: 40,
                 fixed: 'left',
                 getCheckboxProps: (record) => {
-                  const reason = selectRefusal?.(record) ?? null;
+                  // The rows come with the HTML (issue 25): a tick before the page has hydrated would
+                  // not be taken, so the boxes wait, greyed, saying why, and the tick lands once they are live.
+                  const reason = isHydrated ? (selectRefusal?.(record) ?? null) : HYDRATING_TEXT;
                   return { disabled: reason !== null, title: reason ?? undefined, 'aria-label': `选择「${recordName(record)}」` } as never;
                 },
                 onChange: (_keys, rows) => {

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
 import { App, Button, Dropdown, Space, Tooltip, type TableColumnType } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { recordName } from '@/lib/resources/check';
@@ -45,6 +46,9 @@ export interface ActionsColumnOptions<T> {
 /** Renders a row's actions: the first two as link buttons, the rest in a 更多 menu. Labels carry the row's name. */
 export function RowActions({ actions, rowName }: { actions: RowAction[]; rowName: string }) {
   const { modal, message } = App.useApp();
+  // Until the page has hydrated a click would not be taken: the buttons wait, greyed (HYDRATING_TEXT).
+  const isHydrated = useIsClient();
+  const waiting = isHydrated ? {} : { disabled: true, title: HYDRATING_TEXT };
   const shown = actions.filter((a) => !a.hidden);
   const run = (action: RowAction) => {
     if (action.disabled) {
@@ -79,6 +83,7 @@ export function RowActions({ actions, rowName }: { actions: RowAction[]; rowName
             className={action.disabled ? 'is-disabled' : undefined}
             aria-label={`${action.label}「${rowName}」${action.disabled ? `（${action.disabled}）` : ''}`}
             onClick={() => run(action)}
+            {...waiting}
           >
             {action.label}
           </Button>
@@ -109,7 +114,7 @@ export function RowActions({ actions, rowName }: { actions: RowAction[]; rowName
             onClick: ({ key }) => run(rest.find((a) => a.key === key)!),
           }}
         >
-          <Button type="link" size="small" aria-label={`「${rowName}」的更多操作`}>
+          <Button type="link" size="small" aria-label={`「${rowName}」的更多操作`} {...waiting}>
             更多 <DownOutlined aria-hidden style={{ fontSize: 10 }} />
           </Button>
         </Dropdown>

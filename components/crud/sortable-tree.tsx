@@ -1,9 +1,11 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { App, Tree, type TreeProps } from 'antd';
-import { isOk } from '@/lib/api/resource';
-import { http } from '@/lib/http';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidate, queryKeys } from '@/lib/query';
+import { treeRead } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
 import { placeSibling, shiftSibling, siblingIds, type FlatNode, type TreeNode } from '@/lib/tree';
 import type { RowAction } from './row-actions';
 
@@ -62,35 +64,27 @@ export function siblingMoves(rows: FlatNode[], id: number, onReorder: (ids: numb
   ];
 }
 
+const NO_ROWS: never[] = [];
+
 /**
- * The flat rows of a tree from `path` (a `/tree` endpoint; `null`: none yet), loaded again when
- * `params` change and by `reload()`; a newer load wins over an older one still on its way.
+ * The flat rows of a resource's tree (`treeRead`: `<path>/tree`; `null`: none yet), a read of the
+ * data layer (lib/query): a write to the resource (which invalidates `[path]`) reads it again on
+ * every screen showing it, and the tree the server rendered with the page is there at once.
+ * `reload()` invalidates the resource; `onLoad` hears each tree that arrives.
  */
 export function useTreeRows<T>(path: string | null, params?: Record<string, string | number>, onLoad?: (rows: T[]) => void) {
-  const [rows, setRows] = useState<T[]>([]);
-  const [loading, setLoading] = useState(path !== null);
-  const seq = useRef(0);
+  const queryClient = useQueryClient();
+  const key = JSON.stringify(params ?? {});
+  const read = useMemo(() => (path === null ? null : treeRead(path, JSON.parse(key) as Record<string, string | number>)), [path, key]);
+  const tree = useApiRead<T[]>(read);
+  const rows = (tree.data as T[] | undefined) ?? (NO_ROWS as T[]);
   const loaded = useRef(onLoad);
   loaded.current = onLoad;
-  const key = JSON.stringify(params ?? {});
-  const reload = useCallback(async () => {
-    const id = ++seq.current;
-    if (path === null) {
-      setRows([]);
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    const reply = await http.main.get<T[]>(path, JSON.parse(key) as Record<string, string | number>);
-    if (id !== seq.current) return;
-    if (isOk(reply)) {
-      setRows(reply.data);
-      loaded.current?.(reply.data);
-    }
-    setLoading(false);
-  }, [path, key]);
   useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { rows, loading, reload };
+    if (tree.data) loaded.current?.(tree.data);
+  }, [tree.data]);
+  const reload = useCallback(async () => {
+    if (path !== null) await invalidate(queryClient, [queryKeys.all(path)]);
+  }, [queryClient, path]);
+  return { rows, loading: read !== null && tree.isPending, reload };
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { Suspense, type ReactNode } from 'react';
+import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
+import type { ReactNode } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { showQuery } from './use-list-query';
 import { Button, Card, Grid, Switch, Tabs, Typography, type TableColumnType } from 'antd';
@@ -119,6 +120,7 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDecl, option
     onChanged,
   } = options;
   const viewer = useViewer();
+  const isHydrated = useIsClient();
   const refusal = writeRefusal(viewer, route) ?? options.refusal ?? null;
   const path = resourcePath(def);
   const list = useResourceList<T>({
@@ -154,8 +156,16 @@ export function useResourceScreen<T extends ScreenRow>(def: ResourceDecl, option
     onChanged: () => onChanged?.(),
   });
 
+  // Rows come with the HTML: until the page has hydrated a flip would not be taken, so the switch waits, greyed.
   const switchCell = (on: boolean, r: T) => (
-    <Switch size="small" checked={on} disabled={Boolean(refusal)} aria-label={`启用「${rowName(r)}」`} onChange={(v) => toggle(r, v)} />
+    <Switch
+      size="small"
+      checked={on}
+      disabled={Boolean(refusal) || !isHydrated}
+      title={isHydrated ? undefined : HYDRATING_TEXT}
+      aria-label={`启用「${rowName(r)}」`}
+      onChange={(v) => toggle(r, v)}
+    />
   );
   const generated: TableColumnType<T>[] = options.fieldColumns
     ? [...options.fieldColumns, ...(options.hasToggle ? [{ key: 'enabled', title: '启用', dataIndex: 'enabled', width: 80, render: switchCell }] : [])]
@@ -282,14 +292,11 @@ export type ResourceListPageProps<T extends ScreenRow> = Omit<ResourceScreenOpti
 /**
  * A whole list screen from its declaration: filters with 新增, the table and the dialog in a card
  * (`options` as `useResourceScreen`, `form` spread onto the dialog). A drag-ordered list shows up to
- * 100 rows a page. It holds its own Suspense (its filters live in the URL), so a page renders it as is.
+ * 100 rows a page. No Suspense boundary of its own: its pages render per request, and a server
+ * render that suspends inside a boundary sends the rows hidden until a script shows them (issue 25).
  */
 export function ResourceListPage<T extends ScreenRow>(props: ResourceListPageProps<T>) {
-  return (
-    <Suspense>
-      <ListPage<T> {...props} />
-    </Suspense>
-  );
+  return <ListPage<T> {...props} />;
 }
 
 function ListPage<T extends ScreenRow>({ tabs, ...given }: ResourceListPageProps<T>) {

@@ -1,9 +1,9 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, Col } from 'antd';
-import { http } from '@/lib/http';
+import { WEBHOOKS_READ } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
 import type { WebhookEndpointRow } from '@/lib/api/webhooks';
 
 /**
@@ -11,16 +11,9 @@ import type { WebhookEndpointRow } from '@/lib/api/webhooks';
  * admins who hold 站点接口: the site has stopped hearing of changes until someone resumes them.
  */
 export function PausedWebhooksNotice() {
-  const [paused, setPaused] = useState<WebhookEndpointRow[]>([]);
-  useEffect(() => {
-    let live = true;
-    void http.main.send<{ list: WebhookEndpointRow[] }>('GET', '/api/webhooks').then((reply) => {
-      if (live && !(reply instanceof Error) && reply.body.status === 0) setPaused((reply.body.data?.list ?? []).filter((e) => e.state === 'paused_failing'));
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Quiet: a notice that cannot be read is no reason for a toast on the workbench.
+  const list = useApiRead<{ list: WebhookEndpointRow[] }>({ ...WEBHOOKS_READ, quiet: true }).data?.list;
+  const paused = (list ?? []).filter((e) => e.state === 'paused_failing');
   if (!paused.length) return null;
   return (
     <Col span={24}>

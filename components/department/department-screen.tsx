@@ -13,7 +13,7 @@ export function DepartmentScreen() {
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const selectedId = Number(searchParams.get('dept')) || null;
-  const { rows, loading, reload: loadTree } = useTreeRows<Department>('/api/departments/tree');
+  const { rows, loading, reload: loadTree } = useTreeRows<Department>('/api/departments');
 
   const select = (id: number | null) => {
     // A new department starts the user list again from page 1 without the previous filters' page.

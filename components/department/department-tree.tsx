@@ -56,8 +56,9 @@ export function DepartmentTree({
 
   // Expanded nodes: everything once the tree first arrives, then whatever the person opens or
   // closes, plus the ancestors of the chosen department.
-  const [expanded, setExpanded] = useState<number[]>([]);
-  const isExpandedOnce = useRef(false);
+  // (A tree the server rendered with the page arrives expanded already.)
+  const [expanded, setExpanded] = useState<number[]>(() => rows.filter((d) => childCount.has(d.id)).map((d) => d.id));
+  const isExpandedOnce = useRef(rows.length > 0);
   useEffect(() => {
     if (isExpandedOnce.current || rows.length === 0) return;
     isExpandedOnce.current = true;

@@ -1,7 +1,8 @@
 'use client';
 
+import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
 import { useDialogFocus } from '@/components/common/dialog-focus';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import {
@@ -28,7 +29,10 @@ import {
   toggleStaffRefusal,
   type Viewer,
 } from '@/lib/permissions';
-import type { FieldOption } from '@/lib/resources/define';
+import { resourcePath } from '@/lib/query';
+import { allRowsRead } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
+import type { FieldOption, ListResult } from '@/lib/resources/define';
 import { roleResource } from '@/lib/resources/roles';
 import { userResource } from '@/lib/resources/users';
 import { findRoute } from '@/lib/routes';
@@ -38,7 +42,7 @@ import { buildDeptTree, limitTree } from './tree-data';
 import type { Department, Role, User } from '@/lib/api/types';
 
 const users = resourceClient<User>(userResource);
-const roles = resourceClient<Role>(roleResource);
+const NO_ROLES: Role[] = [];
 const routeName = (path: string) => findRoute(path)?.name ?? path;
 
 type BulkPatch = { enabled: boolean } | { departmentId: number | null } | { roleId: number | null };
@@ -52,16 +56,12 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
   const department = departments.find((d) => d.id === departmentId) ?? null;
   const { message, modal } = App.useApp();
   const viewer = useViewer();
+  const isHydrated = useIsClient();
   const me = useUserStore((s) => s.info);
-  const [roleList, setRoleList] = useState<Role[]>([]);
+  // Every role, for the role column and the pickers (read with the page on the server; a role saved elsewhere shows here too).
+  const roleList = useApiRead<ListResult<Role>>(allRowsRead(resourcePath(roleResource))).data?.list ?? NO_ROLES;
   const [resetting, setResetting] = useState<User | null>(null);
   const [bulkDialog, setBulkDialog] = useState<{ kind: 'department' | 'role'; rows: User[]; clear: () => void } | null>(null);
-
-  useEffect(() => {
-    void roles.list({ pageSize: 100 }).then((reply) => {
-      if (isOk(reply)) setRoleList(reply.data.list);
-    });
-  }, []);
 
   const roleOf = useMemo(() => {
     const byId = new Map(roleList.map((r) => [r.id, r]));
@@ -212,7 +212,9 @@ export function UserPanel({ departmentId, departments, onChanged }: { department
               <Switch
                 size="small"
                 checked={v}
-                disabled={Boolean(refusal)}
+                // Until the page has hydrated a flip would not be taken: the switch waits, greyed.
+                disabled={Boolean(refusal) || !isHydrated}
+                title={isHydrated ? undefined : HYDRATING_TEXT}
                 checkedChildren="启用"
                 unCheckedChildren="停用"
                 onChange={(checked) => toggle(u, checked)}

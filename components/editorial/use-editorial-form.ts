@@ -2,6 +2,9 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, type FormInstance } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidate } from '@/lib/query';
+import { editorialKeys } from '@/lib/query/reads';
 import { useUnsavedChanges } from '@/components/crud/unsaved-changes';
 import { isFailure } from '@/lib/http';
 import { useUserStore } from '@/stores/user';
@@ -54,6 +57,9 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
   { form, id: idParam, canEdit = true, applyFields: applyExtra }: EditorialFormOptions<F>,
 ) {
   const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  /** After a save or a transition: the lists showing the item agree, here and in the person's other tabs. */
+  const listsChanged = useCallback(() => void invalidate(queryClient, editorialKeys(target.path)), [queryClient, target.path]);
   const userId = useUserStore((s) => s.info?.id ?? 0);
   const canPublish = useUserStore((s) => Boolean(s.auth['/article/check']));
 
@@ -219,6 +225,7 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
         window.history.replaceState(window.history.state, '', `${window.location.pathname}?id=${saved.id}`);
       }
       setAutosaveText(copyText.saved(saved.updatedAt));
+      listsChanged();
       return saved;
     },
     [
@@ -230,6 +237,7 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
       form,
       idRef,
       keepLocally,
+      listsChanged,
       message,
       mergeWith,
       onValuesChange,
@@ -301,6 +309,7 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
 
   /** Reloads the record after a transition (status, version, times), keeping anything typed since. */
   const refresh = async (itemId: number) => {
+    listsChanged();
     const current = await rec.fetchCurrent(itemId);
     if (!current) return;
     takeRecord(current);

@@ -4,10 +4,11 @@ import Link from 'next/link';
 import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { StatusTag } from '@/components/articles/review';
-import { editorPath, reviewPath, workflowApi, type WorkbenchData, type WorkbenchItem } from '@/lib/api/workflow';
-import { isFailure } from '@/lib/http';
+import { editorPath, reviewPath, type WorkbenchData, type WorkbenchItem } from '@/lib/api/workflow';
+import { WORKBENCH_READ } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
 import type { OfflineFocusGroup } from '@/lib/resources/operations';
 import { scopeText } from '@/lib/permissions';
 import { useUserStore, useViewer } from '@/stores/user';
@@ -169,24 +170,16 @@ function TaskCard({
  * drafts and the scheduled publications and offlines, each a link to the editor or the review view.
  */
 function MyWork({ writes }: { writes: boolean }) {
-  const [data, setData] = useState<WorkbenchData | null>(null);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(async () => {
-    setFailed(false);
-    const reply = await workflowApi.workbench();
-    if (!isFailure(reply) && reply.status === 0 && reply.data) setData(reply.data);
-    else setFailed(true);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // Read with the page on the server (app/(default)/page.tsx), so it shows without a skeleton.
+  const work = useApiRead<WorkbenchData>(WORKBENCH_READ);
+  const data = work.data ?? null;
 
-  if (failed) {
+  if (work.isError && !data) {
     return (
       <Col span={24}>
         <Card title="我的工作">
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="我的工作加载失败，请检查网络后重试">
-            <Button onClick={() => void load()}>重新加载</Button>
+            <Button onClick={() => void work.refetch()}>重新加载</Button>
           </Empty>
         </Card>
       </Col>

@@ -7,6 +7,7 @@ import { EllipsisText, ResourceFilters, ResourceTable, useResourceList } from '@
 import { isOk, type ListParams } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import type { FilterDef, ListResult } from '@/lib/resources/define';
+import { useApiRead } from '@/lib/query/use-api-read';
 import { readableValue } from './readable-value';
 import { fieldLabelsOf } from './field-labels';
 import { formatTime } from './log-filters';
@@ -83,6 +84,8 @@ const FILTERS: FilterDef[] = [
   { name: 'time', label: '时间', input: 'dateRange', withTime: true },
 ];
 
+const OPERATION_TYPES_READ = { key: ['/api/log/operation_type'], url: '/api/log/operation_type' };
+const NO_TYPES: OperationTypes = { types: [], resources: [] };
 const fetchOperationLogs = (params: ListParams) => http.main.get<ListResult<OperationLogRow>>('/api/log/operation', params);
 
 const labelOf = (options: Option[], value: string) => options.find((o) => o.value === value)?.label ?? value;
@@ -95,14 +98,9 @@ export function OperationLogScreen() {
     filters: FILTERS,
     nothingYet: '还没有操作记录，新增、修改或删除数据后会显示在这里',
   });
-  const [options, setOptions] = useState<OperationTypes>({ types: [], resources: [] });
+  // The operation types and resources the filters offer (read once a tab: they change with a release).
+  const options = useApiRead<OperationTypes>(OPERATION_TYPES_READ).data ?? NO_TYPES;
   const [detailId, setDetailId] = useState<number | null>(null);
-
-  useEffect(() => {
-    void http.main.get<OperationTypes>('/api/log/operation_type').then((reply) => {
-      if (isOk(reply)) setOptions(reply.data);
-    });
-  }, []);
 
   const columns = useMemo<TableColumnsType<OperationLogRow>>(
     () => [

@@ -2,7 +2,6 @@
 
 import { Card, Typography } from 'antd';
 import { ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
-import { loadLibraryTags } from '@/components/taxonomy/library-tag-select';
 import type { LibraryKind, LibraryTag } from '@/lib/api/media';
 import { picStoreTagResource, videoStoreTagResource } from '@/lib/resources/media';
 
@@ -18,7 +17,6 @@ export function LibraryTagScreen({ kind }: { kind: LibraryKind }) {
     pageSize: ALL,
     createLabel: '新增标签',
     columns: { name: { width: undefined }, actions: { width: 120, fixed: undefined } },
-    onChanged: () => void loadLibraryTags(kind, { fresh: true }),
   });
   const { list, refusal } = screen;
   const total = list.data?.total ?? 0;

@@ -1,12 +1,12 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Grid, Pagination, Segmented, Space, Spin, Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
 import { AppstoreOutlined, PlayCircleFilled, UnorderedListOutlined } from '@ant-design/icons';
 import { EllipsisText, formatDateTime, listEmptyText, RowActions, type RowAction } from '@/components/crud';
 import { useTableMending } from '@/components/crud/table-a11y';
 import { useLibraryTags } from '@/components/taxonomy/library-tag-select';
-import { isOk } from '@/lib/api/resource';
 import {
   CHECK_STATUS,
   formatBytes,
@@ -18,7 +18,9 @@ import {
   type LibraryItem,
   type LibraryKind,
 } from '@/lib/api/media';
-import { PAGE_SIZE_MAX, type ListResult } from '@/lib/resources/define';
+import type { ListResult } from '@/lib/resources/define';
+import { GRID_PAGE_SIZE, mediaListParams, picStoreResource, videoStoreResource } from '@/lib/resources/media';
+import { invalidate, queryKeys, resourcePath, unwrap } from '@/lib/query';
 import { useViewer } from '@/stores/user';
 import { clearLibraryFilters, isLibraryFiltered, MediaFilters } from './media-filters';
 import { MediaPreview } from './media-preview';
@@ -27,7 +29,7 @@ import { useLocalListQuery, type ListQueryState } from '@/components/crud/use-li
 import styles from './media.module.css';
 
 /** A grid page holds rows of 2, 3, 4, 6 and 8 cards evenly. */
-export const GRID_PAGE_SIZE = 24;
+export { GRID_PAGE_SIZE };
 
 export const MEDIA_NOUN: Record<LibraryKind, string> = { pic: '图片', video: '视频' };
 
@@ -55,42 +57,38 @@ const picked = (item: LibraryItem): PickedMedia => ({
   cover: item.cover,
 });
 
-/** One page of a library as its query asks for it, and the uploaders seen so far (for the filter). */
+/**
+ * One page of a library as its query asks for it, and the uploaders seen so far (for the filter). A
+ * query of the data layer (lib/query) under `[path, 'list', mediaListParams(query)]`: the page the
+ * server rendered with the screen is there at once, an upload, edit or delete anywhere (the screen,
+ * a picker, another tab) reads it again, and `reload()` invalidates the library.
+ */
 export function useMediaList(kind: LibraryKind, queryState: ListQueryState) {
   const [query, setQuery] = queryState;
-  const [data, setData] = useState<ListResult<LibraryItem> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
+  const path = resourcePath(kind === 'pic' ? picStoreResource : videoStoreResource);
+  const params = useMemo(() => mediaListParams(query), [query]);
+  const pageSize = Number(params.pageSize);
+  const queryClient = useQueryClient();
+  const page = useQuery({
+    queryKey: queryKeys.list(path, params),
+    queryFn: async () => unwrap(await libraryClient[kind].list(params)) as ListResult<LibraryItem>,
+    // Another page or filter keeps the cards on screen (with the spinner) until its own arrive.
+    placeholderData: keepPreviousData,
+  });
+  const data = page.data ?? null;
   const [uploaders, setUploaders] = useState<Map<number, string>>(new Map());
-  const requestNo = useRef(0);
-  const pageSize = Math.min(PAGE_SIZE_MAX, Number(query.pageSize) || GRID_PAGE_SIZE);
-  const queryKey = JSON.stringify(query);
-
-  const reload = useCallback(async () => {
-    const no = ++requestNo.current;
-    setLoading(true);
-    const params = Object.fromEntries(Object.entries(JSON.parse(queryKey) as Record<string, string>).filter(([k]) => k !== 'view'));
-    const reply = await libraryClient[kind].list({ ...params, pageSize });
-    if (no !== requestNo.current) return;
-    setLoading(false);
-    if (!isOk(reply)) {
-      setFailed(true);
-      return;
-    }
-    setFailed(false);
-    setData(reply.data as ListResult<LibraryItem>);
+  useEffect(() => {
+    if (!data) return;
     setUploaders((known) => {
       const next = new Map(known);
-      for (const row of reply.data.list) if (row.uploaderId && row.uploaderName) next.set(row.uploaderId, row.uploaderName);
+      for (const row of data.list) if (row.uploaderId && row.uploaderName) next.set(row.uploaderId, row.uploaderName);
       return next.size === known.size ? known : next;
     });
-  }, [kind, queryKey, pageSize]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { kind, query, setQuery, data, loading, failed, uploaders, pageSize, reload };
+  }, [data]);
+  const reload = useCallback(() => invalidate(queryClient, [queryKeys.all(path)]), [queryClient, path]);
+  // Loading: nothing yet for this query (the cards shown, if any, are the previous query's).
+  const loading = page.isPending || page.isPlaceholderData;
+  return { kind, query, setQuery, data, loading, failed: page.isError, uploaders, pageSize, reload };
 }
 
 export type MediaList = ReturnType<typeof useMediaList>;

@@ -7,7 +7,8 @@ import { DataScopeNote, type RowAction } from '@/components/crud';
 import { useIsClient } from '@/components/common/use-is-client';
 import { LibraryTagSelect } from '@/components/taxonomy/library-tag-select';
 import { isOk } from '@/lib/api/resource';
-import { http } from '@/lib/http';
+import { treeRead } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
 import { libraryClient, mediaBatch, type LibraryItem, type LibraryKind } from '@/lib/api/media';
 import { MEDIA_ROUTES, mediaDeleteRefusal, mediaEditRefusal, scopeDepartments, scopeKind, type Viewer } from '@/lib/permissions';
 import { useViewer } from '@/stores/user';
@@ -303,17 +304,8 @@ function BulkTagModal({
  * other departments show 编辑 and 删除 disabled with the reason instead of refused after confirming.
  */
 function useScopeDepartments(viewer: Viewer | null): Set<number> | null {
-  const [rows, setRows] = useState<Array<{ id: number; parentId: number | null }> | null>(null);
   const isDepartment = viewer !== null && scopeKind(viewer) === 'department';
-  useEffect(() => {
-    if (!isDepartment) return;
-    let isCurrent = true;
-    void http.main.get<Array<{ id: number; parentId: number | null }>>('/api/departments/tree').then((reply) => {
-      if (isCurrent && isOk(reply)) setRows(reply.data);
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [isDepartment]);
+  // The organisation tree 部门与员工 shows (read only for a department-scoped viewer).
+  const rows = useApiRead<Array<{ id: number; parentId: number | null }>>(isDepartment ? treeRead('/api/departments') : null).data;
   return useMemo(() => (rows ? scopeDepartments(viewer, rows) : null), [rows, viewer]);
 }

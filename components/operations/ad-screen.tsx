@@ -1,5 +1,6 @@
 'use client';
 
+import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
 import { useState } from 'react';
 import { App, Card, Switch } from 'antd';
 import { ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
@@ -26,6 +27,7 @@ const client = {
 export function AdScreen() {
   const { message } = App.useApp();
   const [switching, setSwitching] = useState<number | null>(null);
+  const isHydrated = useIsClient();
   const setState = async (ad: Advertise, on: boolean) => {
     setSwitching(ad.id);
     const reply = await operationsApi.adState(ad.id, on ? 1 : 0);
@@ -50,7 +52,16 @@ export function AdScreen() {
         dataIndex: 'state',
         width: 80,
         render: (state: number, ad: Advertise) => (
-          <Switch size="small" checked={state === 1} loading={switching === ad.id} aria-label={`上线「${ad.name}」`} onChange={(on) => setState(ad, on)} />
+          <Switch
+            size="small"
+            checked={state === 1}
+            loading={switching === ad.id}
+            // Until the page has hydrated a flip would not be taken: the switch waits, greyed.
+            disabled={!isHydrated}
+            title={isHydrated ? undefined : HYDRATING_TEXT}
+            aria-label={`上线「${ad.name}」`}
+            onChange={(on) => setState(ad, on)}
+          />
         ),
       },
       { key: 'period', title: '投放时间', width: PERIOD_WIDTH, render: (_: unknown, ad: Advertise) => periodText(ad.startAt, ad.endAt) },

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { currentQuery, showQuery } from '@/components/crud/use-list-query';
 import { App, Empty, Form, Grid, Space, Tabs, TreeSelect, Typography, type TableColumnType } from 'antd';
@@ -9,45 +9,36 @@ import { DATE_COLUMN_WIDTH, DateTimeCell, EllipsisText, linkColumn, ResourceList
 import { CoverInput } from '@/components/media/cover-input';
 import { operationsApi } from '@/lib/api/operations';
 import { isOk, resourceClient } from '@/lib/api/resource';
-import type { ResourceDecl } from '@/lib/resources/define';
-import type { FocusGroup, FocusSlot } from '@/lib/resources/operations';
+import type { ListResult, ResourceDecl } from '@/lib/resources/define';
+import { focusFixed, focusGroupParam, type FocusGroup, type FocusSlot } from '@/lib/resources/operations';
 import { platformResource } from '@/lib/resources/taxonomy';
-import { loadCategoryGroups } from '@/components/taxonomy/category-groups';
+import { useCategoryGroups } from '@/components/taxonomy/category-groups';
+import { resourcePath } from '@/lib/query';
+import { allRowsRead } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
 import { buildTree } from '@/lib/tree';
 import { PERIOD_RULES, PERIOD_WIDTH, periodText, SlotStatusTag, TargetPicker } from './focus-fields';
 import type { Platform } from '@/lib/api/types';
 
-const platformClient = resourceClient<Platform>(platformResource);
-
+/** The platforms (every one: the screen offers the enabled), a read shared with 分类管理 · 平台 (its writes refresh it here). */
 function usePlatforms(): Platform[] | null {
-  const [list, setList] = useState<Platform[] | null>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    void platformClient.list({ pageSize: 100 }).then((reply) => isCurrent && setList(isOk(reply) ? reply.data.list : []));
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
-  return list;
+  const read = useApiRead<ListResult<Platform>>(allRowsRead(resourcePath(platformResource)));
+  return read.data?.list ?? (read.isError ? NO_PLATFORMS : null);
 }
+const NO_PLATFORMS: Platform[] = [];
 
 /** Category types with their whole category trees: the channels a channel slot belongs to. */
 function useChannelTree() {
-  const [tree, setTree] = useState<Array<{ title: string; value: string; selectable: boolean; children: unknown[] }> | null>(null);
-  const [names, setNames] = useState<Map<number, string>>(new Map());
-  useEffect(() => {
-    let isCurrent = true;
-    void loadCategoryGroups().then((groups) => {
-      if (!isCurrent) return;
-      const all = (groups ?? []).flatMap((g) => g.rows);
-      setNames(new Map(all.map((c) => [c.id, c.name])));
-      setTree((groups ?? []).map((g) => ({ title: g.type.name, value: `type-${g.type.id}`, selectable: false, children: buildTree(g.rows) })));
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
-  return { tree, names };
+  const { groups, failed } = useCategoryGroups();
+  return useMemo(() => {
+    const all = (groups ?? []).flatMap((g) => g.rows);
+    const tree = groups
+      ? groups.map((g) => ({ title: g.type.name, value: `type-${g.type.id}`, selectable: false, children: buildTree(g.rows) as unknown[] }))
+      : failed
+        ? []
+        : null;
+    return { tree, names: new Map(all.map((c) => [c.id, c.name])) };
+  }, [groups, failed]);
 }
 
 export interface FocusListProps {
@@ -64,7 +55,7 @@ export interface FocusListProps {
  * with its picture, what it shows (an article, a video or a link), its period and whether it is
  * 展示中 / 待上线 / 内容已下线 / 已过期 / 已停用 now. The group is in the URL.
  */
-export function FocusList({ def, group, hasFlush = false, groupParam = group === 'category' ? 'categoryId' : 'platform' }: FocusListProps) {
+export function FocusList({ def, group, hasFlush = false, groupParam = focusGroupParam(group) }: FocusListProps) {
   const { message } = App.useApp();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -75,8 +66,10 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
   // On a phone the status goes beside the title (the status column would be off screen).
   const isNarrow = Grid.useBreakpoint().md === false;
   const asked = searchParams.get(groupParam);
-  const platform = group === 'platform' ? (enabledPlatforms.find((p) => p.code === asked)?.code ?? enabledPlatforms[0]?.code ?? null) : null;
-  const categoryId = group === 'category' ? Number(asked) || null : null;
+  // The group shown (the server's first page reads the same one: focusFixed).
+  const chosen = focusFixed(group, asked, platforms ?? []);
+  const platform = chosen?.platform ?? null;
+  const categoryId = chosen?.categoryId ?? null;
 
   const setGroup = (value: string | number | null) => {
     const next = currentQuery();
@@ -177,8 +170,8 @@ export function FocusList({ def, group, hasFlush = false, groupParam = group ===
       />
     ) : null;
 
-  const fixed = group === 'platform' ? { platform: platform ?? '' } : group === 'category' ? { categoryId: categoryId ?? '' } : {};
-  const ready = group === 'none' || (group === 'platform' ? Boolean(platform) : Boolean(categoryId));
+  const fixed = chosen ?? {};
+  const ready = chosen !== null;
 
   return (
     <>

@@ -1,14 +1,27 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { showQuery } from '@/components/crud/use-list-query';
 import { Button, Card, Empty, Select, Space, Tag, Typography, type TableColumnType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { EllipsisText, ResourceFormModal, linkColumn, ResourceList, thumbColumn, useResourceDialog } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
-import { isOk, resourceClient } from '@/lib/api/resource';
-import { chameleonResource, chameleonTypeResource, chameleonVersionResource, KEYWORD_PLATFORMS } from '@/lib/resources/operations';
+import { resourceClient } from '@/lib/api/resource';
+import { invalidate, queryKeys, resourcePath } from '@/lib/query';
+import { useApiRead } from '@/lib/query/use-api-read';
+import type { ListResult } from '@/lib/resources/define';
+import {
+  chameleonResource,
+  chameleonTypeResource,
+  chameleonVersionResource,
+  KEYWORD_PLATFORMS,
+  NAV_TYPES_READ,
+  NAV_VERSIONS_READ,
+  navIconsFixed,
+  navVersion,
+} from '@/lib/resources/operations';
 import type { Chameleon, ChameleonType, ChameleonVersion } from '@/lib/api/types';
 
 const versionClient = resourceClient<ChameleonVersion>(chameleonVersionResource);
@@ -16,6 +29,7 @@ const typeClient = resourceClient<ChameleonType>(chameleonTypeResource);
 const iconClient = resourceClient<Chameleon>(chameleonResource);
 const platformLabel = (p: string) => KEYWORD_PLATFORMS.find((o) => o.value === p)?.label ?? p;
 const versionName = (v: ChameleonVersion) => `${platformLabel(v.platform)} · ${v.name}`;
+const NONE: never[] = [];
 
 /**
  * 导航图标: choose a version (an app release's set of icons), then its icons grouped by type
@@ -26,21 +40,15 @@ const versionName = (v: ChameleonVersion) => `${platformLabel(v.platform)} · ${
 export function NavScreen() {
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const [versions, setVersions] = useState<ChameleonVersion[] | null>(null);
-  const [types, setTypes] = useState<ChameleonType[] | null>(null);
-
-  const loadVersions = useCallback(async () => {
-    const reply = await versionClient.list({ pageSize: 100 });
-    setVersions(isOk(reply) ? reply.data.list : []);
-  }, []);
-  const loadTypes = useCallback(async () => {
-    const reply = await typeClient.list({ pageSize: 100 });
-    setTypes(isOk(reply) ? reply.data.list : []);
-  }, []);
-  useEffect(() => {
-    void loadVersions();
-    void loadTypes();
-  }, [loadVersions, loadTypes]);
+  const queryClient = useQueryClient();
+  // Read with the page on the server (app/(default)/operation/nav), the icons of each type too.
+  const versionRead = useApiRead<ListResult<ChameleonVersion>>(NAV_VERSIONS_READ);
+  const typeRead = useApiRead<ListResult<ChameleonType>>(NAV_TYPES_READ);
+  const versions = versionRead.data?.list ?? (versionRead.isError ? NONE : null);
+  const types = typeRead.data?.list ?? (typeRead.isError ? NONE : null);
+  // A write reads them again here and on any other screen or tab showing them (icon counts too).
+  const loadVersions = useCallback(() => invalidate(queryClient, [queryKeys.all(resourcePath(chameleonVersionResource))]), [queryClient]);
+  const loadTypes = useCallback(() => invalidate(queryClient, [queryKeys.all(resourcePath(chameleonTypeResource))]), [queryClient]);
 
   const versionDialog = useResourceDialog<ChameleonVersion>(chameleonVersionResource, {
     client: versionClient,
@@ -48,8 +56,7 @@ export function NavScreen() {
   });
   const typeDialog = useResourceDialog<ChameleonType>(chameleonTypeResource, { client: typeClient, onSaved: () => void loadTypes() });
 
-  const asked = Number(searchParams.get('version')) || null;
-  const version = versions?.find((v) => v.id === asked) ?? versions?.[0] ?? null;
+  const version = navVersion(versions ?? [], searchParams.get('version'));
   const chooseVersion = (id: number) => showQuery(pathname, { version: String(id) });
 
   const columns: TableColumnType<Chameleon>[] = [
@@ -130,7 +137,7 @@ export function NavScreen() {
               def={chameleonResource}
               client={iconClient}
               fieldColumns={columns}
-              fixed={{ versionId: version.id, typeId: type.id, version: undefined }}
+              fixed={navIconsFixed(version.id, type.id)}
               pageSize={100}
               filters={[]}
               createLabel={`新增「${type.name}」图标`}

@@ -1,11 +1,10 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Link from 'next/link';
 import { Alert, Card, Form, Tooltip } from 'antd';
 import { actionsColumn, formatDateTime, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
-import { isOk } from '@/lib/api/resource';
-import { http } from '@/lib/http';
+import { useApiRead } from '@/lib/query/use-api-read';
 import { deleteRoleRefusal, grantRefusal, roleWriteRefusal } from '@/lib/permissions';
 import { LEVEL_OPTIONS, roleResource } from '@/lib/resources/roles';
 import { findRoute } from '@/lib/routes';
@@ -13,21 +12,14 @@ import { useViewer } from '@/stores/user';
 import { PermissionEditor, type CatalogueRoute } from './permission-editor';
 import type { Role } from '@/lib/api/types';
 
+const ROUTE_CATALOGUE_READ = { key: ['/api/auth'], url: '/api/auth' };
+const NO_ROUTES: CatalogueRoute[] = [];
+
 const routeName = (path: string) => findRoute(path)?.name ?? path;
 
 /** The grantable routes in menu order; loaded once per visit to the screen. */
 function useRouteCatalogue(): CatalogueRoute[] {
-  const [catalogue, setCatalogue] = useState<CatalogueRoute[]>([]);
-  useEffect(() => {
-    let isCurrent = true;
-    void http.main.get<CatalogueRoute[]>('/api/auth').then((reply) => {
-      if (isCurrent && isOk(reply)) setCatalogue(reply.data);
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
-  return catalogue;
+  return useApiRead<CatalogueRoute[]>(ROUTE_CATALOGUE_READ).data ?? NO_ROUTES;
 }
 
 /**

@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, use, useEffect, useState, type ComponentType } from 'react';
+import { use, useEffect, useState, type ComponentType } from 'react';
 import { Input } from 'antd';
 import { ResourceListPage, type ResourceListPageProps, type ScreenRow } from '@/components/crud';
 import { loadResource, type ResourceModule } from '@/lib/resources/modules';
@@ -33,11 +33,9 @@ type PageProps = Omit<ResourceListPageProps<ScreenRow>, 'def'> & { module: Resou
  * `ResourceListPage`'s that are plain data, over the declaration's.
  */
 export function ResourcePage(props: PageProps) {
-  return (
-    <Suspense>
-      <Loaded {...props} />
-    </Suspense>
-  );
+  // No Suspense boundary of its own: a server render that suspends inside one sends the rows in a
+  // hidden block that only a script shows (issue 25); without it the page waits for the declaration.
+  return <Loaded {...props} />;
 }
 
 function Loaded({ module, name, ...props }: PageProps) {

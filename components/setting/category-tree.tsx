@@ -1,5 +1,6 @@
 'use client';
 
+import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
 import { useMemo, useState } from 'react';
 import { App, Button, Card, Empty, Spin, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -38,8 +39,9 @@ export function CategoryTree({
   const [expanded, setExpanded] = useState<number[]>([]);
   const [moving, setMoving] = useState<MoveState | null>(null);
   const canEdit = !refusal;
+  const isHydrated = useIsClient();
   // Everything open once loaded: trees of categories are shallow and a person wants to see them whole.
-  const tree = useTreeRows<Category>(type && '/api/categories/tree', { typeId: type?.id ?? '' }, (loaded) => setExpanded(loaded.map((c) => c.id)));
+  const tree = useTreeRows<Category>(type && '/api/categories', { typeId: type?.id ?? '' }, (loaded) => setExpanded(loaded.map((c) => c.id)));
   const { rows, reload } = tree;
   const reloadAll = () => Promise.all([reload(), onChanged()]);
   const editor = useResourceDialog<Category>(categoryResource, { client: categoryClient, onSaved: reloadAll });
@@ -117,7 +119,14 @@ export function CategoryTree({
                 </span>
                 {!c.enabled && <Tag>已停用</Tag>}
                 <span style={{ marginLeft: 'auto', display: 'inline-flex', alignItems: 'center', gap: 4 }} onClick={(e) => e.stopPropagation()}>
-                  <Switch size="small" checked={c.enabled} disabled={!canEdit} aria-label={`启用「${c.name}」`} onChange={(on) => toggle(c, on)} />
+                  <Switch
+                    size="small"
+                    checked={c.enabled}
+                    disabled={!canEdit || !isHydrated}
+                    title={isHydrated ? undefined : HYDRATING_TEXT}
+                    aria-label={`启用「${c.name}」`}
+                    onChange={(on) => toggle(c, on)}
+                  />
                   <RowActions rowName={c.name} actions={nodeActions(c)} />
                 </span>
               </span>

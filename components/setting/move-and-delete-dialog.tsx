@@ -1,9 +1,9 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Modal, Typography } from 'antd';
 import { InUseLinks } from '@/components/crud';
-import { CategorySelect, forgetCategories } from '@/components/articles/list/pickers';
+import { CategorySelect } from '@/components/articles/list/pickers';
 import { isOk } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import { inUseCount, type InUseItem } from '@/lib/in-use';
@@ -31,8 +31,6 @@ export function MoveAndDeleteDialog({
   const [target, setTarget] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);
   const movable = items.length === 1 && items[0].key === 'articles' ? items[0] : null;
-  // The picker's categories are cached per tab; this screen may just have added some.
-  useEffect(() => forgetCategories(), []);
 
   const submit = async () => {
     if (!target) return;

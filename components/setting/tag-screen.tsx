@@ -1,11 +1,9 @@
 'use client';
 
-import { useEffect } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { Button, Card, Col, Row } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { GroupListCard, groupListOptions, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
-import { forgetTagTypes } from '@/components/taxonomy/tag-picker';
 import { tagResource, tagTypeResource } from '@/lib/resources/taxonomy';
 import type { Tag, TagType } from '@/lib/api/types';
 
@@ -14,7 +12,6 @@ import type { Tag, TagType } from '@/lib/api/types';
  * the tags), the tags on the right with keyword and type filters in the URL, newest first.
  */
 export function TagScreen() {
-  useEffect(() => forgetTagTypes(), []);
   const typeId = Number(useSearchParams().get('typeId')) || null;
   const typeScreen = useResourceScreen<TagType>(tagTypeResource, {
     ...groupListOptions<TagType>({
@@ -26,7 +23,6 @@ export function TagScreen() {
     deleteTitle: (t) => `确定删除标签类型「${t.name}」吗？`,
     deleteRefusal: (t) => (t.tagCount ? `「${t.name}」下还有 ${t.tagCount} 个标签，请先删除或移走它们` : null),
     onDeleted: (t) => typeId === t.id && tags.list.setQuery({ typeId: undefined }),
-    onChanged: forgetTagTypes,
   });
   const types = typeScreen.list.data?.list ?? [];
   const typeOptions = types.map((t) => ({ value: t.id, label: t.name }));

@@ -1,30 +1,23 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { http } from '@/lib/http';
-import { isOk } from '@/lib/api/resource';
+import { listRead } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
+import type { ListResult } from '@/lib/resources/define';
 import type { FlatNode } from '@/lib/tree';
-import { loadCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
+import { useCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
 import { CategoryPicker } from '@/components/taxonomy/category-picker';
+
+const NO_GROUPS: CategoryGroup[] = [];
+const NO_ROWS: never[] = [];
 
 interface CategoryRow extends FlatNode {
   typeId: number;
   enabled: boolean;
 }
 
-/** The enabled categories as a tree (loaded once per page), for a form field or a filter. */
-export function useCategories() {
-  const [rows, setRows] = useState<CategoryRow[]>([]);
-  useEffect(() => {
-    let isCurrent = true;
-    void http.main.get<{ list: CategoryRow[] }>('/api/categories', { pageSize: 100, enabled: 'true' }).then((reply) => {
-      if (isCurrent && isOk(reply)) setRows(reply.data.list);
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
-  return rows;
+/** The enabled categories (a read of the data layer: a change in 分类管理 shows here too), for a form field or a filter. */
+export function useCategories(): CategoryRow[] {
+  return useApiRead<ListResult<CategoryRow>>(listRead('/api/categories', { pageSize: 100, enabled: 'true' })).data?.list ?? NO_ROWS;
 }
 
 /**
@@ -42,14 +35,7 @@ export function CategorySelect({
   id?: string;
   disabled?: boolean;
 }) {
-  const [groups, setGroups] = useState<CategoryGroup[]>([]);
-  useEffect(() => {
-    let isCurrent = true;
-    void loadCategoryGroups().then((g) => isCurrent && g && setGroups(g));
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
+  const groups = useCategoryGroups().groups ?? NO_GROUPS;
   return (
     <CategoryPicker
       groups={groups}

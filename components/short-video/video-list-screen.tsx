@@ -1,14 +1,13 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Link from 'next/link';
 import { App, Button, Card, Grid, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { EllipsisText, emptyText, formatDateTime, ResourceFilters, RowActions, useResourceList } from '@/components/crud';
 import { usePublishingActions } from '@/components/editorial/publishing-actions';
-import { isOk } from '@/lib/api/resource';
 import { resourcePath } from '@/lib/query';
-import { lockApi, type LockHolder } from '@/lib/api/editorial';
+import { useEditingHolders } from '@/components/editorial/use-editing-holders';
 import { videoApi, videoClient } from '@/lib/api/videos';
 import { videoResource } from '@/lib/resources/videos';
 import type { VideoListItem } from '@/lib/api/types';
@@ -42,24 +41,11 @@ export function VideoListScreen() {
   const categories = useCategories();
   const categoryOptions = useMemo(() => categories.map((c) => ({ label: c.name, value: String(c.id) })), [categories]);
   const isNarrow = Grid.useBreakpoint().md === false;
-  const [locks, setLocks] = useState<Map<number, LockHolder>>(new Map());
-
-  // Who is editing the rows on screen (one call per page, refreshed every 30 s).
-  const ids = (list.data?.list ?? []).map((v) => v.id).join(',');
-  useEffect(() => {
-    if (!ids) return setLocks(new Map());
-    let isCurrent = true;
-    const load = () =>
-      void lockApi.list('videos', ids.split(',').map(Number)).then((reply) => {
-        if (isCurrent && isOk(reply)) setLocks(new Map(reply.data.list.map((l) => [l.id, l])));
-      });
-    load();
-    const timer = window.setInterval(load, 30_000);
-    return () => {
-      isCurrent = false;
-      window.clearInterval(timer);
-    };
-  }, [ids]);
+  // Who is editing the rows on screen (refreshed every 30 s while the tab is visible).
+  const locks = useEditingHolders(
+    'videos',
+    (list.data?.list ?? []).map((v) => v.id),
+  );
 
   const publish = async (v: VideoListItem) => {
     const reply = await videoApi.publish(v.id, { version: v.version });

@@ -1,5 +1,10 @@
-import { http } from '@/lib/http';
-import { isOk } from '@/lib/api/resource';
+'use client';
+
+import { useMemo } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { CATEGORY_TYPES_READ, categoryTreeRead } from '@/lib/query/reads';
+import { apiReadQuery, useApiRead } from '@/lib/query/use-api-read';
+import type { ListResult } from '@/lib/resources/define';
 import type { Category, CategoryType } from '@/lib/api/types';
 
 export interface CategoryGroup {
@@ -9,17 +14,27 @@ export interface CategoryGroup {
 }
 
 /**
- * Every category type with all its categories: the types (few), then `GET /api/categories/tree`
- * per type, which answers a type's whole tree (the paged `GET /api/categories` stops at 100 rows,
- * too few for a newsroom's channels).
+ * Every category type with all its categories: the types (few), then each type's whole tree
+ * (`categoryTreeRead`), all reads of the data layer. Every picker on every screen shares them, and
+ * a change saved in 分类管理 (which invalidates `/api/categories` or `/api/category_types`) shows in
+ * them without a reload; what the server rendered with the page is there at once. Null until the
+ * types and every tree have answered (a tree that failed counts as empty); `failed` when the types did not answer.
  */
-export async function loadCategoryGroups(): Promise<CategoryGroup[] | null> {
-  const types = await http.main.get<{ list: CategoryType[] }>('/api/category_types', { pageSize: 100 });
-  if (!isOk(types)) return null;
-  return Promise.all(
-    types.data.list.map(async (type) => {
-      const reply = await http.main.get<Category[]>('/api/categories/tree', { typeId: type.id });
-      return { type, rows: isOk(reply) ? reply.data : [] };
-    }),
+export function useCategoryGroups(): { groups: CategoryGroup[] | null; failed: boolean } {
+  // A picker that opens (mounts) reads them again, as it always did: channels someone else added
+  // since show at once (what is cached is shown meanwhile).
+  const types = useApiRead<ListResult<CategoryType>>(CATEGORY_TYPES_READ, { refetchOnMount: 'always' });
+  const list = types.data?.list;
+  const trees = useQueries({
+    queries: (list ?? []).map((t) => ({ ...apiReadQuery<Category[]>(categoryTreeRead(t.id)), refetchOnMount: 'always' as const })),
+  });
+  const isReady = Boolean(list) && trees.every((t) => !t.isPending);
+  const rowsKey = trees.map((t) => t.dataUpdatedAt).join(',');
+  const groups = useMemo(
+    () => (isReady && list ? list.map((type, i) => ({ type, rows: (trees[i]?.data as Category[] | undefined) ?? [] })) : null),
+    // `trees` is a new array every render; its answers change only with their times.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [isReady, list, rowsKey],
   );
+  return { groups, failed: types.isError };
 }

@@ -1,37 +1,25 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
-import { isOk } from '@/lib/api/resource';
-import { libraryTagClient, type LibraryKind, type LibraryTag } from '@/lib/api/media';
+import type { LibraryKind, LibraryTag } from '@/lib/api/media';
+import { invalidate, queryKeys, resourcePath } from '@/lib/query';
+import { allRowsRead } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
+import type { ListResult } from '@/lib/resources/define';
+import { picStoreTagResource, videoStoreTagResource } from '@/lib/resources/media';
 
-const cache: Partial<Record<LibraryKind, Promise<LibraryTag[]>>> = {};
+const NO_TAGS: LibraryTag[] = [];
 
-/** The library's own tags (tens, drag-sorted): loaded once per tab and kind. */
-export function loadLibraryTags(kind: LibraryKind, { fresh = false } = {}): Promise<LibraryTag[]> {
-  if (fresh || !cache[kind]) {
-    cache[kind] = libraryTagClient[kind].list({ pageSize: 100 }).then((reply) => {
-      if (!isOk(reply)) {
-        delete cache[kind];
-        return [];
-      }
-      return reply.data.list;
-    });
-  }
-  return cache[kind]!;
-}
-
-/** The library tags of a kind as state; `reload` after creating one. */
+/**
+ * The library tags of a kind (tens, drag-sorted; every one), a read of the data layer shared with
+ * 图片标签 / 视频标签, whose writes refresh it here. `reload` after creating one elsewhere.
+ */
 export function useLibraryTags(kind: LibraryKind) {
-  const [tags, setTags] = useState<LibraryTag[]>([]);
-  useEffect(() => {
-    let isCurrent = true;
-    void loadLibraryTags(kind).then((t) => isCurrent && setTags(t));
-    return () => {
-      isCurrent = false;
-    };
-  }, [kind]);
-  return { tags, reload: async () => setTags(await loadLibraryTags(kind, { fresh: true })) };
+  const path = resourcePath(kind === 'pic' ? picStoreTagResource : videoStoreTagResource);
+  const queryClient = useQueryClient();
+  const tags = useApiRead<ListResult<LibraryTag>>(allRowsRead(path)).data?.list ?? NO_TAGS;
+  return { tags, reload: () => invalidate(queryClient, [queryKeys.all(path)]) };
 }
 
 export type LibraryTagSelectProps = Omit<SelectProps<number[] | number>, 'options'> & { kind: LibraryKind };

@@ -6,6 +6,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useDialogFocus } from '@/components/common/dialog-focus';
 import { http } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
+import { allRowsRead } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
+import type { ListResult } from '@/lib/resources/define';
 import { TAG_QUICK_CREATE_ROUTES } from '@/lib/resources/taxonomy';
 import { useViewer } from '@/stores/user';
 import type { Tag, TagType } from '@/lib/api/types';
@@ -17,7 +20,6 @@ type Found = Pick<Tag, 'id' | 'name' | 'typeId'>;
 
 /** Names of tags seen in this tab, so a form reopening with tag ids shows names at once. */
 const known = new Map<number, Found>();
-let typesPromise: Promise<Map<number, string>> | null = null;
 /** The type last chosen for a new tag in this tab: the next new tag's default. */
 let lastNewType: number | null = null;
 
@@ -26,21 +28,10 @@ export const CREATE_OPTION = -1;
 /** Longest tag name (the tag schema's). */
 const TAG_NAME_MAX = 64;
 
-/** Tag types are few (tens): loaded once per tab and kept, to show each tag's type. */
-function loadTypes(): Promise<Map<number, string>> {
-  typesPromise ??= http.main.get<{ list: TagType[] }>('/api/tags_types', { pageSize: 100 }).then((reply) => {
-    if (!isOk(reply)) {
-      typesPromise = null;
-      return new Map();
-    }
-    return new Map(reply.data.list.map((t) => [t.id, t.name]));
-  });
-  return typesPromise;
-}
-
-/** Forget the cached types (after the tag-type screen changed them). */
-export function forgetTagTypes() {
-  typesPromise = null;
+/** Tag types are few (tens): every one, a read shared with 标签管理 (its writes refresh it here). */
+function useTagTypes(): Map<number, string> {
+  const list = useApiRead<ListResult<TagType>>(allRowsRead('/api/tags_types')).data?.list;
+  return useMemo(() => new Map((list ?? []).map((t) => [t.id, t.name])), [list]);
 }
 
 /** Ids whose names are not known yet, fetched in one call (`GET /api/tags?ids=`; a record holds at most 50 tags). */
@@ -94,7 +85,7 @@ export function TagPicker({
   // is told who can.
   const mayCreate = creatable && Boolean(viewer && (viewer.isSuper || TAG_QUICK_CREATE_ROUTES.some((r) => viewer.routes.has(r))));
   const [options, setOptions] = useState<Found[]>([]);
-  const [types, setTypes] = useState<Map<number, string>>(new Map());
+  const types = useTagTypes();
   const [searching, setSearching] = useState(false);
   /** The text the shown options answer (trimmed); a new tag is offered for it. */
   const [answered, setAnswered] = useState('');
@@ -105,10 +96,6 @@ export function TagPicker({
   const [, setResolved] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const requestNo = useRef(0);
-
-  useEffect(() => {
-    void loadTypes().then(setTypes);
-  }, []);
 
   const valueKey = value.join(',');
   useEffect(() => {

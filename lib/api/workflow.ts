@@ -61,7 +61,6 @@ export const workflowApi = {
     body: TransitionInput = {},
   ) => http.main.put<TransitionReply>(`${contentBase(type)}/${action}/${id}`, body),
   batchSubmit: (ids: number[]) => http.main.put<BatchReply>('/api/articles/batch/submit', { ids }),
-  workbench: () => http.main.get<WorkbenchData>('/api/workbench'),
   /** Silent: the confirmation says itself when it cannot tell. Reviewers only. */
   focusUsage: (type: ContentType, id: number) => http.main.send<FocusUsage>('GET', `/api/articles_review/focus_usage/${type}/${id}`),
   /** Silent: the drawer falls back to the ids. Reviewers only. */

@@ -3,7 +3,7 @@
  * (server/storage) and are registered with `POST /api/pic_stores` / `/api/video_stores`.
  * Schemas: schemas/media.ts. @see DESIGN §4, §5, §9
  */
-import { declareResource } from './define';
+import { PAGE_SIZE_MAX, declareResource } from './define';
 
 /** A library's own tags (图片标签 / 视频标签): drag-sorted names. */
 const libraryTagResource = <N extends string>(name: N, label: string, permission: string) =>
@@ -83,3 +83,16 @@ export const videoStoreResource = declareResource({
     { name: 'range', label: '上传时间', input: 'dateRange' },
   ],
 });
+
+/** A library grid's page size when the URL names none (24: four rows of six at 1440 px). */
+export const GRID_PAGE_SIZE = 24;
+
+/**
+ * What a library grid asks for its query (the URL's, or a picker's own): the filters and page,
+ * not the view, with the page size capped. The screen's data layer and the server's first page
+ * (app/(default)/photo, /video) name the page by these, so they agree on its key.
+ */
+export function mediaListParams(query: Record<string, string>): Record<string, string | number> {
+  const params: Record<string, string | number> = Object.fromEntries(Object.entries(query).filter(([k, v]) => k !== 'view' && v !== undefined));
+  return { ...params, pageSize: Math.min(PAGE_SIZE_MAX, Number(query.pageSize) || GRID_PAGE_SIZE) };
+}

@@ -4,6 +4,8 @@
  * schemas: schemas/operations.ts.
  * @see DESIGN §4, §5, SEED §7
  */
+import { resourcePath } from '../query/keys';
+import { allRowsRead } from '../query/reads';
 import { declareResource, type FieldOption } from './define';
 import { ALL_VALUE, ENABLED_FILTER, ENABLED_OPTIONS } from './common';
 import { slotStatusAt, STATUS, type FocusTarget, type SlotStatus } from './publishing';
@@ -69,6 +71,28 @@ export function slotStatus(
 
 /** How a family's slots are grouped: by platform code, by category (频道), or one list. */
 export type FocusGroup = 'platform' | 'category' | 'none';
+
+/** The URL parameter holding a focus family's chosen group (none for a single list). */
+export function focusGroupParam(group: FocusGroup): string {
+  return group === 'category' ? 'categoryId' : 'platform';
+}
+
+/**
+ * The group a focus list shows for the URL's `asked` value: an enabled platform the URL names, else
+ * the first enabled one (null: none enabled yet); a channel only when the URL names one. The
+ * screen (components/operations/focus-screen.tsx) and the server's first page agree through this.
+ */
+export function focusFixed(
+  group: FocusGroup,
+  asked: string | null | undefined,
+  platforms: Array<{ code: string; enabled: boolean }>,
+): { platform?: string; categoryId?: number } | null {
+  if (group === 'none') return {};
+  if (group === 'category') return Number(asked) ? { categoryId: Number(asked) } : null;
+  const enabled = platforms.filter((p) => p.enabled);
+  const code = enabled.find((p) => p.code === asked)?.code ?? enabled[0]?.code;
+  return code ? { platform: code } : null;
+}
 
 function focusResource(name: string, label: string, permission: string, group: FocusGroup) {
   return declareResource({
@@ -241,6 +265,20 @@ export const chameleonResource = declareResource({
   exampleNeeds: { versionId: 'chameleon_version', typeId: 'chameleon_type' },
   noDelete: 'SEED §7 lists GET, POST, PUT, sort: an icon is switched off instead',
 });
+
+/** 导航图标's versions and icon types (every one: 100 a page), read by the screen and by its page on the server. */
+export const NAV_VERSIONS_READ = allRowsRead(resourcePath(chameleonVersionResource));
+export const NAV_TYPES_READ = allRowsRead(resourcePath(chameleonTypeResource));
+
+/** The version 导航图标 shows: the one the URL names, else the first. */
+export function navVersion<V extends { id: number }>(versions: V[], asked: string | null | undefined): V | null {
+  return versions.find((v) => v.id === Number(asked)) ?? versions[0] ?? null;
+}
+
+/** What one icon type's list of a version asks (the version's id, not the URL's `version`). */
+export function navIconsFixed(versionId: number, typeId: number) {
+  return { versionId, typeId, version: undefined };
+}
 
 // ——— Friend links ————————————————————————————————————————————————————————————————
 

@@ -3,8 +3,9 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App, Form } from 'antd';
+import { inDataLayer } from './in-data-layer';
 import { categoryOptions } from '@/components/taxonomy/category-picker';
-import { CategorySelect as ListCategorySelect, forgetCategories } from '@/components/articles/list/pickers';
+import { CategorySelect as ListCategorySelect } from '@/components/articles/list/pickers';
 import { CategorySelect as VideoCategorySelect } from '@/components/short-video/category-select';
 import { SideFields } from '@/components/articles/editor/side-fields';
 
@@ -42,10 +43,8 @@ const server = setupServer(
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  forgetCategories();
-});
+afterEach(() => cleanup());
+
 afterAll(() => server.close());
 
 /** A key press as a browser sends it: down, then up (the select locks Enter until it comes up). */
@@ -98,6 +97,7 @@ describe('分类 by keyboard', { timeout: 30_000 }, () => {
           <SideFields />
         </Form>
       </App>,
+      { wrapper: inDataLayer() },
     );
     const input = await focusField('分类');
     await typeIn(input, '销量');
@@ -114,6 +114,7 @@ describe('分类 by keyboard', { timeout: 30_000 }, () => {
           <SideFields />
         </Form>
       </App>,
+      { wrapper: inDataLayer() },
     );
     const input = await focusField('分类');
     // Open: the first category (行业动态) is active; the 资讯 heading is not an option.
@@ -136,6 +137,7 @@ describe('分类 by keyboard', { timeout: 30_000 }, () => {
         <label htmlFor="video-category">分类</label>
         <VideoCategorySelect id="video-category" onChange={onChange} />
       </App>,
+      { wrapper: inDataLayer() },
     );
     const input = await focusField('分类');
     await typeIn(input, '牵引');
@@ -150,6 +152,7 @@ describe('分类 by keyboard', { timeout: 30_000 }, () => {
       <App>
         <ListCategorySelect aria-label="目标分类" onChange={onChange} disabledId={12} />
       </App>,
+      { wrapper: inDataLayer() },
     );
     const input = await focusField('目标分类');
     await typeIn(input, '政策');

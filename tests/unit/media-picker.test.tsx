@@ -4,6 +4,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MediaPickerModal, type PickedMedia } from '@/components/media/picker-modal';
+import { inDataLayer } from './in-data-layer';
 
 // The media pickers open on their first useful control (review P3-12: the focus landed on ×):
 // the search box, the upload tab's choose button, or on a touch screen the first grid item.
@@ -60,7 +61,7 @@ const touchScreen = () =>
 describe('MediaPickerModal first focus', () => {
   it('opens on the search box, not on ×', async () => {
     await act(async () => {
-      render(<Page />);
+      render(<Page />, { wrapper: inDataLayer() });
     });
     const search = await screen.findByRole('searchbox', { name: '关键词' });
     await waitFor(() => expect(document.activeElement).toBe(search));
@@ -69,7 +70,7 @@ describe('MediaPickerModal first focus', () => {
 
   it('opened on the upload tab, the choose-files button has the focus', async () => {
     await act(async () => {
-      render(<Page startWithUpload />);
+      render(<Page startWithUpload />, { wrapper: inDataLayer() });
     });
     const choose = await screen.findByRole('button', { name: '选择图片' });
     await waitFor(() => expect(document.activeElement).toBe(choose));
@@ -78,7 +79,7 @@ describe('MediaPickerModal first focus', () => {
   it('on a touch screen the first grid item takes it once the page has arrived (no keyboard over the grid)', async () => {
     touchScreen();
     await act(async () => {
-      render(<Page />);
+      render(<Page />, { wrapper: inDataLayer() });
     });
     const first = await screen.findByRole('checkbox', { name: '选择「E2E卡车-1」' });
     await waitFor(() => expect(document.activeElement).toBe(first));
@@ -91,7 +92,7 @@ describe('MediaPickerModal titles', () => {
     server.use(mock.get('*/api/pic_stores', () => HttpResponse.json({ status: 0, data: { list: titled, total: 3, page: 1, pageSize: 24 } })));
     const onPick = vi.fn();
     await act(async () => {
-      render(<Page onPick={onPick} />);
+      render(<Page onPick={onPick} />, { wrapper: inDataLayer() });
     });
     for (const title of ['factory-tour', '未命名图片', '重卡工厂探访']) {
       const box = await screen.findByRole('checkbox', { name: `选择「${title}」` });

@@ -3,7 +3,8 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from 'antd';
-import { forgetTagTypes, TagPicker } from '@/components/taxonomy/tag-picker';
+import { TagPicker } from '@/components/taxonomy/tag-picker';
+import { inDataLayer } from './in-data-layer';
 import { useUserStore } from '@/stores/user';
 
 // The machine running the suite is shared: give the debounced searches and requests time.
@@ -46,7 +47,6 @@ beforeEach(() => {
     { id: 2, name: '话题', sort: 1 },
   ];
   created.length = 0;
-  forgetTagTypes();
 });
 afterEach(() => {
   cleanup();
@@ -71,6 +71,7 @@ describe('TagPicker: new tags', () => {
       <App>
         <TagPicker value={[]} onChange={onChange} />
       </App>,
+      { wrapper: inDataLayer() },
     );
     await typeIn('国');
     // 「国六」 matches partly: it is offered first, the new tag last.
@@ -105,6 +106,7 @@ describe('TagPicker: new tags', () => {
       <App>
         <TagPicker value={[]} />
       </App>,
+      { wrapper: inDataLayer() },
     );
     await typeIn('国六');
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBe(1));
@@ -119,6 +121,7 @@ describe('TagPicker: new tags', () => {
       <App>
         <TagPicker value={[5]} onChange={onChange} />
       </App>,
+      { wrapper: inDataLayer() },
     );
     const input = await typeIn('远程');
     await waitFor(() => expect(screen.getByTestId('tag-create-option')).toBeTruthy());
@@ -148,6 +151,7 @@ describe('TagPicker: new tags', () => {
       <App>
         <TagPicker value={[]} />
       </App>,
+      { wrapper: inDataLayer() },
     );
     await typeIn('天然气重卡');
     await waitFor(() => expect(screen.getByTestId('tag-create-option').textContent).toBe('新建标签「天然气重卡」'));
@@ -159,6 +163,7 @@ describe('TagPicker: new tags', () => {
       <App>
         <TagPicker value={[]} />
       </App>,
+      { wrapper: inDataLayer() },
     );
     await typeIn('天然气重卡');
     await waitFor(() => expect(screen.getByText('没有找到标签。没有权限新建标签，请联系管理员')).toBeTruthy());
@@ -170,6 +175,7 @@ describe('TagPicker: new tags', () => {
       <App>
         <TagPicker value={[]} creatable={false} />
       </App>,
+      { wrapper: inDataLayer() },
     );
     await typeIn('天然气重卡');
     await waitFor(() => expect(screen.getByText('没有找到标签')).toBeTruthy());

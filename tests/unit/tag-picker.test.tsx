@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inDataLayer } from './in-data-layer';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 
 // The picker asks the server as one types (no list loaded up front) and names the tags a record
@@ -27,7 +28,7 @@ afterAll(() => server.close());
 
 describe('TagPicker', () => {
   it('names the tags already chosen, and searches once typing pauses', async () => {
-    render(<TagPicker value={[5]} aria-label="标签" />);
+    render(<TagPicker value={[5]} aria-label="标签" />, { wrapper: inDataLayer() });
     await waitFor(() => expect(screen.getByText('解放')).toBeTruthy());
 
     const input = screen.getByRole('combobox');

@@ -4,7 +4,7 @@ import { HomeScreen } from '@/components/home/home-screen';
 
 export const metadata = routeMetadata('/home');
 
-/** 数据概览 (/home). The range is in the URL, hence the Suspense boundary. */
+/** 数据概览 (/home). The range is in the URL. */
 export default function Page() {
   return (
     <Suspense>

@@ -1,12 +1,13 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { AutoComplete, Form, Input, Select } from 'antd';
 import { CoverInput } from '@/components/media/cover-input';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { CategoryPicker } from '@/components/taxonomy/category-picker';
-import { loadCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
-import { http, isFailure } from '@/lib/http';
+import { useCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
+import { listRead } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
 
 import { fieldRules } from './validation';
 import type { Platform, Topic } from '@/lib/api/types';
@@ -19,41 +20,37 @@ interface Option {
 
 type ListReply<T> = { list: T[] };
 
-async function quietGet<T>(url: string, params?: object): Promise<T | null> {
-  const reply = await http.main.send<T>('GET', url, params);
-  if (isFailure(reply) || reply.body.status !== 0 || reply.body.data === undefined) return null;
-  return reply.body.data;
+/** An optional choice's rows, read quietly (the field does without them when refused). */
+function useQuietRows<T>(path: string, params: Record<string, string | number | boolean> = { pageSize: 100 }): T[] | null {
+  const read = useApiRead<ListReply<T>>({ ...listRead(path, params), quiet: true });
+  return Array.isArray(read.data?.list) ? read.data.list : null;
 }
 
-/** The choices the side fields offer, loaded once per editor. The album list appears only when its API answers. */
+/**
+ * The choices the side fields offer, reads of the data layer (lib/query) shared with the screens
+ * that edit them, so a category, platform, topic or source saved elsewhere is offered without a
+ * reload. The album list appears only when its API answers.
+ */
 export function useSideOptions() {
-  const [categories, setCategories] = useState<CategoryGroup[]>([]);
-  const [platforms, setPlatforms] = useState<Option[]>([]);
-  const [topics, setTopics] = useState<Option[]>([]);
-  const [albums, setAlbums] = useState<Option[] | null>(null);
-  const [sources, setSources] = useState<Array<{ value: string }>>([]);
-  useEffect(() => {
-    let live = true;
-    void loadCategoryGroups().then((groups) => live && groups && setCategories(groups));
-    void quietGet<ListReply<Platform>>('/api/platform', { pageSize: 100 }).then(
-      (r) => live && r && setPlatforms(r.list.map((p) => ({ value: p.id, label: p.name, disabled: p.enabled === false }))),
-    );
-    void quietGet<ListReply<Topic>>('/api/topic', { pageSize: 100 }).then(
-      (r) => live && r && setTopics(r.list.map((p) => ({ value: p.id, label: p.title, disabled: p.enabled === false }))),
-    );
-    // 专辑 (SEED §7 /api/articles_album) is another issue's resource: shown only once it answers.
-    void quietGet<ListReply<{ id: number; name?: string; title?: string }>>('/api/articles_album', { pageSize: 100 }).then(
-      (r) => live && r && Array.isArray(r.list) && setAlbums(r.list.map((a) => ({ value: a.id, label: a.name ?? a.title ?? `专辑 #${a.id}` }))),
-    );
-    void quietGet<ListReply<{ name: string; enabled: boolean }>>('/api/article_sources', { pageSize: 100, enabled: true }).then(
-      (r) => live && r && setSources(r.list.filter((s) => s.enabled !== false).map((s) => ({ value: s.name }))),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return { categories, platforms, topics, albums, sources };
+  const categories = useCategoryGroups().groups ?? NO_GROUPS;
+  const platformRows = useQuietRows<Platform>('/api/platform');
+  const topicRows = useQuietRows<Topic>('/api/topic');
+  // 专辑 (SEED §7 /api/articles_album) is another issue's resource: shown only once it answers.
+  const albumRows = useQuietRows<{ id: number; name?: string; title?: string }>('/api/articles_album');
+  const sourceRows = useQuietRows<{ name: string; enabled: boolean }>('/api/article_sources', { pageSize: 100, enabled: true });
+  return useMemo(
+    () => ({
+      categories,
+      platforms: (platformRows ?? []).map((p): Option => ({ value: p.id, label: p.name, disabled: p.enabled === false })),
+      topics: (topicRows ?? []).map((p): Option => ({ value: p.id, label: p.title, disabled: p.enabled === false })),
+      albums: albumRows && albumRows.map((a): Option => ({ value: a.id, label: a.name ?? a.title ?? `专辑 #${a.id}` })),
+      sources: (sourceRows ?? []).filter((s) => s.enabled !== false).map((s) => ({ value: s.name })),
+    }),
+    [categories, platformRows, topicRows, albumRows, sourceRows],
+  );
 }
+
+const NO_GROUPS: CategoryGroup[] = [];
 
 /**
  * The side fields every editor shares (DESIGN §7): subtitle, summary, cover, category, tags,

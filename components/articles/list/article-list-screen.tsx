@@ -23,7 +23,8 @@ import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { usePublishingActions } from '@/components/editorial/publishing-actions';
 import { usePreloadAfterMount } from '@/components/common/lazy-dialog';
 import { articleList, exportUrl } from '@/components/articles/list/api';
-import { lockApi, type LockHolder } from '@/lib/api/editorial';
+import type { LockHolder } from '@/lib/api/editorial';
+import { useEditingHolders } from '@/components/editorial/use-editing-holders';
 import { isOk } from '@/lib/api/resource';
 import { workflowApi } from '@/lib/api/workflow';
 import { ARTICLE_KINDS, ARTICLE_STATUS_OPTIONS } from '@/lib/resources/articles';
@@ -61,40 +62,6 @@ const BASIC_FILTERS = ['keyword', 'kind', 'status', 'categoryId'];
 const MORE_PARAMS = ['tagId', 'editorId', 'departmentId', 'updatedFrom', 'updatedTo', 'publishedFrom', 'publishedTo'];
 
 const numberOr = (v: string | undefined) => (v ? Number(v) : undefined);
-
-/** How often the list asks who is editing its rows, while the tab is visible (issue 8). */
-export const EDITING_REFRESH_MS = 30_000;
-
-/**
- * Who is editing the rows on screen: one call for the page's ids when the page loads or changes,
- * again every 30 s while the tab is visible and at once when it becomes visible again. Silent: a
- * failed refresh keeps what was known rather than raising a toast every half minute.
- */
-function useEditingHolders(ids: number[]): Map<number, LockHolder> {
-  const key = ids.join(',');
-  const [holders, setHolders] = useState<Map<number, LockHolder>>(new Map());
-  useEffect(() => {
-    if (!key) {
-      setHolders(new Map());
-      return;
-    }
-    let live = true;
-    const load = async () => {
-      const list = await lockApi.holders('articles', key.split(',').map(Number));
-      if (live && list) setHolders(new Map(list.map((l) => [l.id, l])));
-    };
-    void load();
-    const timer = window.setInterval(() => document.visibilityState === 'visible' && void load(), EDITING_REFRESH_MS);
-    const onVisible = () => document.visibilityState === 'visible' && void load();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      live = false;
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [key]);
-  return holders;
-}
 
 /** "张伟 正在编辑" (or "你正在编辑": the viewer in another tab), with since when on hover. */
 function EditingTag({ holder }: { holder: LockHolder }) {
@@ -200,7 +167,10 @@ export function ArticleListScreen() {
   const setFilters = useCallback((patch: QueryPatch) => list.setQuery({ ...patch, cursor: undefined }), [list]);
   const clearFilters = useCallback(() => list.setQuery({ ...clearPatch(ARTICLE_FILTERS), cursor: undefined }), [list]);
 
-  const editing = useEditingHolders((data?.list ?? []).map((r) => r.id));
+  const editing = useEditingHolders(
+    'articles',
+    (data?.list ?? []).map((r) => r.id),
+  );
   const isReviewer = Boolean(viewer && (viewer.isSuper || viewer.routes.has('/article/check')));
 
   const page = Number(query.page) || 1;

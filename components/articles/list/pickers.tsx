@@ -1,29 +1,13 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Select, TreeSelect } from 'antd';
-import { http } from '@/lib/http';
-import { isOk } from '@/lib/api/resource';
 import { buildTree, type FlatNode } from '@/lib/tree';
-import { loadCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
+import { useCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
 import { CategoryPicker } from '@/components/taxonomy/category-picker';
-import { clearable } from '@/components/crud';
+import { clearable, useTreeRows } from '@/components/crud';
 
-let categoriesPromise: Promise<CategoryGroup[]> | null = null;
-
-/** Every category type with its tree rows, once per tab (types are few, categories hundreds). */
-function loadCategories() {
-  categoriesPromise ??= loadCategoryGroups().then((groups) => {
-    if (!groups) categoriesPromise = null;
-    return groups ?? [];
-  });
-  return categoriesPromise;
-}
-
-/** Forget the cached categories (tests, or after the category screen changed them). */
-export function forgetCategories() {
-  categoriesPromise = null;
-}
+const NO_GROUPS: CategoryGroup[] = [];
 
 /**
  * A category from any type, grouped under its type (the type itself cannot be chosen), searchable
@@ -49,10 +33,7 @@ export function CategorySelect({
   allowClear?: boolean;
   /** A category that cannot be chosen (the one being deleted). */ disabledId?: number;
 }) {
-  const [groups, setGroups] = useState<CategoryGroup[]>([]);
-  useEffect(() => {
-    void loadCategories().then(setGroups);
-  }, []);
+  const groups = useCategoryGroups().groups ?? NO_GROUPS;
   const disabledIds = useMemo(() => new Set(disabledId ? [disabledId] : []), [disabledId]);
   return (
     <CategoryPicker
@@ -73,10 +54,8 @@ export function CategorySelect({
 
 /** A department from the organisation tree. */
 export function DepartmentSelect({ value, onChange }: { value?: number; onChange: (id: number | undefined) => void }) {
-  const [rows, setRows] = useState<FlatNode[]>([]);
-  useEffect(() => {
-    void http.main.get<FlatNode[]>('/api/departments/tree').then((reply) => isOk(reply) && setRows(reply.data));
-  }, []);
+  // The organisation tree 部门与员工 shows (a department saved there shows here too).
+  const { rows } = useTreeRows<FlatNode>('/api/departments');
   const treeData = useMemo(() => buildTree(rows), [rows]);
   return (
     <TreeSelect

@@ -10,10 +10,10 @@ import type { ListParams } from '@/lib/api/resource';
 import { workflowApi, type ContentType } from '@/lib/api/workflow';
 import { isFailure } from '@/lib/http';
 import type { FilterDef } from '@/lib/resources/define';
-import { CONTENT_TYPES, STATUS, type ReviewItem } from '@/lib/resources/workflow';
+import { CONTENT_TYPES, STATUS } from '@/lib/resources/workflow';
+import { queueRows, type QueueRow } from './queue-rows';
 
-/** A queue row keyed by type and id: an article and a video may share an id. */
-type Row = Omit<ReviewItem, 'id'> & { id: string; itemId: number };
+type Row = QueueRow;
 
 const KIND_LABEL: Record<string, string> = { article: '文章', gallery: '图集', video: '视频文章' };
 
@@ -43,7 +43,7 @@ const FILTERS: FilterDef[] = [
 const fetchQueue = async (params: ListParams) => {
   const reply = await workflowApi.queue(params);
   if (isFailure(reply) || reply.status !== 0 || !reply.data) return reply as never;
-  return { ...reply, data: { ...reply.data, list: reply.data.list.map((r) => ({ ...r, id: `${r.contentType}:${r.id}`, itemId: r.id })) } };
+  return { ...reply, data: queueRows(reply.data) };
 };
 
 /** How long an item has waited, in words. */

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { HydrationBoundary } from '@tanstack/react-query';
 import { ArticleListScreen } from '@/components/articles/list/article-list-screen';
 import { EditorPrefetch } from '@/components/articles/editor/editor-preload';
@@ -8,7 +7,7 @@ import { firstListState, type PageSearchParams } from '@/server/ssr/first-page';
 export const metadata = routeMetadata('/article/list');
 
 /**
- * 文章列表 (/article/list). The screen reads its filters from the URL, hence the Suspense boundary;
+ * 文章列表 (/article/list). The screen reads its filters from the URL;
  * its first page (those filters, as this viewer may see it) comes with the HTML
  * (server/ssr/first-page.ts). The list's filters have no defaults, so the URL is the query as is.
  */
@@ -18,9 +17,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Pag
     <>
       <EditorPrefetch />
       <HydrationBoundary state={state}>
-        <Suspense>
-          <ArticleListScreen />
-        </Suspense>
+        <ArticleListScreen />
       </HydrationBoundary>
     </>
   );

@@ -1,14 +1,16 @@
-import { Suspense } from 'react';
 import { OperationLogScreen } from '@/components/log/operation-log-screen';
 import { routeMetadata } from '@/lib/page-title';
+import { HydrationBoundary } from '@tanstack/react-query';
+import { firstListState, type PageSearchParams } from '@/server/ssr/first-page';
 
 export const metadata = routeMetadata('/log/operate');
 
-/** 操作日志 (/log/operate). The screen reads its filters from the URL, hence the Suspense boundary. */
-export default function Page() {
+/** 操作日志 (/log/operate). The screen reads its filters from the URL. Its first page comes with the HTML (server/ssr/first-page.ts). */
+export default async function Page({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const state = await firstListState({ path: '/api/log/operation', searchParams: await searchParams });
   return (
-    <Suspense>
+    <HydrationBoundary state={state}>
       <OperationLogScreen />
-    </Suspense>
+    </HydrationBoundary>
   );
 }

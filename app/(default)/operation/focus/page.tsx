@@ -1,14 +1,18 @@
-import { Suspense } from 'react';
+import { HydrationBoundary } from '@tanstack/react-query';
 import { HomeFocusScreen } from '@/components/operations/focus-pages';
 import { routeMetadata } from '@/lib/page-title';
+import { focusHomeResource } from '@/lib/resources/operations';
+import type { PageSearchParams } from '@/server/ssr/first-page';
+import { firstFocusState } from '@/server/ssr/focus';
 
 export const metadata = routeMetadata('/operation/focus');
 
-/** 首页焦点图. The group, filters and tab live in the URL. */
-export default function Page() {
+/** 首页焦点图. The group, filters and tab live in the URL; the chosen platform's slots come with the HTML (server/ssr/focus.ts). */
+export default async function Page({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const state = await firstFocusState({ def: focusHomeResource, group: 'platform', searchParams: await searchParams });
   return (
-    <Suspense>
+    <HydrationBoundary state={state}>
       <HomeFocusScreen />
-    </Suspense>
+    </HydrationBoundary>
   );
 }
