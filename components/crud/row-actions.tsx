@@ -1,7 +1,8 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { App, Button, Dropdown, Space, Tooltip, type TableColumnType } from 'antd';
+import { Button, Dropdown, Space, Tooltip, type TableColumnType } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { DownOutlined } from '@ant-design/icons';
 import { recordName } from '@/lib/resources/check';
 
@@ -44,7 +45,7 @@ export interface ActionsColumnOptions<T> {
 
 /** Renders a row's actions: the first two as link buttons, the rest in a 更多 menu. Labels carry the row's name. */
 export function RowActions({ actions, rowName }: { actions: RowAction[]; rowName: string }) {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useApp();
   const shown = actions.filter((a) => !a.hidden);
   const run = (action: RowAction) => {
     if (action.disabled) {

@@ -1,22 +1,16 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Card, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import type { TableColumnsType } from 'antd';
 import { EllipsisText, formatDateTime, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
 import { isOk, type ListParams } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import type { FilterDef, ListResult } from '@/lib/resources/define';
-import {
-  DELIVERY_RESULTS,
-  DELIVERY_STATES,
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_TEST_TYPE,
-  webhookEventLabel,
-  type DeliveryState,
-  type webhookDeliveryDetail,
-  type webhookDeliveryRecord,
-} from '@/lib/webhooks';
+import { DELIVERY_RESULTS, DELIVERY_STATES, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_TYPE, webhookEventLabel, type DeliveryState } from '@/lib/webhook-labels';
+import type { webhookDeliveryDetail, webhookDeliveryRecord } from '@/lib/webhooks';
 import type { WebhookEndpointRow } from './webhooks-tab';
 import type { z } from 'zod';
 
@@ -48,7 +42,7 @@ const statusText = (status: number | null, error: string) => (status === null ? 
 
 /** 推送记录: every delivery with its attempts; filters by endpoint, event, item and result; 重新推送 with the same webhook-id. */
 export function DeliveriesTab() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const list = useResourceList<DeliveryRow>({
     path: '/api/webhook_deliveries',
     fetchList: fetchDeliveries,

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Checkbox, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@/components/crud';
 import { apiKeyApi, type ApiKeyRow, type CreatedKey } from '@/lib/api/delivery';
@@ -15,7 +16,7 @@ import { DELIVERY_FAMILIES, familyLabel } from '@/lib/resources/delivery';
  * 吊销 (after a confirmation) refuses it from the next request on.
  */
 export function ApiKeysTab() {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useApp();
   const [rows, setRows] = useState<ApiKeyRow[] | null>(null);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedKey | null>(null);

@@ -6,7 +6,8 @@ import { Typography } from 'antd';
 import { formatDateTime } from '@/components/crud';
 import { http } from '@/lib/http';
 import type { z } from 'zod';
-import { webhookEventLabel, type webhookItemSummary } from '@/lib/webhooks';
+import { webhookEventLabel } from '@/lib/webhook-labels';
+import type { webhookItemSummary } from '@/lib/webhooks';
 
 /** GET /api/webhook_deliveries/summary (server/delivery/webhooks/routes.ts). */
 type SiteSummary = z.output<typeof webhookItemSummary>;

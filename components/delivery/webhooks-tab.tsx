@@ -1,21 +1,16 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import type { TableColumnsType } from 'antd';
 import { EllipsisText, formatDateTime } from '@/components/crud';
 import { isOk } from '@/lib/api/resource';
 import { http } from '@/lib/http';
 import type { z } from 'zod';
-import {
-  ENDPOINT_STATES,
-  WEBHOOK_EVENT_TYPES,
-  webhookEventLabel,
-  type EndpointState,
-  type webhookDeliveryDetail,
-  type webhookEndpointList,
-  type webhookEndpointRecord,
-} from '@/lib/webhooks';
+import { ENDPOINT_STATES, WEBHOOK_EVENT_TYPES, webhookEventLabel, type EndpointState } from '@/lib/webhook-labels';
+import type { webhookDeliveryDetail, webhookEndpointList, webhookEndpointRecord } from '@/lib/webhooks';
 
 /** One row of GET /api/webhooks (server/delivery/webhooks/routes.ts). */
 export type WebhookEndpointRow = z.output<typeof webhookEndpointList>['list'][number];
@@ -27,7 +22,7 @@ const EVENT_OPTIONS = Object.entries(WEBHOOK_EVENT_TYPES).map(([value, label]) =
 
 /** The endpoints' list (站点接口 → Webhook): add one (the secret shown once), 发送测试, pause, rotate, delete. */
 export function WebhooksTab() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [rows, setRows] = useState<WebhookEndpointRow[] | null>(null);
   const [editing, setEditing] = useState<WebhookEndpointRow | 'new' | null>(null);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);

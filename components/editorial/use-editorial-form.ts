@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { App, type FormInstance } from 'antd';
+import { type FormInstance } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { useUnsavedChanges } from '@/components/crud/unsaved-changes';
 import { isFailure } from '@/lib/http';
 import { useUserStore } from '@/stores/user';
@@ -53,7 +54,7 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
   target: EditorialFormTarget<F, R>,
   { form, id: idParam, canEdit = true, applyFields: applyExtra }: EditorialFormOptions<F>,
 ) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const userId = useUserStore((s) => s.info?.id ?? 0);
   const canPublish = useUserStore((s) => Boolean(s.auth['/article/check']));
 

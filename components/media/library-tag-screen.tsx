@@ -1,6 +1,7 @@
 'use client';
 
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
+import { Card } from '@/components/common/card';
 import { ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
 import { loadLibraryTags } from '@/components/taxonomy/library-tag-select';
 import type { LibraryKind, LibraryTag } from '@/lib/api/media';

@@ -1,7 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Card, Switch } from 'antd';
+import { Switch } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import { ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { operationsApi } from '@/lib/api/operations';
@@ -23,7 +25,7 @@ const client = {
  * shows only within its period).
  */
 export function AdScreen() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [switching, setSwitching] = useState<number | null>(null);
   const setState = async (ad: Advertise, on: boolean) => {
     setSwitching(ad.id);

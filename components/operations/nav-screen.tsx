@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { showQuery } from '@/components/crud/use-list-query';
-import { Button, Card, Empty, Select, Space, Tag, Typography, type TableColumnType } from 'antd';
+import { Button, Empty, Select, Space, Tag, Typography, type TableColumnType } from 'antd';
+import { Card } from '@/components/common/card';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { EllipsisText, ResourceFormModal, linkColumn, ResourceList, thumbColumn, useResourceDialog } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';

@@ -2,7 +2,8 @@
 
 import { useEffect } from 'react';
 import { useSearchParams } from 'next/navigation';
-import { Button, Card, Col, Row } from 'antd';
+import { Button, Col, Row } from 'antd';
+import { Card } from '@/components/common/card';
 import { PlusOutlined } from '@ant-design/icons';
 import { GroupListCard, groupListOptions, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
 import { forgetTagTypes } from '@/components/taxonomy/tag-picker';

@@ -2,7 +2,7 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@te
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from 'antd';
+import { AppFeedbackRoot } from '@/components/common/app-feedback';
 import { forgetTagTypes, TagPicker } from '@/components/taxonomy/tag-picker';
 import { useUserStore } from '@/stores/user';
 
@@ -68,9 +68,9 @@ describe('TagPicker: new tags', () => {
     signIn(['/setting/tag', '/article/addArticle']);
     const onChange = vi.fn();
     render(
-      <App>
+      <AppFeedbackRoot>
         <TagPicker value={[]} onChange={onChange} />
-      </App>,
+      </AppFeedbackRoot>,
     );
     await typeIn('国');
     // 「国六」 matches partly: it is offered first, the new tag last.
@@ -102,9 +102,9 @@ describe('TagPicker: new tags', () => {
   it('no offer when a tag of exactly that name exists', async () => {
     signIn(['/setting/tag']);
     render(
-      <App>
+      <AppFeedbackRoot>
         <TagPicker value={[]} />
-      </App>,
+      </AppFeedbackRoot>,
     );
     await typeIn('国六');
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBe(1));
@@ -116,9 +116,9 @@ describe('TagPicker: new tags', () => {
     types = [{ id: 1, name: '品牌', sort: 0 }];
     const onChange = vi.fn();
     render(
-      <App>
+      <AppFeedbackRoot>
         <TagPicker value={[5]} onChange={onChange} />
-      </App>,
+      </AppFeedbackRoot>,
     );
     const input = await typeIn('远程');
     await waitFor(() => expect(screen.getByTestId('tag-create-option')).toBeTruthy());
@@ -145,9 +145,9 @@ describe('TagPicker: new tags', () => {
   it('an editor without 标签管理 is offered the new tag too', async () => {
     signIn(['/article/addArticle']);
     render(
-      <App>
+      <AppFeedbackRoot>
         <TagPicker value={[]} />
-      </App>,
+      </AppFeedbackRoot>,
     );
     await typeIn('天然气重卡');
     await waitFor(() => expect(screen.getByTestId('tag-create-option').textContent).toBe('新建标签「天然气重卡」'));
@@ -156,9 +156,9 @@ describe('TagPicker: new tags', () => {
   it('people who may not create tags are told whom to ask; filters see nothing new', async () => {
     signIn(['/article/list', '/article/check']);
     render(
-      <App>
+      <AppFeedbackRoot>
         <TagPicker value={[]} />
-      </App>,
+      </AppFeedbackRoot>,
     );
     await typeIn('天然气重卡');
     await waitFor(() => expect(screen.getByText('没有找到标签。没有权限新建标签，请联系管理员')).toBeTruthy());
@@ -167,9 +167,9 @@ describe('TagPicker: new tags', () => {
 
     signIn(['/setting/tag']);
     render(
-      <App>
+      <AppFeedbackRoot>
         <TagPicker value={[]} creatable={false} />
-      </App>,
+      </AppFeedbackRoot>,
     );
     await typeIn('天然气重卡');
     await waitFor(() => expect(screen.getByText('没有找到标签')).toBeTruthy());

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Card } from 'antd';
+import { Card } from '@/components/common/card';
 import { MediaLibrary } from '@/components/media/media-library';
 import { routeMetadata } from '@/lib/page-title';
 

@@ -1,10 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { Select, TreeSelect } from 'antd';
-import { http } from '@/lib/http';
-import { isOk } from '@/lib/api/resource';
-import { buildTree, type FlatNode } from '@/lib/tree';
+import { Select } from 'antd';
 import { loadCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
 import { CategoryPicker } from '@/components/taxonomy/category-picker';
 import { clearable } from '@/components/crud';
@@ -67,29 +64,6 @@ export function CategorySelect({
       style={{ width: 180, ...style }}
       popupMatchSelectWidth={false}
       notFoundContent="没有分类，请先在「分类管理」中添加"
-    />
-  );
-}
-
-/** A department from the organisation tree. */
-export function DepartmentSelect({ value, onChange }: { value?: number; onChange: (id: number | undefined) => void }) {
-  const [rows, setRows] = useState<FlatNode[]>([]);
-  useEffect(() => {
-    void http.main.get<FlatNode[]>('/api/departments/tree').then((reply) => isOk(reply) && setRows(reply.data));
-  }, []);
-  const treeData = useMemo(() => buildTree(rows), [rows]);
-  return (
-    <TreeSelect
-      aria-label="部门"
-      value={value}
-      onChange={(v: number | undefined) => onChange(v)}
-      treeData={treeData}
-      treeDefaultExpandAll
-      showSearch={{ treeNodeFilterProp: 'title' }}
-      allowClear={clearable()}
-      placeholder="全部部门"
-      style={{ width: 160 }}
-      popupMatchSelectWidth={false}
     />
   );
 }
