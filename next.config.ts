@@ -28,9 +28,12 @@ const nextConfig: NextConfig = {
     rules: {
       // Three of antd's modules with one import rewritten (issue 25; scripts/antd-loader.cjs): the Button
       // and Tag style tokens' `isBright` without the colour picker's presets and Collapse, the Table's
-      // column filter dropdown (antd's Tree …) loaded only for a column that has a filter.
+      // column filter dropdown (antd's Tree …) loaded only for a column that has a filter, its selection's
+      // tree helpers without rc-tree's component.
       '*.js': {
-        condition: { path: /[\\/]antd[\\/]es[\\/](button[\\/]style[\\/]token|tag[\\/]style[\\/]index|table[\\/]hooks[\\/]useFilter[\\/]index)\.js$/ },
+        condition: {
+          path: /[\\/]antd[\\/]es[\\/](button[\\/]style[\\/]token|tag[\\/]style[\\/]index|table[\\/]hooks[\\/](useFilter[\\/]index|useSelection))\.js$/,
+        },
         loaders: [path.join(process.cwd(), 'scripts/antd-loader.cjs')],
       },
     },

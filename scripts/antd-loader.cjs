@@ -1,5 +1,5 @@
 /**
- * A Turbopack loader (next.config.ts, `turbopack.rules`) that rewrites one import in each of three of
+ * A Turbopack loader (next.config.ts, `turbopack.rules`) that rewrites one import in each of four of
  * antd's modules, so that every list screen's first load carries less of antd (issue 25). Each
  * rewrite keeps antd's behaviour; each fails the build when its import is not found (antd changed):
  * then read antd's new code and update the rewrite, or drop it. tests/unit/antd-loader.test.ts
@@ -15,6 +15,9 @@
  *    the table). The dropdown becomes `React.lazy`: a column that has a filter shows its title at once
  *    and its filter button once that code has arrived. `flattenKeys` (the filter state's keys) is
  *    written in place, as antd has it.
+ * 3. antd's Table's row selection imports four helpers from `@rc-component/tree`'s index, which
+ *    brings the whole tree component along: the two that live in component-free files are imported
+ *    from those files, the two one-line array helpers are written in place, as rc-tree has them.
  */
 const IS_BRIGHT_IMPORT = "import { isBright } from '../../color-picker/components/ColorPresets';";
 const IS_BRIGHT = `import { FastColor as __IsBrightColor } from '@ant-design/fast-color';
@@ -37,10 +40,27 @@ function flattenKeys(filters) {
   return keys;
 }`;
 
-/** The files the rule of next.config.ts sends here (button/style/token.js, tag/style/index.js, table/hooks/useFilter/index.js): the import each must have, and what replaces it. */
+const TREE_IMPORT = "import { arrAdd, arrDel, conductCheck, convertDataToEntities } from '@rc-component/tree';";
+const TREE = `import { conductCheck } from '@rc-component/tree/es/utils/conductUtil';
+import { convertDataToEntities } from '@rc-component/tree/es/utils/treeUtil';
+function arrDel(list, value) {
+  if (!list) return [];
+  const clone = list.slice();
+  const index = clone.indexOf(value);
+  if (index >= 0) clone.splice(index, 1);
+  return clone;
+}
+function arrAdd(list, value) {
+  const clone = (list || []).slice();
+  if (clone.indexOf(value) === -1) clone.push(value);
+  return clone;
+}`;
+
+/** The files the rule of next.config.ts sends here (button/style/token.js, tag/style/index.js, table/hooks/useFilter/index.js, table/hooks/useSelection.js): the import each must have, and what replaces it. */
 const REWRITES = [
   { from: IS_BRIGHT_IMPORT, to: IS_BRIGHT },
   { from: FILTER_IMPORT, to: FILTER },
+  { from: TREE_IMPORT, to: TREE },
 ];
 
 function transform(source, file = 'an antd module') {
@@ -52,4 +72,4 @@ function transform(source, file = 'an antd module') {
 module.exports = function antdLoader(source) {
   return transform(String(source), this.resourcePath);
 };
-Object.assign(module.exports, { transform, IS_BRIGHT_IMPORT, FILTER_IMPORT });
+Object.assign(module.exports, { transform, IS_BRIGHT_IMPORT, FILTER_IMPORT, TREE_IMPORT });

@@ -1,5 +1,5 @@
 /**
- * scripts/antd-loader.cjs (issue 25): three of antd's modules with one import rewritten so that list
+ * scripts/antd-loader.cjs (issue 25): four of antd's modules with one import rewritten so that list
  * screens carry less of antd. Each rewrite must answer as antd's own code does, and the installed
  * antd must still have the imports it replaces (else the build fails, saying so).
  */
@@ -50,7 +50,22 @@ describe('antd loader', () => {
     expect(ours(undefined)).toEqual([]);
   });
 
-  it('the installed antd still has the three imports it rewrites (else the build stops with the reason)', () => {
+  it("the selection's arrAdd and arrDel answer as rc-tree's do", async () => {
+    const tree = await import('@rc-component/tree');
+    const code = (loader.transform(loader.TREE_IMPORT) as string).replace(/^import .*$/gm, '');
+    const [arrAdd, arrDel] = new Function(`${code}\nreturn [arrAdd, arrDel];`)();
+    for (const [list, value] of [
+      [[1, 2], 3],
+      [[1, 2], 2],
+      [undefined, 1],
+      [[], 'a'],
+    ] as const) {
+      expect(arrAdd(list, value)).toEqual(tree.arrAdd(list as never, value));
+      expect(arrDel(list, value)).toEqual(tree.arrDel(list as never, value));
+    }
+  });
+
+  it('the installed antd still has the four imports it rewrites (else the build stops with the reason)', () => {
     for (const file of ['button/style/token.js', 'tag/style/index.js']) {
       const out: string = loader.transform(source(file), file);
       expect(out).not.toContain('ColorPresets');
@@ -59,6 +74,8 @@ describe('antd loader', () => {
     const filter: string = loader.transform(source('table/hooks/useFilter/index.js'));
     expect(filter).not.toContain("from './FilterDropdown'");
     expect(filter).toContain("React.lazy(() => import('./FilterDropdown'))");
+    const selection: string = loader.transform(source('table/hooks/useSelection.js'));
+    expect(selection).not.toContain("from '@rc-component/tree';");
     expect(() => loader.transform("import { isBright } from './elsewhere';", 'x.js')).toThrow(/antd changed/);
   });
 });
