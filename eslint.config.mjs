@@ -58,6 +58,25 @@ export default tseslint.config(
       ],
     },
   },
+  // antd's `App` brings its notification component into every screen's first load (issue 25).
+  {
+    files: ['components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd',
+              importNames: ['App'],
+              message: 'Use useApp / AppFeedbackRoot from components/common/app-feedback (no notification in the first load).',
+            },
+            { name: 'antd', importNames: ['notification'], message: 'Nothing of ours opens antd notifications; use message or modal from useApp().' },
+          ],
+        },
+      ],
+    },
+  },
   // Playwright fixtures call `use(value)`, which is not React's `use`.
   { files: ['e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
 );

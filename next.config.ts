@@ -24,6 +24,20 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   env: { TINYMCE_VERSION },
   reactStrictMode: true,
+  turbopack: {
+    rules: {
+      // Three of antd's modules with one import rewritten (issue 25; scripts/antd-loader.cjs): the Button
+      // and Tag style tokens' `isBright` without the colour picker's presets and Collapse, the Table's
+      // column filter dropdown (antd's Tree …) loaded only for a column that has a filter, its selection's
+      // tree helpers without rc-tree's component.
+      '*.js': {
+        condition: {
+          path: /[\\/]antd[\\/]es[\\/](button[\\/]style[\\/]token|tag[\\/]style[\\/]index|table[\\/]hooks[\\/](useFilter[\\/]index|useSelection))\.js$/,
+        },
+        loaders: [path.join(process.cwd(), 'scripts/antd-loader.cjs')],
+      },
+    },
+  },
   /**
    * Frame, sniffing and referrer headers on every page; HSTS when a TLS proxy says https. The API
    * hosts (`/api/*`, `/product-api/*`, `/topic-api/*`) set the same headers themselves, so they are

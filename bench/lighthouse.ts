@@ -20,7 +20,8 @@
  * Prints one table (score, LCP, TBT, CLS, accessibility, best-practices and accessibility failures)
  * and writes it between the markers in docs/bench.md (LIGHTHOUSE_WRITE=0: print only).
  * Settings: LIGHTHOUSE_PORT (3260), LIGHTHOUSE_SCREENS (comma-separated paths: only these),
- * LIGHTHOUSE_PROFILES (mobile,desktop), LIGHTHOUSE_PAYLOAD=0 (skip Payload), FRONT_BUILD=1 (rebuild).
+ * LIGHTHOUSE_PROFILES (mobile,desktop), LIGHTHOUSE_PAYLOAD=0 (skip Payload), FRONT_BUILD=1 (rebuild),
+ * LIGHTHOUSE_REPORTS (a folder: each run's whole JSON report is written there).
  * About 10 minutes on two cores; not part of `npm test`.
  */
 import { execFileSync } from 'node:child_process';
@@ -143,6 +144,11 @@ async function main() {
             profile === 'desktop' ? desktopConfig : undefined,
           );
           const lhr = result!.lhr;
+          // LIGHTHOUSE_REPORTS=<folder>: each run's whole report (which scripts took the main thread, long tasks …).
+          if (process.env.LIGHTHOUSE_REPORTS) {
+            const slug = screen.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root';
+            writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${slug}-${profile}.json`), JSON.stringify(lhr));
+          }
           const landed = new URL(lhr.finalDisplayedUrl).pathname;
           if (screen.signedIn && /\/login$/.test(landed)) throw new Error(`ended on ${landed}: not signed in`);
           if (!screen.signedIn && landed !== screen.path) throw new Error(`ended on ${landed}, not ${screen.path}`);

@@ -3,7 +3,9 @@
 import { PasswordInput } from '@/components/common/password-input';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
-import { Alert, App, Button, Card, Descriptions, Form, Modal, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Modal, Space, Spin, Typography } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import { LockOutlined } from '@ant-design/icons';
 import { http, isFailure, type ApiReply, type HttpFailure } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
@@ -32,7 +34,7 @@ const RESULT_TEXT: Record<string, { type: 'success' | 'error'; text: string }> =
  * DingTalk sign-in that found no account, the confirmation that binds that DingTalk identity here.
  */
 export function BindDingtalkScreen() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const viewer = useViewer();
   const params = useSearchParams();
   const [status, setStatus] = useState<Status | null>(null);

@@ -2,7 +2,8 @@
 
 import { PasswordInput } from '@/components/common/password-input';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Form, Input, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import type { FormInstance } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -88,7 +89,7 @@ export function ProfileScreen() {
 }
 
 function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<ProfileValues>();
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false); // Enter in a field can submit again before `saving` re-renders
@@ -218,7 +219,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
 }
 
 function PasswordForm() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);

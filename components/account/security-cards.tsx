@@ -3,7 +3,9 @@
 import type { z } from 'zod';
 import type { sessionRecord, sessionsEnded } from '@/lib/api/two-step';
 import { useCallback, useEffect, useState } from 'react';
-import { App, Alert, Button, Card, Form, List, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Form, List, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import { LockOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { PasswordInput } from '@/components/common/password-input';
@@ -29,7 +31,7 @@ const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '�
  * may postpone (稍后再说).
  */
 export function TwoStepCard({ state, askNow, onChanged }: { state: TwoStepState; askNow: boolean; onChanged: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [isEnrolling, setEnrolling] = useState(askNow && !state.totpEnabledAt);
   const [isDisabling, setDisabling] = useState(false);
   const [form] = Form.useForm<{ password: string; code: string }>();
@@ -129,7 +131,7 @@ type SessionRow = z.output<typeof sessionRecord>;
 
 /** 登录设备 in 个人资料 (issue 26): where one is signed in, 退出 per device and 退出其他设备. */
 export function SessionsCard() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [list, setList] = useState<SessionRow[] | null>(null);
 
   const load = useCallback(async () => {

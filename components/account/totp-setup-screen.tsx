@@ -1,6 +1,7 @@
 'use client';
 
-import { Button, Card, Typography } from 'antd';
+import { Button, Typography } from 'antd';
+import { Card } from '@/components/common/card';
 import { http } from '@/lib/http';
 import { TotpEnrolment } from './totp-enrolment';
 

@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import Link from 'next/link';
-import { Button, Card, Drawer, Table, Tag, type TableColumnType } from 'antd';
+import { Button, Drawer, Table, Tag, type TableColumnType } from 'antd';
+import { Card } from '@/components/common/card';
 import { EllipsisText, formatDateTime, ResourceList, type ResourceScreenOptions } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { http } from '@/lib/http';

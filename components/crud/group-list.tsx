@@ -1,7 +1,8 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { Button, Card, Empty, Typography } from 'antd';
+import { Button, Empty, Typography } from 'antd';
+import { Card } from '@/components/common/card';
 import { PlusOutlined } from '@ant-design/icons';
 import { ResourceListTable, type ResourceListTableProps, type ResourceScreenOptions } from './use-resource-screen';
 

@@ -2,7 +2,8 @@
 
 import { useEffect } from 'react';
 import Link from 'next/link';
-import { App, Typography } from 'antd';
+import { Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { isPathAllowed } from '@/lib/guard';
 import { setInUseHandler } from '@/lib/http';
 import { inUseCount, inUseOf, type InUseItem, type InUseRefusal } from '@/lib/in-use';
@@ -45,7 +46,7 @@ export function InUseLinks({ items, onNavigate }: { items: InUseItem[]; onNaviga
  * every screen that meets such a 409 shows this dialog instead of a toast. Mounted once by the shell.
  */
 export function useInUseRefusals() {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   useEffect(() => {
     setInUseHandler((body) => {
       const items = inUseOf(body.data);

@@ -22,6 +22,7 @@ export {
   type ResourceScreenOptions,
   type ScreenRow,
 } from './use-resource-screen';
+export { TabbedResourceListPage, type TabbedResourceListPageProps } from './tabbed-list-page';
 export { useResourceDialog, type ResourceDialogOptions } from './use-resource-dialog';
 export { useRowWrites } from './row-writes';
 export { GroupListCard, groupListOptions } from './group-list';

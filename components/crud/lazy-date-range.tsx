@@ -17,17 +17,47 @@ const load = () => (loading ??= import('./date-range-input'));
  * (a server-rendered lazy part would hold hydration back, and keys typed into other filters
  * meanwhile were lost: docs/decisions.md, issue 17).
  */
-function useLoaded<P extends object>(pick: (m: Pickers) => ComponentType<P>) {
+function useLoaded<P extends object>(pick: (m: Pickers) => ComponentType<P>, when: LoadOn = 'mount') {
   const [loaded, setLoaded] = useState<{ input: ComponentType<P> } | null>(null);
+  const [wanted, setWanted] = useState(when === 'mount');
   useEffect(() => {
+    if (!wanted) return;
     let live = true;
     void load().then((m) => live && setLoaded({ input: pick(m) }));
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once
-  }, []);
-  return loaded?.input ?? null;
+  }, [wanted]);
+  return { Picker: loaded?.input ?? null, want: () => setWanted(true) };
+}
+
+/**
+ * When the pickers' code is fetched: right after the field mounts (`mount`, the lists and dialogs),
+ * or when the person reaches for the field (`use`: the pointer over it, a touch, the focus), for
+ * the editors' 发布设置, whose fields are rarely touched and whose page is busy starting TinyMCE
+ * (issue 25). A field reached for by focus or a press gets the focus back once the picker is there,
+ * and antd's picker opens on focus, as it would have at once.
+ */
+export type LoadOn = 'mount' | 'use';
+
+/**
+ * The read-only stand-in's handlers for `use`: each asks for the code. How the field was reached is
+ * remembered: pressed, the picker arrives focused and open (as a click opens it); focused by
+ * keyboard, it arrives focused (antd's picker opens on a click or on typing, not on focus).
+ */
+function useStandIn(want: () => void, when: LoadOn) {
+  const [reached, setReached] = useState<'press' | 'focus' | null>(null);
+  if (when !== 'use') return { reached: null, handlers: {} };
+  return {
+    reached,
+    handlers: {
+      onPointerEnter: want,
+      onPointerDown: () => (setReached('press'), want()),
+      onFocus: () => (setReached((r) => r ?? 'focus'), want()),
+      onBlur: () => setReached(null),
+    },
+  };
 }
 
 const shown = (value: Array<Dayjs | null | undefined>, format: string) =>
@@ -35,7 +65,7 @@ const shown = (value: Array<Dayjs | null | undefined>, format: string) =>
 
 /** The date range filter of the lists (`DateRangeInput`). */
 export function LazyDateRangeInput(props: DateRangeInputProps) {
-  const Picker = useLoaded((m) => m.DateRangeInput);
+  const { Picker } = useLoaded((m) => m.DateRangeInput);
   if (Picker) return <Picker {...props} />;
   const text = shown((props.value ?? []) as Array<Dayjs | null>, props.withTime ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD');
   return (
@@ -50,10 +80,11 @@ export function LazyDateRangeInput(props: DateRangeInputProps) {
   );
 }
 
-/** A date and time of a form (`DateTimeInput`). */
-export function LazyDateTimeInput(props: DateTimeInputProps) {
-  const Picker = useLoaded((m) => m.DateTimeInput);
-  if (Picker) return <Picker {...props} />;
+/** A date and time of a form (`DateTimeInput`); `loadOn` as above (default: right after it mounts). */
+export function LazyDateTimeInput({ loadOn = 'mount', ...props }: DateTimeInputProps & { loadOn?: LoadOn }) {
+  const { Picker, want } = useLoaded((m) => m.DateTimeInput, loadOn);
+  const standIn = useStandIn(want, loadOn);
+  if (Picker) return <Picker {...props} autoFocus={props.autoFocus || standIn.reached !== null} defaultOpen={standIn.reached === 'press' || undefined} />;
   const text = shown([props.value as Dayjs | null | undefined], 'YYYY-MM-DD HH:mm:ss');
   return (
     <Input
@@ -64,6 +95,7 @@ export function LazyDateTimeInput(props: DateTimeInputProps) {
       aria-label={props['aria-label']}
       style={props.style}
       placeholder={typeof props.placeholder === 'string' ? props.placeholder : undefined}
+      {...standIn.handlers}
     />
   );
 }

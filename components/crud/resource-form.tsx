@@ -1,22 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  App,
-  Form,
-  Grid,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Select,
-  Switch,
-  TreeSelect,
-  type FormRule,
-  type ModalProps,
-  type TreeSelectProps,
-} from 'antd';
+import { Alert, Form, Grid, Input, InputNumber, Modal, Radio, Select, Switch, TreeSelect, type FormRule, type ModalProps, type TreeSelectProps } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import dayjs from 'dayjs';
 import { isOk, type Reply } from '@/lib/api/resource';
 import { isFailure } from '@/lib/http';
@@ -303,7 +289,7 @@ function FormModal<T>({
   width = 560,
   modalProps,
 }: ResourceFormModalProps<T>) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const [isSaving, setSaving] = useState(false);
   const [isDirty, setDirty] = useState(false);

@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { Alert, Button, Checkbox, Grid, Popover, Space, Table, Typography, type TableColumnType, type TableProps } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
+import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import { recordName } from '@/lib/resources/check';
 import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
 import { useTableMending } from './table-a11y';
@@ -52,6 +53,22 @@ function ColumnSettings<T>({ columns, hidden, onChange }: { columns: TableColumn
     >
       <Button icon={<SettingOutlined aria-hidden />}>列设置</Button>
     </Popover>
+  );
+}
+
+/**
+ * antd renders the column titles once more in a hidden row that measures the columns (aria-hidden).
+ * There the select-all box must not be focusable, already in the server's HTML: the rows come with
+ * it (issue 25), and `useTableMending` only runs once the page has hydrated, which a slow phone (or
+ * an accessibility check) does not wait for. Disabled and inert there; the same box everywhere else.
+ */
+function SelectAllTitle({ node }: { node: ReactNode }) {
+  const isMeasureRow = useContext(TableMeasureRowContext);
+  if (!isMeasureRow) return node;
+  return (
+    <fieldset disabled inert style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      {node}
+    </fieldset>
   );
 }
 
@@ -197,6 +214,7 @@ export function ResourceTable<T extends { id: number | string }>({
                 selectedRowKeys: [...selected.keys()] as Key[],
                 preserveSelectedRowKeys: true,
                 columnWidth: 40,
+                columnTitle: (node: ReactNode) => <SelectAllTitle node={node} />,
                 fixed: 'left',
                 getCheckboxProps: (record) => {
                   // The rows come with the HTML (issue 25): a tick before the page has hydrated would

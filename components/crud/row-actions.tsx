@@ -2,7 +2,8 @@
 
 import type { ReactNode } from 'react';
 import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
-import { App, Button, Dropdown, Space, Tooltip, type TableColumnType } from 'antd';
+import { Button, Dropdown, Space, Tooltip, type TableColumnType } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { DownOutlined } from '@ant-design/icons';
 import { recordName } from '@/lib/resources/check';
 
@@ -45,7 +46,7 @@ export interface ActionsColumnOptions<T> {
 
 /** Renders a row's actions: the first two as link buttons, the rest in a 更多 menu. Labels carry the row's name. */
 export function RowActions({ actions, rowName }: { actions: RowAction[]; rowName: string }) {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useApp();
   // Until the page has hydrated a click would not be taken: the buttons wait, greyed (HYDRATING_TEXT).
   const isHydrated = useIsClient();
   const waiting = isHydrated ? {} : { disabled: true, title: HYDRATING_TEXT };

@@ -2,7 +2,8 @@
 
 import { createElement } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { isOk, type ResourceClient } from '@/lib/api/resource';
 import { invalidate, queryKeys, unwrap } from '@/lib/query';
 import { optimisticWrite, orderRows, patchRow } from '@/lib/query/optimistic';
@@ -40,7 +41,7 @@ export function useRowWrites<T extends { id: number }>(
     canUndo?: boolean;
   },
 ) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const queryClient = useQueryClient();
   const changed = async () => {
     if (path) await invalidate(queryClient, [queryKeys.all(path)]);

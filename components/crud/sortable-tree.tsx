@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { App, Tree, type TreeProps } from 'antd';
+import { Tree, type TreeProps } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidate, queryKeys } from '@/lib/query';
 import { treeRead } from '@/lib/query/reads';
@@ -26,7 +27,7 @@ export type SortableTreeProps<T extends FlatNode, N extends TreeNode<T>> = Omit<
  * parent is the 编辑 dialog's job, and a drop that tries it says so. The department and category trees.
  */
 export function SortableTree<T extends FlatNode, N extends TreeNode<T>>({ rows, canDrag, noun, onReorder, ...tree }: SortableTreeProps<T, N>) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const parentOf = useMemo(() => new Map(rows.map((r) => [r.id, r.parentId])), [rows]);
   const isSibling = (a: number, b: number) => parentOf.has(a) && parentOf.has(b) && parentOf.get(a) === parentOf.get(b);
   return (

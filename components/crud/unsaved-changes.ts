@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { App } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 
 /**
  * Unsaved changes in any open form, dialog or page, so that leaving asks first (issue 11): reload
@@ -177,7 +177,7 @@ export function useLeaveDialog({
   /** Closes the dialog (its history entry is already taken away). */
   onLeave: () => void;
 }) {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   // State updates are not synchronous: the ref stops a second Esc that lands before the re-render.
   const asking = useRef(false);
   useUnsavedChanges(open && isDirty);

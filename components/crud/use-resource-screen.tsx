@@ -2,16 +2,15 @@
 
 import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
 import type { ReactNode } from 'react';
-import { usePathname, useSearchParams } from 'next/navigation';
-import { showQuery } from './use-list-query';
-import { Button, Card, Grid, Switch, Tabs, Typography, type TableColumnType } from 'antd';
+import { Button, Grid, Switch, Typography, type TableColumnType } from 'antd';
+import { Card } from '@/components/common/card';
 import { PlusOutlined } from '@ant-design/icons';
 import { resourceClient, type ListParams, type ResourceClient } from '@/lib/api/resource';
 import { resourcePath } from '@/lib/query';
 import { screenFixed } from '@/lib/query/list-params';
 import { writeRefusal } from '@/lib/permissions';
 import { recordName } from '@/lib/resources/check';
-import type { FieldOption, FilterDef, ResourceDecl } from '@/lib/resources/define';
+import type { FilterDef, ResourceDecl } from '@/lib/resources/define';
 import { useViewer } from '@/stores/user';
 import { columnsFrom } from './columns';
 import { emptyText } from './empty';
@@ -280,13 +279,8 @@ export type ResourceListPageProps<T extends ScreenRow> = Omit<ResourceScreenOpti
   def: ResourceDecl;
   /** Anything else for the dialog (inputs replaced, options, width …). */
   form?: Partial<ResourceFormModalProps<T>>;
-  /** The note of a drag-ordered list; a function gets the chosen tab's value. */
+  /** The note of a drag-ordered list; a function gets the chosen tab's value (`TabbedResourceListPage`). */
   hint?: ReactNode | ((tab: string) => ReactNode);
-  /**
-   * One list per value of `param` (a platform …), as tabs kept in the URL: each tab shows its own
-   * records (its own drag order), and a new record starts with the tab's value.
-   */
-  tabs?: { param: string; options: FieldOption[] };
 };
 
 /**
@@ -299,36 +293,21 @@ export function ResourceListPage<T extends ScreenRow>(props: ResourceListPagePro
   return <ListPage<T> {...props} />;
 }
 
-function ListPage<T extends ScreenRow>({ tabs, ...given }: ResourceListPageProps<T>) {
-  // A whole page of a drag-ordered list holds up to 100 rows (dragging stops past page 1).
-  const props = { ...given, pageSize: given.pageSize ?? (given.def.sortable ? 100 : undefined) };
-  const pathname = usePathname();
-  const asked = useSearchParams().get(tabs?.param ?? '');
-  if (!tabs) return <Card>{<ResourceList<T> {...props} />}</Card>;
-  const tab = tabs.options.some((o) => String(o.value) === asked) ? asked! : String(tabs.options[0]?.value ?? '');
-  const body = (
-    <ResourceList<T>
-      key={tab}
-      {...props}
-      tab={tab}
-      fixed={{ ...props.fixed, [tabs.param]: tab }}
-      initialValues={{ ...props.initialValues, [tabs.param]: tab }}
-      form={{ ...props.form, optionsFor: { [tabs.param]: tabs.options, ...props.form?.optionsFor } }}
-    />
-  );
-  if (tabs.options.length < 2) return <Card>{body}</Card>;
+/** A whole page of a drag-ordered list holds up to 100 rows (dragging stops past page 1). */
+export const withPageSize = <P extends { pageSize?: number; def: ResourceDecl }>(given: P): P => ({
+  ...given,
+  pageSize: given.pageSize ?? (given.def.sortable ? 100 : undefined),
+});
+
+function ListPage<T extends ScreenRow>(given: ResourceListPageProps<T>) {
   return (
     <Card>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => showQuery(pathname, { [tabs.param]: key })}
-        items={tabs.options.map((o) => ({ key: String(o.value), label: o.label, children: String(o.value) === tab ? body : null }))}
-      />
+      <ResourceList<T> {...withPageSize(given)} />
     </Card>
   );
 }
 
-export type ResourceListProps<T extends ScreenRow> = Omit<ResourceListPageProps<T>, 'tabs'> & { tab?: string };
+export type ResourceListProps<T extends ScreenRow> = ResourceListPageProps<T> & { tab?: string };
 
 /**
  * The filters, table and dialog of one list, without the card: `ResourceListPage`'s body, and a list

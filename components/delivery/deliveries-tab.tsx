@@ -2,7 +2,9 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Drawer, Empty, Grid, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Grid, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
+import { Card } from '@/components/common/card';
 import type { TableColumnsType } from 'antd';
 import { EllipsisText, formatDateTime, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
 import { isOk } from '@/lib/api/resource';
@@ -43,7 +45,7 @@ const statusText = (status: number | null, error: string) => (status === null ? 
 
 /** 推送记录: every delivery with its attempts; filters by endpoint, event, item and result; 重新推送 with the same webhook-id. */
 export function DeliveriesTab() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const list = useResourceList<DeliveryRow>({
     path: DELIVERIES_PATH,
     fetchList: deliveryLogApi.list,

@@ -1,6 +1,7 @@
 'use client';
 
-import { Card, Tabs } from 'antd';
+import { Tabs } from 'antd';
+import { Card } from '@/components/common/card';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { ApiKeysTab } from './keys-tab';
 import { WebhooksTab } from './webhooks-tab';

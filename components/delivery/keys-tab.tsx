@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, App, Button, Checkbox, Form, Grid, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Checkbox, Form, Grid, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { PlusOutlined } from '@ant-design/icons';
 import { formatDateTime, useResourceList } from '@/components/crud';
 import { API_KEYS_PATH, apiKeyApi, type ApiKeyRow, type CreatedKey } from '@/lib/api/delivery';
@@ -15,7 +16,7 @@ import { DELIVERY_FAMILIES, familyLabel } from '@/lib/resources/delivery';
  * 吊销 (after a confirmation) refuses it from the next request on.
  */
 export function ApiKeysTab() {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useApp();
   const list = useResourceList<ApiKeyRow>({
     path: API_KEYS_PATH,
     fetchList: apiKeyApi.list,

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Button, Typography } from 'antd';
+import { Button, Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { LinkOutlined } from '@ant-design/icons';
 import { previewTokenApi } from '@/lib/api/delivery';
 import { isOk } from '@/lib/api/resource';
@@ -14,7 +15,7 @@ import { formatDateTime } from '@/components/crud';
  * API key). Copied when the browser allows it, and shown to copy by hand.
  */
 export function PreviewLinkButton({ type, id }: { type: keyof typeof previewTokenApi; id: number }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const make = async () => {

@@ -1,7 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
+import { Card } from '@/components/common/card';
 import type { TableColumnsType } from 'antd';
 import { EllipsisText, formatDateTime } from '@/components/crud';
 import { isOk } from '@/lib/api/resource';
@@ -14,7 +16,7 @@ const EVENT_OPTIONS = Object.entries(WEBHOOK_EVENT_TYPES).map(([value, label]) =
 
 /** The endpoints' list (站点接口 → Webhook): add one (the secret shown once), 发送测试, pause, rotate, delete. */
 export function WebhooksTab() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const list = useWebhookEndpoints();
   const written = useWebhookWritten();
   const rows = list.data?.list ?? [];

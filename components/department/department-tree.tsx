@@ -1,7 +1,9 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { App, Button, Card, Empty, Spin, Tag, Tooltip } from 'antd';
+import { Button, Empty, Spin, Tag, Tooltip } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { ResourceFormModal, SortableTree, useResourceDialog, useRowWrites } from '@/components/crud';
 import { resourceClient } from '@/lib/api/resource';
@@ -33,7 +35,7 @@ export function DepartmentTree({
   onSelect: (id: number | null) => void;
   onChanged: () => Promise<void> | void;
 }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   // The server lets only the 全部数据 scope change the tree; others see it read-only.
   const viewer = useViewer();
   const refusal = viewer ? structureRefusal(viewer) : null;

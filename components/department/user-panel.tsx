@@ -3,7 +3,9 @@
 import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
 import { useDialogFocus } from '@/components/common/dialog-focus';
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Form, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect, Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
+import { Card } from '@/components/common/card';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   DataScopeNote,
@@ -54,7 +56,7 @@ type BulkPatch = { enabled: boolean } | { departmentId: number | null } | { role
  */
 export function UserPanel({ departmentId, departments, onChanged }: { departmentId: number | null; departments: Department[]; onChanged: () => void }) {
   const department = departments.find((d) => d.id === departmentId) ?? null;
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const viewer = useViewer();
   const isHydrated = useIsClient();
   const me = useUserStore((s) => s.info);
@@ -462,7 +464,7 @@ function BulkMoveModal({
 }
 
 function ResetPasswordModal({ user, onClose, onReset }: { user: User | null; onClose: () => void; onReset: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const [saving, setSaving] = useState(false);
   const passwordField = userResource.fields.find((f) => f.name === 'password')!;

@@ -153,6 +153,7 @@ export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: 
       </Form.Item>
       {times.publishAt && (
         <LazyDateTimeInput
+          loadOn="use"
           aria-label="定时发布时间"
           showTime={{ format: 'HH:mm' }}
           format="YYYY-MM-DD HH:mm"
@@ -166,6 +167,7 @@ export function PublishPanel<F extends object, R extends EditorialRecord>({ ed: 
       )}
       <Form.Item label="下线时间（可选）" htmlFor="offline-at" style={{ marginBottom: 12 }}>
         <LazyDateTimeInput
+          loadOn="use"
           id="offline-at"
           showTime={{ format: 'HH:mm' }}
           format="YYYY-MM-DD HH:mm"

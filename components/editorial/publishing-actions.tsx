@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Space, Spin, Tooltip, Typography } from 'antd';
+import { Alert, Button, Space, Spin, Tooltip, Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import type { RowAction } from '@/components/crud/row-actions';
 import { isFailure } from '@/lib/http';
 import { isOk } from '@/lib/api/resource';
@@ -165,7 +166,7 @@ export function publishingActions(
  * `onDone` with the new state, or null when it was refused, so the screen reloads either way.
  */
 export function usePublishingActions({ onDone }: { onDone?: (key: PublishingActionKey, item: PublishingItem, result: TransitionReply | null) => void } = {}) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const run = async (key: PublishingActionKey, item: PublishingItem): Promise<TransitionReply | null> => {
     const reply = await workflowApi.transition(item.contentType, key, item.id, { version: item.version });
     const result = isOk(reply) ? reply.data : null;
@@ -198,7 +199,7 @@ export function PublishingButtons({
   size?: 'small' | 'middle' | 'large';
 }) {
   const { actionsFor, confirm } = usePublishingActions({ onDone });
-  const { message } = App.useApp();
+  const { message } = useApp();
   const shown = actionsFor(item, viewer).filter((a) => !a.hidden);
   if (!shown.length) return null;
   return (

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Drawer, Empty, Grid, Popconfirm, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Grid, Popconfirm, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { isOk } from '@/lib/api/resource';
 import { revisionApi, type EditorialPath, type RevisionDetail, type RevisionItem } from '@/lib/api/editorial';
 import { formatDateTime } from '@/components/crud';
@@ -47,7 +48,7 @@ export function RevisionsDrawer({
   initialRevisionId = null,
   onRestored,
 }: RevisionsDrawerProps) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const isNarrow = Grid.useBreakpoint().md === false;
   const [items, setItems] = useState<RevisionItem[] | null>(null);
   const [selected, setSelected] = useState<number | null>(initialRevisionId);

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { App, type FormInstance } from 'antd';
+import { type FormInstance } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidate } from '@/lib/query';
 import { editorialKeys } from '@/lib/query/reads';
@@ -56,7 +57,7 @@ export function useEditorialForm<F extends object, R extends EditorialRecord>(
   target: EditorialFormTarget<F, R>,
   { form, id: idParam, canEdit = true, applyFields: applyExtra }: EditorialFormOptions<F>,
 ) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const queryClient = useQueryClient();
   /** After a save or a transition: the lists showing the item agree, here and in the person's other tabs. */
   const listsChanged = useCallback(() => void invalidate(queryClient, editorialKeys(target.path)), [queryClient, target.path]);

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Alert, Card, Skeleton, Space } from 'antd';
+import { Alert, Skeleton, Space } from 'antd';
+import { Card } from '@/components/common/card';
 import { DataScopeNote, ResourceFilters } from '@/components/crud';
 import { KpiCards } from '@/components/statistics/kpi-cards';
 import { StatsChartsPanel } from '@/components/statistics/stats-charts';

@@ -1,7 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Col, Descriptions, Empty, Row, Skeleton, Tag, Typography } from 'antd';
+import { Card } from '@/components/common/card';
 import { RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useEffect, useState, type ReactNode } from 'react';

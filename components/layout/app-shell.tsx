@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import Link from 'next/link';
-import { Alert, App, Avatar, Button, Dropdown, Layout, Menu, Space, Typography, type DrawerProps, type MenuProps } from 'antd';
+import { Alert, Avatar, Button, Dropdown, Layout, Menu, Space, Typography, type DrawerProps, type MenuProps } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { lazyDialog } from '@/components/common/lazy-dialog';
 import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { confirmLeave, hasUnsavedChanges, setLeaveConfirmer } from '@/components/crud/unsaved-changes';
@@ -52,7 +53,7 @@ export function AppShell({ info, auth, menu, children }: { info: UserInfo; auth:
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const setUser = useUserStore((s) => s.setUser);
   const setInfo = useUserStore((s) => s.setInfo);
   const clearUser = useUserStore((s) => s.clearUser);

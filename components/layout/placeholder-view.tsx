@@ -1,6 +1,7 @@
 'use client';
 
-import { Card, Result, Typography } from 'antd';
+import { Result, Typography } from 'antd';
+import { Card } from '@/components/common/card';
 import { ToolOutlined } from '@ant-design/icons';
 
 /** A screen still to be built. The shell shows the page's h1; a bare layout passes `isPageHeading`. */

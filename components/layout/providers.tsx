@@ -2,10 +2,11 @@
 
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import { AppFeedbackRoot, useApp } from '@/components/common/app-feedback';
 import { reloadOnChunkError } from '@/components/common/chunk-reload';
 import { watchDecorativeIcons } from '@/components/common/decorative-icons';
 import { setDefaultNotifier } from '@/lib/http';
@@ -52,7 +53,7 @@ export const THEME: ThemeConfig = {
   },
 };
 
-/** The theme, antd's App context and the tab's one query client (lib/query: what the server answered). */
+/** The theme, antd's App context (its message and modal: components/common/app-feedback) and the tab's one query client (lib/query: what the server answered). */
 export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => reloadOnChunkError(), []);
   useEffect(() => watchDecorativeIcons(), []);
@@ -62,10 +63,10 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={zhCN} theme={THEME}>
-        <AntdApp>
+        <AppFeedbackRoot>
           <NotifierBridge />
           {children}
-        </AntdApp>
+        </AppFeedbackRoot>
       </ConfigProvider>
     </QueryClientProvider>
   );
@@ -73,7 +74,7 @@ export function Providers({ children }: { children: ReactNode }) {
 
 /** Sends the http wrapper's error toasts through the themed App context. */
 function NotifierBridge() {
-  const { message } = AntdApp.useApp();
+  const { message } = useApp();
   useEffect(() => setDefaultNotifier((text) => void message.error(text)), [message]);
   return null;
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { Card, Tag } from 'antd';
+import { Tag } from 'antd';
+import { Card } from '@/components/common/card';
 import type { TableColumnsType } from 'antd';
 import { EllipsisText, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
 import type { ListParams } from '@/lib/api/resource';

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Card, Collapse, Descriptions, Drawer, Empty, Space, Spin, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Collapse, Descriptions, Drawer, Empty, Space, Spin, Switch, Table, Tag, Typography } from 'antd';
+import { Card } from '@/components/common/card';
 import type { TableColumnsType } from 'antd';
 import { EllipsisText, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
 import { isOk, type ListParams } from '@/lib/api/resource';

@@ -1,6 +1,7 @@
 'use client';
 
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
+import { Card } from '@/components/common/card';
 import { ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
 import type { LibraryKind, LibraryTag } from '@/lib/api/media';
 import { picStoreTagResource, videoStoreTagResource } from '@/lib/resources/media';

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Drawer, Form, Modal, Tooltip, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, Modal, Tooltip, Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { DataScopeNote, type RowAction } from '@/components/crud';
 import { useIsClient } from '@/components/common/use-is-client';
@@ -29,7 +30,7 @@ export interface MediaLibraryProps {
  * @see DESIGN §4, §9; issue 6
  */
 export function MediaLibrary({ kind }: MediaLibraryProps) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const viewer = useViewer();
   const mediaList = useMediaList(kind, useUrlListQuery());
   const { query, setQuery, reload } = mediaList;

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { App, Button, Descriptions, Empty, List, Modal, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Descriptions, Empty, List, Modal, Space, Spin, Tag, Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { isOk } from '@/lib/api/resource';
 import { formatDateTime } from '@/components/crud';
 import {
@@ -44,7 +45,7 @@ export function MediaPreview({
   /** After the closing animation (open the next dialog here, so focus does not jump back to this one's opener). */
   afterClose?: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [uses, setUses] = useState<MediaUse[] | null>(null);
   const [playUrl, setPlayUrl] = useState<string | null>(null);
   const [isChecking, setChecking] = useState(false);

@@ -2,7 +2,9 @@
 
 import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
 import { useState } from 'react';
-import { App, Card, Switch } from 'antd';
+import { Switch } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import { ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { operationsApi } from '@/lib/api/operations';
@@ -25,7 +27,7 @@ const client = {
  * shows only within its period).
  */
 export function AdScreen() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [switching, setSwitching] = useState<number | null>(null);
   const isHydrated = useIsClient();
   const setState = async (ad: Advertise, on: boolean) => {

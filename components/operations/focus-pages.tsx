@@ -2,7 +2,8 @@
 
 import { usePathname, useSearchParams } from 'next/navigation';
 import { showQuery } from '@/components/crud/use-list-query';
-import { Card, Tabs } from 'antd';
+import { Tabs } from 'antd';
+import { Card } from '@/components/common/card';
 import { focusChannelResource, focusHomeResource, focusHomeRightResource, focusVideoResource } from '@/lib/resources/operations';
 import { FocusList } from './focus-screen';
 

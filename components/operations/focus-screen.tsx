@@ -3,7 +3,8 @@
 import { useMemo, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { currentQuery, showQuery } from '@/components/crud/use-list-query';
-import { App, Empty, Form, Grid, Space, Tabs, TreeSelect, Typography, type TableColumnType } from 'antd';
+import { Empty, Form, Grid, Space, Tabs, TreeSelect, Typography, type TableColumnType } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import Link from 'next/link';
 import { DATE_COLUMN_WIDTH, DateTimeCell, EllipsisText, linkColumn, ResourceList, thumbColumn } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
@@ -56,7 +57,7 @@ export interface FocusListProps {
  * 展示中 / 待上线 / 内容已下线 / 已过期 / 已停用 now. The group is in the URL.
  */
 export function FocusList({ def, group, hasFlush = false, groupParam = focusGroupParam(group) }: FocusListProps) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const client = useMemo(() => resourceClient<FocusSlot>(def), [def]);

@@ -1,9 +1,9 @@
 'use client';
-import { optionLabel, ResourceListPage } from '@/components/crud';
+import { optionLabel, TabbedResourceListPage } from '@/components/crud';
 import { KEYWORD_PLATFORMS, keywordRouteOf, searchKeywordResource } from '@/lib/resources/operations';
 /** 搜索关键词 (app / m) and PC搜索关键词: the words under the site's search box, each platform (a tab) in its own drag order. */
 export const KeywordScreen = ({ platforms }: { platforms: string[] }) => (
-  <ResourceListPage
+  <TabbedResourceListPage
     def={searchKeywordResource}
     tabs={{ param: 'platform', options: KEYWORD_PLATFORMS.filter((o) => platforms.includes(String(o.value))) }}
     route={keywordRouteOf(platforms[0])}

@@ -2,7 +2,8 @@
 
 import { useMemo } from 'react';
 import Link from 'next/link';
-import { Alert, Card, Form, Tooltip } from 'antd';
+import { Alert, Form, Tooltip } from 'antd';
+import { Card } from '@/components/common/card';
 import { actionsColumn, formatDateTime, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
 import { useApiRead } from '@/lib/query/use-api-read';
 import { deleteRoleRefusal, grantRefusal, roleWriteRefusal } from '@/lib/permissions';

@@ -1,7 +1,9 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Progress, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Progress, Space, Tag, Typography } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { EllipsisText, formatDateTime, listEmptyText, ResourceFilters, ResourceListTable, useResourceScreen, useLeaveDialog } from '@/components/crud';
 import { isOk } from '@/lib/api/resource';
@@ -36,7 +38,7 @@ const singleCharacterWords = (words: string[]) => words.filter((w) => isSingleCh
  * the dictionary holds at most `DICTIONARY_MAX_WORDS` words (the server refuses more, issue 23).
  */
 export function SensitiveWordScreen() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const screen = useResourceScreen<SensitiveWord>(sensitiveWordResource, {
     client: sensitiveWordClient,
     fieldColumns: [
@@ -286,7 +288,7 @@ function ImportDialog({ job, onClose }: { job: ImportJob | null; onClose: () => 
 
 /** 批量添加: a text box, one word per line or separated by commas or spaces, with a live count. */
 function AddWordsDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (result: AddProgress) => void }) {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<AddProgress | null>(null);

@@ -2,7 +2,9 @@
 
 import { HYDRATING_TEXT, useIsClient } from '@/components/common/use-is-client';
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Spin, Switch, Tag, Typography } from 'antd';
+import { Button, Empty, Spin, Switch, Tag, Typography } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import { PlusOutlined } from '@ant-design/icons';
 import { ResourceFormModal, RowActions, siblingMoves, SortableTree, useResourceDialog, useRowWrites, useTreeRows, type RowAction } from '@/components/crud';
 import { resourceClient } from '@/lib/api/resource';
@@ -35,7 +37,7 @@ export function CategoryTree({
   refusal: string | null;
   onChanged: () => Promise<void>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [expanded, setExpanded] = useState<number[]>([]);
   const [moving, setMoving] = useState<MoveState | null>(null);
   const canEdit = !refusal;

@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { currentQuery, showQuery } from '@/components/crud/use-list-query';
-import { Card, Tabs } from 'antd';
+import { Tabs } from 'antd';
+import { Card } from '@/components/common/card';
 import { writeRefusal } from '@/lib/permissions';
 import { useViewer } from '@/stores/user';
 import { CategoryPanel } from './category-panel';

@@ -1,7 +1,8 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { Button, Card, Col, Row } from 'antd';
+import { Button, Col, Row } from 'antd';
+import { Card } from '@/components/common/card';
 import { PlusOutlined } from '@ant-design/icons';
 import { GroupListCard, groupListOptions, ResourceFilters, ResourceFormModal, ResourceListTable, useResourceScreen } from '@/components/crud';
 import { tagResource, tagTypeResource } from '@/lib/resources/taxonomy';

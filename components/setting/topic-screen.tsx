@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Card } from 'antd';
+import { Card } from '@/components/common/card';
 import { EllipsisText, ResourceList, type ResourceScreenOptions } from '@/components/crud';
 import { CoverInput } from '@/components/media/cover-input';
 import { ActivitySelect } from '@/components/taxonomy/activity-select';

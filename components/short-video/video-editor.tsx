@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { Button, Card, Form, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Card } from '@/components/common/card';
 import { HistoryOutlined, PlaySquareOutlined, UploadOutlined } from '@ant-design/icons';
 import { CoverInput, MediaPickerModal, type PickedMedia } from '@/components/media';
 import { TagPicker } from '@/components/taxonomy/tag-picker';

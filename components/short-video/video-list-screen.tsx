@@ -2,7 +2,9 @@
 
 import { useMemo } from 'react';
 import Link from 'next/link';
-import { App, Button, Card, Grid, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
+import { Button, Grid, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { EllipsisText, emptyText, formatDateTime, ResourceFilters, RowActions, useResourceList } from '@/components/crud';
 import { usePublishingActions } from '@/components/editorial/publishing-actions';
@@ -23,7 +25,7 @@ const duration = (s: number | null) => (s ? `${Math.floor(s / 60)}:${String(Math
  * the address (reload and back keep them), who is editing each one right now, edit and publish.
  */
 export function VideoListScreen() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const viewer = useViewer();
   const canEdit = viewer?.routes.has('/article/createVideo') ?? false;
   const isReviewer = Boolean(viewer && (viewer.isSuper || viewer.routes.has('/article/check')));

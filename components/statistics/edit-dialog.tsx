@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import dayjs, { type Dayjs } from 'dayjs';
 import '@/styles/antd/picker.css';
 import { useDialogFocus } from '@/components/common/dialog-focus';
@@ -30,7 +31,7 @@ export function EditDialog({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm();
-  const { message } = App.useApp();
+  const { message } = useApp();
   useEffect(() => {
     if (target)
       form.setFieldsValue({ date: target.date ? dayjs(target.date) : dayjs(), userId: target.userId, pv: target.pv ?? 0, uv: target.uv ?? 0, reason: '' });

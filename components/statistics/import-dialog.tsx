@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { Alert, App, Button, Input, Modal, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Input, Modal, Space, Table, Typography, Upload } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useDialogFocus } from '@/components/common/dialog-focus';
 import { isOk } from '@/lib/api/resource';
@@ -23,7 +24,7 @@ function downloadTemplate() {
 
 /** CSV import of page views and visitors: preview every row (an error per bad row), then apply all or nothing. */
 export function ImportDialog({ open, onClose, onApplied }: { open: boolean; onClose: () => void; onApplied: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [csv, setCsv] = useState('');
   const [preview, setPreview] = useState<StatsImportResult | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,7 @@
 'use client';
 
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Col, Row, Statistic, Typography } from 'antd';
+import { Card } from '@/components/common/card';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { formatCount } from '@/lib/api/statistics';
 import type { StatsFigures, StatsKpi } from '@/lib/resources/statistics';

@@ -1,7 +1,9 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Segmented, Space, Typography } from 'antd';
+import { Button, Segmented, Space, Typography } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { DataScopeNote, ResourceFilters, ResourceTable, RowActions, useResourceList } from '@/components/crud';
@@ -34,7 +36,7 @@ const fetchStats = (params: ListParams) => statisticsApi.list({ ...params, ...st
 
 /** 数据统计: per day or per editor, filtered in the URL, with totals, details, corrections, import and export. */
 export function StatsScreen() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const list = useResourceList<StatsListRow>({
     path: '/api/statistics',
     fetchList: fetchStats,

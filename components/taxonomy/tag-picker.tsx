@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { App, Form, Modal, Radio, Select, Spin, Typography } from 'antd';
+import { Form, Modal, Radio, Select, Spin, Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { PlusOutlined } from '@ant-design/icons';
 import { useDialogFocus } from '@/components/common/dialog-focus';
 import { http } from '@/lib/http';
@@ -79,7 +80,7 @@ export function TagPicker({
   creatable = true,
   ...rest
 }: TagPickerProps) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const viewer = useViewer();
   // Editors create tags in an existing type while writing (POST /api/tags/quick, P2-11); anyone else
   // is told who can.

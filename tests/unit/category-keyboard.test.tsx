@@ -2,7 +2,8 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@te
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { App, Form } from 'antd';
+import { Form } from 'antd';
+import { AppFeedbackRoot } from '@/components/common/app-feedback';
 import { inDataLayer } from './in-data-layer';
 import { categoryOptions } from '@/components/taxonomy/category-picker';
 import { CategorySelect as ListCategorySelect } from '@/components/articles/list/pickers';
@@ -92,11 +93,11 @@ describe('分类 by keyboard', { timeout: 30_000 }, () => {
   it('写文章 (SideFields): type 「销量」, ArrowDown, Enter chooses 市场销量', async () => {
     const onValues = vi.fn();
     render(
-      <App>
+      <AppFeedbackRoot>
         <Form onValuesChange={onValues}>
           <SideFields />
         </Form>
-      </App>,
+      </AppFeedbackRoot>,
       { wrapper: inDataLayer() },
     );
     const input = await focusField('分类');
@@ -109,11 +110,11 @@ describe('分类 by keyboard', { timeout: 30_000 }, () => {
   it('写文章 (SideFields): ArrowDown through 行业动态 → 政策法规 → 市场销量, Enter; switched-off categories are skipped', async () => {
     const onValues = vi.fn();
     render(
-      <App>
+      <AppFeedbackRoot>
         <Form onValuesChange={onValues}>
           <SideFields />
         </Form>
-      </App>,
+      </AppFeedbackRoot>,
       { wrapper: inDataLayer() },
     );
     const input = await focusField('分类');
@@ -133,10 +134,10 @@ describe('分类 by keyboard', { timeout: 30_000 }, () => {
   it('发布短视频: type, ArrowDown, Enter', async () => {
     const onChange = vi.fn();
     render(
-      <App>
+      <AppFeedbackRoot>
         <label htmlFor="video-category">分类</label>
         <VideoCategorySelect id="video-category" onChange={onChange} />
-      </App>,
+      </AppFeedbackRoot>,
       { wrapper: inDataLayer() },
     );
     const input = await focusField('分类');
@@ -149,9 +150,9 @@ describe('分类 by keyboard', { timeout: 30_000 }, () => {
   it('移动到分类 (文章列表): type, ArrowDown, Enter; the category being deleted cannot be chosen', async () => {
     const onChange = vi.fn();
     render(
-      <App>
+      <AppFeedbackRoot>
         <ListCategorySelect aria-label="目标分类" onChange={onChange} disabledId={12} />
-      </App>,
+      </AppFeedbackRoot>,
       { wrapper: inDataLayer() },
     );
     const input = await focusField('目标分类');

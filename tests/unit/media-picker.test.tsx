@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { AppFeedbackRoot } from '@/components/common/app-feedback';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -39,10 +39,10 @@ afterAll(() => server.close());
 
 function Page({ startWithUpload = false, onPick = () => undefined }: { startWithUpload?: boolean; onPick?: (items: PickedMedia[]) => void }) {
   return (
-    <App>
+    <AppFeedbackRoot>
       <button type="button">打开</button>
       <MediaPickerModal kind="pic" multiple open title="添加图集图片" startWithUpload={startWithUpload} onPick={onPick} onClose={() => undefined} />
-    </App>
+    </AppFeedbackRoot>
   );
 }
 

@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { App } from 'antd';
+import { AppFeedbackRoot } from '@/components/common/app-feedback';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -41,9 +41,9 @@ const item = {
 describe('the library preview', () => {
   it("names each use's owner as the server does", async () => {
     render(
-      <App>
+      <AppFeedbackRoot>
         <MediaPreview kind="pic" item={item} open tags={[]} onClose={() => undefined} />
-      </App>,
+      </AppFeedbackRoot>,
     );
     expect(await screen.findByText(/短视频「解放J7 上坡实测」/)).toBeTruthy();
     expect(screen.getByText(/新资源 #4（无权查看标题）/)).toBeTruthy();

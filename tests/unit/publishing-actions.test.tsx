@@ -2,7 +2,7 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@te
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { App } from 'antd';
+import { AppFeedbackRoot } from '@/components/common/app-feedback';
 import { RowActions } from '@/components/crud';
 import { publishingActions, usePublishingActions, type PublishingItem } from '@/components/editorial/publishing-actions';
 import { LiveNotice } from '@/components/editorial/live-notice';
@@ -90,9 +90,9 @@ describe('usePublishingActions', () => {
   it('下线 asks first, warns about the focus slots showing the item, then sends the version it saw', async () => {
     const onDone = vi.fn();
     render(
-      <App>
+      <AppFeedbackRoot>
         <Row row={item()} isReviewer onDone={onDone} />
-      </App>,
+      </AppFeedbackRoot>,
     );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '下线「解放J7 上市」' }));
@@ -112,9 +112,9 @@ describe('usePublishingActions', () => {
   it('撤回审核 of a short video goes to the videos collection', async () => {
     const onDone = vi.fn();
     render(
-      <App>
+      <AppFeedbackRoot>
         <Row row={item({ contentType: 'video', id: 9, status: 1, isAuthor: true, version: 2 })} isReviewer={false} onDone={onDone} />
-      </App>,
+      </AppFeedbackRoot>,
     );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '撤回审核「解放J7 上市」' }));

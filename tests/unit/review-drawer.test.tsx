@@ -2,7 +2,7 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { App } from 'antd';
+import { AppFeedbackRoot } from '@/components/common/app-feedback';
 import { ReviewDrawer } from '@/components/articles/review/review-drawer';
 import { blockHtml } from '@/components/articles/body/blocks';
 
@@ -78,9 +78,9 @@ afterAll(() => server.close());
 describe('ReviewDrawer', () => {
   it('draws the body with the preview renderer, within the drawer, and lists tags, topics, album and platforms by name', async () => {
     render(
-      <App>
+      <AppFeedbackRoot>
         <ReviewDrawer target={{ type: 'article', id: 7 }} onClose={() => undefined} onDecided={() => undefined} />
-      </App>,
+      </AppFeedbackRoot>,
     );
     const reading = await screen.findByTestId('review-reading');
     // The blocks as readers see them: the player and the price card, not 「视频：…」 / 「询价：…」.

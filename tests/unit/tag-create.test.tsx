@@ -2,7 +2,7 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@te
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from 'antd';
+import { AppFeedbackRoot } from '@/components/common/app-feedback';
 import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { inDataLayer } from './in-data-layer';
 import { useUserStore } from '@/stores/user';
@@ -68,9 +68,9 @@ describe('TagPicker: new tags', () => {
     signIn(['/setting/tag', '/article/addArticle']);
     const onChange = vi.fn();
     render(
-      <App>
+      <AppFeedbackRoot>
         <TagPicker value={[]} onChange={onChange} />
-      </App>,
+      </AppFeedbackRoot>,
       { wrapper: inDataLayer() },
     );
     await typeIn('国');
@@ -103,9 +103,9 @@ describe('TagPicker: new tags', () => {
   it('no offer when a tag of exactly that name exists', async () => {
     signIn(['/setting/tag']);
     render(
-      <App>
+      <AppFeedbackRoot>
         <TagPicker value={[]} />
-      </App>,
+      </AppFeedbackRoot>,
       { wrapper: inDataLayer() },
     );
     await typeIn('国六');
@@ -118,9 +118,9 @@ describe('TagPicker: new tags', () => {
     types = [{ id: 1, name: '品牌', sort: 0 }];
     const onChange = vi.fn();
     render(
-      <App>
+      <AppFeedbackRoot>
         <TagPicker value={[5]} onChange={onChange} />
-      </App>,
+      </AppFeedbackRoot>,
       { wrapper: inDataLayer() },
     );
     const input = await typeIn('远程');
@@ -148,9 +148,9 @@ describe('TagPicker: new tags', () => {
   it('an editor without 标签管理 is offered the new tag too', async () => {
     signIn(['/article/addArticle']);
     render(
-      <App>
+      <AppFeedbackRoot>
         <TagPicker value={[]} />
-      </App>,
+      </AppFeedbackRoot>,
       { wrapper: inDataLayer() },
     );
     await typeIn('天然气重卡');
@@ -160,9 +160,9 @@ describe('TagPicker: new tags', () => {
   it('people who may not create tags are told whom to ask; filters see nothing new', async () => {
     signIn(['/article/list', '/article/check']);
     render(
-      <App>
+      <AppFeedbackRoot>
         <TagPicker value={[]} />
-      </App>,
+      </AppFeedbackRoot>,
       { wrapper: inDataLayer() },
     );
     await typeIn('天然气重卡');
@@ -172,9 +172,9 @@ describe('TagPicker: new tags', () => {
 
     signIn(['/setting/tag']);
     render(
-      <App>
+      <AppFeedbackRoot>
         <TagPicker value={[]} creatable={false} />
-      </App>,
+      </AppFeedbackRoot>,
       { wrapper: inDataLayer() },
     );
     await typeIn('天然气重卡');

@@ -1,5 +1,5 @@
-import { Card } from 'antd';
 import { HydrationBoundary } from '@tanstack/react-query';
+import { Card } from '@/components/common/card';
 import { MediaLibrary } from '@/components/media/media-library';
 import { routeMetadata } from '@/lib/page-title';
 import { resourcePath } from '@/lib/query/keys';

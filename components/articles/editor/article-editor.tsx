@@ -3,7 +3,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
-import { Button, Card, Form, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Card } from '@/components/common/card';
 import { EMPTY_FIELDS, type ArticleFields, type ArticleRecord } from '@/components/articles/api';
 import { ARTICLE_KINDS, type ArticleKind } from '@/lib/resources/articles';
 import { STATUS_COLORS, statusLabel } from '@/lib/resources/publishing';

@@ -1,7 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { Card, Empty, Typography } from 'antd';
+import { Empty, Typography } from 'antd';
+import { Card } from '@/components/common/card';
 import { FileTextOutlined, PictureOutlined, PlaySquareOutlined } from '@ant-design/icons';
 import { ARTICLE_KINDS } from '@/lib/resources/articles';
 import { useUserStore } from '@/stores/user';

@@ -3,7 +3,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { Alert, App, Button, Card, Form, Modal, Space, Tag, Tooltip, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Alert, Button, Form, Modal, Select, Space, Tag, Tooltip, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import { DownloadOutlined, EditOutlined, FileTextOutlined, PictureOutlined, PlaySquareOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
 import {
@@ -19,7 +21,6 @@ import {
   useResourceList,
   type QueryPatch,
 } from '@/components/crud';
-import { TagPicker } from '@/components/taxonomy/tag-picker';
 import { usePublishingActions } from '@/components/editorial/publishing-actions';
 import { usePreloadAfterMount } from '@/components/common/lazy-dialog';
 import { articleList, exportUrl } from '@/components/articles/list/api';
@@ -33,12 +34,29 @@ import { appliesTo, isDraft } from '@/lib/resources/publishing';
 import { PAGE_SIZE_DEFAULT, type FilterDef } from '@/lib/resources/define';
 import { useUserStore, useViewer } from '@/stores/user';
 import { BULK_ACTIONS, BulkButtons, mayEditKind } from './bulk-actions';
-import { CategorySelect, DepartmentSelect, EditorSelect } from './pickers';
+import { CategorySelect, EditorSelect } from './pickers';
 import type { ScheduleAction } from './schedule-dialog';
 
 /** 定时发布/下线's dialog (antd's DatePicker with time): not in the first load, fetched once the list has mounted (issue 17). */
 const loadScheduleDialog = () => import('./schedule-dialog');
 const ScheduleDialog = dynamic(() => loadScheduleDialog().then((m) => m.ScheduleDialog), { ssr: false });
+
+/**
+ * 标签 and 部门 behind 更多筛选 (the tag picker with its create dialog, antd's TreeSelect): not in the
+ * first load (issue 25). Fetched when 更多筛选 is reached for (pointer, touch, focus) or when one of
+ * them is set by the URL; until then an empty box of the same size stands in.
+ */
+const loadMoreFilters = () => import('./more-filters');
+const standIn = (label: string, placeholder: string, width: number) =>
+  function StandIn() {
+    return <Select aria-label={label} placeholder={placeholder} style={{ width }} open={false} loading />;
+  };
+const TagPicker = dynamic(() => loadMoreFilters().then((m) => m.TagPicker), { ssr: false, loading: standIn('标签', '输入文字搜索标签', 200) });
+const DepartmentSelect = dynamic(() => loadMoreFilters().then((m) => m.DepartmentSelect), {
+  ssr: false,
+  loading: standIn('部门', '全部部门', 160),
+});
+const preloadMoreFilters = () => void loadMoreFilters().catch(() => undefined);
 import { StatusCell } from './status-cell';
 
 const KIND_ICONS = { article: FileTextOutlined, gallery: PictureOutlined, video: PlaySquareOutlined } as const;
@@ -137,7 +155,7 @@ function TitleCell({ row, editing }: { row: ArticleListItem; editing?: LockHolde
  */
 export function ArticleListScreen() {
   const router = useRouter();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const viewer = useViewer();
   const me = useUserStore((s) => s.info);
   const list = useResourceList<ArticleListItem>({ path: '/api/articles', fetchList: articleList.list, filters: ARTICLE_FILTERS });
@@ -408,7 +426,15 @@ export function ArticleListScreen() {
         }}
         extra={
           <>
-            <Button aria-expanded={showMore} disabled={moreSet} title={moreSet ? '有更多筛选条件正在生效' : undefined} onClick={() => setMoreOpen(!moreOpen)}>
+            <Button
+              aria-expanded={showMore}
+              disabled={moreSet}
+              title={moreSet ? '有更多筛选条件正在生效' : undefined}
+              onPointerEnter={preloadMoreFilters}
+              onPointerDown={preloadMoreFilters}
+              onFocus={preloadMoreFilters}
+              onClick={() => setMoreOpen(!moreOpen)}
+            >
               {showMore ? '收起筛选' : '更多筛选'}
             </Button>
             <Button icon={<DownloadOutlined aria-hidden />} onClick={download}>

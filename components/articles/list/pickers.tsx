@@ -1,11 +1,10 @@
 'use client';
 
 import { useMemo } from 'react';
-import { Select, TreeSelect } from 'antd';
-import { buildTree, type FlatNode } from '@/lib/tree';
+import { Select } from 'antd';
 import { useCategoryGroups, type CategoryGroup } from '@/components/taxonomy/category-groups';
 import { CategoryPicker } from '@/components/taxonomy/category-picker';
-import { clearable, useTreeRows } from '@/components/crud';
+import { clearable } from '@/components/crud';
 
 const NO_GROUPS: CategoryGroup[] = [];
 
@@ -48,27 +47,6 @@ export function CategorySelect({
       style={{ width: 180, ...style }}
       popupMatchSelectWidth={false}
       notFoundContent="没有分类，请先在「分类管理」中添加"
-    />
-  );
-}
-
-/** A department from the organisation tree. */
-export function DepartmentSelect({ value, onChange }: { value?: number; onChange: (id: number | undefined) => void }) {
-  // The organisation tree 部门与员工 shows (a department saved there shows here too).
-  const { rows } = useTreeRows<FlatNode>('/api/departments');
-  const treeData = useMemo(() => buildTree(rows), [rows]);
-  return (
-    <TreeSelect
-      aria-label="部门"
-      value={value}
-      onChange={(v: number | undefined) => onChange(v)}
-      treeData={treeData}
-      treeDefaultExpandAll
-      showSearch={{ treeNodeFilterProp: 'title' }}
-      allowClear={clearable()}
-      placeholder="全部部门"
-      style={{ width: 160 }}
-      popupMatchSelectWidth={false}
     />
   );
 }

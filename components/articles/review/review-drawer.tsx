@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Form, Grid, Input, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Form, Grid, Input, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { useApp } from '@/components/common/app-feedback';
 import { isFailure } from '@/lib/http';
 import { editorPath, workflowApi, type ContentType, type NamedRef, type RelationNames } from '@/lib/api/workflow';
 import { REVIEW_COMMENT_MAX, STATUS, STATUS_LABELS, WORKFLOW_ACTIONS, type ContentEvent, type WorkflowAction } from '@/lib/resources/workflow';
@@ -181,7 +182,7 @@ export function ReviewDrawer({
   onClose: () => void;
   onDecided: (text: string) => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const screens = Grid.useBreakpoint();
   const [detail, setDetail] = useState<ReviewDetail | null>(null);
   const [events, setEvents] = useState<ContentEvent[] | null>(null);

@@ -1,7 +1,9 @@
 'use client';
 
 import { useCallback, useMemo } from 'react';
-import { App, Button, Card, Typography } from 'antd';
+import { Button, Typography } from 'antd';
+import { Card } from '@/components/common/card';
+import { useApp } from '@/components/common/app-feedback';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { DataScopeNote, EllipsisText, formatDateTime, ResourceFilters, ResourceTable, useResourceList } from '@/components/crud';
@@ -67,7 +69,7 @@ function parseTarget(value: string | undefined): { type: ContentType; id: number
  * check, approve, reject with a reason. @see DESIGN §8
  */
 export function ReviewScreen() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const list = useResourceList<Row>({
     path: '/api/articles_review',
     fetchList: fetchQueue,
