@@ -1,6 +1,5 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import { Alert, Skeleton, Space } from 'antd';
 import { Card } from '@/components/common/card';
 import { DataScopeNote, ResourceFilters } from '@/components/crud';
@@ -8,30 +7,26 @@ import { KpiCards } from '@/components/statistics/kpi-cards';
 import { StatsChartsPanel } from '@/components/statistics/stats-charts';
 import { optionsOf, statsParams, STATS_FILTERS } from '@/components/statistics/filters';
 import { useUrlListQuery } from '@/components/crud/use-list-query';
-import { isOk } from '@/lib/api/resource';
-import { statisticsApi, type StatsChart } from '@/lib/api/statistics';
+import type { StatsChart } from '@/lib/api/statistics';
+import { STATS_OPTIONS_READ, STATS_SUM_READ, statsChartRead } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
 import type { StatsKpi } from '@/lib/resources/statistics';
 
 const HOME_FILTERS = STATS_FILTERS.filter((f) => f.name !== 'userId');
 
-/** 数据概览: KPIs (today, this week, this month against the period before) and the trend charts. */
+/**
+ * 数据概览: KPIs (today, this week, this month against the period before) and the trend charts. The
+ * figures, the filters' options and the URL's trend come with the HTML (app/(default)/home/page.tsx)
+ * and are held by the data layer: a correction or an import in 数据统计 reads them again.
+ */
 export function HomeScreen() {
   const [query, setQuery] = useUrlListQuery();
-  const [kpis, setKpis] = useState<StatsKpi[] | null>(null);
-  const [chart, setChart] = useState<StatsChart | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [options, setOptions] = useState<Parameters<typeof optionsOf>[0]>(null);
-
-  useEffect(() => {
-    void statisticsApi.sum().then((r) => (isOk(r) ? setKpis(r.data.kpis) : setFailed(true)));
-    void statisticsApi.options().then((r) => isOk(r) && setOptions(r.data));
-  }, []);
-  const params = statsParams(query);
-  const paramsKey = JSON.stringify(params);
-  useEffect(() => {
-    setChart(null);
-    void statisticsApi.chart(JSON.parse(paramsKey)).then((r) => (isOk(r) ? setChart(r.data) : setFailed(true)));
-  }, [paramsKey]);
+  const sum = useApiRead<{ kpis: StatsKpi[] }>(STATS_SUM_READ);
+  const options = useApiRead<Parameters<typeof optionsOf>[0]>(STATS_OPTIONS_READ).data ?? null;
+  const trend = useApiRead<StatsChart>(statsChartRead(statsParams(query)));
+  const kpis = sum.data?.kpis ?? null;
+  const chart = trend.data ?? null;
+  const failed = sum.isError || trend.isError;
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>

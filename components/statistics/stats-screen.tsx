@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Segmented, Space, Typography } from 'antd';
 import { Card } from '@/components/common/card';
 import { useApp } from '@/components/common/app-feedback';
@@ -15,6 +15,8 @@ import { isOk, type ListParams } from '@/lib/api/resource';
 import { formatCount, statisticsApi, type StatsList, type StatsListRow } from '@/lib/api/statistics';
 import { PAGE_SIZE_MAX } from '@/lib/resources/define';
 import { csvField } from '@/lib/csv';
+import { STATS_OPTIONS_READ } from '@/lib/query/reads';
+import { useApiRead } from '@/lib/query/use-api-read';
 import { STATS_VIEWS, statsExportCells, type StatsView } from '@/lib/resources/statistics-views';
 
 // The drawer and the two dialogs load when first opened (issue 17: the date picker, the import's table).
@@ -45,14 +47,11 @@ export function StatsScreen() {
   });
   const view: StatsView = list.query.view === 'editor' || list.query.view === 'row' ? list.query.view : 'day';
   const data = list.data as StatsList | null;
-  const [options, setOptions] = useState<Parameters<typeof optionsOf>[0]>(null);
+  const options = useApiRead<Parameters<typeof optionsOf>[0]>(STATS_OPTIONS_READ).data ?? null;
   const [detail, setDetail] = useState<DetailTarget | null>(null);
   const [edit, setEdit] = useState<EditTarget | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
-  useEffect(() => {
-    void statisticsApi.options().then((r) => isOk(r) && setOptions(r.data));
-  }, []);
   const optionsFor = useMemo(() => optionsOf(options), [options]);
   const fig = (v: number) => formatCount(v);
   const sortOrder = (key: string) => (list.sort === key ? list.order : null);

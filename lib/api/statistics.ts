@@ -1,5 +1,6 @@
 /**
- * The statistics calls (server/routes/statistics.ts, DESIGN §11) for /home and /operation/stats.
+ * The statistics calls (server/routes/statistics.ts, DESIGN §11) for /operation/stats; /home and the
+ * filters' options read through the data layer (lib/query/reads.ts).
  */
 import { http } from '../http';
 import type { ListParams, Reply } from './resource';
@@ -13,8 +14,6 @@ import type {
   statsImportResult,
   statsList,
   statsListRow,
-  statsOptions,
-  statsSum,
 } from '../resources/schemas/statistics';
 
 export type StatsListRow = z.output<typeof statsListRow>;
@@ -24,14 +23,9 @@ export type StatsDetailRow = z.output<typeof statsDetailRow>;
 export type StatsDetail = z.output<typeof statsDetail>;
 export type StatsImportPreviewRow = z.output<typeof statsImportPreviewRow>;
 export type StatsImportResult = z.output<typeof statsImportResult>;
-type StatsSum = z.output<typeof statsSum>;
-type StatsOptions = z.output<typeof statsOptions>;
 type StatsDayRow = z.output<typeof statsDayRow>;
 
 export const statisticsApi = {
-  sum: (): Promise<Reply<StatsSum>> => http.main.get('/api/statistics/sum', { _t: Date.now() }),
-  chart: (params: ListParams): Promise<Reply<StatsChart>> => http.main.get('/api/statistics/chart', params),
-  options: (): Promise<Reply<StatsOptions>> => http.main.get('/api/statistics/options'),
   list: (params: ListParams): Promise<Reply<StatsList>> => http.main.get('/api/statistics/list', params),
   detail: (params: ListParams): Promise<Reply<StatsDetail>> => http.main.get('/api/statistics/detail', params),
   edit: (body: { date: string; userId: number; pv: number; uv: number; reason: string }): Promise<Reply<StatsDayRow>> =>

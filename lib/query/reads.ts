@@ -63,3 +63,15 @@ export function editingRead(path: 'articles' | 'videos', ids: number[]): ApiRead
 
 /** 站点接口's webhook endpoints (also the workbench's notice of paused ones; quiet there). */
 export const WEBHOOKS_READ: ApiRead = { key: queryKeys.all('/api/webhooks'), url: '/api/webhooks' };
+
+/** 数据概览's figures of today, this week and this month (read again when the tab comes back, and after a statistics write). */
+export const STATS_SUM_READ: ApiRead = { key: [...queryKeys.all('/api/statistics'), 'sum'], url: '/api/statistics/sum' };
+
+/** The departments and editors the statistics filters offer (quiet: the filters do without them). */
+export const STATS_OPTIONS_READ: ApiRead = { key: [...queryKeys.all('/api/statistics'), 'options'], url: '/api/statistics/options', quiet: true };
+
+/** The trend of a range, a department and an editor (the URL's `from`, `to`, `departmentId`, `userId`). */
+export function statsChartRead(params: { from?: string; to?: string; departmentId?: string; userId?: string }): ApiRead {
+  const sent = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Params;
+  return { key: [...queryKeys.all('/api/statistics'), 'chart', sent], url: '/api/statistics/chart', params: sent };
+}
