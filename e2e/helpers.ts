@@ -206,6 +206,8 @@ export const tableRow = (page: Page, text: string) => page.locator('tr.ant-table
  */
 export async function openMore(page: Page, title: string) {
   const more = tableRow(page, title).getByRole('button', { name: `「${title}」的更多操作` });
+  // Rows come with the HTML; their buttons are disabled until the page has hydrated, and a disabled button takes no focus.
+  await expect(more).toBeEnabled();
   await more.focus();
   await page.keyboard.press('Enter');
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
