@@ -1,4 +1,4 @@
-import { expect, test, api, expectAccessible, signIn } from './helpers';
+import { expect, test, api, expectAccessible, hydrated, signIn } from './helpers';
 
 /**
  * Issue 24 (review P2-2): a focus slot pointing at a scheduled article reads 待发布, not 展示中, says
@@ -31,7 +31,8 @@ test('首页焦点图: a slot on a scheduled article reads 待发布 until the a
   const tag = row.locator('[data-status]');
   await expect(tag).toHaveText('待发布');
   await expect(row.getByText('展示中')).toBeHidden();
-  // The reason, in the tag's tooltip: when the article goes out.
+  // The reason, in the tag's tooltip: when the article goes out (a hover before hydration shows nothing).
+  await hydrated(page);
   await tag.hover();
   await expect(page.getByRole('tooltip')).toContainText('尚未发布');
   await expect(page.getByRole('tooltip')).toContainText('发布前读者看不到这个焦点图');

@@ -204,9 +204,15 @@ export const tableRow = (page: Page, text: string) => page.locator('tr.ant-table
  * width the pinned title column lies over the row's actions, which a pointer reaches only after
  * scrolling the table.
  */
+/** Waits until the page has hydrated (components/layout/providers.tsx marks <html>): rows come with the HTML, their controls answer only after. */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
 export async function openMore(page: Page, title: string) {
   const more = tableRow(page, title).getByRole('button', { name: `「${title}」的更多操作` });
   // Rows come with the HTML; their buttons are disabled until the page has hydrated, and a disabled button takes no focus.
+  await hydrated(page);
   await expect(more).toBeEnabled();
   await more.focus();
   await page.keyboard.press('Enter');

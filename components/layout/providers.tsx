@@ -57,6 +57,11 @@ export const THEME: ThemeConfig = {
 export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => reloadOnChunkError(), []);
   useEffect(() => watchDecorativeIcons(), []);
+  // The page has hydrated: its controls take clicks and keys (rows that came with the HTML wait, greyed, until then).
+  // A mark on <html> for whatever must know (the e2e journeys wait for it before hovering or pressing on a row).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   // One per tab, made once (not per render): every screen reads and invalidates the same cache.
   const [queryClient] = useState(makeQueryClient);
   useEffect(() => followOtherTabs(queryClient), [queryClient]);
