@@ -122,6 +122,13 @@ const axeSource = readFileSync(path.join(process.cwd(), 'node_modules/axe-core/a
  * any serious or critical violation, listing each with the elements it found.
  */
 export async function expectAccessible(page: Page, label: string) {
+  // What a screen reader meets once the page has started: the server's HTML of a control antd
+  // measures in the browser (the phone's tab overflow button) is mended only by hydration. The sign-in
+  // pages carry no shell and set no mark: a bounded wait.
+  await page
+    .locator('html[data-hydrated="true"]')
+    .waitFor({ state: 'attached', timeout: 10_000 })
+    .catch(() => undefined);
   // Let antd's enter and leave animations finish (a toast fading out, a dialog zooming in):
   // half-faded text is measured at its faded contrast.
   await page.waitForTimeout(350);
