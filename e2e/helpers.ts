@@ -35,6 +35,21 @@ export class PageErrors {
   watchPage(page: Page) {
     if (this.watched.has(page)) return;
     this.watched.add(page);
+    // A person takes a moment before their first click; a journey does not. Rows and their controls
+    // come with the HTML (issue 25) and answer only once the page has hydrated, so every load of a
+    // page of ours waits for that (see `hydrated`), as a person waits for the greyed controls.
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await afterLoad(page);
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await afterLoad(page);
+      return response;
+    };
     page.on('pageerror', (error) => this.seen.push(`page error on ${page.url()}: ${error.message || String(error)}`));
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
@@ -67,6 +82,7 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args: Parameters<typeof browser.newContext>) => {
         const made = await newContext(...args);
+        if (args[0]?.javaScriptEnabled === false) scriptless.add(made);
         errors.watchContext(made);
         return made;
       };
@@ -211,6 +227,20 @@ export const tableRow = (page: Page, text: string) => page.locator('tr.ant-table
  * width the pinned title column lies over the row's actions, which a pointer reaches only after
  * scrolling the table.
  */
+/** Contexts made with JavaScript off (data-layer.spec): nothing there ever hydrates. */
+const scriptless = new WeakSet<BrowserContext>();
+
+/** After a load: a page of ours (not the sign-in pages, which carry no shell) has hydrated; bounded, never fails by itself. */
+async function afterLoad(page: Page) {
+  if (page.isClosed() || scriptless.has(page.context())) return;
+  const url = new URL(page.url());
+  if (url.protocol === 'about:' || url.pathname.startsWith('/login') || url.pathname.startsWith('/api/') || url.pathname.startsWith('/content-api/')) return;
+  await page
+    .locator('html[data-hydrated="true"]')
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => undefined);
+}
+
 /** Waits until the page has hydrated (components/layout/providers.tsx marks <html>): rows come with the HTML, their controls answer only after. */
 export async function hydrated(page: Page) {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
