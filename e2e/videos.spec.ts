@@ -43,7 +43,7 @@ test('短视频: made from a library video, listed, edited; a stale save is refu
   await expect(offer).toBeVisible();
   await offer.getByRole('button', { name: '丢弃副本' }).click();
   await expect(page.getByLabel('简介')).toHaveValue('满载四十九吨，连续爬坡八公里。');
-  const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /预\s*览/ }).click()]);
+  const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /^预\s*览$/ }).click()]);
   await expect(preview).toHaveURL(new RegExp(`/article/preview\\?video=${id}$`));
   await expect(preview.getByRole('heading', { name: 'E2E 满载爬坡实测' })).toBeVisible();
   await expect(preview.getByTestId('short-video-player')).toBeVisible();
