@@ -157,7 +157,8 @@ test('站点接口 journey: key and endpoint made on screen; publish, 下线 and
 
   // A focus slot ending in 6 s: listed now, gone from focus/home at its end, with nobody touching it.
   const platform = `d${stamp}`;
-  expect((await api(page, 'POST', '/api/platform', { name: `官网平台${stamp}`, code: platform })).status).toBe(0);
+  const made = await api<{ id: number }>(page, 'POST', '/api/platform', { name: `官网平台${stamp}`, code: platform });
+  expect(made.status).toBe(0);
   const target = await api<{ id: number }>(page, 'POST', '/api/articles', { title: `E2E 焦点图文章 ${stamp}`, content: '<p>焦点。</p>' });
   expect((await api<{ status: number }>(page, 'PUT', `/api/articles/publish/${target.data.id}`, {})).data.status).toBe(3);
   const endAt = new Date(Math.ceil((Date.now() + 6000) / 1000) * 1000);
@@ -187,6 +188,8 @@ test('站点接口 journey: key and endpoint made on screen; publish, 下线 and
   expect(ended.body.data).toMatchObject({ contentType: 'focus_home', item: null, keys: ['focus-home'] });
   expect(ended.at).toBeGreaterThanOrEqual(endAt.getTime());
   expect(ended.at - endAt.getTime()).toBeLessThan(2500);
+  // Switched off again: later journeys' focus screens are not given one more platform tab than they expect.
+  expect((await api(page, 'PUT', `/api/platform/${made.data.id}`, { enabled: false })).status).toBe(0);
 
   // The receiver answers 500 for 3 s: the publication's first attempt fails, the retry about 5 s later succeeds.
   const failUntil = Date.now() + 3000;
