@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test, api, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
+import { expect, test, api, clickWhenStill, expectAccessible, saveButton, settled, shot, signIn } from './helpers';
 import sharp from 'sharp';
 
 /**
@@ -303,10 +303,8 @@ test('友情链接: 撤销 brings a deleted link back in its place; lists withou
   const names = async () => (await page.locator('.ant-table-tbody tr[data-row-key] td:nth-child(3)').allInnerTexts()).map((t) => t.trim());
   await expect.poll(async () => (await names()).filter((n) => n.startsWith('E2E 撤销'))).toEqual(['E2E 撤销甲', 'E2E 撤销乙', 'E2E 撤销丙']);
   await page.getByRole('button', { name: '删除「E2E 撤销乙」' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /删\s*除/ })
-    .click();
+  // The confirmation zooms in: a click while it moves can miss its button.
+  await clickWhenStill(page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }));
   const toast = page.getByTestId('undo-toast');
   await expect(toast).toContainText('已删除「E2E 撤销乙」');
   await expect(page.getByRole('row', { name: /E2E 撤销乙/ })).toHaveCount(0);

@@ -125,6 +125,8 @@ export function FocusList({ def, group, hasFlush = false, groupParam = focusGrou
     group === 'platform' ? (
       platforms && !enabledPlatforms.length ? null : (
         <Tabs
+          // Many platforms on a phone: the tabs scroll sideways (swipe, or the arrow keys); antd's 更多 button is not shown (see globals.css).
+          className="platform-tabs"
           activeKey={platform ?? undefined}
           onChange={(key) => setGroup(key)}
           items={enabledPlatforms.map((p) => ({ key: p.code, label: p.name }))}
